@@ -1,0 +1,84 @@
+/// The entries of one bibliography file (BibTeX/BibLaTeX or CSL-JSON), with problems as data.
+package struct Bibliography: Hashable, Sendable {
+  package var entries: [BibliographyEntry]
+  /// The unreadable parts; the rest still loads.
+  package var problems: [SyntaxProblem]
+
+  package init(entries: [BibliographyEntry] = [], problems: [SyntaxProblem] = []) {
+    self.entries = entries
+    self.problems = problems
+  }
+}
+
+/// One citable entry, with display values decoded (LaTeX accents and escapes resolved).
+package struct BibliographyEntry: Hashable, Sendable {
+  package var key: String
+  /// The key as written in the file (`@article{key,` or `"id": "key"`, quotes excluded).
+  package var keyRange: Range<Int>
+  /// The whole entry.
+  package var range: Range<Int>
+  /// `article`, `book`, … (BibTeX type lowercased, or the CSL `type`).
+  package var type: String
+  package var title: String?
+  package var authors: [PersonName]
+  package var editors: [PersonName]
+  /// The year as written (`1932`, or the first of CSL `date-parts`, or a raw date's year).
+  package var year: String?
+  /// Journal, book title or CSL `container-title`.
+  package var containerTitle: String?
+  package var volume: String?
+  package var issue: String?
+  package var pages: String?
+  package var publisher: String?
+  package var url: String?
+  package var doi: String?
+  package var abstract: String?
+  /// Paths named by a BibTeX `file` field (JabRef/Zotero `desc:path:type` reduced to the path).
+  package var files: [String]
+  /// Every field as decoded text, lowercased names (for display and export).
+  package var fields: [String: String]
+
+  package init(
+    key: String, keyRange: Range<Int>, range: Range<Int>, type: String, title: String? = nil,
+    authors: [PersonName] = [], editors: [PersonName] = [], year: String? = nil, containerTitle: String? = nil,
+    volume: String? = nil, issue: String? = nil, pages: String? = nil, publisher: String? = nil, url: String? = nil,
+    doi: String? = nil, abstract: String? = nil, files: [String] = [], fields: [String: String] = [:]
+  ) {
+    self.key = key
+    self.keyRange = keyRange
+    self.range = range
+    self.type = type
+    self.title = title
+    self.authors = authors
+    self.editors = editors
+    self.year = year
+    self.containerTitle = containerTitle
+    self.volume = volume
+    self.issue = issue
+    self.pages = pages
+    self.publisher = publisher
+    self.url = url
+    self.doi = doi
+    self.abstract = abstract
+    self.files = files
+    self.fields = fields
+  }
+}
+
+/// A person's name, split as BibTeX and CSL do.
+package struct PersonName: Hashable, Sendable {
+  /// Family name, with any `von` particle (`van Gogh`).
+  package var family: String?
+  package var given: String?
+  /// A name not to be split: `{World Health Organization}` or CSL `literal`.
+  package var literal: String?
+
+  package init(family: String? = nil, given: String? = nil, literal: String? = nil) {
+    self.family = family
+    self.given = given
+    self.literal = literal
+  }
+
+  /// The name as shown in "Author Year" labels: the family name, else the literal.
+  package var shortName: String { family ?? literal ?? given ?? "" }
+}

@@ -1,0 +1,245 @@
+/// Everything Gloss knows about one Markdown note, with every range in UTF-8 byte offsets of the note's text.
+///
+/// `Note(parsing:)` is total: any bytes give a value, and what could not be read is in `problems`.
+package struct Note: Hashable, Sendable {
+  /// The YAML front matter, when the note starts with a `---` block.
+  package var frontMatter: FrontMatter?
+  /// The block structure, in document order (top-level blocks; containers hold their children).
+  package var blocks: [Block]
+  /// Every ATX or setext heading, in document order, with its GitHub slug.
+  package var headings: [Heading]
+  /// Every Pandoc citation (a bracketed group or an in-text citation), in document order.
+  package var citations: [Citation]
+  /// Every wiki link and Markdown link (to notes, anchors or URLs), in document order.
+  package var links: [Link]
+  /// Every tag use, inline and in front matter, in document order.
+  package var tags: [TagUse]
+  /// Problems found while parsing (the front matter, mainly).
+  package var problems: [SyntaxProblem]
+
+  package init(
+    frontMatter: FrontMatter? = nil, blocks: [Block] = [], headings: [Heading] = [], citations: [Citation] = [],
+    links: [Link] = [], tags: [TagUse] = [], problems: [SyntaxProblem] = []
+  ) {
+    self.frontMatter = frontMatter
+    self.blocks = blocks
+    self.headings = headings
+    self.citations = citations
+    self.links = links
+    self.tags = tags
+    self.problems = problems
+  }
+}
+
+/// A YAML front-matter block: the subset of SPEC §3 (scalars, flow lists, block lists).
+package struct FrontMatter: Hashable, Sendable {
+  /// The whole block, from the opening `---` to the end of the closing line.
+  package var range: Range<Int>
+  /// The entries in order; keys Gloss does not use are kept too.
+  package var entries: [FrontMatterEntry]
+
+  package init(range: Range<Int>, entries: [FrontMatterEntry]) {
+    self.range = range
+    self.entries = entries
+  }
+
+  /// The first entry with this key (keys compare exactly).
+  package subscript(key: String) -> FrontMatterEntry? { entries.first { $0.key == key } }
+}
+
+/// One `key: value` entry of front matter.
+package struct FrontMatterEntry: Hashable, Sendable {
+  package var key: String
+  package var keyRange: Range<Int>
+  package var value: FrontMatterValue
+
+  package init(key: String, keyRange: Range<Int>, value: FrontMatterValue) {
+    self.key = key
+    self.keyRange = keyRange
+    self.value = value
+  }
+}
+
+/// A front-matter value: a scalar or a list, each item with its range (quotes excluded).
+package enum FrontMatterValue: Hashable, Sendable {
+  case scalar(String, Range<Int>)
+  case list([FrontMatterItem])
+
+  /// The value as a list of strings: a scalar is a one-item list.
+  package var strings: [String] {
+    switch self {
+    case .scalar(let s, _): return [s]
+    case .list(let items): return items.map(\.text)
+    }
+  }
+}
+
+/// One item of a front-matter list.
+package struct FrontMatterItem: Hashable, Sendable {
+  package var text: String
+  package var range: Range<Int>
+
+  package init(text: String, range: Range<Int>) {
+    self.text = text
+    self.range = range
+  }
+}
+
+/// A block of the note's structure.
+package struct Block: Hashable, Sendable {
+  /// What kind of block this is.
+  package enum Kind: Hashable, Sendable {
+    case heading(level: Int)
+    case paragraph
+    case fencedCode(info: String)
+    case indentedCode
+    case html
+    case blockQuote
+    case list(ordered: Bool)
+    case listItem
+    case table
+    case thematicBreak
+    case footnoteDefinition(label: String)
+    case frontMatter
+  }
+
+  package var kind: Kind
+  /// From the first byte of the block's first line to the end of its last line (line ending excluded).
+  package var range: Range<Int>
+  /// Child blocks, for block quotes, lists, list items and footnote definitions.
+  package var children: [Block]
+
+  package init(kind: Kind, range: Range<Int>, children: [Block] = []) {
+    self.kind = kind
+    self.range = range
+    self.children = children
+  }
+}
+
+/// An ATX or setext heading.
+package struct Heading: Hashable, Sendable {
+  package var level: Int
+  /// The heading's inline text with markers and closing hashes removed.
+  package var text: String
+  /// The heading's block (whole line or lines).
+  package var range: Range<Int>
+  /// The range of `text` in the note.
+  package var textRange: Range<Int>
+  /// The GitHub slug, with `-1`, `-2` suffixes for duplicates within the note.
+  package var slug: String
+
+  package init(level: Int, text: String, range: Range<Int>, textRange: Range<Int>, slug: String) {
+    self.level = level
+    self.text = text
+    self.range = range
+    self.textRange = textRange
+    self.slug = slug
+  }
+}
+
+/// A Pandoc `Cite` element: a bracketed group `[see @a, p. 4; @b]` or an in-text `@a [p. 4]`.
+package struct Citation: Hashable, Sendable {
+  /// The whole citation, brackets included.
+  package var range: Range<Int>
+  /// True for `[...]` groups, false for in-text citations.
+  package var isBracketed: Bool
+  package var items: [CitationItem]
+
+  package init(range: Range<Int>, isBracketed: Bool, items: [CitationItem]) {
+    self.range = range
+    self.isBracketed = isBracketed
+    self.items = items
+  }
+}
+
+/// One cited key inside a citation, with Pandoc's mode, prefix and suffix.
+package struct CitationItem: Hashable, Sendable {
+  /// Pandoc's citation modes.
+  package enum Mode: String, Hashable, Sendable {
+    case normalCitation = "NormalCitation"
+    case authorInText = "AuthorInText"
+    case suppressAuthor = "SuppressAuthor"
+  }
+
+  package var key: String
+  /// The key's range, without `@` (and without braces for `@{key}`).
+  package var keyRange: Range<Int>
+  package var mode: Mode
+  /// The prefix as written (trimmed), e.g. `see`.
+  package var prefix: String
+  /// The suffix as written (trimmed, leading comma removed), e.g. `p. 33`.
+  package var suffix: String
+  /// Where `suffix` is in the note (empty range after the key when there is no suffix).
+  package var suffixRange: Range<Int>
+  /// The item from its prefix to its suffix.
+  package var range: Range<Int>
+
+  package init(
+    key: String, keyRange: Range<Int>, mode: Mode, prefix: String, suffix: String, suffixRange: Range<Int>,
+    range: Range<Int>
+  ) {
+    self.key = key
+    self.keyRange = keyRange
+    self.mode = mode
+    self.prefix = prefix
+    self.suffix = suffix
+    self.suffixRange = suffixRange
+    self.range = range
+  }
+}
+
+/// A link from a note: a wiki link, or a Markdown link or autolink.
+package struct Link: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
+    /// `[[target#anchor|label]]`
+    case wiki
+    /// `[label](target#anchor)`, `![alt](target)` or `<scheme:...>`
+    case markdown
+  }
+
+  package var kind: Kind
+  /// The whole link.
+  package var range: Range<Int>
+  /// The target as written, percent-decoded for Markdown links, without the anchor; empty for `[[#Heading]]` and `(#slug)`.
+  package var target: String
+  package var targetRange: Range<Int>
+  /// The heading part after `#`, when there is one.
+  package var anchor: String?
+  package var anchorRange: Range<Int>?
+  /// The label or link text, when there is one.
+  package var label: String?
+  /// True for URLs with a scheme (`https:`, `mailto:`, …): never checked.
+  package var isExternal: Bool
+  /// True for images `![alt](src)`.
+  package var isImage: Bool
+
+  package init(
+    kind: Kind, range: Range<Int>, target: String, targetRange: Range<Int>, anchor: String? = nil,
+    anchorRange: Range<Int>? = nil, label: String? = nil, isExternal: Bool = false, isImage: Bool = false
+  ) {
+    self.kind = kind
+    self.range = range
+    self.target = target
+    self.targetRange = targetRange
+    self.anchor = anchor
+    self.anchorRange = anchorRange
+    self.label = label
+    self.isExternal = isExternal
+    self.isImage = isImage
+  }
+}
+
+/// One use of a tag: inline `#topic/sub` or an entry of front-matter `tags:`.
+package struct TagUse: Hashable, Sendable {
+  /// The tag without `#`, as written (compare case-insensitively).
+  package var name: String
+  /// The name's range, without `#`.
+  package var range: Range<Int>
+  package var isInFrontMatter: Bool
+
+  package init(name: String, range: Range<Int>, isInFrontMatter: Bool) {
+    self.name = name
+    self.range = range
+    self.isInFrontMatter = isInFrontMatter
+  }
+}
