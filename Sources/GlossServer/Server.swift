@@ -35,8 +35,8 @@ package final class Server {
   /// The documents open in the editor.
   package internal(set) var documents = DocumentStore()
 
-  /// The method table, built once.
-  private var table = MethodTable()
+  /// The method table, built once (internal so tests can add methods).
+  var table = MethodTable()
   /// Messages to send, collected while one event is handled.
   private var outbox: [OutgoingMessage] = []
   /// Continuations waiting for the client's responses to our requests, by id.
