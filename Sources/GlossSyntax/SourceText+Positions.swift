@@ -14,18 +14,8 @@ extension SourceText {
     if encoding == .utf8 {
       return scalarBoundary(atOrBefore: range.lowerBound + min(position.column, range.count))
     }
-    return bytes.withUnsafeBufferPointer { buffer in
-      var index = range.lowerBound
-      var units = 0
-      while index < range.upperBound {
-        let lead = buffer[index]
-        let width = encoding.units(forUTF8Byte: lead)
-        // A column inside a scalar (the middle of a surrogate pair) rounds down to the scalar's start.
-        if units + width > position.column { break }
-        units += width
-        index += Self.scalarLength(lead: lead)
-      }
-      return min(index, range.upperBound)
+    return bytes.withUnsafeBytes { buffer in
+      Self.offset(ofColumn: position.column, in: buffer, range, encoding: encoding)
     }
   }
 
@@ -55,28 +45,10 @@ extension SourceText {
     (position(of: range.lowerBound, in: encoding), position(of: range.upperBound, in: encoding))
   }
 
-  /// The length of `range` (already clamped to the text) in units of `encoding`.
+  /// The length of `range` (clamped to the text) in units of `encoding`, each scalar counted at its lead byte.
   package func units(in range: Range<Int>, encoding: PositionEncoding) -> Int {
     let lower = min(max(range.lowerBound, 0), bytes.count)
     let upper = min(max(range.upperBound, lower), bytes.count)
-    switch encoding {
-    case .utf8:
-      return upper - lower
-    case .utf16, .utf32:
-      return bytes.withUnsafeBufferPointer { buffer in
-        var units = 0
-        for index in lower..<upper { units += encoding.units(forUTF8Byte: buffer[index]) }
-        return units
-      }
-    }
-  }
-
-  /// The number of bytes in the UTF-8 sequence that `lead` starts (1 for a stray continuation byte).
-  @inline(__always)
-  static func scalarLength(lead: UInt8) -> Int {
-    if lead < 0xC0 { return 1 }
-    if lead < 0xE0 { return 2 }
-    if lead < 0xF0 { return 3 }
-    return 4
+    return bytes.withUnsafeBytes { buffer in Self.units(in: buffer, lower..<upper, encoding: encoding) }
   }
 }

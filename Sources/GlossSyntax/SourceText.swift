@@ -83,26 +83,6 @@ package struct SourceText: Sendable {
     while offset > 0 && offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
     return offset
   }
-
-  /// The line starts of `bytes`: 0, then every offset just after a `\n`, a `\r\n` or a lone `\r`.
-  static func lineStarts(of bytes: [UInt8]) -> [Int] {
-    var starts = [0]
-    bytes.withUnsafeBufferPointer { buffer in
-      let count = buffer.count
-      var index = 0
-      while index < count {
-        let byte = buffer[index]
-        index += 1
-        if byte == 0x0A {
-          starts.append(index)
-        } else if byte == 0x0D {
-          if index < count && buffer[index] == 0x0A { index += 1 }
-          starts.append(index)
-        }
-      }
-    }
-    return starts
-  }
 }
 
 extension SourceText: Hashable {

@@ -96,9 +96,35 @@ struct NaiveText {
     "a", "Z", " ", "\t", "é", "e\u{301}", "漢", "字", "ệ", "ữ", "😀", "👨‍👩‍👧", "🇻🇳", "\n", "\r", "\r\n", "\n\r",
   ]
 
-  static func randomString(_ generator: inout SeededGenerator) -> String {
-    let length = Int.random(in: 0...30, using: &generator)
+  static func randomString(_ generator: inout SeededGenerator, maximum: Int = 30) -> String {
+    let length = Int.random(in: 0...maximum, using: &generator)
     return (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+  }
+
+  /// Long lines cross many eight-byte words, where the scanners count a word at a time.
+  @Test(arguments: PositionEncoding.allCases)
+  func longLinesRoundTripThroughEveryOffset(_ encoding: PositionEncoding) {
+    var generator = SeededGenerator(seed: 77)
+    for _ in 0..<40 {
+      let string = (0..<3).map { _ in
+        (0..<Int.random(in: 20...120, using: &generator)).map { _ in
+          Self.pieces.dropLast(4).randomElement(using: &generator) ?? ""
+        }.joined()
+      }.joined(separator: "\r\n")
+      let text = SourceText(string)
+      let model = NaiveText(string)
+      for offset in model.boundaries.sorted() where !(offset > 0 && text.bytes[offset - 1] == 0x0D) {
+        let position = text.position(of: offset, in: encoding)
+        #expect(position == model.position(of: offset, in: encoding))
+        #expect(text.offset(of: position, in: encoding) == offset)
+      }
+      for line in 0..<text.lineCount {
+        for column in 0...400 {
+          let position = TextPosition(line: line, column: column)
+          #expect(text.offset(of: position, in: encoding) == model.offset(of: position, in: encoding))
+        }
+      }
+    }
   }
 
   @Test(arguments: PositionEncoding.allCases)
