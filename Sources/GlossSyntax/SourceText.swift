@@ -20,7 +20,7 @@ package struct SourceText: Sendable {
 
   /// A text holding `bytes`, with each invalid UTF-8 sequence replaced by U+FFFD (`hasInvalidUTF8` says so).
   package init(bytes: [UInt8]) {
-    if String(validating: bytes, as: UTF8.self) != nil {
+    if Self.isValidUTF8(bytes) {
       self.bytes = bytes
       self.hasInvalidUTF8 = false
     } else {

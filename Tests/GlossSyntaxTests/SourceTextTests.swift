@@ -156,4 +156,33 @@ struct OffsetCase: Sendable, CustomTestStringConvertible {
     let text = SourceText("a\nb\r\nc")
     #expect([0, 1, 2, 3, 4, 5, 6, 9].map { text.line(containing: $0) } == [0, 0, 1, 1, 1, 2, 2, 2])
   }
+
+  /// The validator agrees with the standard library's on random bytes near every edge of Table 3-7.
+  @Test func validationAgreesWithTheStandardLibrary() {
+    let edges: [UInt8] = [
+      0x00, 0x0A, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED,
+      0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
+    let valid = ["ệ", "😀", "漢", "é", "\u{10FFFF}", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "abcdefghij"].map {
+      Array($0.utf8)
+    }
+    var generator = SeededGenerator(seed: 3)
+    var invalidSeen = 0
+    for _ in 0..<20_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...12, using: &generator) {
+        if Bool.random(using: &generator) {
+          bytes.append(edges.randomElement(using: &generator) ?? 0)
+        } else {
+          bytes.append(contentsOf: valid.randomElement(using: &generator) ?? [])
+        }
+      }
+      let text = SourceText(bytes: bytes)
+      let expected = String(validating: bytes, as: UTF8.self)
+      #expect(text.hasInvalidUTF8 == (expected == nil), "\(bytes)")
+      #expect(text.string == String(decoding: bytes, as: UTF8.self), "\(bytes)")
+      if expected == nil { invalidSeen += 1 }
+    }
+    #expect(invalidSeen > 1_000)
+  }
 }
