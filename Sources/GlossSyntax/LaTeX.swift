@@ -26,8 +26,38 @@ enum LaTeX {
         i += 1
       }
     }
-    return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    var start = 0
+    var end = out.count
+    while start < end, isBlank(out[start]) { start += 1 }
+    while end > start, isBlank(out[end - 1]) { end -= 1 }
+    return String(decoding: out[start..<end], as: UTF8.self)
   }
+
+  static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
+
+  /// The precomposed letter for an ASCII letter and a combining mark (`e` + U+0301 → `é`), built once.
+  static let compositions: [UInt32: Unicode.Scalar] = {
+    var table: [UInt32: Unicode.Scalar] = [:]
+    let marks: [UInt32] = [
+      0x0308, 0x0301, 0x0302, 0x0300, 0x0303, 0x0304, 0x0307, 0x0306, 0x030C, 0x030B, 0x0327, 0x0328, 0x030A,
+      0x0323, 0x0331,
+    ]
+    let letters = Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+    for letter in letters {
+      for mark in marks {
+        guard let markScalar = Unicode.Scalar(mark) else { continue }
+        var pair = String(Unicode.Scalar(letter))
+        pair.unicodeScalars.append(markScalar)
+        let composed = pair.precomposedStringWithCanonicalMapping.unicodeScalars
+        if composed.count == 1, let scalar = composed.first {
+          table[UInt32(letter) << 16 | mark] = scalar
+        }
+      }
+    }
+    return table
+  }()
 
   /// Whether `\` followed by `byte` stands for `byte` itself.
   static func isEscapable(_ byte: UInt8) -> Bool {
@@ -148,9 +178,28 @@ private struct LaTeXDecoder {
           i += 1
         }
       default:
-        emit(byte)
+        // Copy a run of plain bytes at once.
+        let start = i
         i += 1
+        while i < end, !isSpecial(bytes[i]) { i += 1 }
+        if pendingSpace {
+          pendingSpace = false
+          if !out.isEmpty { out.append(UInt8(ascii: " ")) }
+        }
+        out.append(contentsOf: bytes[start..<i])
       }
+    }
+  }
+
+  /// Whether `byte` needs more than copying: blanks, braces, `$`, `\`, `~`, `-` and quotes.
+  func isSpecial(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "{"),
+      UInt8(ascii: "}"), UInt8(ascii: "$"), UInt8(ascii: "\\"), UInt8(ascii: "~"), UInt8(ascii: "-"),
+      UInt8(ascii: "`"), UInt8(ascii: "'"):
+      return true
+    default:
+      return false
     }
   }
 
@@ -228,7 +277,12 @@ private struct LaTeXDecoder {
       }
     }
     guard start < out.count else { return }
-    let insertAt = min(start + scalarLength(out[start]), out.count)
+    let base = out[start]
+    if base < 0x80, let composed = LaTeX.compositions[UInt32(base) << 16 | mark.value] {
+      out.replaceSubrange(start..<start + 1, with: String(composed).utf8)
+      return
+    }
+    let insertAt = min(start + scalarLength(base), out.count)
     out.insert(contentsOf: Array(String(mark).utf8), at: insertAt)
     needsNormalization = true
   }
