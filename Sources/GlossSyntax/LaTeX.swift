@@ -109,6 +109,14 @@ enum LaTeX {
     "TeX": "TeX", "BibTeX": "BibTeX", "textregistered": "®", "texttrademark": "™", "textbullet": "•",
     "textperiodcentered": "·", "quad": " ", "qquad": " ", "textasciicircum": "^", "textbar": "|",
     "textless": "<", "textgreater": ">", "textexclamdown": "¡", "textquestiondown": "¿",
+    // Math symbols common in titles (`$\alpha$-synuclein`).
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ",
+    "eta": "η", "theta": "θ", "iota": "ι", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ",
+    "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "upsilon": "υ", "phi": "φ", "varphi": "φ", "chi": "χ",
+    "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ", "Pi": "Π",
+    "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω", "times": "×", "pm": "±", "leq": "≤",
+    "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "infty": "∞", "cdot": "·", "to": "→", "rightarrow": "→",
+    "leftarrow": "←", "approx": "≈", "sim": "∼", "ell": "ℓ", "partial": "∂", "sum": "∑", "degree": "°",
   ]
 }
 
