@@ -140,25 +140,27 @@ extension PersonName {
 
   /// Whether a token starts with a lowercase letter, as BibTeX decides `von` parts.
   ///
-  /// A brace group not starting with a backslash has no case (never `von`); `{\"u}ber` takes the case of `u`.
+  /// A brace group not starting with a backslash has no case (never `von`). In `{\"u}ber` or `{\v S}imon` the
+  /// letter after the accent command decides; a special letter (`{\o}`, `{\ss}`) decides by its own case.
   private static func isLowercaseToken(_ token: ArraySlice<UInt8>) -> Bool {
     var j = token.startIndex
     while j < token.endIndex {
       let byte = token[j]
       if byte == UInt8(ascii: "{") {
         guard j + 1 < token.endIndex, token[j + 1] == UInt8(ascii: "\\") else { return false }
-        j += 2
-        // A control word (`\ss`, `\o`) gives its own case; an accent symbol (`\"`) the case of what follows.
-        if j < token.endIndex, isASCIILetter(token[j]) {
-          return isASCIILowercase(token[j])
-        }
         j += 1
         continue
       }
       if byte == UInt8(ascii: "\\") {
         j += 1
-        if j < token.endIndex, isASCIILetter(token[j]) { return isASCIILowercase(token[j]) }
-        j += 1
+        let wordStart = j
+        while j < token.endIndex, isASCIILetter(token[j]) { j += 1 }
+        if j == wordStart {
+          j += 1
+          continue
+        }
+        let word = String(decoding: token[wordStart..<j], as: UTF8.self)
+        if specialLetters.contains(word) { return isASCIILowercase(token[wordStart]) }
         continue
       }
       if isASCIILetter(byte) { return isASCIILowercase(byte) }
@@ -174,6 +176,11 @@ extension PersonName {
     }
     return false
   }
+
+  /// The control words BibTeX treats as letters when deciding case.
+  private static let specialLetters: Set<String> = [
+    "i", "j", "oe", "OE", "ae", "AE", "aa", "AA", "o", "O", "l", "L", "ss",
+  ]
 
   private static func isBlank(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
