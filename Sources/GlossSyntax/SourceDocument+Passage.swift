@@ -57,7 +57,15 @@ extension SourceDocument {
     if let reason = SourceDocument.outOfRange("line", span, count: lineCount) { return .unresolved(reason: reason) }
     let file = Int(lineStarts[span.lowerBound - 1])..<Int(lineEnds[span.upperBound - 1])
     var textRange = textRange(ofFile: file)
-    if format == .html { textRange = SourceDocument.trimmed(textRange, in: text) }
+    if format == .html {
+      textRange = SourceDocument.trimmed(textRange, in: text)
+      if textRange.isEmpty {
+        return .unresolved(
+          reason:
+            "\(SourceDocument.describe("line", span)) of the html file \(span.count == 1 ? "holds" : "hold") no visible text"
+        )
+      }
+    }
     return .resolved(Passage(textRange: textRange, fileRange: file, description: SourceDocument.describe("line", span)))
   }
 

@@ -165,6 +165,17 @@ import Testing
     #expect(document.paragraphs.map { document.string($0) } == ["Zeile eins\r\nDòng hai", "第三行"])
   }
 
+  @Test func crlfMarkdownSectionsAndParagraphs() {
+    let source = "# Einleitung\r\n\r\nErster Absatz.\r\n\r\n## 1.2 Phương pháp\r\n\r\n方法の説明。\r\nZweite Zeile.\r\n"
+    let document = Self.document(source)
+    #expect(document.headings.map(\.text) == ["Einleitung", "1.2 Phương pháp"])
+    #expect(
+      Self.lookup(document, "sec. 1.2")
+        == "section 1.2 Phương pháp: «## 1.2 Phương pháp\r\n\r\n方法の説明。\r\nZweite Zeile.»")
+    #expect(Self.lookup(document, "¶ 2") == "paragraph 2: «方法の説明。\r\nZweite Zeile.»")
+    #expect(Self.lookup(document, "l. 7") == "line 7: «方法の説明。»")
+  }
+
   @Test func invalidUTF8IsReplacedAndMapsBack() {
     var bytes = Array("Größe ".utf8)
     bytes += [0xFF, 0xC3]
