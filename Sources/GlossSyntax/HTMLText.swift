@@ -1,7 +1,7 @@
 /// The visible text of an HTML file, with its headings, `<title>`, `<meta>` values and a map back to the file.
 ///
-/// Rules: `<script>`, `<style>`, `<template>`, comments and everything in `<head>` but `<title>` (which goes to
-/// metadata) are dropped; entities are decoded; block elements break lines (a blank line around `p`, `div`, `h1`–`h6`,
+/// Rules: `<script>`, `<style>`, `<template>`, `<textarea>`, comments and `<head>` (where `<title>` goes to metadata;
+/// the head ends at `</head>`, `<body>`, text or a body element) are dropped; entities are decoded; block elements break lines (a blank line around `p`, `div`, `h1`–`h6`,
 /// `blockquote`, `pre`, `section`, lists, tables, …; one line break at `br`, `li`, `tr`, `dt`, `dd`); runs of white
 /// space collapse to one space outside `<pre>`; a form feed outside `<pre>` starts a new page. Unterminated tags at the
 /// end of the file are dropped, an unterminated comment drops the rest (reported as a problem).
@@ -48,6 +48,10 @@ private struct HTMLExtractor {
     "fieldset", "hgroup", "center", "hr", "body", "dialog", "legend", "menu",
   ]
   static let lineElements: Set<String> = ["br", "li", "dt", "dd", "tr", "caption", "option", "thead", "tbody", "tfoot"]
+  /// Elements that may appear in `<head>`; any other start tag ends it, as in browsers.
+  static let headElements: Set<String> = [
+    "head", "title", "meta", "link", "style", "script", "base", "noscript", "template",
+  ]
   static let skippedElements: Set<String> = ["script", "style", "template", "title", "textarea", "xmp"]
 
   init(bytes: UnsafeBufferPointer<UInt8>, output: HTMLText) {
@@ -98,6 +102,8 @@ private struct HTMLExtractor {
           if start < end, bytes[start] == 0x0A { start += 1 }
         }
         if start < end {
+          // Text in the head ends it, as in browsers (`<head><title>…</title>Text` shows `Text`).
+          inHead = false
           flushPending()
           if !inHead { UTF8Repair.append(bytes, start..<end, to: &output.text, map: &output.map) }
         }
@@ -213,6 +219,7 @@ private struct HTMLExtractor {
       }
       return close?.end ?? bytes.count
     }
+    if inHead && !HTMLExtractor.headElements.contains(name) { inHead = false }
     switch name {
     case "head": inHead = true
     case "body": inHead = false

@@ -120,6 +120,8 @@ extension SourceDocument {
       guard content.count <= 80, isBlankLine(index + 1) || startsPage(index + 1),
         let last = text[content].last, ![UInt8(ascii: "."), 0x2C, 0x3B, 0x3A].contains(last)
       else { continue }
+      let first = text[content.lowerBound]
+      guard (0x30...0x39).contains(first) || "IVXLCDMivxlcdm".utf8.contains(first) else { continue }
       let candidate = heading(level: 1, in: text, textRange: content, range: content)
       guard let number = candidate.number else { continue }
       var after = content.lowerBound + number.utf8.count

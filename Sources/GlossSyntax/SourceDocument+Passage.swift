@@ -2,6 +2,9 @@
 ///
 /// Values may be a number, a range (`4-6`, `4--6`, `4–6`, abbreviated `123-8` meaning 123–128) or a list (`4, 7-9`,
 /// `4 & 7`); a list resolves to the span from its lowest to its highest number, described as that span (`pages 4–9`).
+/// Lines are the file's lines (1-based, as the editor shows them); in an HTML file a line range resolves to the visible
+/// text extracted from those lines (trimmed; unresolved when they hold only markup), and the passage's `fileRange` is
+/// the lines themselves.
 extension SourceDocument {
   /// The passage a locator points at, `.unresolved` with a reason when it does not fit the text, `.notResolvable` for
   /// terms other than page, line, section and paragraph.

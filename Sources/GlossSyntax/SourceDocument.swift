@@ -5,7 +5,8 @@
 /// always the file's lines as the editor numbers them; pages, headings and paragraphs are ranges of the text.
 package struct SourceDocument: Hashable, Sendable {
   package var format: SourceFormat
-  /// Markdown front matter (parsed with `FrontMatter.parse`), nil for other formats or when there is none.
+  /// Markdown front matter (parsed with `FrontMatter.parse`), nil for other formats or when there is none; its ranges
+  /// are offsets in `text`, which are the file's offsets unless the file had invalid UTF-8.
   package var frontMatter: FrontMatter?
   package var metadata: SourceMetadata
   /// The extracted text, valid UTF-8: what quotations are checked against.
@@ -54,7 +55,9 @@ package struct SourceDocument: Hashable, Sendable {
         let parsed = FrontMatter.parse(text)
         frontMatter = parsed.frontMatter
         bodyStart = min(max(parsed.bodyStart, 0), text.count)
-        problems += parsed.problems
+        problems += parsed.problems.map {
+          SyntaxProblem(range: offsetMap.fileRange(ofText: $0.range), message: $0.message)
+        }
         if let frontMatter = parsed.frontMatter { metadata = SourceMetadata(frontMatter: frontMatter) }
         (headings, separators) = SourceDocument.markdownHeadings(in: text, from: bodyStart)
       } else {

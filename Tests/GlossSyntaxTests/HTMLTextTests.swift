@@ -137,3 +137,14 @@ extension String {
     return nil
   }
 }
+
+extension HTMLTextTests {
+  @Test(arguments: [
+    ("<html><head><title>T</title>Loose text<p>then</p>", "Loose text\n\nthen"),
+    ("<head><meta charset=utf-8><p>Body without body tag</p>", "Body without body tag"),
+    ("<head><title>T</title></head>\n<body>\n<h2>Kết quả</h2>\n</body>", "Kết quả"),
+  ])
+  func headEndsAsInBrowsers(html: String, expected: String) {
+    #expect(Self.text(html) == expected)
+  }
+}
