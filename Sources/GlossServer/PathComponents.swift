@@ -2,11 +2,12 @@
 package enum PathComponents {
   /// The folder and the last component: `/a/b.md` → (`/a`, `b.md`); `b.md` → (``, `b.md`); `/b.md` → (`/`, `b.md`).
   package static func split(_ path: String) -> (folder: String, name: String) {
-    var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
+    var trimmed = path.utf8[...]
+    while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return ("", String(Substring(trimmed))) }
     let folder = trimmed[..<slash]
-    return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+    let name = trimmed[trimmed.index(after: slash)...]
+    return (folder.isEmpty ? "/" : String(Substring(folder)), String(Substring(name)))
   }
 
   /// `folder` and `name` joined with exactly one `/`; an empty folder gives `name`.

@@ -4,17 +4,38 @@ struct PathGlob: Hashable, Sendable {
   let pattern: String
   // Each alternative after brace expansion, split into segments of bytes.
   private let alternatives: [[[UInt8]]]
+  // When every alternative is `**/*<literal>` (the default `**/*.md`), the suffixes to compare: no splitting needed.
+  private let suffixes: [[UInt8]]?
 
   /// Compiles `pattern`.
   init(_ pattern: String) {
     self.pattern = pattern
-    self.alternatives = Self.expandBraces(Array(pattern.utf8)).map { alternative in
+    let expanded = Self.expandBraces(Array(pattern.utf8))
+    self.alternatives = expanded.map { alternative in
       alternative.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Array.init)
     }
+    let prefix = Array("**/*".utf8)
+    let special = Set("*?[]{}/".utf8)
+    let suffixes = expanded.compactMap { alternative -> [UInt8]? in
+      guard alternative.starts(with: prefix) else { return nil }
+      let suffix = alternative.dropFirst(prefix.count)
+      return suffix.contains(where: special.contains) ? nil : Array(suffix)
+    }
+    self.suffixes = suffixes.count == expanded.count ? suffixes : nil
   }
 
   /// Whether the root-relative `path` matches the pattern.
   func matches(_ path: String) -> Bool {
+    if let suffixes {
+      var path = path
+      return path.withUTF8 { bytes in
+        guard let last = bytes.last, last != UInt8(ascii: "/") else { return false }
+        let nameStart = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        return suffixes.contains { suffix in
+          bytes.count - nameStart >= suffix.count && bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
+        }
+      }
+    }
     let segments = Array(path.utf8).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
       .map(Array.init)
     return alternatives.contains { Self.match(pattern: $0[...], path: segments[...]) }

@@ -165,7 +165,7 @@ private struct Walk {
     }
     for item in items {
       let path = PathComponents.join(folder, item.name)
-      if layout.isIgnored(path) { continue }
+      if layout.isIgnored(path, name: item.name) { continue }
       if item.isDirectory {
         if item.isSymlink {
           linkedFolders.append(path)
