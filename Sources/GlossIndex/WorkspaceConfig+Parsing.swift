@@ -52,7 +52,9 @@ extension WorkspaceConfig {
       return [SyntaxProblem(range: 0..<bytes.count, message: "'.gloss.json' is not valid JSON")]
     }
     guard case .object(let settings) = value else {
-      return [SyntaxProblem(range: 0..<bytes.count, message: "'.gloss.json' must hold an object, found \(value.typeName)")]
+      return [
+        SyntaxProblem(range: 0..<bytes.count, message: "'.gloss.json' must hold an object, found \(value.typeName)")
+      ]
     }
     return apply(settings).map { problem in
       SyntaxProblem(range: Self.range(ofKeyPath: problem.keyPath, in: bytes), message: problem.message)

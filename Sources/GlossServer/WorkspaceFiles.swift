@@ -146,7 +146,8 @@ private struct Walk {
       let isAncestor = earlier.isEmpty || folder.hasPrefix(earlier + "/")
       let reason =
         isAncestor
-        ? "symbolic link loop back to '\(earlier.isEmpty ? "." : earlier)'" : "same folder as '\(earlier)', not read twice"
+        ? "symbolic link loop back to '\(earlier.isEmpty ? "." : earlier)'"
+        : "same folder as '\(earlier)', not read twice"
       skipped.append(SkippedFile(path: folder, reason: reason))
       return false
     }

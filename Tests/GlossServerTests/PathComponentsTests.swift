@@ -3,15 +3,16 @@ import Testing
 @testable import GlossServer
 
 @Suite struct PathComponentsTests {
-  @Test(arguments: [
-    ("/w/notes/a.md", "/w", "notes/a.md"),
-    ("/w", "/w", ""),
-    ("/w/", "/w", ""),
-    ("/wx/a.md", "/w", nil),
-    ("/w/../x/a.md", "/w", nil),
-    ("/a.md", "/", "a.md"),
-    ("/w/sub/./../ghi chú.md", "/w/", "ghi chú.md"),
-  ] as [(String, String, String?)])
+  @Test(
+    arguments: [
+      ("/w/notes/a.md", "/w", "notes/a.md"),
+      ("/w", "/w", ""),
+      ("/w/", "/w", ""),
+      ("/wx/a.md", "/w", nil),
+      ("/w/../x/a.md", "/w", nil),
+      ("/a.md", "/", "a.md"),
+      ("/w/sub/./../ghi chú.md", "/w/", "ghi chú.md"),
+    ] as [(String, String, String?)])
   func relativePathIsInsideRootOrNil(path: String, root: String, expected: String?) {
     #expect(PathComponents.relative(path, to: root) == expected)
   }

@@ -42,7 +42,10 @@ import Testing
   }
 
   @Test func syntaxErrorIsReportedWhereTheParserStopped() {
-    #expect(problems(#"{"notes": ["a",, "b"]}"#) == [#"[15..<16) "," '.gloss.json' is not valid JSON: invalid value around character 15"#])
+    #expect(
+      problems(#"{"notes": ["a",, "b"]}"#) == [
+        #"[15..<16) "," '.gloss.json' is not valid JSON: invalid value around character 15"#
+      ])
   }
 
   @Test func syntaxErrorOffsetCountsBytesAfterNonASCII() {
@@ -128,9 +131,10 @@ import Testing
   @Test func editorSettingsDecodeFromJSON() {
     let value = ConfigValue.decode(json: Array(#"{"quoteCheck": false, "notes": ["*.md"], "n": 1.5, "z": null}"#.utf8))
     #expect(
-      value == .object([
-        "quoteCheck": .bool(false), "notes": .array([.string("*.md")]), "n": .number(1.5), "z": .null,
-      ])
+      value
+        == .object([
+          "quoteCheck": .bool(false), "notes": .array([.string("*.md")]), "n": .number(1.5), "z": .null,
+        ])
     )
     let (config, _, problems) = WorkspaceConfig.resolved(editorSettings: value, file: nil)
     #expect(config.quoteCheck == false)

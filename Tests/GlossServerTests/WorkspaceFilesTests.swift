@@ -16,7 +16,8 @@ import Testing
     let fs = InMemoryFileSystem(root: Self.root, files: files)
     prepare(fs)
     let found = WorkspaceFiles.discover(root: Self.root, config: config, fileSystem: fs)
-    return found.files.map { "\($0.role.rawValue) \($0.path)" } + found.skipped.map { "skipped \($0.path): \($0.reason)" }
+    return found.files.map { "\($0.role.rawValue) \($0.path)" }
+      + found.skipped.map { "skipped \($0.path): \($0.reason)" }
   }
 
   @Test func defaultsClassifyNotesSourcesBibliographiesAndConfig() {
@@ -42,19 +43,20 @@ import Testing
       "export/bartlett.md": "",
     ])
     #expect(
-      dump == [
-        "config .gloss.json",
-        "note index.md",
-        "bibliography lib/zotero.CSL.JSON",
-        "note notes/bartlett.markdown",
-        "note notes/記憶/tulving.md",
-        "bibliography references.bib",
-        "source-document sources/bartlett1932.txt",
-        "source-document sources/ebbinghaus.md",
-        "bibliography sources/extra.bib",
-        "source-document sources/web/loftus.html",
-        "source-document sources/web/page.htm",
-      ].map { $0.replacingOccurrences(of: "source-document", with: "sourceDocument") }
+      dump
+        == [
+          "config .gloss.json",
+          "note index.md",
+          "bibliography lib/zotero.CSL.JSON",
+          "note notes/bartlett.markdown",
+          "note notes/記憶/tulving.md",
+          "bibliography references.bib",
+          "source-document sources/bartlett1932.txt",
+          "source-document sources/ebbinghaus.md",
+          "bibliography sources/extra.bib",
+          "source-document sources/web/loftus.html",
+          "source-document sources/web/page.htm",
+        ].map { $0.replacingOccurrences(of: "source-document", with: "sourceDocument") }
     )
   }
 
@@ -68,22 +70,23 @@ import Testing
     config.sources = ["library/texts", "./quotes/"]
     config.bibliography = ["refs/main.bib", "refs/*.json"]
     config.ignore = [".git", "drafts/**", "*.tmp"]
-    let dump = discover([
-      "notes/a.md": "",
-      "notes/drafts/x.md": "",
-      "drafts/b.md": "",
-      "notes/c.md.tmp": "",
-      "top.md": "",
-      "top.markdown": "",
-      "sources/s.txt": "",
-      "library/texts/s1.txt": "",
-      "library/texts/notes/deep.md": "",
-      "library/other/s2.txt": "",
-      "quotes/q.html": "",
-      "refs/main.bib": "",
-      "refs/old.bib": "",
-      "refs/zotero.json": "",
-    ], config: config)
+    let dump = discover(
+      [
+        "notes/a.md": "",
+        "notes/drafts/x.md": "",
+        "drafts/b.md": "",
+        "notes/c.md.tmp": "",
+        "top.md": "",
+        "top.markdown": "",
+        "sources/s.txt": "",
+        "library/texts/s1.txt": "",
+        "library/texts/notes/deep.md": "",
+        "library/other/s2.txt": "",
+        "quotes/q.html": "",
+        "refs/main.bib": "",
+        "refs/old.bib": "",
+        "refs/zotero.json": "",
+      ], config: config)
     #expect(
       dump == [
         "sourceDocument library/texts/notes/deep.md",
@@ -117,7 +120,8 @@ import Testing
     var config = WorkspaceConfig()
     config.ignore = ["archive"]
     config.exportDir = "out"
-    let dump = discover(["archive/a.md": "", "notes/archive/b.md": "", "out/c.md": "", "export/d.md": ""], config: config)
+    let dump = discover(
+      ["archive/a.md": "", "notes/archive/b.md": "", "out/c.md": "", "export/d.md": ""], config: config)
     #expect(dump == ["note export/d.md"])
   }
 
