@@ -75,6 +75,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
   }
 
+  /// The bytes of a file; fails as set up by `makeUnreadable` or `vanishOnRead`.
   package func contents(of path: String) throws(FileSystemError) -> [UInt8] {
     try withLock { () throws(FileSystemError) -> [UInt8] in
       let resolved = try resolve(path, followLast: true)
@@ -91,6 +92,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
   }
 
+  /// The entries of a folder, sorted by name; links report their target's kind and size.
   package func listing(of directory: String) throws(FileSystemError) -> [DirectoryItem] {
     try withLock { () throws(FileSystemError) -> [DirectoryItem] in
       let resolved = try resolve(directory, followLast: true)
@@ -112,6 +114,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
   }
 
+  /// What `path` names, following links; the inode is a stable number per path.
   package func status(of path: String) throws(FileSystemError) -> FileStatus {
     try withLock { () throws(FileSystemError) -> FileStatus in
       let resolved = try resolve(path, followLast: true)
@@ -128,6 +131,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
   }
 
+  /// Creates a folder and its missing parents.
   package func createDirectory(_ path: String) {
     withLock {
       let path = PathComponents.normalize(path)
@@ -137,6 +141,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
   }
 
+  /// Stores a file whose folder exists, refusing to replace one unless `overwrite` is set.
   package func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError) {
     try withLock { () throws(FileSystemError) in
       let resolved = try resolve(path, followLast: true)
@@ -150,6 +155,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
   }
 
+  /// Removes a file, a link or an empty folder.
   package func remove(_ path: String) throws(FileSystemError) {
     try withLock { () throws(FileSystemError) in
       let path = PathComponents.normalize(path)

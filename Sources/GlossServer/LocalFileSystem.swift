@@ -14,12 +14,16 @@ package struct LocalFileSystem: FileSystem {
 
   /// Reads the whole file with `read` into a buffer sized by `fstat`, coping with files that grow or shrink meanwhile.
   package func contents(of path: String) throws(FileSystemError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking, so a FIFO or a device named like a note cannot hang the server in `open`.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw Self.error(errno, path: path) }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw Self.error(errno, path: path) }
     guard (info.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(.isADirectory, path: path) }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw FileSystemError(.other, path: path, reason: "not a regular file")
+    }
     // One byte more than the size, so a file that grew since `fstat` is noticed and read to its end.
     let capacity = max(Int(info.st_size), 0) + 1
     var failure: Int32 = 0

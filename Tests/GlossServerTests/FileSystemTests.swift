@@ -118,6 +118,14 @@ import Testing
     }
   }
 
+  @Test func localFIFOIsRefusedWithoutBlocking() throws {
+    let (fs, folder) = try Self.makeFolder("local")
+    #expect(mkfifo(folder + "/pipe.md", 0o644) == 0)
+    #expect(throws: FileSystemError(.other, path: folder + "/pipe.md", reason: "not a regular file")) {
+      try fs.contents(of: folder + "/pipe.md")
+    }
+  }
+
   @Test func inMemoryFilesCanBeMadeUnreadableOrVanish() throws {
     let fs = InMemoryFileSystem(root: "/w", files: ["a.md": "a", "b.md": "b"])
     fs.makeUnreadable("/w/a.md")
