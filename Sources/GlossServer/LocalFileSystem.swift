@@ -146,9 +146,13 @@ package struct LocalFileSystem: FileSystem {
         unlink(temporary)
         throw Self.error(code, path: path)
       }
+      Self.syncFolder(folder)
       return
     }
-    defer { unlink(temporary) }
+    defer {
+      unlink(temporary)
+      Self.syncFolder(folder)
+    }
     if link(temporary, path) == 0 { return }
     let code = errno
     if code == EEXIST { throw FileSystemError(.alreadyExists, path: path) }
@@ -164,6 +168,14 @@ package struct LocalFileSystem: FileSystem {
     let code = errno
     if code == EISDIR || code == EPERM, rmdir(path) == 0 { return }
     throw Self.error(code, path: path)
+  }
+
+  /// Flushes a folder's entries, so a new name survives a crash as surely as the bytes behind it.
+  private static func syncFolder(_ folder: String) {
+    let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
   }
 
   /// Reads until the buffer is full or the file ends; returns the count read.

@@ -14,6 +14,7 @@ import Testing
     ("file:///tmp/a.md#L3", "/tmp/a.md"),
     ("file:///tmp/./x/../a.md", "/tmp/a.md"),
     ("file:///tmp/emoji%F0%9F%93%9A.md", "/tmp/emoji📚.md"),
+    ("file:///home/an/notes/", "/home/an/notes"),
   ])
   func fileURIDecodesToPath(uri: String, path: String) {
     #expect(DocumentURI(uri).filePath == path)
