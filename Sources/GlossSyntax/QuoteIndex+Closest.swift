@@ -42,10 +42,14 @@ extension QuoteIndex {
   private func alignmentCandidates(_ tokens: [UInt32], in range: Range<Int>) -> [Int] {
     var firstOffset: [UInt32: Int] = [:]
     for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && firstOffset[id] == nil { firstOffset[id] = k }
-    let rare = firstOffset.keys.sorted { positions(of: $0).count < positions(of: $1).count }.prefix(12)
+    // Frequent tokens would spread votes everywhere and drown the few positions where rare tokens agree, so only
+    // tokens with few postings vote (at least the two rarest, capped).
+    let byRarity = firstOffset.keys.sorted { postingCount(of: $0) < postingCount(of: $1) }
+    let perToken = 2048
+    var rare = Array(byRarity.prefix(while: { postingCount(of: $0) <= perToken }).prefix(16))
+    if rare.count < 2 { rare = Array(byRarity.prefix(2)) }
     var keys: [Int] = []
     keys.reserveCapacity(4096)
-    let perToken = 1024
     let bucketShift = 3
     for id in rare {
       let list = positions(of: id)

@@ -38,7 +38,7 @@ extension QuoteIndex {
   func occurrence(of piece: [UInt32], in range: Range<Int>) -> Range<Int>? {
     guard !range.isEmpty else { return nil }
     guard let anchor = anchorIndex(of: piece) else {
-      // Wildcards only: any run of words.
+      // No token to anchor on: try every start.
       for start in range where start + piece.count <= range.upperBound {
         if let end = matchForward(piece, 0, from: start, limit: range.upperBound) { return start..<end }
       }
@@ -63,19 +63,20 @@ extension QuoteIndex {
     }
   }
 
-  /// The index of the rarest known token of `piece`, preferring tokens that are not beside a dash (a source word
-  /// joined across a line-end hyphen holds no posting for its halves); nil for wildcards only.
+  /// The index of the rarest token of `piece` that must stand at its own position in the source, or nil when
+  /// there is none (wildcards only, or every token beside a dash: `well-known` may be one joined source word
+  /// holding no posting for its halves). An unknown token is chosen at once: the piece cannot occur.
   private func anchorIndex(of piece: [UInt32]) -> Int? {
     var best: Int?
-    var bestCost = Int.max
+    var bestCount = Int.max
     for (i, id) in piece.enumerated() where id != QuoteQuery.wildcard {
-      if id == QuoteQuery.unknown { return i }
       let besideDash =
-        dashID.map { dash in (i > 0 && piece[i - 1] == dash) || (i + 1 < piece.count && piece[i + 1] == dash) }
-        ?? false
-      let cost = positions(of: id).count * (besideDash ? 64 : 1) + (besideDash ? 1 : 0)
-      if cost < bestCost {
-        bestCost = cost
+        id == dashID || (i > 0 && piece[i - 1] == dashID) || (i + 1 < piece.count && piece[i + 1] == dashID)
+      if besideDash { continue }
+      if id == QuoteQuery.unknown { return i }
+      let count = postingCount(of: id)
+      if count < bestCount {
+        bestCount = count
         best = i
       }
     }

@@ -9,8 +9,11 @@ package struct QuoteIndex: Sendable {
   package let text: [UInt8]
   /// The token id at each position.
   var tokenIDs: [UInt32] = []
-  /// The UTF-8 offset in `text` where each position's token starts.
-  var tokenStarts: [UInt32] = []
+  /// The UTF-8 offset in `text` where every `startStride`-th position's token starts; the others are found by
+  /// tokenizing forward from there (a token start is a point where the tokenizer can resume).
+  var startSamples: [UInt32] = []
+  /// The ids so frequent that they have no postings (they would never be the rarest token of a quotation).
+  var frequentIDs: Set<UInt32> = []
   var vocabulary = QuoteVocabulary()
   /// Where each id's positions start in `postings` (one more entry than ids).
   var postingOffsets: [UInt32] = [0]
@@ -20,15 +23,18 @@ package struct QuoteIndex: Sendable {
   /// the quotation may spell it with the hyphen (`well-known`) or without.
   var joinPositions: [UInt32] = []
   var joinParts: [(left: UInt32, right: UInt32)] = []
-  /// The id of the dash token, when the text has one.
-  var dashID: UInt32?
+  /// The id of the dash token.
+  var dashID: UInt32 = 0
 
   /// Indexes `text` (any bytes: invalid UTF-8 is read as U+FFFD; only the first 4 GiB are indexed).
   package init(text: [UInt8]) {
     self.text = text
     let limit = min(text.count, Int(UInt32.max) - 1)
     tokenIDs.reserveCapacity(limit / 5 + 16)
-    tokenStarts.reserveCapacity(limit / 5 + 16)
+    startSamples.reserveCapacity(limit / 5 / Self.startStride + 16)
+    // The dash is always known, so that a quotation's `well-known` can match a word joined at a line end.
+    let dash = vocabulary.intern([UInt8(ascii: "-")], isWord: false)
+    dashID = dash
     text.withUnsafeBufferPointer { whole in
       let p = UnsafeBufferPointer(rebasing: whole[0..<limit])
       var tokenizer = QuoteTokenizer(isQuotation: false)
@@ -41,26 +47,35 @@ package struct QuoteIndex: Sendable {
           joinPositions.append(UInt32(tokenIDs.count))
           joinParts.append((left, right))
         }
+        if tokenIDs.count % Self.startStride == 0 { startSamples.append(UInt32(token.start)) }
         tokenIDs.append(id)
-        tokenStarts.append(UInt32(token.start))
       }
     }
     vocabulary.trim()
     tokenIDs = Array(tokenIDs)
-    tokenStarts = Array(tokenStarts)
-    dashID = vocabulary.id(of: [UInt8(ascii: "-")])
+    startSamples = Array(startSamples)
     buildPostings()
   }
+
+  /// One position in this many keeps its start offset.
+  static let startStride = 16
 
   private mutating func buildPostings() {
     var counts = [UInt32](repeating: 0, count: vocabulary.count + 1)
     for id in tokenIDs { counts[Int(id) + 1] += 1 }
+    // The commonest tokens ("the", ",") keep no postings: they are never the rarest token of a real quotation,
+    // and dropping them saves a third of the postings in prose.
+    let frequent = UInt32(max(4096, tokenIDs.count / 256))
+    for id in 0..<vocabulary.count where counts[id + 1] > frequent {
+      frequentIDs.insert(UInt32(id))
+      counts[id + 1] = 0
+    }
     for k in 1..<counts.count { counts[k] += counts[k - 1] }
     postingOffsets = counts
     var next = counts
-    postings = [UInt32](repeating: 0, count: tokenIDs.count)
+    postings = [UInt32](repeating: 0, count: Int(counts[counts.count - 1]))
     postings.withUnsafeMutableBufferPointer { out in
-      for (position, id) in tokenIDs.enumerated() {
+      for (position, id) in tokenIDs.enumerated() where next[Int(id)] < counts[Int(id) + 1] {
         out[Int(next[Int(id)])] = UInt32(position)
         next[Int(id)] += 1
       }
@@ -72,11 +87,16 @@ package struct QuoteIndex: Sendable {
 
   /// Bytes the index holds besides the text, for memory reports.
   package var indexByteCount: Int {
-    tokenIDs.capacity * 4 + tokenStarts.capacity * 4 + postings.capacity * 4 + postingOffsets.capacity * 4
+    tokenIDs.capacity * 4 + startSamples.capacity * 4 + postings.capacity * 4 + postingOffsets.capacity * 4
       + joinPositions.capacity * 12 + vocabulary.byteCount
   }
 
-  /// The positions of `id`, ascending.
+  /// How many positions `id` has (`Int.max` for the frequent ids that keep no postings).
+  func postingCount(of id: UInt32) -> Int {
+    frequentIDs.contains(id) ? Int.max : Int(postingOffsets[Int(id) + 1] - postingOffsets[Int(id)])
+  }
+
+  /// The positions of `id`, ascending (empty for frequent ids).
   func positions(of id: UInt32) -> Range<Int> {
     Int(postingOffsets[Int(id)])..<Int(postingOffsets[Int(id) + 1])
   }
@@ -90,24 +110,45 @@ package struct QuoteIndex: Sendable {
   }
 
   private func firstPosition(startingAtOrAfter offset: Int) -> Int {
+    // The last sampled position starting before `offset`, then token by token.
     var lower = 0
-    var upper = tokenStarts.count
+    var upper = startSamples.count
     while lower < upper {
       let mid = (lower + upper) / 2
-      if Int(tokenStarts[mid]) < offset { lower = mid + 1 } else { upper = mid }
+      if Int(startSamples[mid]) < offset { lower = mid + 1 } else { upper = mid }
     }
-    return lower
+    guard lower > 0 else { return 0 }
+    var position = (lower - 1) * Self.startStride
+    return text.withUnsafeBufferPointer { p in
+      var tokenizer = QuoteTokenizer(isQuotation: false)
+      var i = Int(startSamples[lower - 1])
+      while position < tokenIDs.count, let token = tokenizer.next(p, &i), token.start < offset { position += 1 }
+      return min(position, tokenIDs.count)
+    }
+  }
+
+  /// The UTF-8 ranges of the tokens at `positions` in `text`, one after the other.
+  private func tokenRanges(_ positions: Range<Int>) -> [Range<Int>] {
+    guard !positions.isEmpty else { return [] }
+    let sample = positions.lowerBound / Self.startStride
+    var position = sample * Self.startStride
+    var ranges: [Range<Int>] = []
+    text.withUnsafeBufferPointer { p in
+      var tokenizer = QuoteTokenizer(isQuotation: false)
+      var i = Int(startSamples[sample])
+      while position < positions.upperBound, let token = tokenizer.next(p, &i) {
+        if position >= positions.lowerBound { ranges.append(token.start..<token.end) }
+        position += 1
+      }
+    }
+    return ranges
   }
 
   /// The UTF-8 range of the tokens at `positions` (non-empty) in `text`.
   func textRange(ofPositions positions: Range<Int>) -> Range<Int> {
-    let start = Int(tokenStarts[positions.lowerBound])
-    let last = Int(tokenStarts[positions.upperBound - 1])
-    let end = text.withUnsafeBufferPointer { p -> Int in
-      var tokenizer = QuoteTokenizer(isQuotation: false)
-      var i = last
-      return tokenizer.next(p, &i)?.end ?? p.count
-    }
+    let first = tokenRanges(positions.lowerBound..<(positions.lowerBound + 1))
+    let last = tokenRanges((positions.upperBound - 1)..<positions.upperBound)
+    guard let start = first.first?.lowerBound, let end = last.first?.upperBound else { return 0..<0 }
     return start..<max(start, end)
   }
 

@@ -8,7 +8,6 @@ struct QuoteVocabulary: Sendable {
   private var offsets: [UInt32] = [0]
   /// True for words (and ideographs), false for punctuation.
   private(set) var isWord: [Bool] = []
-  private var hashes: [UInt32] = []
   /// Open-addressing table of `id + 1` (0 is empty), sized to a power of two.
   private var slots: [UInt32] = Array(repeating: 0, count: 256)
 
@@ -16,7 +15,7 @@ struct QuoteVocabulary: Sendable {
   var count: Int { isWord.count }
 
   /// Bytes held, for memory reports.
-  var byteCount: Int { arena.capacity + offsets.capacity * 4 + isWord.capacity + hashes.capacity * 4 + slots.count * 4 }
+  var byteCount: Int { arena.capacity + offsets.capacity * 4 + isWord.capacity + slots.count * 4 }
 
   /// The id of `token`, added when new.
   mutating func intern(_ token: [UInt8], isWord word: Bool) -> UInt32 {
@@ -26,8 +25,7 @@ struct QuoteVocabulary: Sendable {
     arena.append(contentsOf: token)
     offsets.append(UInt32(arena.count))
     isWord.append(word)
-    hashes.append(hash)
-    if isWord.count * 2 > slots.count { grow() } else { insert(id, hash: hash) }
+    if isWord.count * 2 > slots.count { rebuild(size: slots.count * 2) } else { insert(id, hash: hash) }
     return id
   }
 
@@ -37,31 +35,29 @@ struct QuoteVocabulary: Sendable {
   /// The bytes of token `id`.
   func bytes(of id: UInt32) -> ArraySlice<UInt8> { arena[Int(offsets[Int(id)])..<Int(offsets[Int(id) + 1])] }
 
-  /// Frees the spare capacity left by growing.
+  /// Frees the spare capacity left by growing, and shrinks the table to at most three quarters full.
   mutating func trim() {
     arena = Array(arena)
     offsets = Array(offsets)
     isWord = Array(isWord)
-    hashes = Array(hashes)
+    var size = 16
+    while size * 3 < count * 4 + 4 { size *= 2 }
+    if size < slots.count { rebuild(size: size) }
   }
 
   private func find(_ token: [UInt8], hash: UInt32) -> UInt32? {
     let mask = slots.count - 1
     var slot = Int(hash) & mask
-    return token.withUnsafeBufferPointer { t in
-      arena.withUnsafeBufferPointer { a in
+    return token.withUnsafeBufferPointer { t -> UInt32? in
+      arena.withUnsafeBufferPointer { a -> UInt32? in
         while true {
           let entry = slots[slot]
           if entry == 0 { return nil }
           let id = Int(entry - 1)
-          if hashes[id] == hash {
-            let lower = Int(offsets[id])
-            let upper = Int(offsets[id + 1])
-            if upper - lower == t.count
-              && (t.count == 0 || memcmp(a.baseAddress! + lower, t.baseAddress!, t.count) == 0)
-            {
-              return UInt32(id)
-            }
+          let lower = Int(offsets[id])
+          let upper = Int(offsets[id + 1])
+          if upper - lower == t.count, t.count == 0 || memcmp(a.baseAddress! + lower, t.baseAddress!, t.count) == 0 {
+            return UInt32(id)
           }
           slot = (slot + 1) & mask
         }
@@ -76,13 +72,13 @@ struct QuoteVocabulary: Sendable {
     slots[slot] = id + 1
   }
 
-  private mutating func grow() {
-    slots = Array(repeating: 0, count: slots.count * 2)
-    for id in 0..<hashes.count { insert(UInt32(id), hash: hashes[id]) }
+  private mutating func rebuild(size: Int) {
+    slots = Array(repeating: 0, count: size)
+    for id in 0..<count { insert(UInt32(id), hash: Self.hash(bytes(of: UInt32(id)))) }
   }
 
   /// FNV-1a, folded to 32 bits.
-  private static func hash(_ token: [UInt8]) -> UInt32 {
+  private static func hash<Bytes: Sequence<UInt8>>(_ token: Bytes) -> UInt32 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in token {
       h ^= UInt64(b)

@@ -153,6 +153,49 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
     #expect(similarity < 0.5)
   }
 
+  @Test func frequentTokensWithoutPostingsStillMatch() {
+    // 5,000 repetitions push "the" and "cat" past the postings cut-off; the check must still find them.
+    let text = String(repeating: "the cat, ", count: 5_000) + "the dog sat; the cat ran"
+    let index = QuoteIndex(text: Array(text.utf8))
+    let expected = [
+      "the dog sat": "the dog sat", "the cat ran": "the cat ran", "the cat, the": "the cat, the",
+      "sat; the cat": "sat; the cat", "[Some] cat ran": "the cat ran",
+    ]
+    for (quote, words) in expected {
+      guard case .found(let range) = index.match(quote, within: nil) else {
+        Issue.record("'\(quote)' not found")
+        continue
+      }
+      #expect(String(decoding: index.text[range], as: UTF8.self) == words)
+      #expect(quote == "the cat, the" || range.lowerBound > 40_000)
+    }
+    if case .found = index.match("the cat sat", within: nil) { Issue.record("found 'the cat sat'") }
+    if case .found = index.match("the cat; the", within: nil) { Issue.record("found 'the cat; the'") }
+  }
+
+  @Test func withinWorksFarIntoALongText() {
+    // Positions keep a start offset every 16 tokens: ranges must be exact between samples too.
+    var text = ""
+    for k in 0..<500 { text += "Đoạn \(k) nói về ký ức số \(k).\n" }
+    let index = QuoteIndex(text: Array(text.utf8))
+    let bytes = Array(text.utf8)
+    let needle = Array("Đoạn 321 nói".utf8)
+    guard
+      let start = (0...(bytes.count - needle.count)).first(where: { Array(bytes[$0..<$0 + needle.count]) == needle })
+    else {
+      Issue.record("fixture")
+      return
+    }
+    let line = start..<(start + Array("Đoạn 321 nói về ký ức số 321.".utf8).count)
+    // The final full stop is not part of the quotation.
+    #expect(
+      index.match("Đoạn 321 nói về ký ức số 321", within: line) == .found(textRange: start..<(line.upperBound - 1)))
+    if case .found = index.match("Đoạn 322", within: line) { Issue.record("found outside the passage") }
+    if case .found = index.match("Đoạn 321 nói", within: (start + 1)..<line.upperBound) {
+      Issue.record("a token starting before the passage was counted")
+    }
+  }
+
   @Test func emptyAndPunctuationOnlyQuotationsAreNotFound() {
     let index = QuoteIndex(text: Array(english.utf8))
     #expect(index.match("", within: nil) == .notFound(closest: nil, similarity: 0))
