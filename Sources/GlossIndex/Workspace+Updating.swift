@@ -1,0 +1,125 @@
+package import GlossSyntax
+
+extension Workspace {
+  /// Parses `bytes` as the note at `path` (replacing whatever was there) and returns the paths whose diagnostics
+  /// changed (always including `path`).
+  @discardableResult
+  package mutating func setNote(path: String, bytes: [UInt8]) -> Set<String> {
+    setNote(NoteRecord(path: path, bytes: bytes))
+  }
+
+  /// Puts an already summarised note in place.
+  @discardableResult
+  package mutating func setNote(_ record: NoteRecord) -> Set<String> {
+    var affected = removeOtherRoles(record.path, keeping: .note)
+    affected.formUnion(replaceNote(at: record.path, with: record))
+    return refreshDiagnostics(affected, always: [record.path])
+  }
+
+  /// Parses `bytes` as the source document at `path` (format from the extension).
+  @discardableResult
+  package mutating func setSourceDocument(path: String, bytes: [UInt8]) -> Set<String> {
+    setSourceDocument(SourceDocumentRecord(path: path, bytes: bytes))
+  }
+
+  /// Puts an already parsed source document in place.
+  @discardableResult
+  package mutating func setSourceDocument(_ record: SourceDocumentRecord) -> Set<String> {
+    var affected = removeOtherRoles(record.path, keeping: .sourceDocument)
+    affected.formUnion(replaceSourceDocument(at: record.path, with: record))
+    return refreshDiagnostics(affected, always: [record.path])
+  }
+
+  /// Parses `bytes` as the bibliography at `path` (`.json` → CSL-JSON, else BibTeX).
+  @discardableResult
+  package mutating func setBibliography(path: String, bytes: [UInt8]) -> Set<String> {
+    setBibliography(BibliographyRecord(path: path, bytes: bytes))
+  }
+
+  /// Puts an already parsed bibliography in place.
+  @discardableResult
+  package mutating func setBibliography(_ record: BibliographyRecord) -> Set<String> {
+    var affected = removeOtherRoles(record.path, keeping: .bibliography)
+    affected.formUnion(replaceBibliography(at: record.path, with: record))
+    return refreshDiagnostics(affected, always: [record.path])
+  }
+
+  /// Forgets the file at `path`, whatever its role; its own diagnostics become empty.
+  @discardableResult
+  package mutating func remove(path: String) -> Set<String> {
+    let affected = removeOtherRoles(path, keeping: nil)
+    return refreshDiagnostics(affected, always: [path])
+  }
+
+  /// Sets the other files that exist (links to them are not broken).
+  @discardableResult
+  package mutating func setOtherFiles(_ paths: Set<String>) -> Set<String> {
+    let changed = paths.symmetricDifference(otherFiles)
+    guard !changed.isEmpty else { return [] }
+    for path in otherFiles.subtracting(paths) {
+      otherFilesByName[PathUtilities.fileName(path).lowercased()]?.remove(path)
+    }
+    for path in paths.subtracting(otherFiles) {
+      otherFilesByName[PathUtilities.fileName(path).lowercased(), default: []].insert(path)
+    }
+    otherFiles = paths
+    var affected: Set<String> = []
+    for path in changed { affected.formUnion(linkersOfFile(path)) }
+    return refreshDiagnostics(affected, always: [])
+  }
+
+  /// Sets the config (and what could not be read of the config file at `path`); every file is re-diagnosed.
+  @discardableResult
+  package mutating func setConfig(
+    _ config: WorkspaceConfig, problems: [SyntaxProblem] = [], path: String = ".gloss.json"
+  ) -> Set<String> {
+    let oldPath = configPath
+    self.config = config
+    configProblems = problems
+    configPath = path
+    ignoreGlobs = config.diagnosticsIgnore.map(Glob.init)
+    var all = Set(notes.keys).union(bibliographies.keys).union(sourceDocuments.keys)
+    all.insert(path)
+    all.insert(oldPath)
+    return refreshDiagnostics(all, always: [])
+  }
+
+  /// Recomputes the diagnostics of `paths` and returns those that changed, plus `always`.
+  mutating func refreshDiagnostics(_ paths: Set<String>, always: Set<String>) -> Set<String> {
+    var changed = always
+    for path in paths.union(always) {
+      let fresh = computeDiagnostics(for: path)
+      let old = diagnosticsCache[path] ?? []
+      if fresh.isEmpty {
+        diagnosticsCache[path] = nil
+      } else {
+        diagnosticsCache[path] = fresh
+      }
+      if fresh != old { changed.insert(path) }
+    }
+    return changed
+  }
+
+  /// The roles a file can have.
+  enum Role { case note, sourceDocument, bibliography }
+
+  /// Removes `path` from every role but `keeping`, returning the paths affected.
+  mutating func removeOtherRoles(_ path: String, keeping role: Role?) -> Set<String> {
+    var affected: Set<String> = []
+    if role != .note, notes[path] != nil { affected.formUnion(replaceNote(at: path, with: nil)) }
+    if role != .sourceDocument, sourceDocuments[path] != nil {
+      affected.formUnion(replaceSourceDocument(at: path, with: nil))
+    }
+    if role != .bibliography, bibliographies[path] != nil {
+      affected.formUnion(replaceBibliography(at: path, with: nil))
+    }
+    return affected
+  }
+
+  /// The notes with a link that a file appearing or disappearing at `path` may satisfy or break.
+  func linkersOfFile(_ path: String) -> Set<String> {
+    var out: Set<String> = []
+    for key in LinkKeys.keys(satisfiedBy: path) { out.formUnion(linkers[key] ?? []) }
+    return out
+  }
+}
