@@ -35,6 +35,11 @@ package struct Diagnostic: Hashable, Sendable {
   package struct NearHeading: Hashable, Sendable {
     package var text: String
     package var slug: String
+
+    package init(text: String, slug: String) {
+      self.text = text
+      self.slug = slug
+    }
   }
 
   /// The root-relative path of the file.

@@ -104,6 +104,11 @@ package struct EntryLocation: Hashable, Sendable, Comparable {
   package var path: String
   package var index: Int
 
+  package init(path: String, index: Int) {
+    self.path = path
+    self.index = index
+  }
+
   package static func < (a: EntryLocation, b: EntryLocation) -> Bool {
     a.path != b.path ? a.path < b.path : a.index < b.index
   }

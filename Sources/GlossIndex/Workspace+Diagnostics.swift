@@ -151,8 +151,9 @@ extension Workspace {
     var out: [Diagnostic] = record.bibliography.problems.map {
       make(record.path, $0.range, DiagnosticCode.malformedBibliography, $0.message)
     }
-    for entry in record.bibliography.entries {
-      if let duplicate = duplicateDiagnostic(key: entry.key, path: record.path, range: entry.keyRange, entries: true) {
+    for (index, entry) in record.bibliography.entries.enumerated() {
+      let location = EntryLocation(path: record.path, index: index)
+      if let duplicate = duplicateDiagnostic(key: entry.key, at: location, range: entry.keyRange) {
         out.append(duplicate)
       }
     }
@@ -163,25 +164,28 @@ extension Workspace {
     var out: [Diagnostic] = record.document.problems.map {
       make(record.path, $0.range, DiagnosticCode.malformedFrontMatter, $0.message)
     }
-    if let duplicate = duplicateDiagnostic(key: record.key, path: record.path, range: record.keyRange, entries: false) {
+    if let duplicate = duplicateDiagnostic(key: record.key, at: nil, path: record.path, range: record.keyRange) {
       out.append(duplicate)
     }
     return out.sorted { $0.range.lowerBound < $1.range.lowerBound }
   }
 
   /// `duplicate-source` when `key` has two bibliography entries (or two documents); an entry plus a document with
-  /// the same key are one source, not a duplicate.
-  private func duplicateDiagnostic(key: String, path: String, range: Range<Int>, entries: Bool) -> Diagnostic? {
+  /// the same key are one source, not a duplicate. `entry` is the entry's location, nil for a document at `path`.
+  private func duplicateDiagnostic(
+    key: String, at entry: EntryLocation?, path: String? = nil, range: Range<Int>
+  ) -> Diagnostic? {
     guard let defs = definitions[key] else { return nil }
-    let places = entries ? defs.entries.map(\.path) : defs.documents
+    let places: [EntryLocation] =
+      entry == nil ? defs.documents.map { EntryLocation(path: $0, index: 0) } : defs.entries
     guard places.count > 1 else { return nil }
-    var others = places.filter { $0 != path }
-    if others.count < places.count - 1 { others.append(path) }
-    let winner = places[0]
-    let list = Array(Set(others)).sorted().map { "'\($0)'" }.joined(separator: ", ")
-    let note = winner == path ? "this definition wins" : "the one in '\(winner)' wins"
+    let me = entry ?? EntryLocation(path: path ?? "", index: 0)
+    let others = places.filter { $0 != me }.map(\.path)
+    let otherPaths = Array(Set(others)).sorted()
+    let list = otherPaths.map { "'\($0)'" }.joined(separator: ", ")
+    let note = places[0] == me ? "this definition wins" : "the one in '\(places[0].path)' wins"
     return make(
-      path, range, DiagnosticCode.duplicateSource, "source '\(key)' is also defined in \(list); \(note)",
-      .duplicateSource(key: key, otherPaths: Array(Set(others)).sorted()))
+      me.path, range, DiagnosticCode.duplicateSource, "source '\(key)' is also defined in \(list); \(note)",
+      .duplicateSource(key: key, otherPaths: otherPaths))
   }
 }

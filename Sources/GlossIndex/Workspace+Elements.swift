@@ -27,7 +27,12 @@ extension Workspace {
       }
     }
     if let index = note.links.firstIndex(where: { touches($0.range) }) { return .link(index: index, note.links[index]) }
-    if let index = note.tags.firstIndex(where: { touches($0.range) }) { return .tag(index: index, note.tags[index]) }
+    // An inline tag's range starts after its `#`, where the cursor often is.
+    if let index = note.tags.firstIndex(where: {
+      touches(($0.isInFrontMatter ? 0 : -1) + $0.range.lowerBound..<$0.range.upperBound)
+    }) {
+      return .tag(index: index, note.tags[index])
+    }
     if let index = note.headings.firstIndex(where: { touches($0.range) }) {
       return .heading(index: index, note.headings[index])
     }
