@@ -17,7 +17,7 @@ package struct Diagnostic: Hashable, Sendable {
   }
 
   /// What a quick fix needs to know about a diagnostic.
-  package enum Data: Hashable, Sendable {
+  package enum Related: Hashable, Sendable {
     case none
     /// The unknown key (nearest keys come from `Workspace.nearestSourceKeys(to:)`).
     case unknownSource(key: String)
@@ -51,17 +51,17 @@ package struct Diagnostic: Hashable, Sendable {
   package var code: String
   /// The message: lowercase start, no final period, names in quotes.
   package var message: String
-  package var data: Data
+  package var related: Related
 
   package init(
-    path: String, range: Range<Int>, severity: Severity, code: String, message: String, data: Data = .none
+    path: String, range: Range<Int>, severity: Severity, code: String, message: String, related: Related = .none
   ) {
     self.path = path
     self.range = range
     self.severity = severity
     self.code = code
     self.message = message
-    self.data = data
+    self.related = related
   }
 }
 

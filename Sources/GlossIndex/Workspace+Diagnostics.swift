@@ -43,11 +43,11 @@ extension Workspace {
   }
 
   private func make(
-    _ path: String, _ range: Range<Int>, _ code: String, _ message: String, _ data: Diagnostic.Data = .none
+    _ path: String, _ range: Range<Int>, _ code: String, _ message: String, _ related: Diagnostic.Related = .none
   ) -> Diagnostic {
     Diagnostic(
       path: path, range: range, severity: DiagnosticCode.defaultSeverity[code] ?? .warning, code: code,
-      message: message, data: data)
+      message: message, related: related)
   }
 
   private func noteDiagnostics(_ record: NoteRecord) -> [Diagnostic] {

@@ -48,7 +48,13 @@ extension Workspace {
   @discardableResult
   package mutating func remove(path: String) -> Set<String> {
     let affected = removeOtherRoles(path, keeping: nil)
-    return refreshDiagnostics(affected, always: [path])
+    var changed: Set<String> = []
+    if otherFiles.contains(path) {
+      var others = otherFiles
+      others.remove(path)
+      changed = setOtherFiles(others)
+    }
+    return changed.union(refreshDiagnostics(affected, always: [path]))
   }
 
   /// Sets the other files that exist (links to them are not broken).

@@ -70,6 +70,16 @@ import Testing
       ["a.bib": ["duplicate-source"], "b.bib": ["duplicate-source"]])
   }
 
+  @Test func duplicateEntriesInOneFileNameTheFirstAsWinner() {
+    let workspace = Fixture.workspace(["refs.bib": "@book{dup, title = {Un}}\n@book{dup, title = {Deux}}\n"])
+    #expect(
+      workspace.diagnostics(for: "refs.bib").map(\.message) == [
+        "source 'dup' is also defined in 'refs.bib'; this definition wins",
+        "source 'dup' is also defined in 'refs.bib'; the one in 'refs.bib' wins",
+      ])
+    #expect(workspace.source(forKey: "dup")?.title == "Un")
+  }
+
   @Test func duplicateDocumentsAreReportedAtTheirIdOrFirstLine() {
     checkDiagnostics(
       [

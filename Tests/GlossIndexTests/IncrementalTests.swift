@@ -100,6 +100,9 @@ import Testing
     let changed = workspace.setOtherFiles(["img/fig.png", "img/schéma.svg"])
     #expect(changed == ["a.md"])
     #expect(workspace.diagnostics(for: "a.md").isEmpty)
+    let removed = workspace.remove(path: "img/fig.png")
+    #expect(removed == ["img/fig.png", "a.md"])
+    #expect(workspace.diagnostics(for: "a.md").map(\.code) == ["broken-link"])
   }
 
   @Test func changingTheRoleOfAPathRemovesTheOldRole() {

@@ -100,7 +100,7 @@ import Testing
 
   @Test func brokenAnchorCarriesTheNearestHeadings() {
     let workspace = Fixture.workspace(["x.md": "# Résultats\n", "y.md": "[[x#Resultat]]\n"])
-    let data = workspace.diagnostics(for: "y.md").first?.data
-    #expect(data == .brokenAnchor(path: "x.md", nearest: [.init(text: "Résultats", slug: "résultats")]))
+    let related = workspace.diagnostics(for: "y.md").first?.related
+    #expect(related == .brokenAnchor(path: "x.md", nearest: [.init(text: "Résultats", slug: "résultats")]))
   }
 }
