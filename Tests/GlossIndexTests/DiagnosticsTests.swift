@@ -146,8 +146,11 @@ import Testing
   }
 
   @Test func malformedBibliographyIsReported() {
-    let workspace = Fixture.workspace(["refs.bib": "@book{\n"])
-    #expect(workspace.diagnostics(for: "refs.bib").map(\.code) == ["malformed-bibliography"])
+    let workspace = Fixture.workspace(["refs.bib": "@book{ok, title = {Déjà}}\n\n@book{\n"])
+    let codes = workspace.diagnostics(for: "refs.bib").map(\.code)
+    #expect(!codes.isEmpty && codes.allSatisfy { $0 == "malformed-bibliography" })
+    #expect(workspace.diagnostics(for: "refs.bib").allSatisfy { $0.range.lowerBound >= 27 })
+    #expect(workspace.source(forKey: "ok")?.title == "Déjà")
   }
 
   @Test func malformedConfigComesFromTheCallersProblems() {
