@@ -4,6 +4,9 @@ extension Workspace {
   /// The current diagnostics of the file at `path` (cached: kept current by every mutation).
   package func diagnostics(for path: String) -> [Diagnostic] { diagnosticsCache[path] ?? [] }
 
+  /// Every file's non-empty diagnostics, by path.
+  package var diagnosticsByPath: [String: [Diagnostic]] { diagnosticsCache }
+
   /// Computes the diagnostics of `path` from the index, with the config's overrides applied.
   func computeDiagnostics(for path: String) -> [Diagnostic] {
     var raw: [Diagnostic]

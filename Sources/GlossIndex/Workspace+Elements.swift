@@ -38,4 +38,11 @@ extension Workspace {
     }
     return nil
   }
+
+  /// The key defined at `offset` in a bibliography file (the entry around it) or by a source document (anywhere).
+  package func sourceKey(at offset: Int, in path: String) -> String? {
+    if let record = sourceDocuments[path] { return record.key }
+    guard let entries = bibliographies[path]?.bibliography.entries else { return nil }
+    return entries.first { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }?.key
+  }
 }

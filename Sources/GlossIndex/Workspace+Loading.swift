@@ -46,8 +46,7 @@ extension Workspace {
       }
     }
     let paths = diagnosedPaths + (diagnosedPaths.contains(configPath) ? [] : [configPath])
-    let snapshot = self
-    let results = Self.parallelMap(paths) { snapshot.computeDiagnostics(for: $0) }
+    let results = computeDiagnostics(for: paths)
     for (path, diagnostics) in zip(paths, results) where !diagnostics.isEmpty {
       diagnosticsCache[path] = diagnostics
     }

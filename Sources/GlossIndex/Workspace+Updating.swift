@@ -93,8 +93,9 @@ extension Workspace {
   /// Recomputes the diagnostics of `paths` and returns those that changed, plus `always`.
   mutating func refreshDiagnostics(_ paths: Set<String>, always: Set<String>) -> Set<String> {
     var changed = always
-    for path in paths.union(always) {
-      let fresh = computeDiagnostics(for: path)
+    let targets = Array(paths.union(always))
+    let results = computeDiagnostics(for: targets)
+    for (path, fresh) in zip(targets, results) {
       let old = diagnosticsCache[path] ?? []
       if fresh.isEmpty {
         diagnosticsCache[path] = nil
@@ -104,6 +105,13 @@ extension Workspace {
       if fresh != old { changed.insert(path) }
     }
     return changed
+  }
+
+  /// Diagnoses `paths`; many files (a config change, a much-cited key) on all cores.
+  func computeDiagnostics(for paths: [String]) -> [[Diagnostic]] {
+    guard paths.count > 64 else { return paths.map { computeDiagnostics(for: $0) } }
+    let snapshot = self
+    return Self.parallelMap(paths) { snapshot.computeDiagnostics(for: $0) }
   }
 
   /// The roles a file can have.

@@ -92,6 +92,15 @@ import Testing
     #expect(element("7") == "nothing")
   }
 
+  @Test func sourceKeyAtFindsTheEntryOrDocument() {
+    let marked = MarkedText("@book{un, title = {Ün1️⃣}}\n\n2️⃣\n@book{deux, title = {Đ3️⃣}}\n")
+    let workspace = Fixture.workspace(["refs.bib": marked.text, "sources/doc.txt": "texte\n"])
+    #expect(workspace.sourceKey(at: marked.cursors["1"] ?? -1, in: "refs.bib") == "un")
+    #expect(workspace.sourceKey(at: marked.cursors["2"] ?? -1, in: "refs.bib") == nil)
+    #expect(workspace.sourceKey(at: marked.cursors["3"] ?? -1, in: "refs.bib") == "deux")
+    #expect(workspace.sourceKey(at: 2, in: "sources/doc.txt") == "doc")
+  }
+
   @Test func nearestKeysAreOfferedForUnknownSources() {
     let workspace = Fixture.workspace(Self.files)
     #expect(workspace.nearestSourceKeys(to: "bartlet1932") == ["bartlett1932"])
