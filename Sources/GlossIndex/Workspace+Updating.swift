@@ -3,17 +3,36 @@ package import GlossSyntax
 extension Workspace {
   /// Parses `bytes` as the note at `path` (replacing whatever was there) and returns the paths whose diagnostics
   /// changed (always including `path`).
+  ///
+  /// With `deferringOthers`, only `path` is re-diagnosed now: the other notes it affects (links to its names and
+  /// headings) wait in `pendingPaths` until `refreshPending()`, so an editor gets the edited note's diagnostics first.
   @discardableResult
-  package mutating func setNote(path: String, bytes: [UInt8]) -> Set<String> {
-    setNote(NoteRecord(path: path, bytes: bytes))
+  package mutating func setNote(path: String, bytes: [UInt8], deferringOthers: Bool = false) -> Set<String> {
+    setNote(NoteRecord(path: path, bytes: bytes), deferringOthers: deferringOthers)
   }
 
   /// Puts an already summarised note in place.
   @discardableResult
-  package mutating func setNote(_ record: NoteRecord) -> Set<String> {
+  package mutating func setNote(_ record: NoteRecord, deferringOthers: Bool = false) -> Set<String> {
     var affected = removeOtherRoles(record.path, keeping: .note)
     affected.formUnion(replaceNote(at: record.path, with: record))
+    if deferringOthers {
+      affected.remove(record.path)
+      pendingPaths.formUnion(affected)
+      pendingPaths.remove(record.path)
+      return refreshDiagnostics([], always: [record.path])
+    }
+    pendingPaths.remove(record.path)
     return refreshDiagnostics(affected, always: [record.path])
+  }
+
+  /// Re-diagnoses the files left waiting by `setNote(…, deferringOthers: true)`; returns those whose diagnostics
+  /// changed.
+  @discardableResult
+  package mutating func refreshPending() -> Set<String> {
+    let paths = pendingPaths
+    pendingPaths = []
+    return refreshDiagnostics(paths, always: [])
   }
 
   /// Parses `bytes` as the source document at `path` (format from the extension).
@@ -92,6 +111,7 @@ extension Workspace {
 
   /// Recomputes the diagnostics of `paths` and returns those that changed, plus `always`.
   mutating func refreshDiagnostics(_ paths: Set<String>, always: Set<String>) -> Set<String> {
+    pendingPaths.subtract(paths)
     var changed = always
     let targets = Array(paths.union(always))
     let results = computeDiagnostics(for: targets)

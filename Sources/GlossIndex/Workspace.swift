@@ -40,8 +40,10 @@ package struct Workspace: Sendable {
   var otherFilesByName: [String: Set<String>] = [:]
   /// Compiled `diagnosticsIgnore` globs.
   var ignoreGlobs: [Glob] = []
-  /// Diagnostics of every file, kept current.
+  /// Diagnostics of every file, kept current (except `pendingPaths`).
   var diagnosticsCache: [String: [Diagnostic]] = [:]
+  /// Files whose cached diagnostics wait for `refreshPending()`.
+  package internal(set) var pendingPaths: Set<String> = []
 
   /// An empty workspace.
   package init() {}

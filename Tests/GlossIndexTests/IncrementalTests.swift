@@ -60,6 +60,19 @@ import Testing
     #expect(workspace.diagnostics(for: "notes/a.md").map(\.code).contains("broken-anchor"))
   }
 
+  @Test func deferredPropagationReportsTheEditedNoteFirst() {
+    var workspace = Fixture.workspace(Self.files)
+    let bytes = Array("# Hub\n\n## Méthode\n\n#mémoire [@bartlett1932]\n".utf8)
+    let first = workspace.setNote(path: "notes/hub.md", bytes: bytes, deferringOthers: true)
+    #expect(first == ["notes/hub.md"])
+    #expect(workspace.pendingPaths == ["notes/a.md", "notes/b.md"])
+    #expect(!workspace.diagnostics(for: "notes/a.md").map(\.code).contains("broken-anchor"))
+    let later = workspace.refreshPending()
+    #expect(later == ["notes/a.md"])
+    #expect(workspace.pendingPaths.isEmpty)
+    #expect(workspace.diagnostics(for: "notes/a.md").map(\.code).contains("broken-anchor"))
+  }
+
   @Test func changedPathsAreComputedFromTheReverseMaps() {
     var workspace = Fixture.workspace(Self.files)
     // A heading edit re-checks the notes that link to the hub, but only those whose diagnostics change are
