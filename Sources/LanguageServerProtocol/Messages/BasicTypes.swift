@@ -1,6 +1,3 @@
-/// A document URI as the client wrote it (`file:///…`).
-package typealias DocumentURI = String
-
 /// A position in a document: zero-based line and character offset in the negotiated position encoding.
 package struct Position: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The zero-based line.
@@ -41,12 +38,12 @@ package struct LSPRange: Hashable, Sendable, Codable, CustomStringConvertible {
 /// A range inside a document.
 package struct Location: Hashable, Sendable, Codable {
   /// The document.
-  package var uri: DocumentURI
+  package var uri: String
   /// The range in it.
   package var range: LSPRange
 
   /// Creates a location.
-  package init(uri: DocumentURI, range: LSPRange) {
+  package init(uri: String, range: LSPRange) {
     self.uri = uri
     self.range = range
   }
@@ -69,21 +66,21 @@ package struct TextEdit: Hashable, Sendable, Codable {
 /// Names a document.
 package struct TextDocumentIdentifier: Hashable, Sendable, Codable {
   /// The document's URI.
-  package var uri: DocumentURI
+  package var uri: String
 
   /// Creates an identifier.
-  package init(uri: DocumentURI) { self.uri = uri }
+  package init(uri: String) { self.uri = uri }
 }
 
 /// Names a version of an open document.
 package struct VersionedTextDocumentIdentifier: Hashable, Sendable, Codable {
   /// The document's URI.
-  package var uri: DocumentURI
+  package var uri: String
   /// The version after the change.
   package var version: Int
 
   /// Creates an identifier.
-  package init(uri: DocumentURI, version: Int) {
+  package init(uri: String, version: Int) {
     self.uri = uri
     self.version = version
   }
@@ -92,12 +89,12 @@ package struct VersionedTextDocumentIdentifier: Hashable, Sendable, Codable {
 /// Names a document and the version an edit applies to; `version` is `null` for a document not open.
 package struct OptionalVersionedTextDocumentIdentifier: Hashable, Sendable, Codable {
   /// The document's URI.
-  package var uri: DocumentURI
+  package var uri: String
   /// The version, nil (written `null`) when the file is not open.
   package var version: Int?
 
   /// Creates an identifier.
-  package init(uri: DocumentURI, version: Int?) {
+  package init(uri: String, version: Int?) {
     self.uri = uri
     self.version = version
   }
@@ -115,7 +112,7 @@ package struct OptionalVersionedTextDocumentIdentifier: Hashable, Sendable, Coda
 /// A document opened in the editor, with its full text.
 package struct TextDocumentItem: Hashable, Sendable, Codable {
   /// The document's URI.
-  package var uri: DocumentURI
+  package var uri: String
   /// The language id (`markdown`, `bibtex`, …).
   package var languageId: String
   /// The version, increasing with each change.
@@ -124,7 +121,7 @@ package struct TextDocumentItem: Hashable, Sendable, Codable {
   package var text: String
 
   /// Creates a document item.
-  package init(uri: DocumentURI, languageId: String, version: Int, text: String) {
+  package init(uri: String, languageId: String, version: Int, text: String) {
     self.uri = uri
     self.languageId = languageId
     self.version = version
@@ -135,12 +132,12 @@ package struct TextDocumentItem: Hashable, Sendable, Codable {
 /// A workspace folder of the client.
 package struct WorkspaceFolder: Hashable, Sendable, Codable {
   /// The folder's URI.
-  package var uri: DocumentURI
+  package var uri: String
   /// The folder's display name.
   package var name: String
 
   /// Creates a workspace folder.
-  package init(uri: DocumentURI, name: String) {
+  package init(uri: String, name: String) {
     self.uri = uri
     self.name = name
   }
