@@ -49,6 +49,22 @@ import Testing
     #expect(gloss.waitForExit() == 0)
   }
 
+  @Test func cancelArrivingWithItsRequestAnswersRequestCancelled() throws {
+    let gloss = try start()
+    // One write, so one read: the cancellation is queued before the request is handled.
+    try gloss.write(
+      frame(#"{"jsonrpc":"2.0","id":40,"method":"shutdown"}"#)
+        + frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":40}}"#))
+    let cancelled = try #require(gloss.waitForResponse(to: .number(40)), "no answer to the cancelled request")
+    #expect(throws: ResponseError.cancelled) { try cancelled.result.get() }
+    // The shutdown did not run: a later request is still handled normally.
+    try gloss.send(#"{"jsonrpc":"2.0","id":41,"method":"textDocument/hover","params":{}}"#)
+    let next = try #require(gloss.waitForResponse(to: .number(41)))
+    #expect(throws: ResponseError.methodNotFound("textDocument/hover")) { try next.result.get() }
+    try gloss.send(Self.exit)
+    #expect(gloss.waitForExit() == 1)
+  }
+
   @Test func exitWithoutShutdownEndsWithOne() throws {
     let gloss = try start()
     try gloss.send(Self.exit)

@@ -150,9 +150,11 @@ private struct NullIDErrorResponse: Decodable {
 }
 
 extension ServerOptions {
-  /// Options for tests: logs are dropped and the clock is fixed.
+  /// Options for tests: logs are dropped, the clock is fixed and the file system is empty and in memory.
   package static var silent: ServerOptions {
     var options = ServerOptions()
+    options.fileSystem = InMemoryFileSystem()
+    options.currentDirectory = "/workspace"
     options.log = { _ in }
     options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
     return options
