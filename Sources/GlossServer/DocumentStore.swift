@@ -28,9 +28,8 @@ package struct DocumentStore: Sendable {
 
   /// Opens (or reopens) a document with its full text.
   package mutating func open(_ item: TextDocumentItem) {
-    let uri = DocumentURI(item.uri)
-    documents[uri] = Document(
-      uri: uri, languageID: item.languageId, version: item.version, text: SourceText(item.text))
+    documents[item.uri] = Document(
+      uri: item.uri, languageID: item.languageId, version: item.version, text: SourceText(item.text))
   }
 
   /// Applies `changes` in order to the open document at `uri`; returns false when it is not open.

@@ -4,12 +4,12 @@ extension Server {
   /// `textDocument/didOpen`: the editor's buffer becomes the truth for the file.
   func didOpen(_ params: DidOpenTextDocumentNotification) {
     documents.open(params.textDocument)
-    documentDidChange(DocumentURI(params.textDocument.uri))
+    documentDidChange(params.textDocument.uri)
   }
 
   /// `textDocument/didChange`: applies the edits, in order, in the negotiated encoding.
   func didChange(_ params: DidChangeTextDocumentNotification) throws {
-    let uri = DocumentURI(params.textDocument.uri)
+    let uri = params.textDocument.uri
     guard
       documents.change(
         uri, version: params.textDocument.version, changes: params.contentChanges, encoding: positionEncoding)
@@ -24,7 +24,7 @@ extension Server {
 
   /// `textDocument/didClose`: the file on disk is the truth again.
   func didClose(_ params: DidCloseTextDocumentNotification) {
-    documents.close(DocumentURI(params.textDocument.uri))
+    documents.close(params.textDocument.uri)
     // The index issue re-reads the file from disk here (or removes it when it no longer exists).
   }
 

@@ -72,8 +72,8 @@ import Testing
         TextDocumentContentChangeEvent(
           range: Self.range(edit.line, start, edit.endLine ?? edit.line, end), text: edit.newText)
       ])
-    #expect(client.server.documents[DocumentURI(Self.uri)]?.text.string == edit.expected)
-    #expect(client.server.documents[DocumentURI(Self.uri)]?.version == 2)
+    #expect(client.server.documents[Self.uri]?.text.string == edit.expected)
+    #expect(client.server.documents[Self.uri]?.version == 2)
     #expect(client.notifications.isEmpty)
   }
 
@@ -87,16 +87,15 @@ import Testing
         TextDocumentContentChangeEvent(range: Self.range(1, 0, 1, 5), text: "Tieng"),
         TextDocumentContentChangeEvent(range: Self.range(2, 4, 2, 5), text: ""),
       ])
-    #expect(
-      client.server.documents[DocumentURI(Self.uri)]?.text.string == "# Đầu đề\nTieng Vi\u{1EC7}t 🦉 漢字\r\ncafe ok\n")
+    #expect(client.server.documents[Self.uri]?.text.string == "# Đầu đề\nTieng Vi\u{1EC7}t 🦉 漢字\r\ncafe ok\n")
   }
 
   @Test func fullReplacementAndLaterIncrementalChange() throws {
     let client = try client(encoding: .utf8)
     change(client, version: 2, [TextDocumentContentChangeEvent(text: "mới\n")])
     change(client, version: 3, [TextDocumentContentChangeEvent(range: Self.range(0, 5, 0, 5), text: "!")])
-    #expect(client.server.documents[DocumentURI(Self.uri)]?.text.string == "mới!\n")
-    #expect(client.server.documents[DocumentURI(Self.uri)]?.version == 3)
+    #expect(client.server.documents[Self.uri]?.text.string == "mới!\n")
+    #expect(client.server.documents[Self.uri]?.version == 3)
   }
 
   @Test(arguments: [
@@ -108,14 +107,14 @@ import Testing
   func badRangesAreClampedNeverACrash(range: LSPRange, newText: String, expected: String) throws {
     let client = try client(encoding: .utf16)
     change(client, version: 2, [TextDocumentContentChangeEvent(range: range, text: newText)])
-    #expect(client.server.documents[DocumentURI(Self.uri)]?.text.string == expected)
+    #expect(client.server.documents[Self.uri]?.text.string == expected)
   }
 
   @Test func rangeInsideASurrogatePairDoesNotSplitTheEmoji() throws {
     let client = try client(encoding: .utf16)
     // Column 12 is between the two UTF-16 code units of 🦉; the edit must leave valid text.
     change(client, version: 2, [TextDocumentContentChangeEvent(range: Self.range(0, 12, 0, 12), text: "x")])
-    let result = try #require(client.server.documents[DocumentURI(Self.uri)]?.text.string)
+    let result = try #require(client.server.documents[Self.uri]?.text.string)
     #expect(result.unicodeScalars.contains("🦉"))
     #expect(result.replacingOccurrences(of: "x", with: "") == Self.text)
   }
@@ -126,16 +125,16 @@ import Testing
       DidChangeTextDocumentNotification(
         textDocument: VersionedTextDocumentIdentifier(uri: "file:///other.md", version: 2),
         contentChanges: [TextDocumentContentChangeEvent(text: "x")]))
-    #expect(client.server.documents[DocumentURI("file:///other.md")] == nil)
+    #expect(client.server.documents["file:///other.md"] == nil)
     #expect(client.notifications(LogMessageNotification.self).map(\.type) == [.warning])
   }
 
   @Test func saveKeepsAndCloseForgetsTheBuffer() throws {
     let client = try client(encoding: .utf16)
     client.notify(DidSaveTextDocumentNotification(textDocument: TextDocumentIdentifier(uri: Self.uri)))
-    #expect(client.server.documents[DocumentURI(Self.uri)]?.text.string == Self.text)
+    #expect(client.server.documents[Self.uri]?.text.string == Self.text)
     client.notify(DidCloseTextDocumentNotification(textDocument: TextDocumentIdentifier(uri: Self.uri)))
-    #expect(client.server.documents[DocumentURI(Self.uri)] == nil)
+    #expect(client.server.documents[Self.uri] == nil)
     #expect(client.notifications.isEmpty)
   }
 }

@@ -39,7 +39,7 @@ import Testing
     client.notify(
       DidOpenTextDocumentNotification(
         textDocument: TextDocumentItem(uri: "u", languageId: "markdown", version: 1, text: "x")))
-    #expect(client.server.documents[DocumentURI("u")] == nil)
+    #expect(client.server.documents["u"] == nil)
     #expect(client.notifications.isEmpty)
     try client.initialize()
     #expect(client.server.state == .running)

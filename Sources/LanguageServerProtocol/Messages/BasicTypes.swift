@@ -1,3 +1,6 @@
+/// A document URI as the client wrote it (`file:///…`).
+package typealias DocumentURI = String
+
 /// A position in a document: zero-based line and character offset in the negotiated position encoding.
 package struct Position: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The zero-based line.
@@ -38,12 +41,12 @@ package struct LSPRange: Hashable, Sendable, Codable, CustomStringConvertible {
 /// A range inside a document.
 package struct Location: Hashable, Sendable, Codable {
   /// The document.
-  package var uri: String
+  package var uri: DocumentURI
   /// The range in it.
   package var range: LSPRange
 
   /// Creates a location.
-  package init(uri: String, range: LSPRange) {
+  package init(uri: DocumentURI, range: LSPRange) {
     self.uri = uri
     self.range = range
   }
@@ -66,21 +69,21 @@ package struct TextEdit: Hashable, Sendable, Codable {
 /// Names a document.
 package struct TextDocumentIdentifier: Hashable, Sendable, Codable {
   /// The document's URI.
-  package var uri: String
+  package var uri: DocumentURI
 
   /// Creates an identifier.
-  package init(uri: String) { self.uri = uri }
+  package init(uri: DocumentURI) { self.uri = uri }
 }
 
 /// Names a version of an open document.
 package struct VersionedTextDocumentIdentifier: Hashable, Sendable, Codable {
   /// The document's URI.
-  package var uri: String
+  package var uri: DocumentURI
   /// The version after the change.
   package var version: Int
 
   /// Creates an identifier.
-  package init(uri: String, version: Int) {
+  package init(uri: DocumentURI, version: Int) {
     self.uri = uri
     self.version = version
   }
@@ -89,12 +92,12 @@ package struct VersionedTextDocumentIdentifier: Hashable, Sendable, Codable {
 /// Names a document and the version an edit applies to; `version` is `null` for a document not open.
 package struct OptionalVersionedTextDocumentIdentifier: Hashable, Sendable, Codable {
   /// The document's URI.
-  package var uri: String
+  package var uri: DocumentURI
   /// The version, nil (written `null`) when the file is not open.
   package var version: Int?
 
   /// Creates an identifier.
-  package init(uri: String, version: Int?) {
+  package init(uri: DocumentURI, version: Int?) {
     self.uri = uri
     self.version = version
   }
@@ -112,7 +115,7 @@ package struct OptionalVersionedTextDocumentIdentifier: Hashable, Sendable, Coda
 /// A document opened in the editor, with its full text.
 package struct TextDocumentItem: Hashable, Sendable, Codable {
   /// The document's URI.
-  package var uri: String
+  package var uri: DocumentURI
   /// The language id (`markdown`, `bibtex`, …).
   package var languageId: String
   /// The version, increasing with each change.
@@ -121,7 +124,7 @@ package struct TextDocumentItem: Hashable, Sendable, Codable {
   package var text: String
 
   /// Creates a document item.
-  package init(uri: String, languageId: String, version: Int, text: String) {
+  package init(uri: DocumentURI, languageId: String, version: Int, text: String) {
     self.uri = uri
     self.languageId = languageId
     self.version = version
@@ -132,12 +135,12 @@ package struct TextDocumentItem: Hashable, Sendable, Codable {
 /// A workspace folder of the client.
 package struct WorkspaceFolder: Hashable, Sendable, Codable {
   /// The folder's URI.
-  package var uri: String
+  package var uri: DocumentURI
   /// The folder's display name.
   package var name: String
 
   /// Creates a workspace folder.
-  package init(uri: String, name: String) {
+  package init(uri: DocumentURI, name: String) {
     self.uri = uri
     self.name = name
   }

@@ -87,14 +87,14 @@ package struct DiagnosticRelatedInformation: Hashable, Sendable, Codable {
 package struct PublishDiagnosticsNotification: NotificationType, Hashable {
   package static let method = "textDocument/publishDiagnostics"
   /// The document.
-  package var uri: String
+  package var uri: DocumentURI
   /// The version of the open document the diagnostics are for.
   package var version: Int?
   /// Every diagnostic of the document (empty clears them).
   package var diagnostics: [Diagnostic]
 
   /// Creates the notification.
-  package init(uri: String, version: Int? = nil, diagnostics: [Diagnostic]) {
+  package init(uri: DocumentURI, version: Int? = nil, diagnostics: [Diagnostic]) {
     self.uri = uri
     self.version = version
     self.diagnostics = diagnostics

@@ -12,7 +12,7 @@ package struct InitializeRequest: RequestType, Hashable {
   /// The deprecated workspace root path.
   package var rootPath: String?
   /// The deprecated workspace root URI.
-  package var rootUri: String?
+  package var rootUri: DocumentURI?
   /// The `initializationOptions` from the editor config, as sent.
   package var initializationOptions: JSONValue?
   /// What the client can do.
@@ -23,7 +23,7 @@ package struct InitializeRequest: RequestType, Hashable {
   /// Creates the params.
   package init(
     processId: Int? = nil, clientInfo: ClientInfo? = nil, locale: String? = nil, rootPath: String? = nil,
-    rootUri: String? = nil, initializationOptions: JSONValue? = nil, capabilities: ClientCapabilities = .init(),
+    rootUri: DocumentURI? = nil, initializationOptions: JSONValue? = nil, capabilities: ClientCapabilities = .init(),
     workspaceFolders: [WorkspaceFolder]? = nil
   ) {
     self.processId = processId

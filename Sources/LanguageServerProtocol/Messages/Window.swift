@@ -41,7 +41,7 @@ package struct ShowDocumentRequest: RequestType, Hashable {
   package typealias Response = ShowDocumentResult
   package static let method = "window/showDocument"
   /// The document.
-  package var uri: String
+  package var uri: DocumentURI
   /// Whether to open it in an external program.
   package var external: Bool?
   /// Whether the editor should take focus.
@@ -50,7 +50,7 @@ package struct ShowDocumentRequest: RequestType, Hashable {
   package var selection: LSPRange?
 
   /// Creates the request.
-  package init(uri: String, external: Bool? = nil, takeFocus: Bool? = nil, selection: LSPRange? = nil) {
+  package init(uri: DocumentURI, external: Bool? = nil, takeFocus: Bool? = nil, selection: LSPRange? = nil) {
     self.uri = uri
     self.external = external
     self.takeFocus = takeFocus

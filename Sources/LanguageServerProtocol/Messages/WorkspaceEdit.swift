@@ -1,12 +1,12 @@
 /// Changes to many documents: text edits and file create, rename and delete operations.
 package struct WorkspaceEdit: Hashable, Sendable, Codable {
   /// Text edits by document URI, for clients without `documentChanges`.
-  package var changes: [String: [TextEdit]]?
+  package var changes: [DocumentURI: [TextEdit]]?
   /// Text edits and file operations, applied in order.
   package var documentChanges: [DocumentChange]?
 
   /// Creates a workspace edit.
-  package init(changes: [String: [TextEdit]]? = nil, documentChanges: [DocumentChange]? = nil) {
+  package init(changes: [DocumentURI: [TextEdit]]? = nil, documentChanges: [DocumentChange]? = nil) {
     self.changes = changes
     self.documentChanges = documentChanges
   }
@@ -92,12 +92,12 @@ package struct CreateFile: Hashable, Sendable, Codable {
   /// Always `create`.
   package var kind = "create"
   /// The new file.
-  package var uri: String
+  package var uri: DocumentURI
   /// Whether to overwrite an existing file.
   package var options: FileOperationOptions?
 
   /// Creates the operation.
-  package init(uri: String, options: FileOperationOptions? = nil) {
+  package init(uri: DocumentURI, options: FileOperationOptions? = nil) {
     self.uri = uri
     self.options = options
   }
@@ -108,14 +108,14 @@ package struct RenameFile: Hashable, Sendable, Codable {
   /// Always `rename`.
   package var kind = "rename"
   /// The file's current URI.
-  package var oldUri: String
+  package var oldUri: DocumentURI
   /// Its new URI.
-  package var newUri: String
+  package var newUri: DocumentURI
   /// Whether to overwrite an existing file.
   package var options: FileOperationOptions?
 
   /// Creates the operation.
-  package init(oldUri: String, newUri: String, options: FileOperationOptions? = nil) {
+  package init(oldUri: DocumentURI, newUri: DocumentURI, options: FileOperationOptions? = nil) {
     self.oldUri = oldUri
     self.newUri = newUri
     self.options = options
@@ -127,12 +127,12 @@ package struct DeleteFile: Hashable, Sendable, Codable {
   /// Always `delete`.
   package var kind = "delete"
   /// The file.
-  package var uri: String
+  package var uri: DocumentURI
   /// Deletion options.
   package var options: DeleteFileOptions?
 
   /// Creates the operation.
-  package init(uri: String, options: DeleteFileOptions? = nil) {
+  package init(uri: DocumentURI, options: DeleteFileOptions? = nil) {
     self.uri = uri
     self.options = options
   }

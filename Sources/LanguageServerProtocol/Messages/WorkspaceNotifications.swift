@@ -96,12 +96,12 @@ package struct DidChangeWatchedFilesNotification: NotificationType, Hashable {
 /// A file that was created, changed or deleted.
 package struct FileEvent: Hashable, Sendable, Codable {
   /// The file.
-  package var uri: String
+  package var uri: DocumentURI
   /// What happened.
   package var type: FileChangeType
 
   /// Creates the event.
-  package init(uri: String, type: FileChangeType) {
+  package init(uri: DocumentURI, type: FileChangeType) {
     self.uri = uri
     self.type = type
   }
