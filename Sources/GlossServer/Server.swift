@@ -62,7 +62,7 @@ package final class Server {
       reply(to: request.id, error: .cancelled)
     case .unreadable(let failure):
       log("unreadable message: \(failure.error.message)")
-      reply(to: failure.id, error: failure.error)
+      if !failure.isResponse { reply(to: failure.id, error: failure.error) }
     case .framingError(let error):
       log("unreadable input: \(error.message)")
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }

@@ -110,6 +110,19 @@ import Testing
     #expect(client.errorCode(of: .number(5)) == .invalidRequest)
   }
 
+  @Test(arguments: [
+    #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}"#,
+    #"{"jsonrpc":"2.0","id":null,"result":5}"#, #"{"jsonrpc":"2.0","error":"bad"}"#,
+  ])
+  func responseWithoutUsableIdIsNeverAnswered(body: String) throws {
+    let client = TestClient()
+    try client.initialize()
+    client.enqueue(body: body)
+    client.processQueue()
+    #expect(client.answersWithoutID.isEmpty)
+    #expect(client.answers.count == 1)
+  }
+
   @Test func requestsAfterShutdownAreInvalidAndExitEndsWithZero() throws {
     let client = TestClient()
     try client.initialize()
