@@ -13,7 +13,7 @@ extension InlineScanner {
     if buffer[cursor] == UInt8(ascii: "{") {
       var depth = 0
       var probe = cursor
-      let limit = min(end, cursor + InlineScanner.bracketReach)
+      let limit = min(end, cursor + 256)
       while probe < limit {
         let byte = buffer[probe]
         if ByteClass.isWhitespace(byte) { return nil }
@@ -100,7 +100,9 @@ extension InlineScanner {
     var after = key.end
     var nested: [Citation] = []
     let open = skipSpaceAndNewline(after)
-    if open < end && buffer[open] == UInt8(ascii: "[") && !(open + 1 < end && buffer[open + 1] == UInt8(ascii: "^")) {
+    if open < end && buffer[open] == UInt8(ascii: "[") && !(open + 1 < end && buffer[open + 1] == UInt8(ascii: "^"))
+      && open < lastClosingBracket()
+    {
       if let group = citeGroup(open: open) {
         let citation = Citation(range: index..<group.close + 1, isBracketed: false, items: [first] + group.items)
         return ((citation, group.nested), group.close + 1)

@@ -19,6 +19,10 @@ struct InlineScanner {
   var citationEnd = -1
   /// Where an unmatched backtick run ended: Pandoc reads the run as a string, so `@` right after it is no citation.
   var literalRunEnd = -1
+  /// The `]` matching each `[` (balanced, outside code spans and escapes), computed on first need.
+  var bracketMatches: [Int: Int]?
+  /// The offset of the last `]` in the content (-1 when there is none): no citation can start after it.
+  var lastCloseBracket = -2
 
   /// How far a bracket, link or citation may reach; keeps pathological input (a 5 MB line of `[`) linear.
   static let bracketReach = 4_096
@@ -104,7 +108,7 @@ struct InlineScanner {
     if linkTextEnd < 0, let link = markdownLink(open: index, isImage: false) {
       return enterLinkText(link, textStart: index + 1)
     }
-    if let (citation, after) = bracketedCitation(open: index) {
+    if index < lastClosingBracket(), let (citation, after) = bracketedCitation(open: index) {
       appendCitation(citation)
       return after
     }
@@ -261,6 +265,43 @@ struct InlineScanner {
   }
 
   // MARK: Helpers
+
+  /// The offset of the last `]`, found once.
+  mutating func lastClosingBracket() -> Int {
+    if lastCloseBracket == -2 {
+      var index = end - 1
+      while index >= 0 && buffer[index] != UInt8(ascii: "]") { index -= 1 }
+      lastCloseBracket = index
+    }
+    return lastCloseBracket
+  }
+
+  /// The `]` matching the `[` at `open`, from one pass over the content made on first need.
+  mutating func matchingBracket(open: Int) -> Int? {
+    if let matches = bracketMatches { return matches[open] }
+    var matches: [Int: Int] = [:]
+    var opens: [Int] = []
+    var cursor = 0
+    while cursor < end {
+      switch buffer[cursor] {
+      case UInt8(ascii: "["):
+        opens.append(cursor)
+        cursor += 1
+      case UInt8(ascii: "]"):
+        if let opening = opens.popLast() { matches[opening] = cursor }
+        cursor += 1
+      case UInt8(ascii: "`"):
+        cursor = skipCodeSpan(at: cursor)
+      case UInt8(ascii: "\\"):
+        cursor += 2
+      default:
+        cursor += 1
+      }
+    }
+    literalRunEnd = -1
+    bracketMatches = matches
+    return matches[open]
+  }
 
   /// Skips an example-list marker (`(@label)`, `@label.` or `@label)`) at the very start, which Pandoc reads as a list.
   private func exampleListMarkerEnd() -> Int {
