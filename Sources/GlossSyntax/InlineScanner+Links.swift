@@ -42,9 +42,11 @@ extension InlineScanner {
       }
       destination = start..<min(cursor, end)
     }
+    let afterDestination = cursor
     cursor = skipSpaceAndNewline(cursor)
     guard cursor < end else { return nil }
-    if destination.upperBound < cursor || buffer[cursor] != UInt8(ascii: ")") {
+    if buffer[cursor] != UInt8(ascii: ")") {
+      guard cursor > afterDestination else { return nil }
       guard let afterTitle = titleEnd(at: cursor) else { return nil }
       cursor = skipSpaceAndNewline(afterTitle)
     }
