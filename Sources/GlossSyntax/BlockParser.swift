@@ -8,14 +8,16 @@ struct BlockParser {
   struct InlineLeaf {
     enum Role { case paragraph, heading(Int), tableRow }
     var role: Role
-    var segments: [Range<Int>]
+    /// Indices into `BlockParser.segments`.
+    var segments: Range<Int>
   }
 
   /// An ATX or setext heading found, before its slug is made.
   struct RawHeading {
     var level: Int
     var range: Range<Int>
-    var segments: [Range<Int>]
+    /// Indices into `BlockParser.segments`.
+    var segments: Range<Int>
   }
 
   struct OpenContainer {
@@ -30,7 +32,7 @@ struct BlockParser {
 
   enum OpenLeaf {
     case none
-    case paragraph(start: Int, lines: [Range<Int>])
+    case paragraph(start: Int)
     case fencedCode(start: Int, end: Int, fence: UInt8, length: Int, indent: Int, info: String)
     case indentedCode(start: Int, end: Int)
     case html(start: Int, end: Int, kind: Int)
@@ -43,6 +45,10 @@ struct BlockParser {
   var stack: [OpenContainer]
   var leaf: OpenLeaf = .none
   var leaves: [InlineLeaf] = []
+  /// The content ranges of every leaf's lines, leaf after leaf.
+  var segments: [Range<Int>] = []
+  /// The lines of the open paragraph.
+  var paragraphLines: [Range<Int>] = []
   var headings: [RawHeading] = []
   /// The current line's content end (line terminator excluded).
   var lineEnd = 0
@@ -106,11 +112,10 @@ struct BlockParser {
     if opening.opened { matched = stack.count }
     let allMatched = matched == stack.count
     let (indent, first, _) = indentation(cursor, column)
-    if !allMatched, case .paragraph(let start, var lines) = leaf, first < lineEnd,
+    if !allMatched, case .paragraph = leaf, first < lineEnd,
       indent >= 4 || !interruptsParagraph(first)
     {
-      lines.append(first..<trimmedEnd(first))
-      leaf = .paragraph(start: start, lines: lines)
+      paragraphLines.append(first..<trimmedEnd(first))
       touchContainers()
       return
     }
