@@ -119,6 +119,11 @@ extension InlineScanner {
   /// A bracketed citation group `[see @a, p. 4; @b]` at `open`.
   mutating func bracketedCitation(open: Int) -> ((Citation, [Citation]), Int)? {
     guard let group = citeGroup(open: open) else { return nil }
+    // Followed by `[`, `(` or `{`, the brackets are a link or a span to Pandoc, and their text is read as such.
+    if group.close + 1 < end {
+      let next = buffer[group.close + 1]
+      if next == UInt8(ascii: "[") || next == UInt8(ascii: "(") || next == UInt8(ascii: "{") { return nil }
+    }
     let citation = Citation(range: open..<group.close + 1, isBracketed: true, items: group.items)
     return ((citation, group.nested), group.close + 1)
   }
