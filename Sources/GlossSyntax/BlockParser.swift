@@ -28,6 +28,7 @@ struct BlockParser {
     /// For list items, the columns of indentation their content needs; for lists, the marker byte.
     var contentIndent = 0
     var marker: UInt8 = 0
+    var checkbox: Bool?
   }
 
   enum OpenLeaf {
@@ -197,6 +198,7 @@ struct BlockParser {
         var item = OpenContainer(kind: .listItem, start: first, lastEnd: lineEnd)
         // Continuation lines need the content's column, counted from where this item's line content begins.
         item.contentIndent = marker.contentColumn - column
+        item.checkbox = checkbox(at: marker.contentOffset)
         stack.append(item)
         (cursor, column) = (marker.contentOffset, marker.contentColumn)
       } else {
@@ -211,6 +213,18 @@ struct BlockParser {
   var isParagraphOpen: Bool {
     if case .paragraph = leaf { return true }
     return false
+  }
+
+  /// A task box `[ ]`, `[x]` or `[X]` followed by white space at `offset`: whether it is checked.
+  private func checkbox(at offset: Int) -> Bool? {
+    guard offset + 3 < lineEnd, buffer[offset] == UInt8(ascii: "["), buffer[offset + 2] == UInt8(ascii: "]"),
+      isSpaceOrTab(buffer[offset + 3])
+    else { return nil }
+    switch buffer[offset + 1] {
+    case 0x20: return false
+    case UInt8(ascii: "x"), UInt8(ascii: "X"): return true
+    default: return nil
+    }
   }
 
   /// Extends every open container to the current line.
@@ -228,7 +242,8 @@ struct BlockParser {
 
   private mutating func closeTop() {
     guard stack.count > 1, let top = stack.popLast() else { return }
-    let block = Block(kind: top.kind, range: top.start..<max(top.start, top.lastEnd), children: top.children)
+    let block = Block(
+      kind: top.kind, range: top.start..<max(top.start, top.lastEnd), children: top.children, checkbox: top.checkbox)
     stack[stack.count - 1].children.append(block)
     stack[stack.count - 1].lastEnd = max(stack[stack.count - 1].lastEnd, top.lastEnd)
   }

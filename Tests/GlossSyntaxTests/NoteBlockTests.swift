@@ -132,6 +132,23 @@ import Testing
         """)
   }
 
+  @Test func taskItemsAreMarked() {
+    let source = "- [ ] à faire @a\n- [x] fait\n- [y] not a task\n- [ ]\n"
+    #expect(
+      NoteDump.blocks(source) == """
+        bulletList [0..51)
+          item [ ] [0..17)
+            paragraph [2..17)
+          item [x] [18..28)
+            paragraph [20..28)
+          item [29..45)
+            paragraph [31..45)
+          item [46..51)
+            paragraph [48..51)
+        """)
+    #expect(NoteDump.citations(source) == "citation [15..17) in-text: @a in-text")
+  }
+
   @Test func orderedListInterruptingAParagraphMustStartAtOne() {
     #expect(NoteDump.blocks("text\n2. no list\n") == "paragraph [0..15)")
     #expect(
