@@ -2,39 +2,52 @@ extension BibliographyEntry {
   /// An entry from the raw fields of a BibTeX entry, decoded for display.
   init(bibTeXType type: String, key: String, keyRange: Range<Int>, range: Range<Int>, fields rawFields: [BibTeXField]) {
     self.init(key: key, keyRange: keyRange, range: range, type: type)
+    var date: String?
+    var journal: String?
+    var bookTitle: String?
+    var number: String?
     for field in rawFields {
       let value = field.value[...]
+      let text: String
       switch field.name {
       case "author":
         authors = PersonName.bibTeXNames(field.value)
-        fields[field.name] = LaTeX.decode(value)
+        text = LaTeX.decode(value)
       case "editor":
         editors = PersonName.bibTeXNames(field.value)
-        fields[field.name] = LaTeX.decode(value)
+        text = LaTeX.decode(value)
       case "url", "doi", "eprint", "isbn", "issn":
-        fields[field.name] = LaTeX.verbatim(value)
+        text = LaTeX.verbatim(value)
       case "file":
         files = Self.filePaths(field.value)
-        fields[field.name] = LaTeX.verbatim(value)
+        text = LaTeX.verbatim(value)
       default:
-        fields[field.name] = LaTeX.decode(value)
+        text = LaTeX.decode(value)
+      }
+      fields[field.name] = text
+      guard !text.isEmpty else { continue }
+      switch field.name {
+      case "title": title = text
+      case "year": year = text
+      case "date": date = text
+      case "journaltitle": containerTitle = text
+      case "journal": journal = text
+      case "booktitle": bookTitle = text
+      case "volume": volume = text
+      case "number": number = text
+      case "issue": issue = text
+      case "pages": pages = text
+      case "publisher": publisher = text
+      case "url": url = text
+      case "doi": doi = text
+      case "abstract": abstract = text
+      default: break
       }
     }
-    title = nonEmpty("title")
-    year = nonEmpty("year") ?? fields["date"].flatMap(Self.leadingYear)
-    containerTitle = nonEmpty("journaltitle") ?? nonEmpty("journal") ?? nonEmpty("booktitle")
-    volume = nonEmpty("volume")
-    issue = nonEmpty("number") ?? nonEmpty("issue")
-    pages = nonEmpty("pages")
-    publisher = nonEmpty("publisher")
-    url = nonEmpty("url")
-    doi = nonEmpty("doi")
-    abstract = nonEmpty("abstract")
-  }
-
-  private func nonEmpty(_ name: String) -> String? {
-    guard let value = fields[name], !value.isEmpty else { return nil }
-    return value
+    // BibLaTeX names win over their BibTeX synonyms; `year` over `date`, `number` over `issue`.
+    year = year ?? date.flatMap(Self.leadingYear)
+    containerTitle = containerTitle ?? journal ?? bookTitle
+    issue = number ?? issue
   }
 
   /// The year at the start of an ISO/EDTF date (`2020-05-01`, `2020/2021`, `-0044`), or nil.
