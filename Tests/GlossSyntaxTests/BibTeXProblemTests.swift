@@ -6,7 +6,7 @@ import Testing
   private func check(
     _ source: String, keys: [String], messages: [String], sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let marked = MarkedText(source)
+    let marked = BibliographyDump.marked(source)
     let bibliography = BibTeX.parse(marked.bytes)
     #expect(bibliography.entries.map(\.key) == keys, sourceLocation: sourceLocation)
     let problems = bibliography.problems.map { "\(BibliographyDump.show($0.range)) \($0.message)" }
@@ -62,7 +62,7 @@ import Testing
         "unexpected text in entry 'm'", "missing ',' after field 'title'", "expected ',' after key 'p'",
         "missing value for field 'title'",
       ])
-    let years = BibTeX.parse(MarkedText("@article{k, title {x}, year = 2000}").bytes).entries.map(\.year)
+    let years = BibTeX.parse(BibliographyDump.marked("@article{k, title {x}, year = 2000}").bytes).entries.map(\.year)
     #expect(years == ["2000"])
   }
 
