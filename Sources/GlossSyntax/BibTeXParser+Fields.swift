@@ -4,6 +4,11 @@ extension BibTeXParser {
     let count = bytes.count
     while true {
       skipSpace()
+      // Like Pandoc, take a `%` line between fields as a comment (a field commented out).
+      while i < count, bytes[i] == UInt8(ascii: "%") {
+        skipLine()
+        skipSpace()
+      }
       guard i < count, bytes[i] != UInt8(ascii: "@") else {
         missingClose(open: open, close: close, key: key)
         return .abandoned
@@ -41,7 +46,10 @@ extension BibTeXParser {
         if outcome == .next { continue }
         return outcome
       }
-      if !fields.contains(where: { $0.name == name }) {
+      // A repeated field replaces the earlier one, as in Pandoc (which renders Gloss's exports).
+      if let earlier = fields.firstIndex(where: { $0.name == name }) {
+        fields[earlier].value = value
+      } else {
         fields.append(BibTeXField(name: name, value: value))
       }
       let valueEnd = i

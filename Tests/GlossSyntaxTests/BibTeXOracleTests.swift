@@ -19,7 +19,7 @@ import Testing
 @Suite struct BibTeXOracleTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/bibtex")
-  static let fixtures = ["accents", "macros", "markup", "names", "structure"]
+  static let fixtures = ["accents", "fields", "macros", "markup", "names", "structure"]
 
   /// Entries whose author lists differ from Pandoc's by design, with Gloss's expected family names.
   static let deliberateAuthorDifferences: [String: [String]] = [

@@ -70,6 +70,23 @@ import Testing
       """)
   }
 
+  @Test func takesPercentLinesInsideEntriesAsCommentsAndTheLastOfARepeatedField() {
+    check(
+      """
+      @article{k,
+        title = {First},
+        % note = {commented out}, year = 1900,
+        year = 2000,
+        title = {Second}
+      }
+      """,
+      """
+      @article k
+        title "Second"
+        year "2000"
+      """)
+  }
+
   @Test func recordsKeyAndEntryRanges() {
     let source = "junk\n@article{ké-y:1,\r\n  title = {T}\r\n}\r\n@book{b}"
     check(
