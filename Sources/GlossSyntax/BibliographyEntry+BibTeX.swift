@@ -46,9 +46,16 @@ extension BibliographyEntry {
     }
     // BibLaTeX names win over their BibTeX synonyms; `year` over `date`, `number` over `issue`.
     year = year ?? date.flatMap(Self.leadingYear)
-    containerTitle = containerTitle ?? journal ?? bookTitle
+    // Like Pandoc, a `booktitle` is the container only of a part of a book (`@misc` ignores it).
+    containerTitle = containerTitle ?? journal ?? (Self.partOfBookTypes.contains(type) ? bookTitle : nil)
     issue = number ?? issue
   }
+
+  /// The entry types whose `booktitle` names the book they are part of.
+  private static let partOfBookTypes: Set<String> = [
+    "inbook", "incollection", "inproceedings", "inreference", "conference", "bookinbook", "suppbook",
+    "suppcollection",
+  ]
 
   /// The year at the start of an ISO/EDTF date (`2020-05-01`, `2020/2021`, `-0044`), or nil.
   static func leadingYear(_ date: String) -> String? {
