@@ -2,6 +2,8 @@ extension BibTeXParser {
   /// Reads `name = value` pairs up to the entry's closing delimiter, recovering from junk inside the entry.
   mutating func parseFields(into fields: inout [BibTeXField], open: Int, close: UInt8, key: String?) -> Outcome {
     let count = bytes.count
+    var positions: [String: Int] = [:]
+    for (index, field) in fields.enumerated() { positions[field.name] = index }
     while true {
       skipSpace()
       // Like Pandoc, take a `%` line between fields as a comment (a field commented out).
@@ -47,9 +49,10 @@ extension BibTeXParser {
         return outcome
       }
       // A repeated field replaces the earlier one, as in Pandoc (which renders Gloss's exports).
-      if let earlier = fields.firstIndex(where: { $0.name == name }) {
+      if let earlier = positions[name] {
         fields[earlier].value = value
       } else {
+        positions[name] = fields.count
         fields.append(BibTeXField(name: name, value: value))
       }
       let valueEnd = i
@@ -168,7 +171,9 @@ extension BibTeXParser {
     var depth = 0
     var j = start
     var outcome = Outcome.abandoned
-    scan: while j < count {
+    // An entry starting right here (after a field name at the end of a line) ends this one.
+    let atNewEntry = j < count && bytes[j] == UInt8(ascii: "@") && isAtLineStart(j)
+    scan: while j < count && !atNewEntry {
       let byte = bytes[j]
       switch byte {
       case UInt8(ascii: "{"):
