@@ -8,23 +8,24 @@ package enum BibTeX {
   }
 
   /// The standard month macros of BibTeX's styles.
-  static let monthMacros: [String: [UInt8]] = [
+  static let monthMacros: [String: ArraySlice<UInt8>] = [
     "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
     "jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
-  ].mapValues { Array($0.utf8) }
+  ].mapValues { Array($0.utf8)[...] }
 }
 
 /// A field as read from an entry: its lowercased name and raw (undecoded) value.
 struct BibTeXField {
   var name: String
-  var value: [UInt8]
+  /// The value's bytes: a slice of the file for a single piece, else the concatenation.
+  var value: ArraySlice<UInt8>
 }
 
 /// The scanning state of one `.bib` file.
 struct BibTeXParser {
   let bytes: [UInt8]
   var i = 0
-  var macros: [String: [UInt8]] = BibTeX.monthMacros
+  var macros: [String: ArraySlice<UInt8>] = BibTeX.monthMacros
   var entries: [BibliographyEntry] = []
   var problems: [SyntaxProblem] = []
 

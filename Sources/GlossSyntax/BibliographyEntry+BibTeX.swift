@@ -6,8 +6,9 @@ extension BibliographyEntry {
     var journal: String?
     var bookTitle: String?
     var number: String?
+    fields.reserveCapacity(rawFields.count)
     for field in rawFields {
-      let value = field.value[...]
+      let value = field.value
       let text: String
       switch field.name {
       case "author":
@@ -71,17 +72,17 @@ extension BibliographyEntry {
   /// The paths of a `file` field: a plain path, or JabRef/Zotero `desc:path:type` items separated by `;`.
   ///
   /// `\:`, `\;` and `\\` are escapes (Zotero, JabRef); a one-letter first part is a Windows drive (`C:\x.pdf`).
-  static func filePaths(_ raw: [UInt8]) -> [String] {
+  static func filePaths(_ raw: ArraySlice<UInt8>) -> [String] {
     var items: [[String]] = [[]]
     var current: [UInt8] = []
-    var j = 0
+    var j = raw.startIndex
     func endPart() {
       items[items.count - 1].append(String(decoding: current, as: UTF8.self))
       current = []
     }
-    while j < raw.count {
+    while j < raw.endIndex {
       let byte = raw[j]
-      if byte == UInt8(ascii: "\\"), j + 1 < raw.count,
+      if byte == UInt8(ascii: "\\"), j + 1 < raw.endIndex,
         [UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "\\")].contains(raw[j + 1]) || LaTeX.isEscapable(raw[j + 1])
       {
         current.append(raw[j + 1])
