@@ -127,6 +127,8 @@ private struct LaTeXDecoder {
   var out: [UInt8] = []
   var pendingSpace = false
   var needsNormalization = false
+  /// How many accent arguments enclose the current position; bounded so hostile input cannot exhaust the stack.
+  var accentDepth = 0
 
   init(bytes: ArraySlice<UInt8>) {
     self.bytes = bytes
@@ -252,6 +254,9 @@ private struct LaTeXDecoder {
 
   /// Puts `mark` after the first character of the accent's argument (`{o}`, `o`, `\i`).
   mutating func accent(_ mark: Unicode.Scalar, end: Int) {
+    guard accentDepth < 16 else { return }
+    accentDepth += 1
+    defer { accentDepth -= 1 }
     while i < end, isSpace(bytes[i]) { i += 1 }
     let start = out.count + (pendingSpace && !out.isEmpty ? 1 : 0)
     guard i < end else { return }
