@@ -4,10 +4,12 @@
 /// replaced by U+FFFD, and the offset map accounts for it). For HTML it is the visible text (see `HTMLText`). Lines are
 /// always the file's lines as the editor numbers them; pages, headings and paragraphs are ranges of the text.
 package struct SourceDocument: Hashable, Sendable {
+  /// The format the document was read as.
   package var format: SourceFormat
   /// Markdown front matter (parsed with `FrontMatter.parse`), nil for other formats or when there is none; its ranges
   /// are offsets in `text`, which are the file's offsets unless the file had invalid UTF-8.
   package var frontMatter: FrontMatter?
+  /// Identifier, title, authors, year, URL and tags, from front matter or HTML `<title>` and `<meta>`.
   package var metadata: SourceMetadata
   /// The extracted text, valid UTF-8: what quotations are checked against.
   package var text: [UInt8]
