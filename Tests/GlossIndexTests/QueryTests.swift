@@ -28,6 +28,24 @@ import Testing
     #expect(workspace.source(forKey: "Bartlett1932") == nil)
   }
 
+  @Test func cslJSONEntriesAreSources() throws {
+    let workspace = Fixture.workspace([
+      "library.csl.json":
+        #"[{"id": "nguyễn2020", "type": "book", "title": "Ký ức", "issued": {"date-parts": [[2020]]}}]"#,
+      "a.md": "[@nguyễn2020]\n",
+    ])
+    #expect(workspace.diagnostics(for: "a.md").isEmpty)
+    let source = try #require(workspace.source(forKey: "nguyễn2020"))
+    #expect(source.title == "Ký ức")
+    #expect(source.year == "2020")
+  }
+
+  @Test func frontMatterBibliographiesAreResolvedAgainstTheNote() {
+    let workspace = Fixture.workspace(["notes/a.md": "---\nbibliography: [../refs/extra.bib, local.bib]\n---\nTexte\n"])
+    #expect(workspace.referencedBibliographies == ["refs/extra.bib", "notes/local.bib"])
+    #expect(workspace.note(at: "notes/a.md")?.bibliographyPaths == ["refs/extra.bib", "notes/local.bib"])
+  }
+
   @Test func citationsOfAKeyListEveryItem() {
     let workspace = Fixture.workspace(Self.files)
     let occurrences = workspace.citations(ofKey: "bartlett1932")
