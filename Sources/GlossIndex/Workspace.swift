@@ -107,8 +107,32 @@ package struct Workspace: Sendable {
     return out
   }
 
+  /// Every use of `tag` (case-insensitive; nested `tag/…` uses too when asked), by note path then position.
+  package func uses(ofTag tag: String, includingNested: Bool = false) -> [TagOccurrence] {
+    let lower = tag.lowercased()
+    var out: [TagOccurrence] = []
+    for path in notes(withTag: tag, includingNested: includingNested).keys.sorted() {
+      guard let record = notes[path] else { continue }
+      for (index, use) in record.note.tags.enumerated() {
+        let name = use.name.lowercased()
+        if name == lower || (includingNested && name.hasPrefix(lower + "/")) {
+          out.append(TagOccurrence(path: path, tagIndex: index, use: use))
+        }
+      }
+    }
+    return out
+  }
+
   /// Every tag (lowercased) with the number of notes using it.
   package var tagCounts: [String: Int] { tagUses.mapValues(\.count) }
+}
+
+/// One tag use in a note.
+package struct TagOccurrence: Hashable, Sendable {
+  package var path: String
+  /// Index into the note's `tags`.
+  package var tagIndex: Int
+  package var use: TagUse
 }
 
 /// One citation item of a note.

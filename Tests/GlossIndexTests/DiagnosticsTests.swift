@@ -177,6 +177,16 @@ import Testing
       ["drafts/deep/a.md": "[@nobody]\n", "b.md": "[@⏩nobody⏪]\n"], ["b.md": ["unknown-source"]], config: config)
   }
 
+  @Test func changingTheIgnoreGlobsReDiagnosesTheNotes() {
+    var workspace = Fixture.workspace(["drafts/a.md": "[@nobody]\n", "b.md": "[@nobody]\n"])
+    var config = WorkspaceConfig()
+    config.diagnosticsIgnore = ["{drafts,archive}/**"]
+    let changed = workspace.setConfig(config)
+    #expect(changed == ["drafts/a.md"])
+    #expect(workspace.diagnostics(for: "drafts/a.md").isEmpty)
+    #expect(workspace.diagnostics(for: "b.md").map(\.code) == ["unknown-source"])
+  }
+
   @Test func linksFollowFoldersExtensionsCaseAndOtherFiles() {
     checkDiagnostics(
       [

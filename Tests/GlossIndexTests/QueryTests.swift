@@ -68,6 +68,16 @@ import Testing
     #expect(workspace.tagCounts == ["mémoire": 1, "mémoire/collective": 1])
   }
 
+  @Test func tagUsesListEveryOccurrenceWithItsRange() {
+    let workspace = Fixture.workspace(Self.files)
+    let uses = workspace.uses(ofTag: "Mémoire", includingNested: true)
+    #expect(uses.map { "\($0.path) \($0.use.name)" } == ["notes/b.md Mémoire", "notes/hub.md mémoire/collective"])
+    #expect(workspace.uses(ofTag: "mémoire").map(\.path) == ["notes/b.md"])
+    let b = Self.files["notes/b.md"] ?? ""
+    let range = uses[0].use.range
+    #expect(String(decoding: Array(b.utf8)[range], as: UTF8.self) == "Mémoire")
+  }
+
   @Test func resolveNamesTheNoteHeadingOrProblem() throws {
     let workspace = Fixture.workspace(Self.files)
     let a = try #require(workspace.note(at: "notes/a.md"))
