@@ -72,7 +72,10 @@ package struct Workspace: Sendable {
     var out: Set<String> = []
     for record in bibliographies.values {
       for paths in record.entryFiles where !paths.contains(where: { sourceDocuments[$0] != nil }) {
-        if let first = paths.first, SourceFormat(pathExtension: PathUtilities.pathExtension(first)) != nil {
+        // A note named by a `file` field stays a note: loading it as a source document would take its role.
+        if let first = paths.first, notes[first] == nil,
+          SourceFormat(pathExtension: PathUtilities.pathExtension(first)) != nil
+        {
           out.insert(first)
         }
       }
