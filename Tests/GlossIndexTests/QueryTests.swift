@@ -1,5 +1,6 @@
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 @Suite struct QueryTests {
