@@ -17,6 +17,7 @@ package struct Workspace: Sendable {
   package internal(set) var config = WorkspaceConfig()
   /// The path of the config file, and what could not be read of it.
   package internal(set) var configPath = ".gloss.json"
+  /// What could not be read of the config file (reported as `malformed-config`).
   package internal(set) var configProblems: [SyntaxProblem] = []
 
   // Reverse maps, each updated from the difference between a file's old and new contributions.
@@ -132,16 +133,20 @@ package struct Workspace: Sendable {
 
 /// One tag use in a note.
 package struct TagOccurrence: Hashable, Sendable {
+  /// The note's path.
   package var path: String
   /// Index into the note's `tags`.
   package var tagIndex: Int
+  /// The use, with its range in the note.
   package var use: TagUse
 }
 
 /// One citation item of a note.
 package struct CitationOccurrence: Hashable, Sendable {
+  /// The citing note's path.
   package var path: String
   package var citationIndex: Int
   package var itemIndex: Int
+  /// The item, with its key range.
   package var item: CitationItem
 }
