@@ -98,8 +98,9 @@ package struct Workspace: Sendable {
     return out
   }
 
-  /// The notes using `tag` (case-insensitive), with their number of uses; nested tags `tag/…` count when asked.
-  package func notes(withTag tag: String, includingNested: Bool = true) -> [String: Int] {
+  /// The notes using `tag` (case-insensitive), with their number of uses; nested tags `tag/…` count only when asked
+  /// (hover counts exact tags; a notebook export may take the nested ones too).
+  package func notes(withTag tag: String, includingNested: Bool = false) -> [String: Int] {
     let lower = tag.lowercased()
     var out = tagUses[lower] ?? [:]
     if includingNested {
