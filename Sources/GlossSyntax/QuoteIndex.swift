@@ -47,7 +47,8 @@ package struct QuoteIndex: Sendable {
         if position & 63 == 0 { gluedBits.append(0) }
         if token.start == previousEnd { gluedBits[position >> 6] |= 1 << UInt64(position & 63) }
         previousEnd = token.end
-        let id = vocabulary.intern(tokenizer.scratch, isWord: token.kind == .word)
+        let isWord = token.kind == .word
+        let id = tokenizer.withBytes(of: token, in: p) { vocabulary.intern($0, isWord: isWord) }
         if let split = token.joinSplit {
           let left = vocabulary.intern(Array(tokenizer.scratch[..<split]), isWord: true)
           let right = vocabulary.intern(Array(tokenizer.scratch[split...]), isWord: true)
