@@ -8,14 +8,19 @@ package struct WorkspaceConfig: Hashable, Sendable {
   package var bibliography: [String]? = nil
   /// Folder names or globs never indexed.
   package var ignore: [String] = [".git", ".obsidian", "node_modules", "export"]
+  /// The folder (relative to the root) where `gloss.saveAsNote` and `gloss.newNote` put new notes.
   package var newNoteDir: String = "notes"
+  /// The folder (relative to the root) exports are written to; never indexed.
   package var exportDir: String = "export"
+  /// Whether attributed quotations are checked against the source's text.
   package var quoteCheck: Bool = true
+  /// Whether "Author Year" inlay hints follow citations.
   package var inlayHints: Bool = false
   /// Severity overrides by diagnostic code: `off`, `hint`, `info`, `warning` or `error`.
   package var diagnostics: [String: String] = [:]
   /// Globs naming notes that get no diagnostics.
   package var diagnosticsIgnore: [String] = []
 
+  /// The defaults of SPEC §1.
   package init() {}
 }

@@ -1,0 +1,111 @@
+/// The only way Gloss touches files: every path is absolute and `/`-separated.
+package protocol FileSystem: Sendable {
+  /// The bytes of the file at `path` (following symbolic links).
+  func contents(of path: String) throws(FileSystemError) -> [UInt8]
+  /// The entries of a directory, in no particular order, without `.` and `..`.
+  func listing(of directory: String) throws(FileSystemError) -> [DirectoryItem]
+  /// What `path` names, following symbolic links.
+  func status(of path: String) throws(FileSystemError) -> FileStatus
+  /// Creates the directory at `path` and any missing parents; an existing directory is fine.
+  func createDirectory(_ path: String) throws(FileSystemError)
+  /// Writes `bytes` atomically: readers see the old file or the new one, never a part; without `overwrite` an
+  /// existing file is left alone and `alreadyExists` is thrown.
+  func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError)
+  /// Removes the file (or empty directory) at `path`.
+  func remove(_ path: String) throws(FileSystemError)
+}
+
+extension FileSystem {
+  /// Writes a new file atomically, refusing to replace an existing one.
+  package func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+    try write(bytes, to: path, overwrite: false)
+  }
+
+  /// Whether anything exists at `path` (following symbolic links).
+  package func fileExists(_ path: String) -> Bool {
+    (try? status(of: path)) != nil
+  }
+
+  /// Whether `path` is a directory (following symbolic links).
+  package func isDirectory(_ path: String) -> Bool {
+    (try? status(of: path))?.isDirectory ?? false
+  }
+}
+
+/// One entry of a directory listing; for a symbolic link, kind, size and time are those of its target.
+package struct DirectoryItem: Hashable, Sendable {
+  /// The entry's name, without any directory part.
+  package var name: String
+  /// Whether the entry (or the target of the link) is a directory.
+  package var isDirectory: Bool
+  /// Whether the entry itself is a symbolic link.
+  package var isSymlink: Bool
+  /// The size in bytes (0 for directories and broken links).
+  package var size: Int
+  /// The modification time.
+  package var modificationTime: FileTime
+
+  /// Makes an item.
+  package init(name: String, isDirectory: Bool, isSymlink: Bool = false, size: Int = 0, modificationTime: FileTime) {
+    self.name = name
+    self.isDirectory = isDirectory
+    self.isSymlink = isSymlink
+    self.size = size
+    self.modificationTime = modificationTime
+  }
+}
+
+/// What `FileSystem.status(of:)` tells about a path.
+package struct FileStatus: Hashable, Sendable {
+  /// Whether it is a directory.
+  package var isDirectory: Bool
+  /// The size in bytes.
+  package var size: Int
+  /// The modification time.
+  package var modificationTime: FileTime
+  /// Device and inode, which tell whether two paths name the same directory (symbolic link loops).
+  package var identity: FileIdentity
+
+  /// Makes a status.
+  package init(isDirectory: Bool, size: Int, modificationTime: FileTime, identity: FileIdentity) {
+    self.isDirectory = isDirectory
+    self.size = size
+    self.modificationTime = modificationTime
+    self.identity = identity
+  }
+}
+
+/// A file's identity on its file system: (device, inode).
+package struct FileIdentity: Hashable, Sendable {
+  /// The device number.
+  package var device: UInt64
+  /// The inode number.
+  package var inode: UInt64
+
+  /// Makes an identity.
+  package init(device: UInt64, inode: UInt64) {
+    self.device = device
+    self.inode = inode
+  }
+}
+
+/// A modification time in nanoseconds since 1970, precise enough to tell two saves in one second apart.
+package struct FileTime: Hashable, Comparable, Sendable {
+  /// Nanoseconds since 1970-01-01 UTC.
+  package var nanoseconds: Int64
+
+  /// Makes a time from nanoseconds since 1970.
+  package init(nanoseconds: Int64) {
+    self.nanoseconds = nanoseconds
+  }
+
+  /// Makes a time from seconds and nanoseconds since 1970.
+  package init(seconds: Int64, nanoseconds: Int64) {
+    self.nanoseconds = seconds &* 1_000_000_000 &+ nanoseconds
+  }
+
+  /// Orders times.
+  package static func < (lhs: FileTime, rhs: FileTime) -> Bool {
+    lhs.nanoseconds < rhs.nanoseconds
+  }
+}

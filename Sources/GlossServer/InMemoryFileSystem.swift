@@ -1,0 +1,249 @@
+import Foundation
+
+/// A file system held in memory for tests: files, folders and symbolic links, with ways to make a file unreadable
+/// or vanish when read.
+package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
+  private enum Node {
+    case file([UInt8], FileTime)
+    case directory(FileTime)
+    case symlink(String, FileTime)
+  }
+
+  // Guarded by `lock`; the class is `@unchecked Sendable` because every access takes it.
+  private let lock = NSLock()
+  private var nodes: [String: Node] = ["/": .directory(FileTime(nanoseconds: 0))]
+  private var children: [String: Set<String>] = ["/": []]
+  private var inodes: [String: UInt64] = [:]
+  private var failures: [String: FileSystemError.Kind] = [:]
+  private var vanishing: Set<String> = []
+  private var clock = FileTime(seconds: 1_700_000_000, nanoseconds: 0)
+
+  /// An empty file system holding only `/`.
+  package init() {}
+
+  /// A file system holding `files` (root-relative path → UTF-8 text) under the folder `root`.
+  package convenience init(root: String = "/workspace", files: [String: String]) {
+    self.init()
+    createDirectory(root)
+    for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+      setFile(PathComponents.absolute(path, in: root), Array(text.utf8))
+    }
+  }
+
+  /// Creates or replaces a file (and its missing folders); the time defaults to a clock that ticks one second a call.
+  package func setFile(_ path: String, _ bytes: [UInt8], modificationTime: FileTime? = nil) {
+    withLock {
+      let path = PathComponents.normalize(path)
+      let time = modificationTime ?? tick()
+      addParents(of: path, time: time)
+      insert(path, .file(bytes, time))
+    }
+  }
+
+  /// Creates or replaces a UTF-8 text file.
+  package func setFile(_ path: String, _ text: String, modificationTime: FileTime? = nil) {
+    setFile(path, Array(text.utf8), modificationTime: modificationTime)
+  }
+
+  /// Creates a symbolic link at `path` to `target` (absolute, or relative to the link's folder).
+  package func createSymlink(_ path: String, to target: String) {
+    withLock {
+      let path = PathComponents.normalize(path)
+      let time = tick()
+      addParents(of: path, time: time)
+      insert(path, .symlink(target, time))
+    }
+  }
+
+  /// Makes reading (or listing) `path` fail with `kind`, as a file without read permission does.
+  package func makeUnreadable(_ path: String, kind: FileSystemError.Kind = .permissionDenied) {
+    withLock { failures[PathComponents.normalize(path)] = kind }
+  }
+
+  /// Makes the file at `path` disappear the next time it is read, as a file deleted mid-scan does.
+  package func vanishOnRead(_ path: String) {
+    withLock { _ = vanishing.insert(PathComponents.normalize(path)) }
+  }
+
+  /// Every file path held, sorted (for test dumps).
+  package var allFiles: [String] {
+    withLock {
+      nodes.compactMap { path, node in
+        if case .file = node { return path }
+        return nil
+      }.sorted()
+    }
+  }
+
+  /// The bytes of a file; fails as set up by `makeUnreadable` or `vanishOnRead`.
+  package func contents(of path: String) throws(FileSystemError) -> [UInt8] {
+    try withLock { () throws(FileSystemError) -> [UInt8] in
+      let resolved = try resolve(path, followLast: true)
+      if let kind = failures[resolved] { throw FileSystemError(kind, path: path) }
+      if vanishing.remove(resolved) != nil {
+        removeNode(resolved)
+        throw FileSystemError(.notFound, path: path)
+      }
+      switch nodes[resolved] {
+      case .file(let bytes, _): return bytes
+      case .directory: throw FileSystemError(.isADirectory, path: path)
+      case .symlink, .none: throw FileSystemError(.notFound, path: path)
+      }
+    }
+  }
+
+  /// The entries of a folder, sorted by name; links report their target's kind and size.
+  package func listing(of directory: String) throws(FileSystemError) -> [DirectoryItem] {
+    try withLock { () throws(FileSystemError) -> [DirectoryItem] in
+      let resolved = try resolve(directory, followLast: true)
+      if let kind = failures[resolved] { throw FileSystemError(kind, path: directory) }
+      guard case .directory = nodes[resolved] else {
+        throw FileSystemError(nodes[resolved] == nil ? .notFound : .notADirectory, path: directory)
+      }
+      return (children[resolved] ?? []).sorted().compactMap { name -> DirectoryItem? in
+        let path = PathComponents.join(resolved, name)
+        guard let node = nodes[path] else { return nil }
+        if case .symlink(_, let linkTime) = node {
+          guard let target = try? resolve(path, followLast: true), let targetNode = nodes[target] else {
+            return DirectoryItem(name: name, isDirectory: false, isSymlink: true, modificationTime: linkTime)
+          }
+          return item(name: name, node: targetNode, isSymlink: true)
+        }
+        return item(name: name, node: node, isSymlink: false)
+      }
+    }
+  }
+
+  /// What `path` names, following links; the inode is a stable number per path.
+  package func status(of path: String) throws(FileSystemError) -> FileStatus {
+    try withLock { () throws(FileSystemError) -> FileStatus in
+      let resolved = try resolve(path, followLast: true)
+      guard let node = nodes[resolved] else { throw FileSystemError(.notFound, path: path) }
+      let identity = FileIdentity(device: 1, inode: inode(resolved))
+      switch node {
+      case .file(let bytes, let time):
+        return FileStatus(isDirectory: false, size: bytes.count, modificationTime: time, identity: identity)
+      case .directory(let time):
+        return FileStatus(isDirectory: true, size: 0, modificationTime: time, identity: identity)
+      case .symlink:
+        throw FileSystemError(.symlinkLoop, path: path)
+      }
+    }
+  }
+
+  /// Creates a folder and its missing parents.
+  package func createDirectory(_ path: String) {
+    withLock {
+      let path = PathComponents.normalize(path)
+      let time = tick()
+      addParents(of: path, time: time)
+      if nodes[path] == nil { insert(path, .directory(time)) }
+    }
+  }
+
+  /// Stores a file whose folder exists, refusing to replace one unless `overwrite` is set.
+  package func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError) {
+    try withLock { () throws(FileSystemError) in
+      let resolved = try resolve(path, followLast: true)
+      let folder = PathComponents.split(resolved).folder
+      guard case .directory = nodes[folder] else { throw FileSystemError(.notFound, path: path) }
+      switch nodes[resolved] {
+      case .directory: throw FileSystemError(.isADirectory, path: path)
+      case .file where !overwrite: throw FileSystemError(.alreadyExists, path: path)
+      default: insert(resolved, .file(bytes, tick()))
+      }
+    }
+  }
+
+  /// Removes a file, a link or an empty folder.
+  package func remove(_ path: String) throws(FileSystemError) {
+    try withLock { () throws(FileSystemError) in
+      let path = PathComponents.normalize(path)
+      guard nodes[path] != nil else { throw FileSystemError(.notFound, path: path) }
+      if case .directory = nodes[path], !(children[path] ?? []).isEmpty {
+        throw FileSystemError(.other, path: path, reason: "directory not empty")
+      }
+      removeNode(path)
+    }
+  }
+
+  private func item(name: String, node: Node, isSymlink: Bool) -> DirectoryItem {
+    switch node {
+    case .file(let bytes, let time):
+      DirectoryItem(name: name, isDirectory: false, isSymlink: isSymlink, size: bytes.count, modificationTime: time)
+    case .directory(let time):
+      DirectoryItem(name: name, isDirectory: true, isSymlink: isSymlink, modificationTime: time)
+    case .symlink(_, let time):
+      DirectoryItem(name: name, isDirectory: false, isSymlink: true, modificationTime: time)
+    }
+  }
+
+  /// The path with every symbolic link replaced by its target; 40 hops is a loop, as on Linux.
+  private func resolve(_ path: String, followLast: Bool) throws(FileSystemError) -> String {
+    var remaining = Array(PathComponents.normalize(path).split(separator: "/").map(String.init).reversed())
+    var current = "/"
+    var hops = 0
+    while let component = remaining.popLast() {
+      if component == "." { continue }
+      if component == ".." {
+        current = PathComponents.split(current).folder.isEmpty ? "/" : PathComponents.split(current).folder
+        continue
+      }
+      let candidate = PathComponents.join(current, component)
+      switch nodes[candidate] {
+      case .symlink(let target, _) where followLast || !remaining.isEmpty:
+        hops += 1
+        guard hops <= 40 else { throw FileSystemError(.symlinkLoop, path: path) }
+        if target.hasPrefix("/") { current = "/" }
+        remaining.append(contentsOf: target.split(separator: "/").map(String.init).reversed())
+      case .file where !remaining.isEmpty:
+        throw FileSystemError(.notADirectory, path: path)
+      default:
+        current = candidate
+      }
+    }
+    return current
+  }
+
+  private func insert(_ path: String, _ node: Node) {
+    nodes[path] = node
+    if case .directory = node, children[path] == nil { children[path] = [] }
+    let (folder, name) = PathComponents.split(path)
+    children[folder, default: []].insert(name)
+  }
+
+  private func removeNode(_ path: String) {
+    nodes[path] = nil
+    children[path] = nil
+    let (folder, name) = PathComponents.split(path)
+    children[folder]?.remove(name)
+  }
+
+  private func addParents(of path: String, time: FileTime) {
+    var folder = PathComponents.split(path).folder
+    var missing: [String] = []
+    while !folder.isEmpty, folder != "/", nodes[folder] == nil {
+      missing.append(folder)
+      folder = PathComponents.split(folder).folder
+    }
+    for folder in missing.reversed() { insert(folder, .directory(time)) }
+  }
+
+  private func inode(_ path: String) -> UInt64 {
+    if let number = inodes[path] { return number }
+    let number = UInt64(inodes.count + 2)
+    inodes[path] = number
+    return number
+  }
+
+  private func tick() -> FileTime {
+    clock.nanoseconds += 1_000_000_000
+    return clock
+  }
+
+  private func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+}

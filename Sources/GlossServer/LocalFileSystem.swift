@@ -1,0 +1,230 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real file system, through POSIX calls (`open`/`read`/`fstat`, `opendir`), which are several times faster
+/// than `FileManager` when reading thousands of files.
+package struct LocalFileSystem: FileSystem {
+  /// Makes the file system.
+  package init() {}
+
+  /// Reads the whole file with `read` into a buffer sized by `fstat`, coping with files that grow or shrink meanwhile.
+  package func contents(of path: String) throws(FileSystemError) -> [UInt8] {
+    // Non-blocking, so a FIFO or a device named like a note cannot hang the server in `open`.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw Self.error(errno, path: path) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw Self.error(errno, path: path) }
+    guard (info.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(.isADirectory, path: path) }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw FileSystemError(.other, path: path, reason: "not a regular file")
+    }
+    // One byte more than the size, so a file that grew since `fstat` is noticed and read to its end.
+    let capacity = max(Int(info.st_size), 0) + 1
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      count = Self.readFully(fd, into: buffer, failure: &failure)
+    }
+    guard failure == 0 else { throw Self.error(failure, path: path) }
+    if bytes.count == capacity {
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = chunk.withUnsafeMutableBufferPointer { Self.readFully(fd, into: $0, failure: &failure) }
+        guard failure == 0 else { throw Self.error(failure, path: path) }
+        bytes.append(contentsOf: chunk[0..<count])
+        if count < chunk.count { break }
+      }
+    }
+    return bytes
+  }
+
+  /// Lists a directory with `opendir`/`readdir` and one `fstatat` per entry (two for a symbolic link).
+  package func listing(of directory: String) throws(FileSystemError) -> [DirectoryItem] {
+    guard let handle = opendir(directory) else { throw Self.error(errno, path: directory) }
+    defer { closedir(handle) }
+    let descriptor = dirfd(handle)
+    var items: [DirectoryItem] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      if name == "." || name == ".." { continue }
+      var info = stat()
+      // An entry that vanished between `readdir` and `fstatat` is simply not listed.
+      guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      let isSymlink = (info.st_mode & S_IFMT) == S_IFLNK
+      if isSymlink {
+        var target = stat()
+        if fstatat(descriptor, name, &target, 0) == 0 {
+          info = target
+        } else {
+          // A broken link or a link loop: listed as a file, so reading it reports why it cannot be read.
+          items.append(
+            DirectoryItem(name: name, isDirectory: false, isSymlink: true, size: 0, modificationTime: Self.time(info))
+          )
+          continue
+        }
+      }
+      let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+      items.append(
+        DirectoryItem(
+          name: name,
+          isDirectory: isDirectory,
+          isSymlink: isSymlink,
+          size: isDirectory ? 0 : Int(info.st_size),
+          modificationTime: Self.time(info)
+        )
+      )
+    }
+    return items
+  }
+
+  /// Stats `path`, following symbolic links.
+  package func status(of path: String) throws(FileSystemError) -> FileStatus {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw Self.error(errno, path: path) }
+    let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+    return FileStatus(
+      isDirectory: isDirectory,
+      size: isDirectory ? 0 : Int(info.st_size),
+      modificationTime: Self.time(info),
+      identity: FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
+    )
+  }
+
+  /// Creates `path` and its missing parents with `mkdir`.
+  package func createDirectory(_ path: String) throws(FileSystemError) {
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      if mkdir(current, 0o777) != 0 {
+        let code = errno
+        guard code == EEXIST, isDirectory(current) else { throw Self.error(code, path: current) }
+      }
+    }
+  }
+
+  /// Writes a temporary file in the same folder, flushes it to disk, then `link`s it into place (which fails when
+  /// the name is taken) or, when overwriting is allowed, `rename`s it over the old file.
+  package func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError) {
+    let (folder, name) = PathComponents.split(path)
+    let temporary = PathComponents.join(
+      folder,
+      ".\(name).gloss-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    )
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw Self.error(errno, path: path) }
+    var written = 0
+    var failure: Int32 = 0
+    bytes.withUnsafeBytes { buffer in
+      while written < buffer.count {
+        let result = systemWrite(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        written += result
+      }
+    }
+    var old = stat()
+    if overwrite, failure == 0, stat(path, &old) == 0 { _ = fchmod(fd, old.st_mode & 0o7777) }
+    if failure == 0, fsync(fd) != 0, errno != EINVAL { failure = errno }
+    if close(fd) != 0, failure == 0 { failure = errno }
+    guard failure == 0 else {
+      unlink(temporary)
+      throw Self.error(failure, path: path)
+    }
+    if overwrite {
+      guard rename(temporary, path) == 0 else {
+        let code = errno
+        unlink(temporary)
+        throw Self.error(code, path: path)
+      }
+      Self.syncFolder(folder)
+      return
+    }
+    defer {
+      unlink(temporary)
+      Self.syncFolder(folder)
+    }
+    if link(temporary, path) == 0 { return }
+    let code = errno
+    if code == EEXIST { throw FileSystemError(.alreadyExists, path: path) }
+    // Some file systems (FAT, some network mounts) have no hard links; there a check then a rename is the best left.
+    guard code == EPERM || code == EOPNOTSUPP || code == EMLINK else { throw Self.error(code, path: path) }
+    guard !fileExists(path) else { throw FileSystemError(.alreadyExists, path: path) }
+    guard rename(temporary, path) == 0 else { throw Self.error(errno, path: path) }
+  }
+
+  /// Removes a file or an empty directory.
+  package func remove(_ path: String) throws(FileSystemError) {
+    if unlink(path) == 0 { return }
+    let code = errno
+    if code == EISDIR || code == EPERM, rmdir(path) == 0 { return }
+    throw Self.error(code, path: path)
+  }
+
+  /// Flushes a folder's entries, so a new name survives a crash as surely as the bytes behind it.
+  private static func syncFolder(_ folder: String) {
+    let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+  }
+
+  /// Reads until the buffer is full or the file ends; returns the count read.
+  private static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32)
+    -> Int
+  {
+    guard let base = buffer.baseAddress else { return 0 }
+    var total = 0
+    while total < buffer.count {
+      let count = read(fd, base + total, buffer.count - total)
+      if count < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        break
+      }
+      if count == 0 { break }
+      total += count
+    }
+    return total
+  }
+
+  private static func time(_ info: stat) -> FileTime {
+    #if canImport(Darwin)
+      FileTime(seconds: Int64(info.st_mtimespec.tv_sec), nanoseconds: Int64(info.st_mtimespec.tv_nsec))
+    #else
+      FileTime(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
+    #endif
+  }
+
+  private static func error(_ code: Int32, path: String) -> FileSystemError {
+    switch code {
+    case ENOENT: FileSystemError(.notFound, path: path)
+    case EACCES, EPERM: FileSystemError(.permissionDenied, path: path)
+    case ENOTDIR: FileSystemError(.notADirectory, path: path)
+    case EISDIR: FileSystemError(.isADirectory, path: path)
+    case EEXIST: FileSystemError(.alreadyExists, path: path)
+    case ELOOP: FileSystemError(.symlinkLoop, path: path)
+    default: FileSystemError(.other, path: path, reason: Self.describe(code))
+    }
+  }
+
+  private static func describe(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    let message = String(cString: text)
+    return message.prefix(1).lowercased() + message.dropFirst()
+  }
+}
+
+/// The C `write`, named apart from `LocalFileSystem.write(_:to:overwrite:)`.
+private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(fd, pointer, count)
+}

@@ -1,0 +1,181 @@
+package import GlossIndex
+
+/// One file Gloss reads, found by discovery.
+package struct WorkspaceFile: Hashable, Sendable {
+  /// The path relative to the root, with `/`.
+  package var path: String
+  /// What the file is.
+  package var role: FileRole
+  /// The size in bytes when listed.
+  package var size: Int
+  /// The modification time when listed.
+  package var modificationTime: FileTime
+
+  /// Makes a file record.
+  package init(path: String, role: FileRole, size: Int, modificationTime: FileTime) {
+    self.path = path
+    self.role = role
+    self.size = size
+    self.modificationTime = modificationTime
+  }
+}
+
+/// A file or folder Gloss could not read, and why (`permission denied`, `binary file`, `symbolic link loop …`).
+package struct SkippedFile: Error, Hashable, Sendable {
+  /// The path relative to the root.
+  package var path: String
+  /// A user-facing reason: lowercase start, no final period.
+  package var reason: String
+
+  /// Makes a record.
+  package init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+}
+
+/// The files of one workspace root and their roles (SPEC §1): the entry point of workspace loading.
+///
+/// `WorkspaceFiles.discover(root:config:fileSystem:)` walks the root without reading files; `load(from:)` then reads
+/// them (in parallel), and `snapshot` / `WorkspaceSnapshot.changes(since:)` tell what changed between two walks.
+package struct WorkspaceFiles: Sendable {
+  /// The absolute path of the root.
+  package var root: String
+  /// The rules the files were classified with.
+  package var layout: WorkspaceLayout
+  /// Every file Gloss reads, sorted by path.
+  package var files: [WorkspaceFile]
+  /// Files and folders that could not be listed, or were left out (symbolic link loops, missing bibliographies).
+  package var skipped: [SkippedFile]
+
+  /// The sources folders of a root: the configured ones, else `sources` when that folder exists.
+  package static func sourceFolders(root: String, config: WorkspaceConfig, fileSystem: any FileSystem) -> [String] {
+    if let configured = config.sources { return configured }
+    return fileSystem.isDirectory(PathComponents.join(root, "sources")) ? ["sources"] : []
+  }
+
+  /// Walks `root` and classifies every file; nothing is read, and nothing that fails stops the walk.
+  package static func discover(root: String, config: WorkspaceConfig, fileSystem: any FileSystem) -> WorkspaceFiles {
+    let root = PathComponents.normalize(root)
+    let layout = WorkspaceLayout(
+      config: config,
+      sourceFolders: sourceFolders(root: root, config: config, fileSystem: fileSystem)
+    )
+    var walk = Walk(root: root, layout: layout, fileSystem: fileSystem)
+    walk.run()
+    var files = walk.files
+    var skipped = walk.skipped
+    // Configured bibliographies outside the walk (`../shared/refs.bib`) are read too; missing ones are reported.
+    let found = Set(files.map(\.path))
+    for path in layout.configuredBibliographies where !found.contains(path) {
+      let absolute = PathComponents.absolute(path, in: root)
+      do {
+        let status = try fileSystem.status(of: absolute)
+        guard !status.isDirectory, !layout.isIgnoredWithFolders(path) else { continue }
+        files.append(
+          WorkspaceFile(path: path, role: .bibliography, size: status.size, modificationTime: status.modificationTime)
+        )
+      } catch {
+        skipped.append(SkippedFile(path: path, reason: "bibliography file not found: \(error.reason)"))
+      }
+    }
+    files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped)
+  }
+
+  /// The absolute path of a root-relative path.
+  package func absolutePath(_ path: String) -> String {
+    PathComponents.absolute(path, in: root)
+  }
+
+  /// The root-relative path of an absolute path inside the root, else `nil`.
+  package func relativePath(_ absolutePath: String) -> String? {
+    PathComponents.relative(absolutePath, to: root)
+  }
+
+  /// The files with `role`, in path order.
+  package func files(_ role: FileRole) -> [WorkspaceFile] {
+    files.filter { $0.role == role }
+  }
+}
+
+/// The state of one walk: an explicit stack, real folders first, then folders reached through symbolic links.
+private struct Walk {
+  let root: String
+  let layout: WorkspaceLayout
+  let fileSystem: any FileSystem
+  var files: [WorkspaceFile] = []
+  var skipped: [SkippedFile] = []
+  // Every folder walked, by identity, with its root-relative path: a link to one of them is not walked again.
+  var walked: [FileIdentity: String] = [:]
+  var stack: [String] = []
+  var linkedFolders: [String] = []
+
+  init(root: String, layout: WorkspaceLayout, fileSystem: any FileSystem) {
+    self.root = root
+    self.layout = layout
+    self.fileSystem = fileSystem
+  }
+
+  mutating func run() {
+    guard enter("") else { return }
+    while true {
+      if let folder = stack.popLast() {
+        list(folder)
+      } else if let link = linkedFolders.popLast() {
+        // Entered only after every real folder, so a link never hides the real path of a folder.
+        _ = enter(link)
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Marks a folder as walked and schedules it, unless it was walked already under another path.
+  mutating func enter(_ folder: String) -> Bool {
+    let absolute = PathComponents.absolute(folder, in: root)
+    let identity: FileIdentity
+    do {
+      identity = try fileSystem.status(of: absolute).identity
+    } catch {
+      skipped.append(SkippedFile(path: folder, reason: error.reason))
+      return false
+    }
+    if let earlier = walked[identity] {
+      let isAncestor = earlier.isEmpty || folder.hasPrefix(earlier + "/")
+      let reason =
+        isAncestor
+        ? "symbolic link loop back to '\(earlier.isEmpty ? "." : earlier)'"
+        : "same folder as '\(earlier)', not read twice"
+      skipped.append(SkippedFile(path: folder, reason: reason))
+      return false
+    }
+    walked[identity] = folder
+    stack.append(folder)
+    return true
+  }
+
+  mutating func list(_ folder: String) {
+    let items: [DirectoryItem]
+    do {
+      items = try fileSystem.listing(of: PathComponents.absolute(folder, in: root))
+    } catch {
+      skipped.append(SkippedFile(path: folder, reason: error.reason))
+      return
+    }
+    for item in items {
+      let path = PathComponents.join(folder, item.name)
+      if layout.isIgnored(path, name: item.name) { continue }
+      if item.isDirectory {
+        if item.isSymlink {
+          linkedFolders.append(path)
+        } else if !enter(path) {
+          continue
+        }
+      } else if let role = layout.role(of: path) {
+        files.append(WorkspaceFile(path: path, role: role, size: item.size, modificationTime: item.modificationTime))
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+/// The size, time and role of every file of a root at one moment: the cheap periodic scan that stands in for
+/// `workspace/didChangeWatchedFiles` with clients that never send it (SPEC §4).
+package struct WorkspaceSnapshot: Hashable, Sendable {
+  /// What is compared for one file.
+  package struct Stamp: Hashable, Sendable {
+    /// The size in bytes.
+    package var size: Int
+    /// The modification time.
+    package var modificationTime: FileTime
+    /// The role, so a file that changes role (after a config change) counts as changed.
+    package var role: FileRole
+
+    /// Makes a stamp.
+    package init(size: Int, modificationTime: FileTime, role: FileRole) {
+      self.size = size
+      self.modificationTime = modificationTime
+      self.role = role
+    }
+  }
+
+  /// Root-relative path → stamp.
+  package var stamps: [String: Stamp]
+
+  /// Makes a snapshot from stamps.
+  package init(stamps: [String: Stamp] = [:]) {
+    self.stamps = stamps
+  }
+
+  /// The snapshot of discovered files.
+  package init(_ files: [WorkspaceFile]) {
+    var stamps: [String: Stamp] = [:]
+    stamps.reserveCapacity(files.count)
+    for file in files {
+      stamps[file.path] = Stamp(size: file.size, modificationTime: file.modificationTime, role: file.role)
+    }
+    self.stamps = stamps
+  }
+
+  /// What changed from `old` to this snapshot; a rename shows as a deletion and a creation.
+  package func changes(since old: WorkspaceSnapshot) -> FileChanges {
+    var changes = FileChanges()
+    for (path, stamp) in stamps {
+      if let before = old.stamps[path] {
+        if before != stamp { changes.changed.append(path) }
+      } else {
+        changes.created.append(path)
+      }
+    }
+    for path in old.stamps.keys where stamps[path] == nil {
+      changes.deleted.append(path)
+    }
+    changes.sort()
+    return changes
+  }
+}
+
+extension WorkspaceFiles {
+  /// The snapshot of these files, to compare with the next walk's.
+  package var snapshot: WorkspaceSnapshot {
+    WorkspaceSnapshot(files)
+  }
+}
+
+/// Files created, changed and deleted between two snapshots, each list in path order.
+package struct FileChanges: Hashable, Sendable {
+  /// Paths present only in the newer snapshot.
+  package var created: [String] = []
+  /// Paths whose size, time or role differ.
+  package var changed: [String] = []
+  /// Paths present only in the older snapshot.
+  package var deleted: [String] = []
+
+  /// Makes a change set.
+  package init(created: [String] = [], changed: [String] = [], deleted: [String] = []) {
+    self.created = created
+    self.changed = changed
+    self.deleted = deleted
+  }
+
+  /// Whether nothing changed.
+  package var isEmpty: Bool {
+    created.isEmpty && changed.isEmpty && deleted.isEmpty
+  }
+
+  fileprivate mutating func sort() {
+    created.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    changed.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    deleted.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import GlossServer
+
+@Suite struct PathComponentsTests {
+  @Test(
+    arguments: [
+      ("/w/notes/a.md", "/w", "notes/a.md"),
+      ("/w", "/w", ""),
+      ("/w/", "/w", ""),
+      ("/wx/a.md", "/w", nil),
+      ("/w/../x/a.md", "/w", nil),
+      ("/a.md", "/", "a.md"),
+      ("/w/sub/./../ghi chú.md", "/w/", "ghi chú.md"),
+    ] as [(String, String, String?)])
+  func relativePathIsInsideRootOrNil(path: String, root: String, expected: String?) {
+    #expect(PathComponents.relative(path, to: root) == expected)
+  }
+
+  @Test func splitJoinAndStem() {
+    #expect(PathComponents.split("/a/b.md") == ("/a", "b.md"))
+    #expect(PathComponents.split("/b.md") == ("/", "b.md"))
+    #expect(PathComponents.split("b.md") == ("", "b.md"))
+    #expect(PathComponents.join("/w/", "/notes/a.md") == "/w/notes/a.md")
+    #expect(PathComponents.join("", "a.md") == "a.md")
+    #expect(PathComponents.absolute("notes/../a.md", in: "/w") == "/w/a.md")
+    #expect(PathComponents.stem("refs.CSL.json") == "refs")
+    #expect(PathComponents.stem("bartlett1932.txt") == "bartlett1932")
+    #expect(PathComponents.stem(".gloss.json") == ".gloss")
+    #expect(PathComponents.pathExtension("Nhật Ký.MD") == "md")
+    #expect(PathComponents.pathExtension(".hidden") == "")
+  }
+}
