@@ -40,8 +40,7 @@ package struct WorkspaceLayout: Sendable {
     var literalNames: Set<String> = []
     var names: [PathGlob] = []
     var paths: [PathGlob] = []
-    // The export folder holds Gloss's own output, which must never come back as notes.
-    for entry in config.ignore + [config.exportDir] {
+    for entry in config.ignore {
       let cleaned = Self.cleanRelative(entry)
       guard !cleaned.isEmpty else { continue }
       if cleaned.contains("/") {
@@ -52,6 +51,10 @@ package struct WorkspaceLayout: Sendable {
         literalNames.insert(cleaned)
       }
     }
+    // The export folder (a path from the root, not a name) holds Gloss's own output, which must never come back
+    // as notes.
+    let exportDir = Self.cleanRelative(config.exportDir)
+    if !exportDir.isEmpty, !exportDir.hasPrefix("..") { paths.append(PathGlob(exportDir)) }
     self.ignoredLiteralNames = literalNames
     self.ignoredNames = names
     self.ignoredPaths = paths
