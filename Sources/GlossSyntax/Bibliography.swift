@@ -72,12 +72,21 @@ package struct PersonName: Hashable, Sendable {
   package var given: String?
   /// A name not to be split: `{World Health Organization}` or CSL `literal`.
   package var literal: String?
+  /// A generational suffix (`Jr`, `III`) from BibTeX's `von Last, Jr, First` form or CSL `suffix`.
+  package var suffix: String?
 
-  package init(family: String? = nil, given: String? = nil, literal: String? = nil) {
+  package init(family: String? = nil, given: String? = nil, literal: String? = nil, suffix: String? = nil) {
     self.family = family
     self.given = given
     self.literal = literal
+    self.suffix = suffix
   }
+
+  /// The marker BibTeX's `and others` stands for (a literal `others`, as Pandoc writes it in CSL-JSON).
+  package static let others = PersonName(literal: "others")
+
+  /// Whether this is the `and others` marker rather than a person.
+  package var isOthers: Bool { self == .others }
 
   /// The name as shown in "Author Year" labels: the family name, else the literal.
   package var shortName: String { family ?? literal ?? given ?? "" }

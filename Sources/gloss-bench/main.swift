@@ -1,1 +1,8 @@
-print("gloss-bench")
+// `gloss-bench <benchmark> [arguments]`: benchmarks run in release builds, outside the unit tests.
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "quotes":
+  QuoteBench.run(Array(arguments.dropFirst()))
+default:
+  print("usage: gloss-bench quotes <workspace-dir-or-file>")
+}

@@ -1,0 +1,88 @@
+/// A problem found in one file, in editor terms (UTF-8 byte range, severity, stable code of SPEC §6).
+package struct Diagnostic: Hashable, Sendable {
+  /// How serious a diagnostic is.
+  package enum Severity: String, Hashable, Sendable, Comparable {
+    case error, warning, info, hint
+
+    private var rank: Int {
+      switch self {
+      case .error: 0
+      case .warning: 1
+      case .info: 2
+      case .hint: 3
+      }
+    }
+
+    package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+  }
+
+  /// What a quick fix needs to know about a diagnostic.
+  package enum Related: Hashable, Sendable {
+    case none
+    /// The unknown key (nearest keys come from `Workspace.nearestSourceKeys(to:)`).
+    case unknownSource(key: String)
+    /// The missing target as written, and the path a new note would get.
+    case brokenLink(target: String, suggestedPath: String?)
+    /// The linked note and the nearest headings' slugs and texts.
+    case brokenAnchor(path: String, nearest: [NearHeading])
+    /// The notes a wiki link matches.
+    case ambiguousLink(candidates: [String])
+    /// The other files defining the same key.
+    case duplicateSource(key: String, otherPaths: [String])
+  }
+
+  /// A heading offered by a `broken-anchor` quick fix.
+  package struct NearHeading: Hashable, Sendable {
+    package var text: String
+    package var slug: String
+
+    package init(text: String, slug: String) {
+      self.text = text
+      self.slug = slug
+    }
+  }
+
+  /// The root-relative path of the file.
+  package var path: String
+  /// UTF-8 byte offsets in that file.
+  package var range: Range<Int>
+  package var severity: Severity
+  /// The SPEC §6 code, e.g. `unknown-source`.
+  package var code: String
+  /// The message: lowercase start, no final period, names in quotes.
+  package var message: String
+  package var related: Related
+
+  package init(
+    path: String, range: Range<Int>, severity: Severity, code: String, message: String, related: Related = .none
+  ) {
+    self.path = path
+    self.range = range
+    self.severity = severity
+    self.code = code
+    self.message = message
+    self.related = related
+  }
+}
+
+/// The stable diagnostic codes of SPEC §6 with their default severities.
+package enum DiagnosticCode {
+  package static let unknownSource = "unknown-source"
+  package static let unresolvedLocator = "unresolved-locator"
+  package static let quoteMismatch = "quote-mismatch"
+  package static let noText = "no-text"
+  package static let duplicateSource = "duplicate-source"
+  package static let brokenLink = "broken-link"
+  package static let brokenAnchor = "broken-anchor"
+  package static let ambiguousLink = "ambiguous-link"
+  package static let malformedFrontMatter = "malformed-front-matter"
+  package static let malformedBibliography = "malformed-bibliography"
+  package static let malformedConfig = "malformed-config"
+
+  /// The severity each code has unless the config overrides it.
+  package static let defaultSeverity: [String: Diagnostic.Severity] = [
+    unknownSource: .error, unresolvedLocator: .warning, quoteMismatch: .warning, noText: .hint,
+    duplicateSource: .warning, brokenLink: .error, brokenAnchor: .warning, ambiguousLink: .warning,
+    malformedFrontMatter: .error, malformedBibliography: .error, malformedConfig: .error,
+  ]
+}

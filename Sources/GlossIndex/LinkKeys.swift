@@ -1,0 +1,55 @@
+import GlossSyntax
+
+/// The keys under which a link is filed, so that a change to a note's names finds the links it affects.
+///
+/// A wiki link is filed under `w:` + its lowercased target (and the target without a note extension); a Markdown
+/// link under `p:` + the path key of each root-relative path it may mean.
+enum LinkKeys {
+  /// The keys of `link`, written in a note in `folder`; none for external links and links to the note itself.
+  static func keys(of link: Link, from folder: String) -> Set<String> {
+    guard !link.isExternal, !link.target.isEmpty else { return [] }
+    switch link.kind {
+    case .wiki:
+      return Set(wikiNames(link.target).map { "w:" + $0 })
+    case .markdown:
+      return Set(markdownCandidates(link.target, from: folder).map { "p:" + PathUtilities.pathKey($0) })
+    }
+  }
+
+  /// The lowercased names a wiki target may match: as written, and without a note extension.
+  static func wikiNames(_ target: String) -> [String] {
+    let lower = target.trimmingSpaces().lowercased()
+    let stripped = PathUtilities.removingNoteExtension(lower)
+    return stripped == lower ? [lower] : [lower, stripped]
+  }
+
+  /// The root-relative paths a Markdown link target may mean: relative to the note's folder, then to the root.
+  static func markdownCandidates(_ target: String, from folder: String) -> [String] {
+    if target.hasPrefix("/") {
+      return PathUtilities.normalize(String(target.dropFirst())).map { [$0] } ?? []
+    }
+    var out: [String] = []
+    if let relative = PathUtilities.normalize(PathUtilities.join(folder, target)) { out.append(relative) }
+    if let rooted = PathUtilities.normalize(target), !out.contains(rooted) { out.append(rooted) }
+    return out
+  }
+
+  /// The keys of links that a file at `path` (a note or any other file) may satisfy.
+  static func keys(satisfiedBy path: String) -> [String] {
+    let fileName = PathUtilities.fileName(path).lowercased()
+    var keys = ["p:" + PathUtilities.pathKey(path), "w:" + path.lowercased(), "w:" + fileName]
+    let stripped = PathUtilities.removingNoteExtension(path).lowercased()
+    if stripped != path.lowercased() { keys.append("w:" + stripped) }
+    return keys
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and tabs.
+  func trimmingSpaces() -> String {
+    var utf8 = Substring(self).utf8
+    while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
+    while let last = utf8.last, last == 32 || last == 9 { utf8 = utf8.dropLast() }
+    return String(Substring(utf8))
+  }
+}

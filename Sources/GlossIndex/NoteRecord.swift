@@ -1,0 +1,98 @@
+package import GlossSyntax
+
+/// What the index keeps of one note: the parsed model plus the summary its reverse-map contributions come from.
+package struct NoteRecord: Sendable {
+  /// The root-relative path, with `/`.
+  package var path: String
+  /// The parsed note.
+  package var note: Note
+  /// The title of SPEC §3: front-matter `title`, else the first level-1 heading, else the file name.
+  package var title: String
+  /// The front-matter `aliases`.
+  package var aliases: [String]
+  /// The quotations attributed to a citation item, checked against the sources.
+  package var quotations: [AttributedQuotation]
+  /// The first locator of each citation item that has one, with its range in the note.
+  package var locators: [ItemLocator]
+  /// Root-relative paths named by front-matter `bibliography:` (resolved against the note's folder).
+  package var bibliographyPaths: [String]
+
+  /// Lowercased names a wiki link can use for this note (file name, path without extension, title, aliases).
+  var nameKeys: Set<String>
+  /// The lowercased path without its note extension (what Markdown links are matched against).
+  var pathKey: String
+  /// The keys cited, exactly as written.
+  var citedKeys: Set<String>
+  /// Lowercased tag → number of uses.
+  var tagCounts: [String: Int]
+  /// The link keys (`w:` + wiki target, `p:` + path key) this note's links are looked up under.
+  var linkKeys: Set<String>
+  /// The headings' texts and slugs, to tell whether links to this note must be re-checked.
+  var headingSignature: [String]
+
+  /// Parses `bytes` as the note at `path`.
+  package init(path: String, bytes: [UInt8]) {
+    self.init(path: path, note: Note(parsing: bytes), quotations: nil, bytes: bytes)
+  }
+
+  /// Summarises an already parsed note; quotations are read from `bytes` when not given.
+  package init(path: String, note: Note, quotations: [AttributedQuotation]? = nil, bytes: [UInt8]) {
+    self.path = path
+    self.note = note
+    let fileName = PathUtilities.fileName(path)
+    title = note.title(fileName: fileName)
+    aliases = note.frontMatter?["aliases"]?.value.strings ?? []
+    self.quotations = quotations ?? note.attributedQuotations(in: bytes)
+    var locators: [ItemLocator] = []
+    for (ci, citation) in note.citations.enumerated() {
+      for (ii, item) in citation.items.enumerated() {
+        guard !item.suffix.isEmpty, let locator = Locator.first(in: item.suffix) else { continue }
+        locators.append(ItemLocator(citationIndex: ci, itemIndex: ii, item: item, locator: locator))
+      }
+    }
+    self.locators = locators
+    let folder = PathUtilities.folder(path)
+    bibliographyPaths = (note.frontMatter?["bibliography"]?.value.strings ?? []).compactMap {
+      PathUtilities.normalize($0.hasPrefix("/") ? String($0.dropFirst()) : PathUtilities.join(folder, $0))
+    }
+
+    pathKey = PathUtilities.pathKey(path)
+    var names: Set<String> = [PathUtilities.removingNoteExtension(fileName).lowercased(), pathKey, title.lowercased()]
+    for alias in aliases { names.insert(alias.lowercased()) }
+    names.remove("")
+    nameKeys = names
+    citedKeys = Set(note.citations.lazy.flatMap(\.items).map(\.key))
+    var tags: [String: Int] = [:]
+    for tag in note.tags { tags[tag.name.lowercased(), default: 0] += 1 }
+    tagCounts = tags
+    var keys: Set<String> = []
+    for link in note.links { keys.formUnion(LinkKeys.keys(of: link, from: folder)) }
+    linkKeys = keys
+    headingSignature = note.headings.flatMap { [$0.text, $0.slug] }
+  }
+}
+
+/// The first locator of one citation item, placed in the note.
+package struct ItemLocator: Hashable, Sendable {
+  package var citationIndex: Int
+  package var itemIndex: Int
+  /// The item's key.
+  package var key: String
+  package var locator: Locator
+  /// The locator's range in the note (mapped from its offsets in the item's suffix).
+  package var range: Range<Int>
+
+  /// Places `locator`, found in `item.suffix`, in the note.
+  package init(citationIndex: Int, itemIndex: Int, item: CitationItem, locator: Locator) {
+    self.citationIndex = citationIndex
+    self.itemIndex = itemIndex
+    key = item.key
+    self.locator = locator
+    // The suffix is the text at `suffixRange`, so offsets within it shift by the range's start; clamp in case a
+    // parser trimmed differently.
+    let base = item.suffixRange.lowerBound
+    let lower = min(base + locator.range.lowerBound, item.suffixRange.upperBound)
+    let upper = min(max(base + locator.range.upperBound, lower), item.suffixRange.upperBound)
+    range = lower..<upper
+  }
+}

@@ -1,0 +1,53 @@
+/// Root-relative path arithmetic on `/`-separated strings (no file system).
+package enum PathUtilities {
+  /// The last component of `path`.
+  package static func fileName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// The folder of `path` (empty at the root).
+  package static func folder(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+  }
+
+  /// `folder/relative`, or `relative` when the folder is the root.
+  package static func join(_ folder: String, _ relative: String) -> String {
+    folder.isEmpty ? relative : folder + "/" + relative
+  }
+
+  /// The extension of the file name, lowercased, without the dot (empty when there is none).
+  package static func pathExtension(_ path: String) -> String {
+    let name = fileName(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return name[name.index(after: dot)...].lowercased()
+  }
+
+  /// `path` without a `.md` or `.markdown` extension.
+  package static func removingNoteExtension(_ path: String) -> String {
+    let ext = pathExtension(path)
+    guard ext == "md" || ext == "markdown" else { return path }
+    return String(path.dropLast(ext.count + 1))
+  }
+
+  /// The key Markdown links and paths are matched on: lowercased, without a note extension.
+  package static func pathKey(_ path: String) -> String {
+    removingNoteExtension(path).lowercased()
+  }
+
+  /// Resolves `.` and `..` components and doubled slashes; nil when the path climbs above the root.
+  package static func normalize(_ path: String) -> String? {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == ".." {
+        guard !parts.isEmpty else { return nil }
+        parts.removeLast()
+      } else {
+        parts.append(part)
+      }
+    }
+    return parts.joined(separator: "/")
+  }
+}

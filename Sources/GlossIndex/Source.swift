@@ -1,0 +1,107 @@
+package import GlossSyntax
+
+/// A citable source as SPEC §2 merges it: a bibliography entry and/or a source document sharing one key.
+package struct Source: Sendable {
+  /// The citation key.
+  package var key: String
+  /// The winning bibliography entry (first in path order), when there is one.
+  package var entry: BibliographyEntry?
+  /// Where that entry is defined.
+  package var entryLocation: EntryLocation?
+  /// The winning source document with this key (first in path order), when there is one.
+  package var document: SourceDocument?
+  /// The path of that document.
+  package var documentPath: String?
+  /// The document giving the source its text: the same-key document, else one named by the entry's `file` field.
+  package var textDocument: SourceDocument?
+  /// The path of the text document.
+  package var textPath: String?
+
+  /// True when the source has text that locators and quotations are checked against.
+  package var hasText: Bool { textDocument != nil }
+
+  /// The title: the entry's, else the document's.
+  package var title: String? { entry?.title ?? document?.metadata.title ?? textDocument?.metadata.title }
+
+  /// The authors: the entry's, else the document's.
+  package var authors: [PersonName] {
+    if let entry, !entry.authors.isEmpty { return entry.authors }
+    return document?.metadata.authors ?? []
+  }
+
+  /// The year: the entry's, else the document's.
+  package var year: String? { entry?.year ?? document?.metadata.year }
+
+  /// The URL: the entry's, else the document's.
+  package var url: String? { entry?.url ?? document?.metadata.url }
+}
+
+extension Workspace {
+  /// The source with `key` (keys compare exactly, as Pandoc's do), merged from its definitions.
+  package func source(forKey key: String) -> Source? {
+    guard let defs = definitions[key], !defs.isEmpty else { return nil }
+    var source = Source(key: key)
+    if let location = defs.entries.first, let record = bibliographies[location.path],
+      location.index < record.bibliography.entries.count
+    {
+      source.entry = record.bibliography.entries[location.index]
+      source.entryLocation = location
+      if defs.documents.isEmpty {
+        for path in record.entryFiles[location.index] {
+          if let doc = sourceDocuments[path] {
+            source.textDocument = doc.document
+            source.textPath = path
+            break
+          }
+        }
+      }
+    }
+    if let path = defs.documents.first, let record = sourceDocuments[path] {
+      source.document = record.document
+      source.documentPath = path
+      source.textDocument = record.document
+      source.textPath = path
+    }
+    return source
+  }
+
+  /// Whether any source has `key` (cheaper than building the source).
+  package func hasSource(_ key: String) -> Bool { !(definitions[key]?.isEmpty ?? true) }
+
+  /// Up to `limit` source keys nearest to `key` by edit distance (for the `unknown-source` quick fix).
+  package func nearestSourceKeys(to key: String, limit: Int = 3) -> [String] {
+    let target = Array(key.lowercased().unicodeScalars)
+    let bound = max(2, target.count / 2)
+    var scored: [(Int, String)] = []
+    for candidate in definitions.keys {
+      let distance = EditDistance.between(target, Array(candidate.lowercased().unicodeScalars), bound: bound)
+      if distance <= bound { scored.append((distance, candidate)) }
+    }
+    scored.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+    return scored.prefix(limit).map(\.1)
+  }
+}
+
+/// Levenshtein distance, cut off early past a bound.
+enum EditDistance {
+  /// The edit distance between `a` and `b`, or a value above `bound` when it exceeds it.
+  static func between(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], bound: Int = .max) -> Int {
+    if abs(a.count - b.count) > bound { return bound + 1 }
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      var rowMin = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        rowMin = min(rowMin, current[j])
+      }
+      if rowMin > bound { return bound + 1 }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,142 @@
+import GlossSyntax
+
+/// Each file's contributions to the reverse maps, updated from the difference between its old and new summary.
+extension Workspace {
+  /// Replaces the note at `path` (nil removes it); returns the other paths whose diagnostics may change.
+  mutating func replaceNote(at path: String, with new: NoteRecord?) -> Set<String> {
+    let old = notes[path]
+    notes[path] = new
+    var affected: Set<String> = []
+
+    let oldKeys = old?.citedKeys ?? []
+    let newKeys = new?.citedKeys ?? []
+    for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
+    for key in newKeys.subtracting(oldKeys) { citers[key, default: []].insert(path) }
+
+    let oldTags = old?.tagCounts ?? [:]
+    let newTags = new?.tagCounts ?? [:]
+    for (tag, _) in oldTags where newTags[tag] == nil {
+      tagUses[tag]?[path] = nil
+      if tagUses[tag]?.isEmpty ?? false { tagUses[tag] = nil }
+    }
+    for (tag, count) in newTags where oldTags[tag] != count { tagUses[tag, default: [:]][path] = count }
+
+    let oldLinks = old?.linkKeys ?? []
+    let newLinks = new?.linkKeys ?? []
+    for key in oldLinks.subtracting(newLinks) { Self.remove(path, from: &linkers, at: key) }
+    for key in newLinks.subtracting(oldLinks) { linkers[key, default: []].insert(path) }
+
+    let oldBibs = Set(old?.bibliographyPaths ?? [])
+    let newBibs = Set(new?.bibliographyPaths ?? [])
+    for bib in oldBibs.subtracting(newBibs) { Self.remove(path, from: &bibliographyUsers, at: bib) }
+    for bib in newBibs.subtracting(oldBibs) { bibliographyUsers[bib, default: []].insert(path) }
+
+    // Names: links using a name this note gained or lost may now resolve differently.
+    let oldNames = old?.nameKeys ?? []
+    let newNames = new?.nameKeys ?? []
+    for name in oldNames.subtracting(newNames) {
+      Self.remove(path, from: &notesByName, at: name)
+      affected.formUnion(linkers["w:" + name] ?? [])
+    }
+    for name in newNames.subtracting(oldNames) {
+      notesByName[name, default: []].insert(path)
+      affected.formUnion(linkers["w:" + name] ?? [])
+    }
+    let pathKey = PathUtilities.pathKey(path)
+    if (old == nil) != (new == nil) {
+      if new == nil {
+        Self.remove(path, from: &notesByPathKey, at: pathKey)
+      } else {
+        notesByPathKey[pathKey, default: []].insert(path)
+      }
+      affected.formUnion(linkersOfFile(path))
+    }
+    // Headings: links into this note may gain or lose their anchor.
+    if old?.headingSignature != new?.headingSignature {
+      for name in oldNames.union(newNames) { affected.formUnion(linkers["w:" + name] ?? []) }
+      affected.formUnion(linkers["p:" + pathKey] ?? [])
+    }
+    affected.remove(path)
+    return affected
+  }
+
+  /// Replaces the source document at `path` (nil removes it); returns the paths whose diagnostics may change.
+  mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
+    let old = sourceDocuments[path]
+    sourceDocuments[path] = new
+    var keys: Set<String> = entriesByFile[path] ?? []
+    if let old {
+      keys.insert(old.key)
+      definitions[old.key]?.documents.removeAll { $0 == path }
+      if definitions[old.key]?.isEmpty ?? false { definitions[old.key] = nil }
+    }
+    if let new {
+      keys.insert(new.key)
+      Self.insertSorted(path, into: &definitions[new.key, default: SourceDefinitions()].documents)
+    }
+    var affected = affectedBy(keys: keys)
+    if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
+    affected.remove(path)
+    return affected
+  }
+
+  /// Replaces the bibliography at `path` (nil removes it); returns the paths whose diagnostics may change.
+  mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
+    let old = bibliographies[path]
+    bibliographies[path] = new
+    let oldContent = old?.contentByKey ?? [:]
+    let newContent = new?.contentByKey ?? [:]
+    var changedKeys: Set<String> = []
+    for (key, entries) in oldContent where newContent[key] != entries { changedKeys.insert(key) }
+    for (key, _) in newContent where oldContent[key] == nil { changedKeys.insert(key) }
+
+    // Entry indices may shift with any edit, so this file's locations are re-filed for every key it defines.
+    if let old {
+      for key in Set(old.bibliography.entries.map(\.key)) {
+        definitions[key]?.entries.removeAll { $0.path == path }
+        if definitions[key]?.isEmpty ?? false { definitions[key] = nil }
+      }
+      for (index, files) in old.entryFiles.enumerated() {
+        for file in files { Self.remove(old.bibliography.entries[index].key, from: &entriesByFile, at: file) }
+      }
+    }
+    if let new {
+      for (index, entry) in new.bibliography.entries.enumerated() {
+        Self.insertSorted(
+          EntryLocation(path: path, index: index), into: &definitions[entry.key, default: SourceDefinitions()].entries)
+        for file in new.entryFiles[index] { entriesByFile[file, default: []].insert(entry.key) }
+      }
+    }
+    var affected = affectedBy(keys: changedKeys)
+    if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
+    affected.remove(path)
+    return affected
+  }
+
+  /// Notes citing any of `keys`, and every file defining one of them (their duplicate status may change).
+  func affectedBy(keys: Set<String>) -> Set<String> {
+    var out: Set<String> = []
+    for key in keys {
+      out.formUnion(citers[key] ?? [])
+      if let defs = definitions[key] { out.formUnion(defs.paths) }
+    }
+    return out
+  }
+
+  static func remove<Key: Hashable>(_ path: String, from map: inout [Key: Set<String>], at key: Key) {
+    guard var set = map[key] else { return }
+    set.remove(path)
+    map[key] = set.isEmpty ? nil : set
+  }
+
+  static func insertSorted<T: Comparable>(_ value: T, into array: inout [T]) {
+    var low = 0
+    var high = array.count
+    while low < high {
+      let mid = (low + high) / 2
+      if array[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    if low < array.count, array[low] == value { return }
+    array.insert(value, at: low)
+  }
+}

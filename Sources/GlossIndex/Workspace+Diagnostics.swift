@@ -1,0 +1,194 @@
+import GlossSyntax
+
+extension Workspace {
+  /// The current diagnostics of the file at `path` (cached: kept current by every mutation).
+  package func diagnostics(for path: String) -> [Diagnostic] { diagnosticsCache[path] ?? [] }
+
+  /// Every file's non-empty diagnostics, by path.
+  package var diagnosticsByPath: [String: [Diagnostic]] { diagnosticsCache }
+
+  /// Computes the diagnostics of `path` from the index, with the config's overrides applied.
+  func computeDiagnostics(for path: String) -> [Diagnostic] {
+    var raw: [Diagnostic]
+    if let record = notes[path] {
+      raw = noteDiagnostics(record)
+    } else if let record = bibliographies[path] {
+      raw = bibliographyDiagnostics(record)
+    } else if let record = sourceDocuments[path] {
+      raw = sourceDocumentDiagnostics(record)
+    } else {
+      raw = []
+    }
+    if path == configPath {
+      raw += configProblems.map {
+        Diagnostic(
+          path: path, range: $0.range, severity: .error, code: DiagnosticCode.malformedConfig, message: $0.message)
+      }
+    } else if ignoreGlobs.contains(where: { $0.matches(path) }) {
+      return []
+    }
+    return applyingOverrides(raw)
+  }
+
+  private func applyingOverrides(_ raw: [Diagnostic]) -> [Diagnostic] {
+    guard !config.diagnostics.isEmpty else { return raw }
+    return raw.compactMap { diagnostic in
+      guard let override = config.diagnostics[diagnostic.code] else { return diagnostic }
+      if override == "off" { return nil }
+      var changed = diagnostic
+      if let severity = Diagnostic.Severity(rawValue: override) {
+        changed.severity = severity
+      } else if override == "information" {
+        changed.severity = .info
+      }
+      return changed
+    }
+  }
+
+  private func make(
+    _ path: String, _ range: Range<Int>, _ code: String, _ message: String, _ related: Diagnostic.Related = .none
+  ) -> Diagnostic {
+    Diagnostic(
+      path: path, range: range, severity: DiagnosticCode.defaultSeverity[code] ?? .warning, code: code,
+      message: message, related: related)
+  }
+
+  private func noteDiagnostics(_ record: NoteRecord) -> [Diagnostic] {
+    let path = record.path
+    var out: [Diagnostic] = []
+    for problem in record.note.problems {
+      out.append(make(path, problem.range, DiagnosticCode.malformedFrontMatter, problem.message))
+    }
+    for citation in record.note.citations {
+      for item in citation.items where !hasSource(item.key) {
+        out.append(
+          make(
+            path, item.keyRange, DiagnosticCode.unknownSource, "unknown source '\(item.key)'",
+            .unknownSource(key: item.key)))
+      }
+    }
+    for located in record.locators {
+      guard let source = source(forKey: located.key) else { continue }
+      let written =
+        located.locator.label.isEmpty
+        ? located.locator.value : located.locator.label + " " + located.locator.value
+      guard let document = source.textDocument else {
+        out.append(
+          make(path, located.range, DiagnosticCode.noText, "'\(located.key)' has no text to find '\(written)' in"))
+        continue
+      }
+      if case .unresolved(let reason) = document.passage(for: located.locator) {
+        out.append(
+          make(
+            path, located.range, DiagnosticCode.unresolvedLocator,
+            "cannot find '\(written)' in '\(located.key)': \(reason)"))
+      }
+    }
+    if config.quoteCheck {
+      for quotation in record.quotations {
+        let citations = record.note.citations
+        guard quotation.citationIndex < citations.count,
+          quotation.itemIndex < citations[quotation.citationIndex].items.count
+        else { continue }
+        let key = citations[quotation.citationIndex].items[quotation.itemIndex].key
+        if let source = source(forKey: key), !source.hasText {
+          out.append(
+            make(path, quotation.range, DiagnosticCode.noText, "'\(key)' has no text to check this quotation against"))
+        }
+      }
+    }
+    for link in record.note.links where !link.isExternal {
+      out += linkDiagnostics(link, in: record)
+    }
+    return out.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+
+  private func linkDiagnostics(_ link: Link, in record: NoteRecord) -> [Diagnostic] {
+    let path = record.path
+    switch resolve(link: link, from: path) {
+    case .note, .file, .external:
+      return []
+    case .missing:
+      let message =
+        link.kind == .wiki ? "no note matches '\(link.target)'" : "no note or file at '\(link.target)'"
+      return [
+        make(
+          path, link.targetRange, DiagnosticCode.brokenLink, message,
+          .brokenLink(target: link.target, suggestedPath: suggestedPath(for: link, from: path)))
+      ]
+    case .ambiguous(let candidates):
+      let list = candidates.map { "'\($0)'" }.joined(separator: ", ")
+      return [
+        make(
+          path, link.targetRange, DiagnosticCode.ambiguousLink,
+          "'\(link.target)' matches \(candidates.count) notes: \(list)", .ambiguousLink(candidates: candidates))
+      ]
+    case .missingAnchor(let target, let nearest):
+      let anchor = link.anchor ?? ""
+      return [
+        make(
+          path, link.anchorRange ?? link.targetRange, DiagnosticCode.brokenAnchor,
+          "no heading '\(anchor)' in '\(target)'",
+          .brokenAnchor(path: target, nearest: nearest.map { .init(text: $0.text, slug: $0.slug) }))
+      ]
+    }
+  }
+
+  /// Where "create the note" would put a note for a broken link.
+  private func suggestedPath(for link: Link, from path: String) -> String? {
+    switch link.kind {
+    case .wiki:
+      let name = link.target.trimmingSpaces()
+      guard !name.isEmpty else { return nil }
+      let file = PathUtilities.pathExtension(name).isEmpty ? name + ".md" : name
+      return name.contains("/") ? file : PathUtilities.join(config.newNoteDir, file)
+    case .markdown:
+      guard let first = LinkKeys.markdownCandidates(link.target, from: PathUtilities.folder(path)).first else {
+        return nil
+      }
+      return PathUtilities.pathExtension(first).isEmpty ? first + ".md" : first
+    }
+  }
+
+  private func bibliographyDiagnostics(_ record: BibliographyRecord) -> [Diagnostic] {
+    var out: [Diagnostic] = record.bibliography.problems.map {
+      make(record.path, $0.range, DiagnosticCode.malformedBibliography, $0.message)
+    }
+    for (index, entry) in record.bibliography.entries.enumerated() {
+      let location = EntryLocation(path: record.path, index: index)
+      if let duplicate = duplicateDiagnostic(key: entry.key, at: location, range: entry.keyRange) {
+        out.append(duplicate)
+      }
+    }
+    return out.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+
+  private func sourceDocumentDiagnostics(_ record: SourceDocumentRecord) -> [Diagnostic] {
+    var out: [Diagnostic] = record.document.problems.map {
+      make(record.path, $0.range, DiagnosticCode.malformedFrontMatter, $0.message)
+    }
+    if let duplicate = duplicateDiagnostic(key: record.key, at: nil, path: record.path, range: record.keyRange) {
+      out.append(duplicate)
+    }
+    return out.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+
+  /// `duplicate-source` when `key` has two bibliography entries (or two documents); an entry plus a document with
+  /// the same key are one source, not a duplicate. `entry` is the entry's location, nil for a document at `path`.
+  private func duplicateDiagnostic(
+    key: String, at entry: EntryLocation?, path: String? = nil, range: Range<Int>
+  ) -> Diagnostic? {
+    guard let defs = definitions[key] else { return nil }
+    let places: [EntryLocation] =
+      entry == nil ? defs.documents.map { EntryLocation(path: $0, index: 0) } : defs.entries
+    guard places.count > 1 else { return nil }
+    let me = entry ?? EntryLocation(path: path ?? "", index: 0)
+    let others = places.filter { $0 != me }.map(\.path)
+    let otherPaths = Array(Set(others)).sorted()
+    let list = otherPaths.map { "'\($0)'" }.joined(separator: ", ")
+    let note = places[0] == me ? "this definition wins" : "the one in '\(places[0].path)' wins"
+    return make(
+      me.path, range, DiagnosticCode.duplicateSource, "source '\(key)' is also defined in \(list); \(note)",
+      .duplicateSource(key: key, otherPaths: otherPaths))
+  }
+}

@@ -1,0 +1,76 @@
+import Dispatch
+package import GlossSyntax
+
+/// One file handed to the bulk loader, with the role the caller chose for it.
+package struct WorkspaceFile: Sendable {
+  /// The role a file plays in the workspace.
+  package enum Role: Sendable { case note, sourceDocument, bibliography }
+
+  package var path: String
+  package var role: Role
+  package var bytes: [UInt8]
+
+  package init(path: String, role: Role, bytes: [UInt8]) {
+    self.path = path
+    self.role = role
+    self.bytes = bytes
+  }
+}
+
+extension Workspace {
+  /// Indexes `files` at once: parses them in parallel, merges single-threaded, then diagnoses in parallel.
+  package init(
+    loading files: [WorkspaceFile], config: WorkspaceConfig = WorkspaceConfig(), configProblems: [SyntaxProblem] = [],
+    configPath: String = ".gloss.json", otherFiles: Set<String> = []
+  ) {
+    self.init()
+    self.config = config
+    self.configProblems = configProblems
+    self.configPath = configPath
+    ignoreGlobs = config.diagnosticsIgnore.map(Glob.init)
+    self.otherFiles = otherFiles
+    for path in otherFiles { otherFilesByName[PathUtilities.fileName(path).lowercased(), default: []].insert(path) }
+
+    let parsed = Self.parallelMap(files) { file -> ParsedFile in
+      switch file.role {
+      case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes))
+      case .sourceDocument: return .sourceDocument(SourceDocumentRecord(path: file.path, bytes: file.bytes))
+      case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes))
+      }
+    }
+    for file in parsed {
+      switch file {
+      case .note(let record): _ = replaceNote(at: record.path, with: record)
+      case .sourceDocument(let record): _ = replaceSourceDocument(at: record.path, with: record)
+      case .bibliography(let record): _ = replaceBibliography(at: record.path, with: record)
+      }
+    }
+    let paths = diagnosedPaths + (diagnosedPaths.contains(configPath) ? [] : [configPath])
+    let results = computeDiagnostics(for: paths)
+    for (path, diagnostics) in zip(paths, results) where !diagnostics.isEmpty {
+      diagnosticsCache[path] = diagnostics
+    }
+  }
+
+  private enum ParsedFile: Sendable {
+    case note(NoteRecord)
+    case sourceDocument(SourceDocumentRecord)
+    case bibliography(BibliographyRecord)
+  }
+
+  /// `transform` applied to every element on all cores, results in order.
+  static func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    if items.count < 2 { return items.map(transform) }
+    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    // Each index is written by exactly one iteration, so the unsynchronised writes never overlap.
+    nonisolated(unsafe) let shared = results
+    let chunk = max(1, items.count / 64)
+    let chunks = (items.count + chunk - 1) / chunk
+    DispatchQueue.concurrentPerform(iterations: chunks) { c in
+      for i in (c * chunk)..<min(items.count, (c + 1) * chunk) { shared[i] = transform(items[i]) }
+    }
+    return results.map { $0! }
+  }
+}

@@ -1,0 +1,159 @@
+package import GlossSyntax
+
+extension Workspace {
+  /// Parses `bytes` as the note at `path` (replacing whatever was there) and returns the paths whose diagnostics
+  /// changed (always including `path`).
+  ///
+  /// With `deferringOthers`, only `path` is re-diagnosed now: the other notes it affects (links to its names and
+  /// headings) wait in `pendingPaths` until `refreshPending()`, so an editor gets the edited note's diagnostics first.
+  @discardableResult
+  package mutating func setNote(path: String, bytes: [UInt8], deferringOthers: Bool = false) -> Set<String> {
+    setNote(NoteRecord(path: path, bytes: bytes), deferringOthers: deferringOthers)
+  }
+
+  /// Puts an already summarised note in place.
+  @discardableResult
+  package mutating func setNote(_ record: NoteRecord, deferringOthers: Bool = false) -> Set<String> {
+    var affected = removeOtherRoles(record.path, keeping: .note)
+    affected.formUnion(replaceNote(at: record.path, with: record))
+    if deferringOthers {
+      affected.remove(record.path)
+      pendingPaths.formUnion(affected)
+      pendingPaths.remove(record.path)
+      return refreshDiagnostics([], always: [record.path])
+    }
+    pendingPaths.remove(record.path)
+    return refreshDiagnostics(affected, always: [record.path])
+  }
+
+  /// Re-diagnoses the files left waiting by `setNote(…, deferringOthers: true)`; returns those whose diagnostics
+  /// changed.
+  @discardableResult
+  package mutating func refreshPending() -> Set<String> {
+    let paths = pendingPaths
+    pendingPaths = []
+    return refreshDiagnostics(paths, always: [])
+  }
+
+  /// Parses `bytes` as the source document at `path` (format from the extension).
+  @discardableResult
+  package mutating func setSourceDocument(path: String, bytes: [UInt8]) -> Set<String> {
+    setSourceDocument(SourceDocumentRecord(path: path, bytes: bytes))
+  }
+
+  /// Puts an already parsed source document in place.
+  @discardableResult
+  package mutating func setSourceDocument(_ record: SourceDocumentRecord) -> Set<String> {
+    var affected = removeOtherRoles(record.path, keeping: .sourceDocument)
+    affected.formUnion(replaceSourceDocument(at: record.path, with: record))
+    return refreshDiagnostics(affected, always: [record.path])
+  }
+
+  /// Parses `bytes` as the bibliography at `path` (`.json` → CSL-JSON, else BibTeX).
+  @discardableResult
+  package mutating func setBibliography(path: String, bytes: [UInt8]) -> Set<String> {
+    setBibliography(BibliographyRecord(path: path, bytes: bytes))
+  }
+
+  /// Puts an already parsed bibliography in place.
+  @discardableResult
+  package mutating func setBibliography(_ record: BibliographyRecord) -> Set<String> {
+    var affected = removeOtherRoles(record.path, keeping: .bibliography)
+    affected.formUnion(replaceBibliography(at: record.path, with: record))
+    return refreshDiagnostics(affected, always: [record.path])
+  }
+
+  /// Forgets the file at `path`, whatever its role; its own diagnostics become empty.
+  @discardableResult
+  package mutating func remove(path: String) -> Set<String> {
+    let affected = removeOtherRoles(path, keeping: nil)
+    var changed: Set<String> = []
+    if otherFiles.contains(path) {
+      var others = otherFiles
+      others.remove(path)
+      changed = setOtherFiles(others)
+    }
+    return changed.union(refreshDiagnostics(affected, always: [path]))
+  }
+
+  /// Sets the other files that exist (links to them are not broken).
+  @discardableResult
+  package mutating func setOtherFiles(_ paths: Set<String>) -> Set<String> {
+    let changed = paths.symmetricDifference(otherFiles)
+    guard !changed.isEmpty else { return [] }
+    for path in otherFiles.subtracting(paths) {
+      otherFilesByName[PathUtilities.fileName(path).lowercased()]?.remove(path)
+    }
+    for path in paths.subtracting(otherFiles) {
+      otherFilesByName[PathUtilities.fileName(path).lowercased(), default: []].insert(path)
+    }
+    otherFiles = paths
+    var affected: Set<String> = []
+    for path in changed { affected.formUnion(linkersOfFile(path)) }
+    return refreshDiagnostics(affected, always: [])
+  }
+
+  /// Sets the config (and what could not be read of the config file at `path`); every file is re-diagnosed.
+  @discardableResult
+  package mutating func setConfig(
+    _ config: WorkspaceConfig, problems: [SyntaxProblem] = [], path: String = ".gloss.json"
+  ) -> Set<String> {
+    let oldPath = configPath
+    self.config = config
+    configProblems = problems
+    configPath = path
+    ignoreGlobs = config.diagnosticsIgnore.map(Glob.init)
+    var all = Set(notes.keys).union(bibliographies.keys).union(sourceDocuments.keys)
+    all.insert(path)
+    all.insert(oldPath)
+    return refreshDiagnostics(all, always: [])
+  }
+
+  /// Recomputes the diagnostics of `paths` and returns those that changed, plus `always`.
+  mutating func refreshDiagnostics(_ paths: Set<String>, always: Set<String>) -> Set<String> {
+    pendingPaths.subtract(paths)
+    var changed = always
+    let targets = Array(paths.union(always))
+    let results = computeDiagnostics(for: targets)
+    for (path, fresh) in zip(targets, results) {
+      let old = diagnosticsCache[path] ?? []
+      if fresh.isEmpty {
+        diagnosticsCache[path] = nil
+      } else {
+        diagnosticsCache[path] = fresh
+      }
+      if fresh != old { changed.insert(path) }
+    }
+    return changed
+  }
+
+  /// Diagnoses `paths`; many files (a config change, a much-cited key) on all cores.
+  func computeDiagnostics(for paths: [String]) -> [[Diagnostic]] {
+    guard paths.count > 64 else { return paths.map { computeDiagnostics(for: $0) } }
+    let snapshot = self
+    return Self.parallelMap(paths) { snapshot.computeDiagnostics(for: $0) }
+  }
+
+  /// The roles a file can have.
+  enum Role { case note, sourceDocument, bibliography }
+
+  /// Removes `path` from every role but `keeping`, returning the paths affected.
+  mutating func removeOtherRoles(_ path: String, keeping role: Role?) -> Set<String> {
+    var affected: Set<String> = []
+    if role != .note, notes[path] != nil { affected.formUnion(replaceNote(at: path, with: nil)) }
+    if role != .sourceDocument, sourceDocuments[path] != nil {
+      affected.formUnion(replaceSourceDocument(at: path, with: nil))
+    }
+    if role != .bibliography, bibliographies[path] != nil {
+      affected.formUnion(replaceBibliography(at: path, with: nil))
+    }
+    return affected
+  }
+
+  /// The notes with a link that a file appearing or disappearing at `path` may satisfy or break.
+  func linkersOfFile(_ path: String) -> Set<String> {
+    var out: Set<String> = []
+    for key in LinkKeys.keys(satisfiedBy: path) { out.formUnion(linkers[key] ?? []) }
+    return out
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The thread-safe inbox between the reader and tick threads and the loop: an `EventQueue` under a condition.
+///
+/// Every event is posted as soon as it is read, so when the loop takes the next event everything already read is
+/// queued behind it, and a `$/cancelRequest` already read has marked the request it cancels.
+final class EventMailbox: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var queue = EventQueue()
+
+  /// Queues an event and wakes the loop.
+  func post(_ event: ServerEvent) {
+    condition.lock()
+    queue.append(event)
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// The next event, waiting until there is one.
+  func take() -> ServerEvent {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let event = queue.next() { return event }
+      condition.wait()
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package import Foundation
+package import LanguageServerProtocol
+
+/// A message the server sends: its encoded JSON body and what kind of message it is.
+package struct OutgoingMessage: Sendable, CustomStringConvertible {
+  /// What the message is, for logs and tests.
+  package enum Kind: Hashable, Sendable {
+    /// A response (result or error) to the client's request `id` (nil when the id was unreadable).
+    case response(RequestID?)
+    /// A notification.
+    case notification(method: String)
+    /// A request of the server's own.
+    case request(id: RequestID, method: String)
+  }
+
+  /// What the message is.
+  package var kind: Kind
+  /// The JSON body, without framing.
+  package var body: Data
+
+  /// Creates an outgoing message.
+  package init(kind: Kind, body: Data) {
+    self.kind = kind
+    self.body = body
+  }
+
+  package var description: String { String(decoding: body, as: UTF8.self) }
+}

@@ -1,0 +1,23 @@
+import LanguageServerProtocol
+
+/// The method table: one line per LSP method the server handles.
+///
+/// To add a feature: the query in GlossIndex (with tests), the message struct in LanguageServerProtocol (with a
+/// coding test), a 5–15 line handler in a `Server+Feature.swift` file, one `on(…)` line here, and the capability
+/// in `Server+Lifecycle.swift` (`capabilities`). Methods not listed are answered `methodNotFound` (requests) or
+/// ignored (notifications, `$/…` included). `exit` and `$/cancelRequest` are handled by the loop itself.
+extension Server {
+  static func methodTable() -> MethodTable {
+    var table = MethodTable()
+    // Lifecycle (Server+Lifecycle.swift).
+    table.on(InitializeRequest.self, Server.initialize)
+    table.on(InitializedNotification.self, Server.initialized)
+    table.on(ShutdownRequest.self, Server.shutdown)
+    // Document synchronisation (Server+Documents.swift).
+    table.on(DidOpenTextDocumentNotification.self, Server.didOpen)
+    table.on(DidChangeTextDocumentNotification.self, Server.didChange)
+    table.on(DidSaveTextDocumentNotification.self, Server.didSave)
+    table.on(DidCloseTextDocumentNotification.self, Server.didClose)
+    return table
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+package import GlossSyntax
+package import LanguageServerProtocol
+
+/// The language server's state machine: `handle(_:)` takes one event and returns the messages to send.
+///
+/// Everything happens on the loop's thread, one event at a time, so handlers are plain synchronous methods with
+/// no locks and no reentrancy. Requests and notifications are dispatched through the method table in
+/// `Server+Methods.swift`; a request handler returns its result or throws (a `ResponseError` becomes the error
+/// reply, anything else `internalError`). Handlers send other messages with `send(_:)`, `sendRequest(_:then:)` and
+/// `logMessage(_:_:)`, which collect them for the current `handle` call to return.
+package final class Server {
+  /// Where the server is in the LSP lifecycle.
+  package enum State: Hashable, Sendable {
+    /// Before `initialize`: only `initialize` and `exit` are handled.
+    case uninitialized
+    /// After `initialize`: everything is handled.
+    case running
+    /// After `shutdown`: only `exit` is handled; requests are refused.
+    case shutDown
+  }
+
+  /// What the server was given from outside.
+  package let options: ServerOptions
+  /// The lifecycle state.
+  package internal(set) var state = State.uninitialized
+  /// The exit status once `exit` arrived or the input ended: 0 after `shutdown`, else 1.
+  package internal(set) var exitStatus: Int32?
+  /// The position encoding agreed in `initialize`.
+  package internal(set) var positionEncoding = PositionEncoding.utf16
+  /// The client's capabilities from `initialize`.
+  package internal(set) var clientCapabilities = ClientCapabilities()
+  /// The `initialize` params, for the workspace roots (`workspaceFolders`, `rootUri`, `rootPath`).
+  package internal(set) var initializeParams: InitializeRequest?
+  /// The documents open in the editor.
+  package internal(set) var documents = DocumentStore()
+
+  /// The method table, built once.
+  private var table = MethodTable()
+  /// Messages to send, collected while one event is handled.
+  private var outbox: [OutgoingMessage] = []
+  /// Continuations waiting for the client's responses to our requests, by id.
+  private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
+  private var lastRequestNumber = 0
+
+  /// Creates a server with `options`.
+  package init(options: ServerOptions = ServerOptions()) {
+    self.options = options
+    self.table = Self.methodTable()
+  }
+
+  /// Handles one event and returns the messages to send, in order.
+  package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
+    switch event {
+    case .message(.request(let request)):
+      handleRequest(request)
+    case .message(.notification(let notification)):
+      handleNotification(notification)
+    case .message(.response(let response)):
+      handleResponse(response)
+    case .cancelledRequest(let request):
+      reply(to: request.id, error: .cancelled)
+    case .unreadable(let failure):
+      log("unreadable message: \(failure.error.message)")
+      reply(to: failure.id, error: failure.error)
+    case .framingError(let error):
+      log("unreadable input: \(error.message)")
+      if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }
+    case .tick(let date):
+      tick(at: date)
+    case .endOfInput:
+      if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
+    }
+    defer { outbox = [] }
+    return outbox
+  }
+
+  // MARK: Dispatch
+
+  private func handleRequest(_ request: IncomingRequest) {
+    switch state {
+    case .uninitialized where request.method != InitializeRequest.method:
+      return reply(to: request.id, error: .serverNotInitialized)
+    case .running where request.method == InitializeRequest.method:
+      return reply(to: request.id, error: .invalidRequest("server already initialized"))
+    case .shutDown:
+      return reply(to: request.id, error: .invalidRequest("server is shut down: only 'exit' is accepted"))
+    default:
+      break
+    }
+    guard let handler = table.requests[request.method] else {
+      return reply(to: request.id, error: .methodNotFound(request.method))
+    }
+    do {
+      outbox.append(OutgoingMessage(kind: .response(request.id), body: try handler(self, request)))
+    } catch let error as ResponseError {
+      reply(to: request.id, error: error)
+    } catch {
+      log("'\(request.method)' failed: \(error)")
+      reply(to: request.id, error: .internalError("'\(request.method)' failed: \(error)"))
+    }
+  }
+
+  private func handleNotification(_ notification: IncomingNotification) {
+    if notification.method == ExitNotification.method {
+      exitStatus = state == .shutDown ? 0 : 1
+      return
+    }
+    // Before `initialize` and after `shutdown`, notifications are dropped (LSP 3.17).
+    guard state == .running, let handler = table.notifications[notification.method] else { return }
+    do {
+      try handler(self, notification)
+    } catch let error as ResponseError {
+      log("'\(notification.method)' ignored: \(error.message)")
+      logMessage(.warning, "'\(notification.method)' ignored: \(error.message)")
+    } catch {
+      log("'\(notification.method)' failed: \(error)")
+      logMessage(.error, "'\(notification.method)' failed: \(error)")
+    }
+  }
+
+  private func handleResponse(_ response: IncomingResponse) {
+    guard let continuation = pendingReplies.removeValue(forKey: response.id) else {
+      log("response to unknown request \(response.id) ignored")
+      return
+    }
+    continuation(self, response.result)
+  }
+
+  // MARK: Outgoing messages
+
+  /// Sends a notification to the client.
+  package func send<N: NotificationType>(_ notification: N) {
+    do {
+      let body = try JSONRPC.encode(NotificationMessage(params: notification))
+      outbox.append(OutgoingMessage(kind: .notification(method: N.method), body: body))
+    } catch {
+      log("could not encode '\(N.method)': \(error)")
+    }
+  }
+
+  /// Sends a request to the client; `then` runs on the loop when the client's response arrives.
+  package func sendRequest<R: RequestType>(
+    _ request: R, then: @escaping (Server, Result<R.Response, ResponseError>) -> Void = { _, _ in }
+  ) {
+    lastRequestNumber += 1
+    let id = RequestID.string("gloss-\(lastRequestNumber)")
+    do {
+      let body = try JSONRPC.encode(RequestMessage(id: id, params: request))
+      pendingReplies[id] = { server, result in
+        then(server, result.flatMap { raw in Result { () throws(ResponseError) in try raw.decode(R.Response.self) } })
+      }
+      outbox.append(OutgoingMessage(kind: .request(id: id, method: R.method), body: body))
+    } catch {
+      log("could not encode '\(R.method)': \(error)")
+    }
+  }
+
+  /// The number of our requests still waiting for the client's response.
+  package var pendingReplyCount: Int { pendingReplies.count }
+
+  /// Logs a line in the client's log (`window/logMessage`) once initialized.
+  package func logMessage(_ type: MessageType, _ message: String) {
+    guard state != .uninitialized else { return }
+    send(LogMessageNotification(type: type, message: message))
+  }
+
+  /// Logs a line on stderr.
+  package func log(_ message: String) {
+    options.log(message)
+  }
+
+  private func reply(to id: RequestID?, error: ResponseError) {
+    do {
+      outbox.append(
+        OutgoingMessage(kind: .response(id), body: try JSONRPC.encode(ErrorResponseMessage(id: id, error: error))))
+    } catch {
+      log("could not encode an error response: \(error)")
+    }
+  }
+
+  // MARK: Ticks
+
+  /// Periodic work, called for each `.tick`.
+  ///
+  /// The workspace issue scans the workspace here (sizes and modification times) for files changed outside the
+  /// editor, because several clients never send `workspace/didChangeWatchedFiles`.
+  private func tick(at date: Date) {}
+}

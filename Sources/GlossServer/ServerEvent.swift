@@ -1,0 +1,18 @@
+package import Foundation
+package import LanguageServerProtocol
+
+/// One input to the server, in arrival order: a message, something unreadable, a timer tick or the end of input.
+package enum ServerEvent: Sendable {
+  /// A decoded message from the client (request, notification or response to our request).
+  case message(IncomingMessage)
+  /// A request the client cancelled while it was still queued: it is answered `requestCancelled`.
+  case cancelledRequest(IncomingRequest)
+  /// A framed body that is not a JSON-RPC message: answered with the error it carries.
+  case unreadable(MessageDecodingError)
+  /// Bytes on the input that could not be framed; logged.
+  case framingError(FramingError)
+  /// A periodic tick, for work such as scanning the workspace for changed files.
+  case tick(Date)
+  /// The input ended.
+  case endOfInput
+}

@@ -1,0 +1,52 @@
+import Foundation
+package import LanguageServerProtocol
+
+/// Runs `server` over `transport` until `exit` or the end of input, and returns the exit status.
+///
+/// One loop takes the events in arrival order and calls `server.handle(_:)`, writing the messages it returns:
+/// - a reader thread reads the input, frames and decodes each message and posts it (or the error) at once;
+/// - a timer posts `.tick` every `server.options.tickInterval`, if set (ticks are coalesced while one waits);
+/// - the end of input posts `.endOfInput`.
+/// Handlers therefore never run concurrently, and a cancellation read before its request is handled applies.
+package func runLanguageServer(_ server: Server, transport: StdioTransport) -> Int32 {
+  let mailbox = EventMailbox()
+  let reader = Thread {
+    transport.readMessages { item in
+      switch item {
+      case .message(let body):
+        do throws(MessageDecodingError) {
+          mailbox.post(.message(try IncomingMessage(body: body)))
+        } catch {
+          mailbox.post(.unreadable(error))
+        }
+      case .error(let error):
+        mailbox.post(.framingError(error))
+      }
+    }
+    mailbox.post(.endOfInput)
+  }
+  reader.name = "gloss-reader"
+  reader.start()
+  let now = server.options.now
+  let timer = server.options.tickInterval.map { interval in startTicks(every: interval, now: now, into: mailbox) }
+  defer { timer?.cancel() }
+  while true {
+    for message in server.handle(mailbox.take()) {
+      transport.send(message.body)
+    }
+    if let status = server.exitStatus { return status }
+  }
+}
+
+/// Posts `.tick(now)` into `mailbox` every `interval`.
+private func startTicks(
+  every interval: Duration, now: @escaping @Sendable () -> Date, into mailbox: EventMailbox
+) -> any DispatchSourceTimer {
+  let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gloss-ticks"))
+  let components = interval.components
+  let nanoseconds = Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
+  timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
+  timer.setEventHandler { mailbox.post(.tick(now())) }
+  timer.resume()
+  return timer
+}

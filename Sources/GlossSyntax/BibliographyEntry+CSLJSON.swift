@@ -1,0 +1,102 @@
+extension BibliographyEntry {
+  /// An entry from a CSL-JSON item, or nil (with a problem) when the item has no usable `id`.
+  init?(cslItem node: JSONNode, problems: inout [SyntaxProblem]) {
+    guard case .object(let members) = node.value else {
+      problems.append(SyntaxProblem(range: node.range, message: "expected a CSL item object"))
+      return nil
+    }
+    guard let id = node["id"] else {
+      problems.append(SyntaxProblem(range: node.range, message: "item has no 'id'"))
+      return nil
+    }
+    guard let key = id.text, !key.isEmpty else {
+      problems.append(SyntaxProblem(range: id.range, message: "'id' must be a non-empty string or number"))
+      return nil
+    }
+    self.init(key: key, keyRange: id.contentRange, range: node.range, type: node["type"]?.text ?? "")
+    for member in members {
+      if let text = member.value.text { fields[member.key.lowercased()] = text }
+    }
+    func text(_ name: String) -> String? {
+      guard let value = node[name] else { return nil }
+      guard let text = value.text else {
+        if case .null = value.value { return nil }
+        problems.append(SyntaxProblem(range: value.range, message: "'\(name)' must be a string"))
+        return nil
+      }
+      return text.isEmpty ? nil : text
+    }
+    title = text("title")
+    containerTitle = text("container-title")
+    volume = text("volume")
+    issue = text("issue")
+    pages = text("page")
+    publisher = text("publisher")
+    url = text("URL")
+    doi = text("DOI")
+    abstract = text("abstract")
+    authors = Self.cslNames(node["author"], field: "author", problems: &problems)
+    editors = Self.cslNames(node["editor"], field: "editor", problems: &problems)
+    year = node["issued"].flatMap(Self.cslYear)
+  }
+
+  /// The names of a CSL name list (`family`, `given`, particles, `suffix`, `literal`).
+  private static func cslNames(_ node: JSONNode?, field: String, problems: inout [SyntaxProblem]) -> [PersonName] {
+    guard let node else { return [] }
+    guard case .array(let elements) = node.value else {
+      problems.append(SyntaxProblem(range: node.range, message: "'\(field)' must be an array of names"))
+      return []
+    }
+    var names: [PersonName] = []
+    for element in elements {
+      if case .string(let literal) = element.value {
+        names.append(PersonName(literal: literal))
+        continue
+      }
+      guard case .object = element.value else {
+        problems.append(SyntaxProblem(range: element.range, message: "expected a name object in '\(field)'"))
+        continue
+      }
+      func part(_ name: String) -> String? {
+        guard let text = element[name]?.text, !text.isEmpty else { return nil }
+        return text
+      }
+      if let literal = part("literal") {
+        names.append(PersonName(literal: literal))
+        continue
+      }
+      let family = [part("non-dropping-particle"), part("family")].compactMap { $0 }.joined(separator: " ")
+      let given = [part("given"), part("dropping-particle")].compactMap { $0 }.joined(separator: " ")
+      names.append(
+        PersonName(
+          family: family.isEmpty ? nil : family, given: given.isEmpty ? nil : given, suffix: part("suffix")))
+    }
+    return names
+  }
+
+  /// The year of a CSL date: the first of `date-parts`, else the year in `raw` or `literal` (or a plain string).
+  private static func cslYear(_ node: JSONNode) -> String? {
+    if let text = node.text { return yearInText(text) }
+    if case .array(let parts) = node["date-parts"]?.value, case .array(let first)? = parts.first?.value,
+      let year = first.first?.text, !year.isEmpty
+    {
+      return year
+    }
+    if let raw = node["raw"]?.text ?? node["literal"]?.text { return yearInText(raw) }
+    return nil
+  }
+
+  /// The first run of three or more digits (`2020` in `May 2020` or `2020-05-01`), or nil.
+  private static func yearInText(_ text: String) -> String? {
+    var run = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0x30 && scalar.value <= 0x39 {
+        run.unicodeScalars.append(scalar)
+      } else {
+        if run.count >= 3 { return run }
+        run = ""
+      }
+    }
+    return run.count >= 3 ? run : nil
+  }
+}

@@ -1,0 +1,235 @@
+/// The block structure of a note, line by line as CommonMark's algorithm does it: open containers on a stack
+/// (never recursion), then the leaf the line belongs to.
+///
+/// Container nesting is capped at `maximumDepth`: deeper markers are read as text, which keeps the `Block` tree
+/// (whose equality and deinitialisation recurse) shallow.
+struct BlockParser {
+  /// A leaf whose inline content is scanned later: its lines' content ranges in the note.
+  struct InlineLeaf {
+    enum Role { case paragraph, heading(Int), tableRow }
+    var role: Role
+    var segments: [Range<Int>]
+  }
+
+  /// An ATX or setext heading found, before its slug is made.
+  struct RawHeading {
+    var level: Int
+    var range: Range<Int>
+    var segments: [Range<Int>]
+  }
+
+  struct OpenContainer {
+    var kind: Block.Kind
+    var start: Int
+    var lastEnd: Int
+    var children: [Block] = []
+    /// For list items, the columns of indentation their content needs; for lists, the marker byte.
+    var contentIndent = 0
+    var marker: UInt8 = 0
+  }
+
+  enum OpenLeaf {
+    case none
+    case paragraph(start: Int, lines: [Range<Int>])
+    case fencedCode(start: Int, end: Int, fence: UInt8, length: Int, indent: Int, info: String)
+    case indentedCode(start: Int, end: Int)
+    case html(start: Int, end: Int, kind: Int)
+    case table(start: Int, end: Int)
+  }
+
+  static let maximumDepth = 96
+
+  let buffer: UnsafeBufferPointer<UInt8>
+  var stack: [OpenContainer]
+  var leaf: OpenLeaf = .none
+  var leaves: [InlineLeaf] = []
+  var headings: [RawHeading] = []
+  /// The current line's content end (line terminator excluded).
+  var lineEnd = 0
+
+  init(buffer: UnsafeBufferPointer<UInt8>) {
+    self.buffer = buffer
+    stack = [OpenContainer(kind: .paragraph, start: 0, lastEnd: 0)]
+  }
+
+  /// Parses the lines from `start` and returns the top-level blocks.
+  mutating func parse(from start: Int) -> [Block] {
+    var position = start
+    let count = buffer.count
+    while position < count {
+      var end = position
+      while end < count && buffer[end] != 0x0A && buffer[end] != 0x0D { end += 1 }
+      lineEnd = end
+      processLine(position)
+      if end < count && buffer[end] == 0x0D && end + 1 < count && buffer[end + 1] == 0x0A { end += 1 }
+      position = end + 1
+    }
+    closeLeaf()
+    close(to: 1)
+    return stack[0].children
+  }
+
+  // MARK: One line
+
+  private mutating func processLine(_ lineStart: Int) {
+    var cursor = lineStart
+    var column = 0
+    var matched = 1
+    let isBlankLine = isBlank(from: lineStart)
+    matching: while matched < stack.count {
+      switch stack[matched].kind {
+      case .list:
+        matched += 1
+        continue
+      case .blockQuote:
+        let (indent, first, firstColumn) = indentation(cursor, column)
+        guard indent <= 3, first < lineEnd, buffer[first] == UInt8(ascii: ">") else { break matching }
+        (cursor, column) = afterQuoteMarker(first, firstColumn)
+      case .listItem, .footnoteDefinition:
+        if isBlankLine {
+          matched += 1
+          continue
+        }
+        let needed = stack[matched].contentIndent
+        let (indent, _, _) = indentation(cursor, column)
+        guard indent >= needed else { break matching }
+        (cursor, column) = advance(cursor, column, columns: needed)
+      default:
+        break matching
+      }
+      matched += 1
+    }
+    if continueLiteralLeaf(cursor, column, allMatched: matched == stack.count) { return }
+    let opening = openContainers(cursor, column, matched: matched)
+    cursor = opening.cursor
+    column = opening.column
+    if opening.opened { matched = stack.count }
+    let allMatched = matched == stack.count
+    let (indent, first, _) = indentation(cursor, column)
+    if !allMatched, case .paragraph(let start, var lines) = leaf, first < lineEnd,
+      indent >= 4 || !interruptsParagraph(first)
+    {
+      lines.append(first..<trimmedEnd(first))
+      leaf = .paragraph(start: start, lines: lines)
+      touchContainers()
+      return
+    }
+    if !allMatched {
+      closeLeaf()
+      close(to: matched)
+    }
+    handleLeafLine(cursor, column)
+  }
+
+  /// Continues an open fenced code or HTML block; true when the line was consumed.
+  private mutating func continueLiteralLeaf(_ cursor: Int, _ column: Int, allMatched: Bool) -> Bool {
+    switch leaf {
+    case .fencedCode(let start, _, let fence, let length, let fenceIndent, let info):
+      guard allMatched else { return false }
+      let (indent, first, _) = indentation(cursor, column)
+      if indent <= 3, isClosingFence(first, fence: fence, length: length) {
+        leaf = .fencedCode(start: start, end: lineEnd, fence: fence, length: length, indent: fenceIndent, info: info)
+        closeLeaf()
+      } else {
+        leaf = .fencedCode(start: start, end: lineEnd, fence: fence, length: length, indent: fenceIndent, info: info)
+      }
+      touchContainers()
+      return true
+    case .html(let start, _, let kind):
+      guard allMatched else { return false }
+      if kind >= 6 && isBlank(from: cursor) {
+        closeLeaf()
+        return true
+      }
+      leaf = .html(start: start, end: lineEnd, kind: kind)
+      if kind <= 5 && htmlBlockEnds(kind: kind, from: cursor) { closeLeaf() }
+      touchContainers()
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Opens block quotes, list items and footnote definitions that start at `cursor`.
+  private mutating func openContainers(_ start: Int, _ startColumn: Int, matched: Int) -> (
+    cursor: Int, column: Int, opened: Bool
+  ) {
+    var cursor = start
+    var column = startColumn
+    var opened = false
+    var matched = matched
+    while stack.count < BlockParser.maximumDepth {
+      let (indent, first, firstColumn) = indentation(cursor, column)
+      guard indent <= 3, first < lineEnd else { break }
+      if buffer[first] == UInt8(ascii: ">") {
+        closeLeaf()
+        close(to: matched)
+        stack.append(OpenContainer(kind: .blockQuote, start: first, lastEnd: lineEnd))
+        (cursor, column) = afterQuoteMarker(first, firstColumn)
+      } else if let (label, after) = footnoteDefinitionStart(first) {
+        closeLeaf()
+        close(to: matched)
+        var container = OpenContainer(kind: .footnoteDefinition(label: label), start: first, lastEnd: lineEnd)
+        container.contentIndent = 4
+        stack.append(container)
+        cursor = after
+        column = firstColumn + (after - first)
+      } else if let marker = listMarker(
+        first, firstColumn, interrupting: !opened && isParagraphOpen && matched == stack.count)
+      {
+        closeLeaf()
+        let parent = matched - 1
+        if parent >= 1, case .list(let ordered) = stack[parent].kind, ordered == marker.ordered,
+          stack[parent].marker == marker.marker
+        {
+          close(to: matched, keepingList: true)
+        } else {
+          close(to: matched)
+          var list = OpenContainer(kind: .list(ordered: marker.ordered), start: first, lastEnd: lineEnd)
+          list.marker = marker.marker
+          stack.append(list)
+        }
+        var item = OpenContainer(kind: .listItem, start: first, lastEnd: lineEnd)
+        // Continuation lines need the content's column, counted from where this item's line content begins.
+        item.contentIndent = marker.contentColumn - column
+        stack.append(item)
+        (cursor, column) = (marker.contentOffset, marker.contentColumn)
+      } else {
+        break
+      }
+      opened = true
+      matched = stack.count
+    }
+    return (cursor, column, opened)
+  }
+
+  var isParagraphOpen: Bool {
+    if case .paragraph = leaf { return true }
+    return false
+  }
+
+  /// Extends every open container to the current line.
+  mutating func touchContainers() {
+    for index in 1..<stack.count { stack[index].lastEnd = lineEnd }
+  }
+
+  // MARK: Closing
+
+  /// Closes containers until `count` remain, then any list left without an open item (unless `keepingList`).
+  mutating func close(to count: Int, keepingList: Bool = false) {
+    while stack.count > max(count, 1) { closeTop() }
+    while !keepingList, stack.count > 1, case .list = stack[stack.count - 1].kind { closeTop() }
+  }
+
+  private mutating func closeTop() {
+    guard stack.count > 1, let top = stack.popLast() else { return }
+    let block = Block(kind: top.kind, range: top.start..<max(top.start, top.lastEnd), children: top.children)
+    stack[stack.count - 1].children.append(block)
+    stack[stack.count - 1].lastEnd = max(stack[stack.count - 1].lastEnd, top.lastEnd)
+  }
+
+  /// Adds a finished leaf block to the innermost open container.
+  mutating func append(_ block: Block) {
+    stack[stack.count - 1].children.append(block)
+  }
+}

@@ -1,0 +1,268 @@
+/// Finding the first locator in a citation suffix, following Pandoc's citeproc rules (`Text.Pandoc.Citeproc.Locator`).
+///
+/// The locator must open the suffix, after an optional comma and white space. It is either
+/// - integrated: a CSL term (the longest one that matches, case-insensitive: `p.`, `pp.`, `page`, `§§`, …) then one or
+///   more value words, each containing a digit or being a roman numeral, separated by white space, `,` or `;`
+///   (`pp. 33-35, 40`); a value word runs over `-`, `–`, `:`, inner periods (`2.1`) and balanced brackets
+///   (`34(1)(a)`); without a term, a first word with a digit means `page` (`[@key, 33]`);
+/// - or delimited: `{sec. Related work}`, where anything up to the matching `}` is the value (no term: `page`).
+///
+/// Two extensions beyond Pandoc 2.17: `&` also separates value words (`pp. 4 & 7`), and a `section` term may be
+/// followed by a name (`sec. Methods`, `section Related work`, `§ "Related work"`), which runs to the next `,`, `;` or
+/// quotation mark (or is the quoted text). Anything else (`see p. 4`, `p 4`, `chap. one`) is no locator.
+extension Locator {
+  /// The first locator of a Pandoc citation suffix (`pp. 33-35, "exact words"` gives `pp. 33-35`), nil when the suffix
+  /// does not start with one.
+  package static func first(in suffix: String) -> Locator? {
+    var scanner = LocatorScanner(suffix)
+    return scanner.locator()
+  }
+}
+
+/// A cursor over a suffix's Unicode scalars that knows each scalar's UTF-8 offset.
+private struct LocatorScanner {
+  let scalars: [Unicode.Scalar]
+  /// `offsets[i]` is the UTF-8 offset of `scalars[i]`; `offsets[scalars.count]` is the suffix's length.
+  let offsets: [Int]
+  let string: String
+  var position = 0
+
+  init(_ string: String) {
+    self.string = string
+    var scalars: [Unicode.Scalar] = []
+    var offsets: [Int] = []
+    var offset = 0
+    for scalar in string.unicodeScalars {
+      scalars.append(scalar)
+      offsets.append(offset)
+      offset += UTF8.width(scalar)
+    }
+    offsets.append(offset)
+    self.scalars = scalars
+    self.offsets = offsets
+  }
+
+  func scalar(_ index: Int) -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+  func text(_ range: Range<Int>) -> String {
+    var result = String.UnicodeScalarView()
+    result.append(contentsOf: scalars[range])
+    return String(result)
+  }
+
+  func skipWhitespace(from index: Int) -> Int {
+    var index = index
+    while let scalar = scalar(index), scalar.properties.isWhitespace { index += 1 }
+    return index
+  }
+
+  mutating func locator() -> Locator? {
+    position = skipWhitespace(from: 0)
+    if scalar(position) == "," { position = skipWhitespace(from: position + 1) }
+    if scalar(position) == "{" { return delimited() }
+    return integrated()
+  }
+
+  /// `{label value}`: the label is optional (then `page`), the value is anything up to the matching brace.
+  func delimited() -> Locator? {
+    let open = position
+    var depth = 0
+    var close: Int?
+    var index = open
+    while let scalar = scalar(index) {
+      if scalar == "{" || scalar == "[" { depth += 1 }
+      if scalar == "}" || scalar == "]" {
+        depth -= 1
+        if depth == 0 {
+          close = index
+          break
+        }
+      }
+      index += 1
+    }
+    guard let close, scalar(close) == "}" else { return nil }
+    let labelStart = skipWhitespace(from: open + 1)
+    var term = LocatorTerm.page
+    var valueStart = labelStart
+    var label = ""
+    if let match = termMatch(at: labelStart, limit: close) {
+      term = match.term
+      label = text(labelStart..<match.end)
+      valueStart = skipWhitespace(from: match.end)
+    }
+    var valueEnd = close
+    while valueEnd > valueStart, scalars[valueEnd - 1].properties.isWhitespace { valueEnd -= 1 }
+    guard valueEnd > valueStart else { return nil }
+    return Locator(
+      term: term, label: label, value: text(valueStart..<valueEnd), range: offsets[open]..<offsets[close + 1])
+  }
+
+  func integrated() -> Locator? {
+    let start = position
+    if let match = termMatch(at: start, limit: scalars.count) {
+      let valueStart = skipWhitespace(from: match.end)
+      let label = text(start..<match.end)
+      if let valueEnd = words(from: valueStart, requireDigits: false) {
+        return Locator(
+          term: match.term, label: label, value: text(valueStart..<valueEnd), range: offsets[start]..<offsets[valueEnd])
+      }
+      if match.term == .section, let name = sectionName(from: valueStart) {
+        return Locator(
+          term: .section, label: label, value: text(name.value), range: offsets[start]..<offsets[name.end])
+      }
+      return nil
+    }
+    guard let valueEnd = words(from: start, requireDigits: true) else { return nil }
+    return Locator(term: .page, label: "", value: text(start..<valueEnd), range: offsets[start]..<offsets[valueEnd])
+  }
+
+  /// The longest locator term at `index` that ends at a word boundary (or with a period or a symbol).
+  func termMatch(at index: Int, limit: Int) -> (term: LocatorTerm, end: Int)? {
+    var best: (term: LocatorTerm, end: Int)?
+    for (form, term) in LocatorScanner.terms {
+      let end = index + form.count
+      guard end <= limit, best.map({ end > $0.end }) ?? true else { continue }
+      var matches = true
+      for (offset, expected) in form.enumerated() where !LocatorScanner.equalFolded(scalars[index + offset], expected) {
+        matches = false
+        break
+      }
+      guard matches else { continue }
+      if let last = form.last, last.properties.isAlphabetic, let next = scalar(end),
+        next.properties.isAlphabetic || next.properties.numericType != nil
+      {
+        continue
+      }
+      best = (term, end)
+    }
+    return best
+  }
+
+  /// The end of the value words starting at `index`, nil when the first word is not a locator value.
+  func words(from index: Int, requireDigits: Bool) -> Int? {
+    guard let first = word(at: index), first.isValue(requireDigits: requireDigits) else { return nil }
+    var end = first.end
+    while true {
+      var next = skipWhitespace(from: end)
+      if let separator = scalar(next), separator == "," || separator == ";" || separator == "&" {
+        next = skipWhitespace(from: next + 1)
+      } else if next == end {
+        break
+      }
+      guard let following = word(at: next), following.isValue(requireDigits: requireDigits) else { break }
+      end = following.end
+    }
+    return end
+  }
+
+  /// One value word: units of letters, digits, `-`, `–`, `:`, inner periods and balanced brackets.
+  func word(at index: Int) -> LocatorWord? {
+    var end = index
+    var hasDigit = false
+    var letters = ""
+    while let scalar = scalar(end) {
+      if scalar.properties.isWhitespace { break }
+      if scalar == "(" || scalar == "[" {
+        let close: Unicode.Scalar = scalar == "(" ? ")" : "]"
+        var inner = end + 1
+        while let c = self.scalar(inner), c != close, !c.properties.isWhitespace, !LocatorScanner.isPunctuation(c) {
+          inner += 1
+        }
+        guard self.scalar(inner) == close, inner > end + 1 else { break }
+        for c in scalars[(end + 1)..<inner] where ("0"..."9").contains(c) { hasDigit = true }
+        end = inner + 1
+        continue
+      }
+      if scalar == "." {
+        guard let next = self.scalar(end + 1), LocatorScanner.isUnit(next) else { break }
+        letters.unicodeScalars.append(scalar)
+        end += 1
+        continue
+      }
+      guard LocatorScanner.isUnit(scalar) else { break }
+      if ("0"..."9").contains(scalar) { hasDigit = true }
+      letters.unicodeScalars.append(scalar)
+      end += 1
+    }
+    guard end > index else { return nil }
+    let parts = letters.split(whereSeparator: { $0 == "-" || $0 == "–" })
+    let isRoman = !parts.isEmpty && parts.allSatisfy { RomanNumeral.value(of: String($0)) != nil }
+    return LocatorWord(end: end, hasDigit: hasDigit, isRoman: isRoman)
+  }
+
+  /// A section name after a `section` term: quoted text, or the words up to `,`, `;` or a quotation mark.
+  func sectionName(from index: Int) -> (value: Range<Int>, end: Int)? {
+    guard let first = scalar(index) else { return nil }
+    if let close = LocatorScanner.closingQuote[first] {
+      var end = index + 1
+      while let scalar = scalar(end), scalar != close { end += 1 }
+      guard end < scalars.count, end > index + 1 else { return nil }
+      return ((index + 1)..<end, end + 1)
+    }
+    guard first.properties.isAlphabetic || first.properties.numericType != nil else { return nil }
+    var end = index
+    while let scalar = scalar(end), scalar != ",", scalar != ";", LocatorScanner.closingQuote[scalar] == nil,
+      scalar != "”", scalar != "»"
+    {
+      end += 1
+    }
+    while end > index, scalars[end - 1].properties.isWhitespace { end -= 1 }
+    return (index..<end, end)
+  }
+
+  static let closingQuote: [Unicode.Scalar: Unicode.Scalar] = ["\"": "\"", "“": "”", "„": "“", "«": "»"]
+
+  static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+      .finalPunctuation, .otherPunctuation:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// A character that may be part of a value unit: not space, not punctuation other than `-`, `–` and `:`.
+  static func isUnit(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar == "-" || scalar == "–" || scalar == ":" { return true }
+    return !scalar.properties.isWhitespace && !isPunctuation(scalar)
+  }
+
+  static func equalFolded(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+    a == b || a.properties.lowercaseMapping == String(b)
+  }
+
+  /// Every form of every CSL locator term in the en-US locale, as Pandoc's citeproc builds its locator map.
+  static let terms: [([Unicode.Scalar], LocatorTerm)] = {
+    let table: [(LocatorTerm, [String])] = [
+      (.page, ["page", "pages", "p.", "pp."]),
+      (.line, ["line", "lines", "l.", "ll."]),
+      (.section, ["section", "sections", "sec.", "secs.", "§", "§§"]),
+      (.paragraph, ["paragraph", "paragraphs", "para.", "paras.", "¶", "¶¶"]),
+      (.other("book"), ["book", "books", "bk.", "bks."]),
+      (.other("chapter"), ["chapter", "chapters", "chap.", "chaps."]),
+      (.other("column"), ["column", "columns", "col.", "cols."]),
+      (.other("figure"), ["figure", "figures", "fig.", "figs."]),
+      (.other("folio"), ["folio", "folios", "fol.", "fols."]),
+      (.other("issue"), ["issue", "issues"]),
+      (.other("number"), ["number", "numbers", "no.", "nos."]),
+      (.other("note"), ["note", "notes", "n.", "nn."]),
+      (.other("opus"), ["opus", "opera", "op.", "opp."]),
+      (.other("part"), ["part", "parts", "pt.", "pts."]),
+      (.other("sub verbo"), ["sub verbo", "sub verbis", "s.v.", "s.vv."]),
+      (.other("verse"), ["verse", "verses", "v.", "vv."]),
+      (.other("volume"), ["volume", "volumes", "vol.", "vols."]),
+    ]
+    return table.flatMap { term, forms in forms.map { (Array($0.unicodeScalars), term) } }
+  }()
+}
+
+/// One value word of a locator: where it ends and whether it has a digit or is a roman numeral.
+private struct LocatorWord {
+  var end: Int
+  var hasDigit: Bool
+  var isRoman: Bool
+
+  /// Pandoc requires digits after an implied `page`, and digits or a roman numeral after a term.
+  func isValue(requireDigits: Bool) -> Bool { hasDigit || (!requireDigits && isRoman) }
+}

@@ -1,0 +1,179 @@
+extension Note {
+  /// Parses a note: front matter, blocks, headings with slugs, citations, links and tags; never fails.
+  package init(parsing bytes: [UInt8]) {
+    self.init()
+    let (frontMatter, bodyStart, problems) = FrontMatter.parse(bytes)
+    self.frontMatter = frontMatter
+    self.problems = problems
+    if let frontMatter {
+      tags = Note.frontMatterTags(frontMatter)
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+      var parser = BlockParser(buffer: buffer)
+      var blocks = parser.parse(from: bodyStart)
+      if let frontMatter { blocks.insert(Block(kind: .frontMatter, range: frontMatter.range), at: 0) }
+      self.blocks = blocks
+      var scratch: [UInt8] = []
+      for leaf in parser.leaves {
+        switch leaf.role {
+        case .paragraph:
+          scanInlines(buffer, leaf.segments, skipExampleMarker: true, scratch: &scratch)
+        case .heading:
+          scanInlines(buffer, leaf.segments, skipExampleMarker: false, scratch: &scratch)
+        case .tableRow:
+          for cell in Note.cells(of: leaf.segments[0], in: buffer) {
+            scanInlines(buffer, [cell], skipExampleMarker: false, scratch: &scratch)
+          }
+        }
+      }
+      headings = Note.headings(parser.headings, in: buffer)
+    }
+  }
+
+  /// Scans one leaf's inline content and adds what it finds, with ranges mapped back to the note.
+  private mutating func scanInlines(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ segments: [Range<Int>], skipExampleMarker: Bool, scratch: inout [UInt8]
+  ) {
+    guard let first = segments.first, let last = segments.last else { return }
+    // Lines that follow each other with only an LF between them are scanned in place.
+    var contiguous = true
+    for index in 1..<max(1, segments.count) {
+      let previous = segments[index - 1].upperBound
+      if segments[index].lowerBound != previous + 1 || buffer[previous] != 0x0A {
+        contiguous = false
+        break
+      }
+    }
+    if contiguous {
+      let region = UnsafeBufferPointer(rebasing: buffer[first.lowerBound..<last.upperBound])
+      var scanner = InlineScanner(buffer: region, end: region.count)
+      scanner.scan(skipExampleMarker: skipExampleMarker)
+      let map = OffsetMap(starts: [0], sources: [first.lowerBound])
+      append(scanner, map)
+      return
+    }
+    scratch.removeAll(keepingCapacity: true)
+    var starts: [Int] = []
+    var sources: [Int] = []
+    starts.reserveCapacity(segments.count)
+    sources.reserveCapacity(segments.count)
+    for segment in segments {
+      if !starts.isEmpty { scratch.append(0x0A) }
+      starts.append(scratch.count)
+      sources.append(segment.lowerBound)
+      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segment]))
+    }
+    scratch.withUnsafeBufferPointer { content in
+      var scanner = InlineScanner(buffer: content, end: content.count)
+      scanner.scan(skipExampleMarker: skipExampleMarker)
+      append(scanner, OffsetMap(starts: starts, sources: sources))
+    }
+  }
+
+  private mutating func append(_ scanner: InlineScanner, _ map: OffsetMap) {
+    for var citation in scanner.citations {
+      citation.range = map.range(citation.range)
+      for index in citation.items.indices {
+        citation.items[index].keyRange = map.range(citation.items[index].keyRange)
+        citation.items[index].suffixRange = map.range(citation.items[index].suffixRange)
+        citation.items[index].range = map.range(citation.items[index].range)
+      }
+      citations.append(citation)
+    }
+    for var link in scanner.links {
+      link.range = map.range(link.range)
+      link.targetRange = map.range(link.targetRange)
+      link.anchorRange = link.anchorRange.map(map.range)
+      links.append(link)
+    }
+    for var tag in scanner.tags {
+      tag.range = map.range(tag.range)
+      tags.append(tag)
+    }
+  }
+
+  /// The cells of a table row: ranges between unescaped pipes, trimmed.
+  private static func cells(of row: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    var cells: [Range<Int>] = []
+    var start = row.lowerBound
+    var index = row.lowerBound
+    func add(_ lower: Int, _ upper: Int) {
+      var lower = lower
+      var upper = upper
+      while lower < upper && ByteClass.isWhitespace(buffer[lower]) { lower += 1 }
+      while upper > lower && ByteClass.isWhitespace(buffer[upper - 1]) { upper -= 1 }
+      if lower < upper { cells.append(lower..<upper) }
+    }
+    while index < row.upperBound {
+      if buffer[index] == 0x5C {
+        index += 2
+        continue
+      }
+      if buffer[index] == UInt8(ascii: "|") {
+        add(start, index)
+        start = index + 1
+      }
+      index += 1
+    }
+    add(start, min(index, row.upperBound))
+    return cells
+  }
+
+  /// Front-matter `tags` as tag uses: list items, or the parts of one comma-separated string.
+  private static func frontMatterTags(_ frontMatter: FrontMatter) -> [TagUse] {
+    guard let entry = frontMatter["tags"] else { return [] }
+    var uses: [TagUse] = []
+    func add(_ text: Substring, _ range: Range<Int>) {
+      var name = text.trimmingSpaces
+      var lower = range.lowerBound + (text.utf8.count - text.drop { $0 == " " }.utf8.count)
+      if name.hasPrefix("#") {
+        name = String(name.dropFirst())
+        lower += 1
+      }
+      guard !name.isEmpty else { return }
+      uses.append(TagUse(name: name, range: lower..<lower + name.utf8.count, isInFrontMatter: true))
+    }
+    switch entry.value {
+    case .list(let items):
+      for item in items { add(Substring(item.text), item.range) }
+    case .scalar(let text, let range):
+      // Offsets within the value are exact when the value is written as is (no escapes or quotes to decode).
+      let exact = text.utf8.count == range.count
+      var offset = 0
+      for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        let lower = exact ? range.lowerBound + offset : range.lowerBound
+        add(part, exact ? lower..<lower + part.utf8.count : range)
+        offset += part.utf8.count + 1
+      }
+    }
+    return uses
+  }
+}
+
+/// Maps offsets in a leaf's joined content back to offsets in the note.
+struct OffsetMap {
+  var starts: [Int]
+  var sources: [Int]
+
+  func offset(_ content: Int) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= content { low = middle } else { high = middle - 1 }
+    }
+    return sources[low] + (content - starts[low])
+  }
+
+  func range(_ range: Range<Int>) -> Range<Int> {
+    let lower = offset(range.lowerBound)
+    return lower..<max(lower, offset(range.upperBound))
+  }
+}
+
+extension Substring {
+  /// The text without leading and trailing spaces and tabs.
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}

@@ -1,0 +1,129 @@
+extension Note {
+  /// The quotations of this note attributed to one cited source (SPEC §3.3), in document order; `bytes` are the
+  /// note's text that the note was parsed from.
+  ///
+  /// - `"words" [@key, p. 4]`: double quotes (straight, “…”, „…“, «…», »…«) closing with only white space (one
+  ///   line break at most) before a bracketed citation of one key, opening in the same paragraph.
+  /// - `[@key, p. 4, "words"]`: the first quotation inside an item's suffix.
+  /// - A blockquote whose last line ends with a bracketed citation of one key, alone on the line (maybe after
+  ///   `—`, `–` or `--`) or after the last words; the quotation is the blockquote's text before the citation.
+  package func attributedQuotations(in bytes: [UInt8]) -> [AttributedQuotation] {
+    var found: [AttributedQuotation] = []
+    var citedInline = Set<Int>()
+    for (c, citation) in citations.enumerated() {
+      for (i, item) in citation.items.enumerated() {
+        if let inner = QuoteMarks.firstQuotation(in: bytes, within: item.suffixRange) {
+          found.append(quotation(.inSuffix, inner, bytes, citation: c, item: i))
+        }
+      }
+      guard citation.isBracketed, citation.items.count == 1,
+        let inner = QuoteMarks.quotation(
+          in: bytes, endingBefore: citation.range.lowerBound, notBefore: paragraphStart(of: citation.range, bytes))
+      else { continue }
+      found.append(quotation(.inline, inner, bytes, citation: c, item: 0))
+      citedInline.insert(c)
+    }
+    for block in blockQuotes(blocks) {
+      guard let (inner, c) = blockQuotation(block, bytes), !citedInline.contains(c) else { continue }
+      found.append(quotation(.blockQuote, inner, bytes, citation: c, item: 0))
+    }
+    return found.sorted { ($0.range.lowerBound, $0.citationIndex) < ($1.range.lowerBound, $1.citationIndex) }
+  }
+
+  private func quotation(
+    _ kind: AttributedQuotation.Kind, _ range: Range<Int>, _ bytes: [UInt8], citation: Int, item: Int
+  ) -> AttributedQuotation {
+    AttributedQuotation(
+      kind: kind, text: Self.unquotedText(bytes[range]), range: range, citationIndex: citation, itemIndex: item)
+  }
+
+  /// The text with the `>` markers and indentation at the start of every line after the first removed.
+  static func unquotedText(_ slice: ArraySlice<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(slice.count)
+    var atLineStart = false
+    for b in slice {
+      if b == 0x0A {
+        out.append(b)
+        atLineStart = true
+        continue
+      }
+      if atLineStart, b == 0x20 || b == 0x09 || b == UInt8(ascii: ">") || b == 0x0D { continue }
+      atLineStart = false
+      out.append(b)
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Where the paragraph holding `range` starts: its innermost leaf block, else the line after the last blank line.
+  private func paragraphStart(of range: Range<Int>, _ bytes: [UInt8]) -> Int {
+    var candidates = blocks
+    var start: Int?
+    while let block = candidates.first(where: { $0.range.contains(range.lowerBound) }) {
+      start = block.range.lowerBound
+      candidates = block.children
+    }
+    if let start { return start }
+    // No block model: go back to a blank line.
+    var j = min(range.lowerBound, bytes.count)
+    var lineHasText = false
+    while j > 0 {
+      let b = bytes[j - 1]
+      if b == 0x0A {
+        if !lineHasText, j < range.lowerBound { return j }
+        lineHasText = false
+      } else if b != 0x20, b != 0x09, b != 0x0D, b != UInt8(ascii: ">") {
+        lineHasText = true
+      }
+      j -= 1
+    }
+    return 0
+  }
+
+  /// The outermost blockquotes, in document order.
+  private func blockQuotes(_ blocks: [Block]) -> [Block] {
+    var out: [Block] = []
+    for block in blocks {
+      if block.kind == .blockQuote { out.append(block) } else { out += blockQuotes(block.children) }
+    }
+    return out
+  }
+
+  /// The quoted words of a blockquote closed by a bracketed citation of one key on its last line, and that citation.
+  private func blockQuotation(_ block: Block, _ bytes: [UInt8]) -> (Range<Int>, Int)? {
+    let end = min(block.range.upperBound, bytes.count)
+    var lastLineStart = end
+    while lastLineStart > block.range.lowerBound, bytes[lastLineStart - 1] != 0x0A { lastLineStart -= 1 }
+    var lineEnd = end
+    while lineEnd > lastLineStart, QuoteMarks.isSpace(bytes[lineEnd - 1]) { lineEnd -= 1 }
+    guard
+      let c = citations.firstIndex(where: {
+        $0.isBracketed && $0.range.upperBound == lineEnd && $0.range.lowerBound >= lastLineStart
+      }), citations[c].items.count == 1
+    else { return nil }
+    // What precedes the citation on its line: only markers and a dash means the citation stands alone.
+    var wordsEnd = citations[c].range.lowerBound
+    while wordsEnd > lastLineStart, QuoteMarks.isSpace(bytes[wordsEnd - 1]) { wordsEnd -= 1 }
+    wordsEnd = QuoteMarks.droppingDash(bytes, before: wordsEnd, notBefore: lastLineStart)
+    while wordsEnd > lastLineStart, QuoteMarks.isSpace(bytes[wordsEnd - 1]) { wordsEnd -= 1 }
+    let standsAlone = bytes[lastLineStart..<wordsEnd].allSatisfy { $0 == UInt8(ascii: ">") || QuoteMarks.isSpace($0) }
+    if standsAlone {
+      wordsEnd = lastLineStart
+      while wordsEnd > block.range.lowerBound,
+        QuoteMarks.isSpace(bytes[wordsEnd - 1]) || bytes[wordsEnd - 1] == 0x0A
+          || bytes[wordsEnd - 1] == UInt8(ascii: ">")
+      {
+        wordsEnd -= 1
+      }
+    }
+    var wordsStart = block.range.lowerBound
+    while wordsStart < wordsEnd,
+      QuoteMarks.isSpace(bytes[wordsStart]) || bytes[wordsStart] == UInt8(ascii: ">")
+        || bytes[wordsStart] == 0x0A
+    {
+      wordsStart += 1
+    }
+    guard wordsStart < wordsEnd else { return nil }
+    return (wordsStart..<wordsEnd, c)
+  }
+}

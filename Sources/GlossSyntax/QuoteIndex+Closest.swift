@@ -1,0 +1,133 @@
+extension QuoteIndex {
+  /// The longest quotation (in tokens) whose closest passage is searched; longer ones are cut, so the work is bounded.
+  static let closestTokenLimit = 600
+
+  /// The passage of `range` most like `query`: windows around the positions where the quotation's rarest tokens
+  /// agree on an alignment, scored by token edit distance (ellipses may skip source tokens for free).
+  func closest(to query: QuoteQuery, in range: Range<Int>) -> QuoteMatch {
+    var tokens: [UInt32] = []
+    var gapAt: [Bool] = []  // gapAt[i]: a gap lies between tokens[i - 1] and tokens[i]
+    for piece in query.pieces {
+      for (k, id) in piece.enumerated() where tokens.count < Self.closestTokenLimit {
+        tokens.append(id)
+        gapAt.append(k == 0 && tokens.count > 1)
+      }
+    }
+    gapAt.append(false)
+    let m = tokens.count
+    guard m > 0, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
+    let slack = max(8, m / 4)
+    let reach = m + 2 * slack + (query.pieces.count > 1 ? m : 0)
+    var windows: [Range<Int>] = []
+    if range.count <= 2 * reach {
+      windows = [range]
+    } else {
+      for center in alignmentCandidates(tokens, in: range) {
+        let lower = max(range.lowerBound, center - slack)
+        let upper = min(range.upperBound, center + reach)
+        if lower < upper { windows.append(lower..<upper) }
+      }
+    }
+    var best: (distance: Int, positions: Range<Int>)?
+    for window in windows {
+      let result = align(tokens, gapAt: gapAt, to: window)
+      if result.distance < best?.distance ?? Int.max { best = result }
+    }
+    guard let best, !best.positions.isEmpty else { return .notFound(closest: nil, similarity: 0) }
+    let similarity = max(0, 1 - Double(best.distance) / Double(m))
+    return .notFound(closest: textRange(ofPositions: best.positions), similarity: similarity)
+  }
+
+  /// Likely start positions of the quotation: the most voted-for alignments of its rarest tokens' postings.
+  private func alignmentCandidates(_ tokens: [UInt32], in range: Range<Int>) -> [Int] {
+    var firstOffset: [UInt32: Int] = [:]
+    for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && firstOffset[id] == nil { firstOffset[id] = k }
+    // Frequent tokens would spread votes everywhere and drown the few positions where rare tokens agree, so only
+    // tokens with few postings vote (at least the two rarest, capped).
+    let byRarity = firstOffset.keys.sorted { postingCount(of: $0) < postingCount(of: $1) }
+    let perToken = 2048
+    var rare = Array(byRarity.prefix(while: { postingCount(of: $0) <= perToken }).prefix(16))
+    if rare.count < 2 { rare = Array(byRarity.prefix(2)) }
+    var keys: [Int] = []
+    keys.reserveCapacity(4096)
+    let bucketShift = 3
+    for id in rare {
+      let list = positions(of: id)
+      guard !list.isEmpty, let k = firstOffset[id] else { continue }
+      var lower = list.lowerBound
+      var upper = list.upperBound
+      while lower < upper {
+        let mid = (lower + upper) / 2
+        if Int(postings[mid]) < range.lowerBound { lower = mid + 1 } else { upper = mid }
+      }
+      var taken = 0
+      var i = lower
+      while i < list.upperBound, taken < perToken, Int(postings[i]) < range.upperBound {
+        keys.append((Int(postings[i]) - k) >> bucketShift)
+        taken += 1
+        i += 1
+      }
+    }
+    guard !keys.isEmpty else { return [range.lowerBound] }
+    keys.sort()
+    var runs: [(key: Int, count: Int)] = []
+    for key in keys {
+      if let last = runs.last, last.key == key { runs[runs.count - 1].count += 1 } else { runs.append((key, 1)) }
+    }
+    // A match straddling two buckets votes for both: score each bucket with its successor.
+    var scored: [(key: Int, score: Int)] = []
+    for (n, run) in runs.enumerated() {
+      let next = n + 1 < runs.count && runs[n + 1].key == run.key + 1 ? runs[n + 1].count : 0
+      scored.append((run.key, run.count + next))
+    }
+    scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }
+    return scored.prefix(4).map { $0.key << bucketShift }
+  }
+
+  /// Semi-global token edit distance of `tokens` against the best stretch of `window`; a gap lets the alignment
+  /// skip source tokens for free.
+  private func align(_ tokens: [UInt32], gapAt: [Bool], to window: Range<Int>) -> (distance: Int, positions: Range<Int>)
+  {
+    let w = window.count
+    var previous = [Int32](repeating: 0, count: w + 1)
+    var current = [Int32](repeating: 0, count: w + 1)
+    var previousStart = Array(0...w).map { Int32($0) }
+    var currentStart = [Int32](repeating: 0, count: w + 1)
+    let isWord = vocabulary.isWord
+    tokenIDs.withUnsafeBufferPointer { source in
+      for i in 1...tokens.count {
+        let q = tokens[i - 1]
+        current[0] = Int32(i)
+        currentStart[0] = 0
+        for j in 1...w {
+          let id = source[window.lowerBound + j - 1]
+          let equal = q == id || (q == QuoteQuery.wildcard && isWord[Int(id)])
+          var value = previous[j - 1] + (equal ? 0 : 1)
+          var start = previousStart[j - 1]
+          if previous[j] + 1 < value {
+            value = previous[j] + 1
+            start = previousStart[j]
+          }
+          if current[j - 1] + 1 < value {
+            value = current[j - 1] + 1
+            start = currentStart[j - 1]
+          }
+          current[j] = value
+          currentStart[j] = start
+        }
+        if gapAt[i] {
+          for j in 1...w where current[j - 1] < current[j] {
+            current[j] = current[j - 1]
+            currentStart[j] = currentStart[j - 1]
+          }
+        }
+        swap(&previous, &current)
+        swap(&previousStart, &currentStart)
+      }
+    }
+    var bestEnd = 0
+    for j in 0...w where previous[j] < previous[bestEnd] { bestEnd = j }
+    let start = Int(previousStart[bestEnd])
+    return (Int(previous[bestEnd]), (window.lowerBound + start)..<(window.lowerBound + max(start, bestEnd)))
+  }
+}

@@ -1,0 +1,145 @@
+extension QuoteIndex {
+  /// Checks `quotation` against the text, within `textRange` (a passage) or the whole text when nil.
+  ///
+  /// The pieces between ellipses must appear in order inside the range; a `[bracketed]` insertion matches any
+  /// one word. When the quotation is not there, the most similar passage of the same range is returned.
+  package func match(_ quotation: String, within textRange: Range<Int>? = nil) -> QuoteMatch {
+    let query = QuoteQuery(quotation, vocabulary: vocabulary)
+    let range = positionRange(textRange)
+    guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
+    if let found = find(query, in: range) { return .found(textRange: self.textRange(ofPositions: found)) }
+    return closest(to: query, in: range)
+  }
+
+  /// The positions of the first occurrence of all pieces in order inside `range`, tightened so that the first
+  /// piece is its last occurrence before the second.
+  func find(_ query: QuoteQuery, in range: Range<Int>) -> Range<Int>? {
+    guard let first = occurrence(of: query.pieces[0], in: range) else { return nil }
+    var start = first.lowerBound
+    var end = first.upperBound
+    var secondStart = range.upperBound
+    for (k, piece) in query.pieces.enumerated().dropFirst() {
+      // The earliest occurrence after the previous piece: if it fails here, no later start can succeed.
+      guard let next = occurrence(of: piece, in: end..<range.upperBound) else { return nil }
+      if k == 1 { secondStart = next.lowerBound }
+      end = next.upperBound
+    }
+    if query.pieces.count > 1 {
+      var later = first
+      while let candidate = occurrence(of: query.pieces[0], in: (later.lowerBound + 1)..<secondStart) {
+        later = candidate
+      }
+      start = later.lowerBound
+    }
+    return start..<end
+  }
+
+  /// The first occurrence of `piece` lying wholly inside `range`.
+  func occurrence(of piece: [UInt32], in range: Range<Int>) -> Range<Int>? {
+    guard !range.isEmpty else { return nil }
+    guard let anchor = anchorIndex(of: piece) else {
+      // No token to anchor on: try every start.
+      for start in range where start + piece.count <= range.upperBound {
+        if let end = matchForward(piece, 0, from: start, limit: range.upperBound) { return start..<end }
+      }
+      return nil
+    }
+    let id = piece[anchor]
+    guard id != QuoteQuery.unknown else { return nil }
+    let list = positions(of: id)
+    // Postings before `range.lowerBound + anchor` cannot start inside the range (joins only shorten a match).
+    var k = lowerBound(in: list, of: UInt32(clamping: range.lowerBound))
+    return postings.withUnsafeBufferPointer { post in
+      while k < list.upperBound {
+        let p = Int(post[k])
+        if p >= range.upperBound { return nil }
+        k += 1
+        guard let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound),
+          let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound)
+        else { continue }
+        return start..<end
+      }
+      return nil
+    }
+  }
+
+  /// The index of the rarest token of `piece` that must stand at its own position in the source, or nil when
+  /// there is none (wildcards only, or every token beside a dash: `well-known` may be one joined source word
+  /// holding no posting for its halves). An unknown token is chosen at once: the piece cannot occur.
+  private func anchorIndex(of piece: [UInt32]) -> Int? {
+    var best: Int?
+    var bestCount = Int.max
+    for (i, id) in piece.enumerated() where id != QuoteQuery.wildcard {
+      let besideDash =
+        id == dashID || (i > 0 && piece[i - 1] == dashID) || (i + 1 < piece.count && piece[i + 1] == dashID)
+      if besideDash { continue }
+      if id == QuoteQuery.unknown { return i }
+      let count = postingCount(of: id)
+      if count < bestCount {
+        bestCount = count
+        best = i
+      }
+    }
+    return best
+  }
+
+  private func lowerBound(in list: Range<Int>, of value: UInt32) -> Int {
+    var lower = list.lowerBound
+    var upper = list.upperBound
+    while lower < upper {
+      let mid = (lower + upper) / 2
+      if postings[mid] < value { lower = mid + 1 } else { upper = mid }
+    }
+    return lower
+  }
+
+  /// Whether source token `id` matches quotation token `q`.
+  @inline(__always)
+  private func same(_ q: UInt32, _ id: UInt32) -> Bool {
+    q == id || (q == QuoteQuery.wildcard && vocabulary.isWord[Int(id)])
+  }
+
+  /// Matches `piece[from...]` at positions `start...`; returns the position after the last token matched.
+  func matchForward(_ piece: [UInt32], _ from: Int, from start: Int, limit: Int) -> Int? {
+    var i = from
+    var j = start
+    while i < piece.count {
+      guard j < limit else { return nil }
+      let id = tokenIDs[j]
+      if same(piece[i], id) {
+        i += 1
+        j += 1
+      } else if i + 2 < piece.count, piece[i + 1] == dashID, let parts = joinedParts(at: j), parts.left == piece[i],
+        parts.right == piece[i + 2]
+      {
+        i += 3
+        j += 1
+      } else {
+        return nil
+      }
+    }
+    return j
+  }
+
+  /// Matches `piece[..<upTo]` at the positions just before `end`; returns the position of the first token matched.
+  func matchBackward(_ piece: [UInt32], _ upTo: Int, endingAt end: Int, limit: Int) -> Int? {
+    var i = upTo
+    var j = end
+    while i > 0 {
+      guard j > limit else { return nil }
+      let id = tokenIDs[j - 1]
+      if same(piece[i - 1], id) {
+        i -= 1
+        j -= 1
+      } else if i >= 3, piece[i - 2] == dashID, let parts = joinedParts(at: j - 1), parts.left == piece[i - 3],
+        parts.right == piece[i - 1]
+      {
+        i -= 3
+        j -= 1
+      } else {
+        return nil
+      }
+    }
+    return j
+  }
+}

@@ -1,0 +1,166 @@
+/// An inverted index over the normalised tokens of one source text, built once, for checking quotations fast.
+///
+/// Tokens are what `QuoteTokenizer` makes of the text: words (each CJK ideograph or kana its own word) and
+/// punctuation marks, each mark its own token (quote marks all one token, dash runs all one token); white space is
+/// not a token. Each position keeps its token id and the UTF-8 offset where it starts; the postings list every
+/// position of every id, so a check looks up the quotation's rarest token and verifies the few candidates.
+package struct QuoteIndex: Sendable {
+  /// The source text (shared storage with the caller's array, not a copy).
+  package let text: [UInt8]
+  /// The token id at each position.
+  var tokenIDs: [UInt32] = []
+  /// The UTF-8 offset in `text` where every `startStride`-th position's token starts; the others are found by
+  /// tokenizing forward from there (a token start is a point where the tokenizer can resume).
+  var startSamples: [UInt32] = []
+  /// The ids so frequent that they have no postings (they would never be the rarest token of a quotation).
+  var frequentIDs: Set<UInt32> = []
+  var vocabulary = QuoteVocabulary()
+  /// Where each id's positions start in `postings` (one more entry than ids).
+  var postingOffsets: [UInt32] = [0]
+  /// The positions of each id in ascending order, ids one after the other.
+  var postings: [UInt32] = []
+  /// Positions holding a word joined across a line-end hyphen, ascending, with the ids of the two halves, so that
+  /// the quotation may spell it with the hyphen (`well-known`) or without.
+  var joinPositions: [UInt32] = []
+  var joinParts: [(left: UInt32, right: UInt32)] = []
+  /// The id of the dash token.
+  var dashID: UInt32 = 0
+
+  /// Indexes `text` (any bytes: invalid UTF-8 is read as U+FFFD; only the first 4 GiB are indexed).
+  package init(text: [UInt8]) {
+    self.text = text
+    let limit = min(text.count, Int(UInt32.max) - 1)
+    tokenIDs.reserveCapacity(limit / 5 + 16)
+    startSamples.reserveCapacity(limit / 5 / Self.startStride + 16)
+    // The dash is always known, so that a quotation's `well-known` can match a word joined at a line end.
+    let dash = vocabulary.intern([UInt8(ascii: "-")], isWord: false)
+    dashID = dash
+    text.withUnsafeBufferPointer { whole in
+      let p = UnsafeBufferPointer(rebasing: whole[0..<limit])
+      var tokenizer = QuoteTokenizer(isQuotation: false)
+      var i = 0
+      while let token = tokenizer.next(p, &i) {
+        let id = vocabulary.intern(tokenizer.scratch, isWord: token.kind == .word)
+        if let split = token.joinSplit {
+          let left = vocabulary.intern(Array(tokenizer.scratch[..<split]), isWord: true)
+          let right = vocabulary.intern(Array(tokenizer.scratch[split...]), isWord: true)
+          joinPositions.append(UInt32(tokenIDs.count))
+          joinParts.append((left, right))
+        }
+        if tokenIDs.count % Self.startStride == 0 { startSamples.append(UInt32(token.start)) }
+        tokenIDs.append(id)
+      }
+    }
+    vocabulary.trim()
+    tokenIDs = Array(tokenIDs)
+    startSamples = Array(startSamples)
+    buildPostings()
+  }
+
+  /// One position in this many keeps its start offset.
+  static let startStride = 16
+
+  private mutating func buildPostings() {
+    var counts = [UInt32](repeating: 0, count: vocabulary.count + 1)
+    for id in tokenIDs { counts[Int(id) + 1] += 1 }
+    // The commonest tokens ("the", ",") keep no postings: they are never the rarest token of a real quotation,
+    // and dropping them saves a third of the postings in prose.
+    let frequent = UInt32(max(4096, tokenIDs.count / 256))
+    for id in 0..<vocabulary.count where counts[id + 1] > frequent {
+      frequentIDs.insert(UInt32(id))
+      counts[id + 1] = 0
+    }
+    for k in 1..<counts.count { counts[k] += counts[k - 1] }
+    postingOffsets = counts
+    var next = counts
+    postings = [UInt32](repeating: 0, count: Int(counts[counts.count - 1]))
+    postings.withUnsafeMutableBufferPointer { out in
+      for (position, id) in tokenIDs.enumerated() where next[Int(id)] < counts[Int(id) + 1] {
+        out[Int(next[Int(id)])] = UInt32(position)
+        next[Int(id)] += 1
+      }
+    }
+  }
+
+  /// How many tokens the text has.
+  package var tokenCount: Int { tokenIDs.count }
+
+  /// Bytes the index holds besides the text, for memory reports.
+  package var indexByteCount: Int {
+    tokenIDs.capacity * 4 + startSamples.capacity * 4 + postings.capacity * 4 + postingOffsets.capacity * 4
+      + joinPositions.capacity * 12 + vocabulary.byteCount
+  }
+
+  /// How many positions `id` has (`Int.max` for the frequent ids that keep no postings).
+  func postingCount(of id: UInt32) -> Int {
+    frequentIDs.contains(id) ? Int.max : Int(postingOffsets[Int(id) + 1] - postingOffsets[Int(id)])
+  }
+
+  /// The positions of `id`, ascending (empty for frequent ids).
+  func positions(of id: UInt32) -> Range<Int> {
+    Int(postingOffsets[Int(id)])..<Int(postingOffsets[Int(id) + 1])
+  }
+
+  /// The token positions whose tokens start inside `textRange` (all positions for nil).
+  func positionRange(_ textRange: Range<Int>?) -> Range<Int> {
+    guard let textRange else { return 0..<tokenIDs.count }
+    return firstPosition(
+      startingAtOrAfter: textRange.lowerBound)..<firstPosition(
+        startingAtOrAfter: textRange.upperBound)
+  }
+
+  private func firstPosition(startingAtOrAfter offset: Int) -> Int {
+    // The last sampled position starting before `offset`, then token by token.
+    var lower = 0
+    var upper = startSamples.count
+    while lower < upper {
+      let mid = (lower + upper) / 2
+      if Int(startSamples[mid]) < offset { lower = mid + 1 } else { upper = mid }
+    }
+    guard lower > 0 else { return 0 }
+    var position = (lower - 1) * Self.startStride
+    return text.withUnsafeBufferPointer { p in
+      var tokenizer = QuoteTokenizer(isQuotation: false)
+      var i = Int(startSamples[lower - 1])
+      while position < tokenIDs.count, let token = tokenizer.next(p, &i), token.start < offset { position += 1 }
+      return min(position, tokenIDs.count)
+    }
+  }
+
+  /// The UTF-8 ranges of the tokens at `positions` in `text`, one after the other.
+  private func tokenRanges(_ positions: Range<Int>) -> [Range<Int>] {
+    guard !positions.isEmpty else { return [] }
+    let sample = positions.lowerBound / Self.startStride
+    var position = sample * Self.startStride
+    var ranges: [Range<Int>] = []
+    text.withUnsafeBufferPointer { p in
+      var tokenizer = QuoteTokenizer(isQuotation: false)
+      var i = Int(startSamples[sample])
+      while position < positions.upperBound, let token = tokenizer.next(p, &i) {
+        if position >= positions.lowerBound { ranges.append(token.start..<token.end) }
+        position += 1
+      }
+    }
+    return ranges
+  }
+
+  /// The UTF-8 range of the tokens at `positions` (non-empty) in `text`.
+  func textRange(ofPositions positions: Range<Int>) -> Range<Int> {
+    let first = tokenRanges(positions.lowerBound..<(positions.lowerBound + 1))
+    let last = tokenRanges((positions.upperBound - 1)..<positions.upperBound)
+    guard let start = first.first?.lowerBound, let end = last.first?.upperBound else { return 0..<0 }
+    return start..<max(start, end)
+  }
+
+  /// The halves of the word joined at a line-end hyphen at `position`, if it is one.
+  func joinedParts(at position: Int) -> (left: UInt32, right: UInt32)? {
+    var lower = 0
+    var upper = joinPositions.count
+    let target = UInt32(position)
+    while lower < upper {
+      let mid = (lower + upper) / 2
+      if joinPositions[mid] < target { lower = mid + 1 } else { upper = mid }
+    }
+    return lower < joinPositions.count && joinPositions[lower] == target ? joinParts[lower] : nil
+  }
+}

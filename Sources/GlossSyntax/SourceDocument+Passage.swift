@@ -1,0 +1,172 @@
+/// Resolving a locator to the passage of the text it points at (SPEC §3.2).
+///
+/// Values may be a number, a range (`4-6`, `4--6`, `4–6`, abbreviated `123-8` meaning 123–128) or a list (`4, 7-9`,
+/// `4 & 7`); a list resolves to the span from its lowest to its highest number, described as that span (`pages 4–9`).
+/// Lines are the file's lines (1-based, as the editor shows them); in an HTML file a line range resolves to the visible
+/// text extracted from those lines (trimmed; unresolved when they hold only markup), and the passage's `fileRange` is
+/// the lines themselves.
+extension SourceDocument {
+  /// The passage a locator points at, `.unresolved` with a reason when it does not fit the text, `.notResolvable` for
+  /// terms other than page, line, section and paragraph.
+  package func passage(for locator: Locator) -> PassageLookup {
+    switch locator.term {
+    case .page: return pagePassage(locator.value)
+    case .line: return linePassage(locator.value)
+    case .paragraph: return paragraphPassage(locator.value)
+    case .section: return sectionPassage(locator.value)
+    case .other: return .notResolvable
+    }
+  }
+
+  private func resolved(_ textRange: Range<Int>, _ description: String) -> PassageLookup {
+    .resolved(Passage(textRange: textRange, fileRange: fileRange(ofText: textRange), description: description))
+  }
+
+  /// `page 4` or `pages 4–6`.
+  static func describe(_ term: String, _ span: ClosedRange<Int>) -> String {
+    span.count == 1 ? "\(term) \(span.lowerBound)" : "\(term)s \(span.lowerBound)–\(span.upperBound)"
+  }
+
+  /// Why a span does not fit `count` items, nil when it does.
+  static func outOfRange(_ term: String, _ span: ClosedRange<Int>, count: Int) -> String? {
+    if span.lowerBound < 1 { return "\(term) \(span.lowerBound) does not exist (\(term)s count from 1)" }
+    guard span.upperBound > count else { return nil }
+    let unit = count == 1 ? term : "\(term)s"
+    if span.count == 1 { return "\(term) \(span.lowerBound) is past the last \(term) (\(count) \(unit))" }
+    return "\(describe(term, span)) run past the last \(term) (\(count) \(unit))"
+  }
+
+  private func pagePassage(_ value: String) -> PassageLookup {
+    guard let span = SourceDocument.numberSpan(value) else {
+      return .unresolved(reason: "page '\(value)' is not a page number or range")
+    }
+    if let reason = SourceDocument.outOfRange("page", span, count: pageCount) {
+      return .unresolved(reason: pageCount == 1 ? reason + "; the text has no page breaks (form feeds)" : reason)
+    }
+    let start = pageStarts[span.lowerBound - 1]
+    var end = text.count
+    if span.upperBound < pageCount {
+      end = pageStarts[span.upperBound] - 1
+    } else if let last = pageStarts.last, let formFeed = text[last...].lastIndex(of: 0x0C) {
+      end = formFeed  // the form feed before a blank last page, which is not counted
+    }
+    return resolved(start..<max(start, end), SourceDocument.describe("page", span))
+  }
+
+  private func linePassage(_ value: String) -> PassageLookup {
+    guard let span = SourceDocument.numberSpan(value) else {
+      return .unresolved(reason: "line '\(value)' is not a line number or range")
+    }
+    if let reason = SourceDocument.outOfRange("line", span, count: lineCount) { return .unresolved(reason: reason) }
+    let file = Int(lineStarts[span.lowerBound - 1])..<Int(lineEnds[span.upperBound - 1])
+    var textRange = textRange(ofFile: file)
+    if format == .html {
+      textRange = SourceDocument.trimmed(textRange, in: text)
+      if textRange.isEmpty {
+        return .unresolved(
+          reason:
+            "\(SourceDocument.describe("line", span)) of the html file \(span.count == 1 ? "holds" : "hold") no visible text"
+        )
+      }
+    }
+    return .resolved(Passage(textRange: textRange, fileRange: file, description: SourceDocument.describe("line", span)))
+  }
+
+  private func paragraphPassage(_ value: String) -> PassageLookup {
+    guard let span = SourceDocument.numberSpan(value) else {
+      return .unresolved(reason: "paragraph '\(value)' is not a paragraph number or range")
+    }
+    if let reason = SourceDocument.outOfRange("paragraph", span, count: paragraphs.count) {
+      return .unresolved(reason: reason)
+    }
+    let range = paragraphs[span.lowerBound - 1].lowerBound..<paragraphs[span.upperBound - 1].upperBound
+    return resolved(range, SourceDocument.describe("paragraph", span))
+  }
+
+  /// The section of the first heading whose number, text (with or without its number) or slug matches the value,
+  /// case-insensitively (in that order of preference); it runs to the next heading of the same or a higher level.
+  private func sectionPassage(_ value: String) -> PassageLookup {
+    let wanted = SourceMetadata.trim(value)
+    if let index = headingIndex(matching: wanted) {
+      return resolved(sectionRange(index), "section \(headings[index].text)")
+    }
+    // A list or range of section numbers (`2-3`, `2, 4`) spans from the first to the last.
+    let pieces = wanted.split(whereSeparator: { $0 == "," || $0 == "&" || $0 == "–" || $0 == "-" || $0 == ";" })
+      .map { SourceMetadata.trim($0) }.filter { !$0.isEmpty }
+    if pieces.count > 1, let first = pieces.first, let last = pieces.last,
+      let firstIndex = headingIndex(matching: first), let lastIndex = headingIndex(matching: last)
+    {
+      let lower = min(firstIndex, lastIndex)
+      let upper = max(firstIndex, lastIndex)
+      let range = sectionRange(lower).lowerBound..<max(sectionRange(lower).upperBound, sectionRange(upper).upperBound)
+      return resolved(
+        range,
+        "sections \(headings[lower].number ?? headings[lower].text)–\(headings[upper].number ?? headings[upper].text)")
+    }
+    if headings.isEmpty { return .unresolved(reason: "no section '\(wanted)': the source has no headings") }
+    return .unresolved(reason: "no section '\(wanted)' in the source")
+  }
+
+  private func headingIndex(matching value: String) -> Int? {
+    var number = value
+    while number.hasSuffix(".") { number.removeLast() }
+    let lowered = value.lowercased()
+    let loweredNumber = number.lowercased()
+    if !loweredNumber.isEmpty, let index = headings.firstIndex(where: { $0.number?.lowercased() == loweredNumber }) {
+      return index
+    }
+    if let index = headings.firstIndex(where: { $0.text.lowercased() == lowered || $0.title.lowercased() == lowered }) {
+      return index
+    }
+    let slug = Slug.github(value)
+    guard !slug.isEmpty else { return nil }
+    return headings.firstIndex { $0.slug == slug || $0.slug == lowered || Slug.github($0.title) == slug }
+  }
+
+  /// From a heading to the next heading of the same or a higher level (trailing blank lines excluded).
+  private func sectionRange(_ index: Int) -> Range<Int> {
+    let heading = headings[index]
+    var end = text.count
+    if let next = headings[(index + 1)...].first(where: { $0.level <= heading.level }) { end = next.range.lowerBound }
+    let start = heading.range.lowerBound
+    let trimmedEnd = SourceDocument.trimmed(start..<max(start, end), in: text).upperBound
+    return start..<max(start, trimmedEnd)
+  }
+
+  /// The span of a number, a range or a list of them (`4`, `4-6`, `123-8`, `4, 7-9`, `4 & 7`), nil when the value
+  /// has anything else (roman numerals, words).
+  static func numberSpan(_ value: String) -> ClosedRange<Int>? {
+    var lowest = Int.max
+    var highest = Int.min
+    let pieces = value.split(whereSeparator: { $0 == "," || $0 == "&" || $0 == ";" })
+    guard !pieces.isEmpty else { return nil }
+    for piece in pieces {
+      let bounds = piece.split(whereSeparator: { $0 == "-" || $0 == "–" || $0 == "—" || $0 == "‐" })
+        .map { SourceMetadata.trim($0) }
+      guard (1...2).contains(bounds.count), let first = Int(bounds[0]), first < 10_000_000 else { return nil }
+      var last = first
+      if bounds.count == 2 {
+        guard let written = Int(bounds[1]), written < 10_000_000 else { return nil }
+        last = written
+        // An abbreviated range end (`123-8`, `1995-97`) takes the start's leading digits.
+        if written < first, bounds[1].count < bounds[0].count {
+          let scale = Int(pow10: bounds[1].count)
+          last = first / scale * scale + written
+        }
+        guard last >= first else { return nil }
+      }
+      lowest = min(lowest, first)
+      highest = max(highest, last)
+    }
+    return lowest...highest
+  }
+}
+
+extension Int {
+  /// 10 to the given power.
+  fileprivate init(pow10 exponent: Int) {
+    var value = 1
+    for _ in 0..<exponent { value *= 10 }
+    self = value
+  }
+}

@@ -1,0 +1,106 @@
+/// Lines, pages, headings and paragraphs of a source document, found by scanning bytes.
+extension SourceDocument {
+  /// The start and end (terminator excluded) of every line; `\n`, `\r\n` and `\r` end lines, as the editor counts.
+  static func lines(of bytes: [UInt8]) -> (starts: [Int32], ends: [Int32]) {
+    var starts: [Int32] = [0]
+    var ends: [Int32] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = 0
+      let count = buffer.count
+      while index < count {
+        let byte = buffer[index]
+        if byte == 0x0A || byte == 0x0D {
+          ends.append(Int32(truncatingIfNeeded: index))
+          if byte == 0x0D, index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+          starts.append(Int32(truncatingIfNeeded: index + 1))
+        }
+        index += 1
+      }
+      ends.append(Int32(truncatingIfNeeded: count))
+    }
+    return (starts, ends)
+  }
+
+  /// Calls `body` with the start and end (terminator excluded) of each line of `text` from `start`.
+  static func forEachLine(in text: [UInt8], from start: Int, _ body: (Int, Int) -> Void) {
+    text.withUnsafeBufferPointer { buffer in
+      var lineStart = start
+      var index = start
+      let count = buffer.count
+      while index < count {
+        let byte = buffer[index]
+        if byte == 0x0A || byte == 0x0D {
+          body(lineStart, index)
+          if byte == 0x0D, index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+          lineStart = index + 1
+        }
+        index += 1
+      }
+      body(lineStart, count)
+    }
+  }
+
+  static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0C || byte == 0x0B }
+
+  /// The range without leading and trailing spaces, tabs and form feeds.
+  static func trimmed(_ range: Range<Int>, in text: [UInt8]) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, isBlank(text[lower]) || text[lower] == 0x0A || text[lower] == 0x0D { lower += 1 }
+    while upper > lower, isBlank(text[upper - 1]) || text[upper - 1] == 0x0A || text[upper - 1] == 0x0D { upper -= 1 }
+    return lower..<upper
+  }
+
+  /// Page starts: 0 and the offset after each form feed, without a blank last page.
+  static func pageStarts(of text: [UInt8]) -> [Int] {
+    var starts = [0]
+    for (index, byte) in text.enumerated() where byte == 0x0C { starts.append(index + 1) }
+    if starts.count > 1, let last = starts.last, trimmed(last..<text.count, in: text).isEmpty {
+      starts.removeLast()
+    }
+    return starts
+  }
+
+  /// A heading value for a text range: its text, section number and slug.
+  static func heading(level: Int, in text: [UInt8], textRange: Range<Int>, range: Range<Int>? = nil) -> SourceHeading {
+    let string = String(decoding: text[textRange], as: UTF8.self)
+    let title = string.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { SourceMetadata.trim($0) }
+      .joined(separator: " ")
+    return SourceHeading(
+      level: level, text: title, number: SourceHeading.sectionNumber(of: title), slug: Slug.github(title),
+      textRange: textRange, range: range ?? textRange)
+  }
+
+  /// Blank-line separated blocks of the text from `start`, with lines that overlap a separator (a heading) excluded;
+  /// a line starting with a form feed starts a new block.
+  static func paragraphs(in text: [UInt8], from start: Int, separators: [Range<Int>]) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var separatorIndex = 0
+    var run: Range<Int>?
+    func close() {
+      if let current = run {
+        let range = trimmed(current, in: text)
+        if !range.isEmpty { result.append(range) }
+      }
+      run = nil
+    }
+    forEachLine(in: text, from: start) { lineStart, lineEnd in
+      while separatorIndex < separators.count, separators[separatorIndex].upperBound < lineStart {
+        separatorIndex += 1
+      }
+      let isSeparator =
+        separatorIndex < separators.count && separators[separatorIndex].lowerBound <= lineEnd
+        && separators[separatorIndex].upperBound >= lineStart
+      let isBlankLine = text[lineStart..<lineEnd].allSatisfy(isBlank)
+      if isSeparator || isBlankLine {
+        close()
+      } else {
+        // A page break ends a paragraph: the next page's first line (often a running head) starts a new one.
+        if lineStart < lineEnd, text[lineStart] == 0x0C { close() }
+        run = (run?.lowerBound ?? lineStart)..<lineEnd
+      }
+    }
+    close()
+    return result
+  }
+}

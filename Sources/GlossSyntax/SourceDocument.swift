@@ -1,0 +1,104 @@
+/// A source document (`.md`, `.txt`, `.html`) read into its text, metadata and structure (SPEC §2, §3.2).
+///
+/// For Markdown and plain text the text is the file itself (the same array, not a copy; invalid UTF-8 bytes are
+/// replaced by U+FFFD, and the offset map accounts for it). For HTML it is the visible text (see `HTMLText`). Lines are
+/// always the file's lines as the editor numbers them; pages, headings and paragraphs are ranges of the text.
+package struct SourceDocument: Hashable, Sendable {
+  package var format: SourceFormat
+  /// Markdown front matter (parsed with `FrontMatter.parse`), nil for other formats or when there is none; its ranges
+  /// are offsets in `text`, which are the file's offsets unless the file had invalid UTF-8.
+  package var frontMatter: FrontMatter?
+  package var metadata: SourceMetadata
+  /// The extracted text, valid UTF-8: what quotations are checked against.
+  package var text: [UInt8]
+  package var problems: [SyntaxProblem]
+  /// Headings in document order.
+  package var headings: [SourceHeading]
+  /// The paragraphs of the body (blank-line separated, headings and front matter excluded), as ranges of `text`.
+  package var paragraphs: [Range<Int>]
+  /// Where each page starts in `text` (pages are separated by form feeds); the first is 0.
+  package var pageStarts: [Int]
+  /// Where the body starts in `text` (after any front matter).
+  package var bodyStart: Int
+  /// The file's lines: start and end (terminator excluded) of each, as byte offsets in the file.
+  private(set) var lineStarts: [Int32]
+  private(set) var lineEnds: [Int32]
+  private(set) var offsetMap: TextOffsetMap
+
+  /// Reads any bytes as a source document of the given format; never fails.
+  package init(parsing bytes: [UInt8], format: SourceFormat) {
+    self.format = format
+    frontMatter = nil
+    metadata = SourceMetadata()
+    problems = []
+    headings = []
+    paragraphs = []
+    pageStarts = [0]
+    bodyStart = 0
+    (lineStarts, lineEnds) = SourceDocument.lines(of: bytes)
+    var separators: [Range<Int>] = []
+    switch format {
+    case .markdown, .plainText:
+      if UTF8Repair.isValid(bytes) {
+        text = bytes
+        offsetMap = TextOffsetMap(identityOfLength: bytes.count)
+      } else {
+        var repaired: [UInt8] = []
+        var map = TextOffsetMap()
+        map.fileLength = bytes.count
+        bytes.withUnsafeBufferPointer { UTF8Repair.append($0, 0..<bytes.count, to: &repaired, map: &map) }
+        text = repaired
+        offsetMap = map
+        problems.append(SyntaxProblem(range: 0..<bytes.count, message: "invalid utf-8 replaced by U+FFFD"))
+      }
+      if format == .markdown {
+        let parsed = FrontMatter.parse(text)
+        frontMatter = parsed.frontMatter
+        bodyStart = min(max(parsed.bodyStart, 0), text.count)
+        problems += parsed.problems.map {
+          SyntaxProblem(range: offsetMap.fileRange(ofText: $0.range), message: $0.message)
+        }
+        if let frontMatter = parsed.frontMatter { metadata = SourceMetadata(frontMatter: frontMatter) }
+        (headings, separators) = SourceDocument.markdownHeadings(in: text, from: bodyStart)
+      } else {
+        headings = SourceDocument.plainTextHeadings(in: text)
+        separators = headings.map(\.range)
+      }
+    case .html:
+      let html = HTMLText(parsing: bytes)
+      text = html.text
+      offsetMap = html.map
+      problems = html.problems
+      headings = html.headings.map { SourceDocument.heading(level: $0.level, in: html.text, textRange: $0.range) }
+      separators = headings.map(\.range)
+      metadata = SourceMetadata(htmlTitle: html.title, meta: html.meta)
+    }
+    pageStarts = SourceDocument.pageStarts(of: text)
+    paragraphs = SourceDocument.paragraphs(in: text, from: bodyStart, separators: separators)
+  }
+
+  /// The number of lines of the file, counted as the editor does (`""` has 1 line, `"a\n"` has 2).
+  package var lineCount: Int { lineStarts.count }
+
+  /// The number of pages of the text (1 when it has no form feed; a blank page after the last form feed is not one).
+  package var pageCount: Int { pageStarts.count }
+
+  /// Text offsets → byte offsets in the file; always in bounds and never reversed.
+  package func fileRange(ofText range: Range<Int>) -> Range<Int> { offsetMap.fileRange(ofText: range) }
+
+  /// Byte offsets in the file → the text taken from them.
+  package func textRange(ofFile range: Range<Int>) -> Range<Int> { offsetMap.textRange(ofFile: range) }
+
+  /// The file range of 1-based line `line`, terminator excluded; nil when there is no such line.
+  package func fileRange(ofLine line: Int) -> Range<Int>? {
+    guard line >= 1, line <= lineStarts.count else { return nil }
+    return Int(lineStarts[line - 1])..<Int(lineEnds[line - 1])
+  }
+
+  /// The text of a range of `text`, as a String.
+  package func string(_ range: Range<Int>) -> String {
+    let lower = min(max(range.lowerBound, 0), text.count)
+    let upper = min(max(range.upperBound, lower), text.count)
+    return String(decoding: text[lower..<upper], as: UTF8.self)
+  }
+}

@@ -1,0 +1,16 @@
+/// The kinds of file Gloss reads as source documents (SPEC §2).
+package enum SourceFormat: Sendable {
+  case markdown
+  case plainText
+  case html
+
+  /// The format for a file name extension (`md`, `markdown`, `txt`, `html`, `htm`; any case), nil for others.
+  package init?(pathExtension: String) {
+    switch pathExtension.lowercased() {
+    case "md", "markdown": self = .markdown
+    case "txt", "text": self = .plainText
+    case "html", "htm", "xhtml": self = .html
+    default: return nil
+    }
+  }
+}

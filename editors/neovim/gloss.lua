@@ -1,0 +1,74 @@
+-- Gloss for Neovim 0.11+: the language server and a few commands.
+--
+-- Copy this file into your config (e.g. ~/.config/nvim/plugin/gloss.lua), or
+-- `dofile('/path/to/gloss/editors/neovim/gloss.lua')` from init.lua.
+-- Set `vim.g.gloss_path` first if `gloss` is not on your PATH.
+
+vim.lsp.config('gloss', {
+  cmd = { vim.g.gloss_path or 'gloss', 'lsp' },
+  filetypes = { 'markdown' },
+  root_markers = { '.gloss.json', '.git' },
+})
+vim.lsp.enable('gloss')
+
+-- The server's commands (SPEC §5) as user commands, sent with
+-- `workspace/executeCommand` to the Gloss client of the current buffer.
+local function run(command, arguments)
+  local client = vim.lsp.get_clients({ bufnr = 0, name = 'gloss' })[1]
+  if not client then
+    vim.notify('gloss is not attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  client:exec_cmd({ title = command, command = command, arguments = arguments }, { bufnr = 0 }, function(err, result)
+    if err then
+      vim.notify(command .. ': ' .. err.message, vim.log.levels.ERROR)
+    elseif type(result) == 'table' and result.uri then
+      vim.notify(command .. ': ' .. vim.uri_to_fname(result.uri))
+    end
+  end)
+end
+
+local function buffer_uri()
+  return vim.uri_from_bufnr(0)
+end
+
+vim.api.nvim_create_user_command('GlossExport', function(opts)
+  run('gloss.export', { { uri = buffer_uri(), format = opts.args ~= '' and opts.args or 'markdown' } })
+end, {
+  nargs = '?',
+  complete = function()
+    return { 'markdown', 'html', 'pandoc', 'json' }
+  end,
+  desc = 'Gloss: Export Note (format: markdown, html, pandoc or json)',
+})
+
+vim.api.nvim_create_user_command('GlossExportNotebook', function(opts)
+  local tag, format = opts.fargs[1], opts.fargs[2] or 'markdown'
+  run('gloss.export', { { tag = tag, format = format } })
+end, { nargs = '+', desc = 'Gloss: Export Notebook by Tag (TAG [FORMAT])' })
+
+vim.api.nvim_create_user_command('GlossSaveAsNote', function(opts)
+  -- The selected lines, whole: from the start of the first to the start of the
+  -- line after the last (the server clamps a line past the end to the end).
+  local range = {
+    start = { line = opts.line1 - 1, character = 0 },
+    ['end'] = { line = opts.line2, character = 0 },
+  }
+  local arguments = { uri = buffer_uri(), range = range }
+  if opts.args ~= '' then
+    arguments.title = opts.args
+  end
+  run('gloss.saveAsNote', { arguments })
+end, { range = true, nargs = '?', desc = 'Gloss: Save Selection as Note ([TITLE])' })
+
+vim.api.nvim_create_user_command('GlossConvertToSource', function()
+  run('gloss.convertToSource', { { uri = buffer_uri() } })
+end, { desc = 'Gloss: Convert Note to Source' })
+
+vim.api.nvim_create_user_command('GlossNewNote', function(opts)
+  run('gloss.newNote', { { title = opts.args } })
+end, { nargs = 1, desc = 'Gloss: New Note (TITLE)' })
+
+vim.api.nvim_create_user_command('GlossReindex', function()
+  run('gloss.reindex', nil)
+end, { desc = 'Gloss: Reindex' })
