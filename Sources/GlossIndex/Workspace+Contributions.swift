@@ -64,6 +64,7 @@ extension Workspace {
   mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
+    completionCache = CompletionCache()
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
       keys.insert(old.key)
@@ -84,6 +85,7 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
+    completionCache = CompletionCache()
     var changedKeys: Set<String> = []
     if let old, let new {
       let oldContent = old.contentByKey
