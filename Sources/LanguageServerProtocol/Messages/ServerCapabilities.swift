@@ -4,11 +4,17 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var positionEncoding: String?
   /// How documents are synchronised.
   package var textDocumentSync: TextDocumentSyncOptions?
+  /// Completion, with its trigger characters.
+  package var completionProvider: CompletionOptions?
 
   /// Creates capabilities.
-  package init(positionEncoding: String? = nil, textDocumentSync: TextDocumentSyncOptions? = nil) {
+  package init(
+    positionEncoding: String? = nil, textDocumentSync: TextDocumentSyncOptions? = nil,
+    completionProvider: CompletionOptions? = nil
+  ) {
     self.positionEncoding = positionEncoding
     self.textDocumentSync = textDocumentSync
+    self.completionProvider = completionProvider
   }
 }
 
