@@ -14,9 +14,12 @@ extension Workspace {
     guard let context = CompletionContext.at(offset, in: bytes, note: note) else { return .empty }
     switch context {
     case .sourceKey(let prefix, let replace):
-      return sourceCompletions(prefix: prefix, replace: replace)
+      let current = String(decoding: bytes[replace], as: UTF8.self)
+      return withCurrent(current, sourceCompletions(prefix: prefix, replace: replace), prefix: prefix, kind: .source)
     case .tag(let prefix, let replace):
-      return tagCompletions(prefix: prefix, replace: replace, in: path)
+      let current = String(decoding: bytes[replace], as: UTF8.self).lowercased()
+      return withCurrent(
+        current, tagCompletions(prefix: prefix, replace: replace, in: path), prefix: prefix, kind: .tag)
     case .wikiTarget(let prefix, let replace, let closed):
       return noteCompletions(prefix: prefix, replace: replace, closing: closed ? "" : "]]")
     case .wikiHeading(let target, _, let replace, let closed):
@@ -29,6 +32,34 @@ extension Workspace {
     case .sourceHeading(let key, _, let replace):
       return sourceHeadingCompletions(key: key, replace: replace)
     }
+  }
+
+  /// `result` with the candidate for `current` first: the whole key or tag the edit replaces, when the cursor is inside
+  /// one (text right of the cursor), so the list always holds the value already written even when it is capped.
+  private func withCurrent(
+    _ current: String, _ result: CompletionResult, prefix: String, kind: CompletionCandidate.Kind
+  ) -> CompletionResult {
+    guard current.utf8.count > prefix.utf8.count, let replace = result.items.first?.replaceRange else { return result }
+    var result = result
+    if let index = result.items.firstIndex(where: { $0.label == current }) {
+      result.items.insert(result.items.remove(at: index), at: 0)
+    } else if let item = candidate(for: current, kind: kind, replace: replace) {
+      result.items.insert(item, at: 0)
+      if result.items.count > Self.completionLimit {
+        result.items.removeLast()
+        result.isIncomplete = true
+      }
+    }
+    return result
+  }
+
+  /// The source candidate for `current` alone, nil when no source has that key (a tag being typed is not added:
+  /// the note's own use would make it look like an existing tag).
+  private func candidate(for current: String, kind: CompletionCandidate.Kind, replace: Range<Int>)
+    -> CompletionCandidate?
+  {
+    guard kind == .source, hasSource(current) else { return nil }
+    return sourceCompletions(prefix: current, replace: replace).items.first { $0.label == current }
   }
 
   /// The search index over the current sources, built on first use after they change.

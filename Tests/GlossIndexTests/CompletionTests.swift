@@ -164,3 +164,15 @@ import Testing
     #expect(excerpt.utf8.count <= Workspace.completionExcerptLimit + 4)
   }
 }
+
+extension CompletionTests {
+  @Test func theKeyUnderTheCursorComesFirstEvenInACappedList() throws {
+    var bib = ""
+    for index in 0..<150 { bib += "@misc{k\(index), title = {Titre \(index)}}\n" }
+    let files = ["many.bib": bib, "a.md": "[@k1 @k149] [@k149]\n", "test.md": "Ghi chú 🧾 [e.g., @1️⃣k77, pp. 3]"]
+    let (result, _) = try complete(files, in: "test.md")
+    #expect(Array(result.items.prefix(3).map(\.label)) == ["k77", "k1", "k149"])
+    #expect(result.items.count == Workspace.completionLimit)
+    #expect(result.isIncomplete)
+  }
+}
