@@ -92,6 +92,13 @@ struct SourceSearchIndex: Sendable {
     return out
   }
 
+  /// The completion candidate of the source `id`, replacing `replace` with its key.
+  func candidate(_ id: Int, replace: Range<Int>) -> CompletionCandidate {
+    CompletionCandidate(
+      kind: .source, label: keys[id], detail: details[id].isEmpty ? nil : details[id], filterText: filterTexts[id],
+      newText: keys[id], replaceRange: replace, sourceKey: keys[id])
+  }
+
   /// `Author Year — Title`: family names (`A and B`, `A et al.` past two or with `and others`), pieces left out
   /// when unknown.
   static func detail(of source: Source) -> String {
@@ -129,22 +136,5 @@ struct SourceSearchIndex: Sendable {
     }
     if let begin = start { out.append(Array(bytes[begin...])) }
     return out
-  }
-}
-
-/// The lazily built search structures of one state of a workspace, shared by its copies until one of them changes
-/// its sources (the mutation then installs a fresh, empty cache).
-final class CompletionCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var sourceIndex: SourceSearchIndex?
-
-  /// The source index, built on first use by `build`.
-  func sources(_ build: () -> SourceSearchIndex) -> SourceSearchIndex {
-    lock.lock()
-    defer { lock.unlock() }
-    if let sourceIndex { return sourceIndex }
-    let built = build()
-    sourceIndex = built
-    return built
   }
 }

@@ -41,7 +41,7 @@ extension Workspace {
   ) -> CompletionResult {
     guard current.utf8.count > prefix.utf8.count, let replace = result.items.first?.replaceRange else { return result }
     var result = result
-    if let index = result.items.firstIndex(where: { $0.label == current }) {
+    if let index = result.items.firstIndex(where: { $0.label == current || $0.label.lowercased() == current }) {
       result.items.insert(result.items.remove(at: index), at: 0)
     } else if let item = candidate(for: current, kind: kind, replace: replace) {
       result.items.insert(item, at: 0)
@@ -69,28 +69,31 @@ extension Workspace {
   /// most cited, then by key; capped at `completionLimit`.
   private func sourceCompletions(prefix: String, replace: Range<Int>) -> CompletionResult {
     let index = sourceSearchIndex
-    var ranked: [(quality: SourceSearchIndex.Quality, citations: Int, id: Int32)] = []
     if prefix.isEmpty {
-      ranked.reserveCapacity(index.keys.count)
-      for (id, key) in index.keys.enumerated() { ranked.append((.key, citers[key]?.count ?? 0, Int32(id))) }
-    } else {
-      for (id, quality) in index.matches(prefix) {
-        ranked.append((quality, citers[index.keys[Int(id)]]?.count ?? 0, id))
-      }
+      let ranking = completionCache.ranking { Self.citationRanking(of: index, citers: citers) }
+      let items = ranking.prefix(Self.completionLimit).map { index.candidate(Int($0), replace: replace) }
+      return CompletionResult(items: items, isIncomplete: ranking.count > items.count)
+    }
+    var ranked: [(quality: SourceSearchIndex.Quality, citations: Int, id: Int32)] = []
+    for (id, quality) in index.matches(prefix) {
+      ranked.append((quality, citers[index.keys[Int(id)]]?.count ?? 0, id))
     }
     let best = ranked.smallest(Self.completionLimit) { a, b in
       if a.quality != b.quality { return a.quality < b.quality }
       if a.citations != b.citations { return a.citations > b.citations }
       return a.id < b.id
     }
-    let items = best.map { entry -> CompletionCandidate in
-      let id = Int(entry.id)
-      let key = index.keys[id]
-      return CompletionCandidate(
-        kind: .source, label: key, detail: index.details[id].isEmpty ? nil : index.details[id],
-        filterText: index.filterTexts[id], newText: key, replaceRange: replace, sourceKey: key)
-    }
+    let items = best.map { index.candidate(Int($0.id), replace: replace) }
     return CompletionResult(items: items, isIncomplete: ranked.count > items.count)
+  }
+
+  /// Every source id of `index`, most cited first (by number of citing notes), then by key.
+  private static func citationRanking(of index: SourceSearchIndex, citers: [String: Set<String>]) -> [Int32] {
+    let counts = index.keys.map { citers[$0]?.count ?? 0 }
+    return (0..<Int32(index.keys.count)).sorted { a, b in
+      let (ca, cb) = (counts[Int(a)], counts[Int(b)])
+      return ca != cb ? ca > cb : a < b
+    }
   }
 
   /// Tags starting with `prefix` (case-insensitive; `topic/` lists its nested tags), most used first; the tag being
@@ -104,12 +107,21 @@ extension Workspace {
       if count > 0 { matches.append((tag, count)) }
     }
     let best = matches.smallest(Self.completionLimit) { a, b in a.count != b.count ? a.count > b.count : a.tag < b.tag }
-    let items = best.map {
-      CompletionCandidate(
-        kind: .tag, label: $0.tag, detail: $0.count == 1 ? "1 note" : "\($0.count) notes", newText: $0.tag,
+    let items = best.map { match -> CompletionCandidate in
+      let name = spelling(ofTag: match.tag, avoiding: match.tag == typed ? path : nil)
+      return CompletionCandidate(
+        kind: .tag, label: name, detail: match.count == 1 ? "1 note" : "\(match.count) notes", newText: name,
         replaceRange: replace)
     }
     return CompletionResult(items: items, isIncomplete: matches.count > items.count)
+  }
+
+  /// The tag as one of the notes using it writes it (tags compare case-insensitively; `lower` is lowercased).
+  private func spelling(ofTag lower: String, avoiding path: String?) -> String {
+    for notePath in tagUses[lower]?.keys ?? [:].keys where notePath != path {
+      if let use = notes[notePath]?.note.tags.first(where: { $0.name.lowercased() == lower }) { return use.name }
+    }
+    return lower
   }
 
   /// Notes whose title, alias, file name or path starts with `prefix` (or has a word starting with it), inserted by

@@ -12,6 +12,7 @@ extension Workspace {
     let newKeys = new?.citedKeys ?? []
     for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
     for key in newKeys.subtracting(oldKeys) { citers[key, default: []].insert(path) }
+    if oldKeys != newKeys { completionCache = completionCache.keepingSources() }
 
     let oldTags = old?.tagCounts ?? [:]
     let newTags = new?.tagCounts ?? [:]

@@ -3,6 +3,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "quotes":
   QuoteBench.run(Array(arguments.dropFirst()))
+case "completion":
+  CompletionBench.run(Array(arguments.dropFirst()))
 default:
-  print("usage: gloss-bench quotes <workspace-dir-or-file>")
+  print("usage: gloss-bench quotes <workspace-dir-or-file> | completion <workspace-dir>")
 }

@@ -24,14 +24,14 @@ import Testing
     #expect(
       try dump("Ghi chú 📝 #mé1️⃣") == [
         "mémoire 2 notes → mémoire", "mémoire/collective 1 note → mémoire/collective",
-        "mémoire/individuelle 1 note → mémoire/individuelle",
+        "Mémoire/individuelle 1 note → Mémoire/individuelle",
       ])
     #expect(try dump("(#pro1️⃣)") == ["projet 1 note → projet"])
   }
 
   @Test func aNestedTagPrefixListsItsChildren() throws {
     let (result, marked) = try complete("中文 #⏩Mémoire/1️⃣col⏪ suite")
-    #expect(result.items.map(\.label) == ["mémoire/collective", "mémoire/individuelle"])
+    #expect(result.items.map(\.label) == ["mémoire/collective", "Mémoire/individuelle"])
     #expect(result.items.first?.replaceRange == marked.ranges.first)
   }
 
@@ -48,7 +48,7 @@ import Testing
   ])
   func frontMatterTagsAreCompletedWithoutAHash(text: String) throws {
     let (result, marked) = try complete(text)
-    #expect(result.items.map(\.label) == ["mémoire", "mémoire/collective", "mémoire/individuelle"])
+    #expect(result.items.map(\.label) == ["mémoire", "mémoire/collective", "Mémoire/individuelle"])
     let cursor = try #require(marked.cursors["1"])
     #expect(result.items.first?.replaceRange == (cursor - "mé".utf8.count)..<cursor)
   }
@@ -106,5 +106,17 @@ import Testing
     #expect(try complete("[@loftus1974; @halbwachs, section 1️⃣]").0.items.count == 2)
     #expect(try complete("[@halbwachs, p. 1️⃣]").0.items.isEmpty)
     #expect(try complete("[@bartlett1932, sec. 1️⃣]").0.items.isEmpty)
+  }
+}
+
+extension CompletionLinkTagTests {
+  @Test func aTagIsOfferedAsWritten() throws {
+    var files = Self.files
+    files["notes/x.md"] = "#Phương_pháp #Méthode\n"
+    files["notes/y.md"] = "#Phương_pháp\n"
+    files["notes/test.md"] = "Đây #ph1️⃣"
+    let (result, _) = try CompletionTests().complete(files, in: "notes/test.md")
+    #expect(result.items.map(\.newText) == ["Phương_pháp"])
+    #expect(result.items.map(\.detail) == ["2 notes"])
   }
 }

@@ -176,3 +176,15 @@ extension CompletionTests {
     #expect(result.isIncomplete)
   }
 }
+
+extension CompletionTests {
+  @Test func theEmptyPrefixRankingFollowsNewCitations() throws {
+    var workspace = Fixture.workspace(Self.files)
+    let marked = MarkedText("[@1️⃣")
+    let cursor = try #require(marked.cursors["1"])
+    let bytes = Array(marked.text.utf8)
+    #expect(workspace.completions(at: cursor, in: "t.md", text: bytes).items.first?.label == "loftus1974")
+    for index in 0..<4 { workspace.setNote(path: "new\(index).md", bytes: Array("[@team2020]".utf8)) }
+    #expect(workspace.completions(at: cursor, in: "t.md", text: bytes).items.first?.label == "team2020")
+  }
+}
