@@ -17,7 +17,7 @@ extension Workspace {
       let current = String(decoding: bytes[replace], as: UTF8.self)
       return withCurrent(current, sourceCompletions(prefix: prefix, replace: replace), prefix: prefix, kind: .source)
     case .tag(let prefix, let replace):
-      let current = String(decoding: bytes[replace], as: UTF8.self).lowercased()
+      let current = String(decoding: bytes[replace], as: UTF8.self)
       return withCurrent(
         current, tagCompletions(prefix: prefix, replace: replace, in: path), prefix: prefix, kind: .tag)
     case .wikiTarget(let prefix, let replace, let closed):
@@ -41,8 +41,17 @@ extension Workspace {
   ) -> CompletionResult {
     guard current.utf8.count > prefix.utf8.count, let replace = result.items.first?.replaceRange else { return result }
     var result = result
-    if let index = result.items.firstIndex(where: { $0.label == current || $0.label.lowercased() == current }) {
-      result.items.insert(result.items.remove(at: index), at: 0)
+    let lower = current.lowercased()
+    if let index = result.items.firstIndex(where: {
+      kind == .tag ? $0.label.lowercased() == lower : $0.label == current
+    }) {
+      var item = result.items.remove(at: index)
+      if kind == .tag {
+        // A tag keeps the spelling already written (tags compare case-insensitively).
+        item.label = current
+        item.newText = current
+      }
+      result.items.insert(item, at: 0)
     } else if let item = candidate(for: current, kind: kind, replace: replace) {
       result.items.insert(item, at: 0)
       if result.items.count > Self.completionLimit {

@@ -120,3 +120,19 @@ extension CompletionLinkTagTests {
     #expect(result.items.map(\.detail) == ["2 notes"])
   }
 }
+
+extension CompletionLinkTagTests {
+  @Test func theTagUnderTheCursorComesFirstAsWritten() throws {
+    var files = Self.files
+    files["notes/x.md"] = "#projet #projet/a #projet/b\n"
+    files["notes/test.md"] = "Xem #⏩1️⃣Projet⏪ nhé"
+    let (result, marked) = try CompletionTests().complete(files, in: "notes/test.md")
+    #expect(
+      result.items.map(\.label) == [
+        "Projet", "mémoire", "mémoire/collective", "Mémoire/individuelle", "projet/a", "projet/b",
+      ])
+    // The note's own use is not counted: it may be the one being typed.
+    #expect(result.items.first?.detail == "2 notes")
+    #expect(result.items.first?.replaceRange == marked.ranges.first)
+  }
+}
