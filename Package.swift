@@ -34,7 +34,8 @@ let package = Package(
       swiftSettings: upcoming
     ),
     .testTarget(name: "GlossSyntaxTests", dependencies: ["GlossSyntax", "TestSupport"], swiftSettings: upcoming),
-    .testTarget(name: "GlossIndexTests", dependencies: ["GlossIndex", "GlossSyntax", "TestSupport"], swiftSettings: upcoming),
+    .testTarget(
+      name: "GlossIndexTests", dependencies: ["GlossIndex", "GlossSyntax", "TestSupport"], swiftSettings: upcoming),
     .testTarget(
       name: "LanguageServerProtocolTests",
       dependencies: ["LanguageServerProtocol", "TestSupport"],

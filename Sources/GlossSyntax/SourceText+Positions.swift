@@ -51,4 +51,11 @@ extension SourceText {
     let upper = min(max(range.upperBound, lower), bytes.count)
     return bytes.withUnsafeBytes { buffer in Self.units(in: buffer, lower..<upper, encoding: encoding) }
   }
+
+  /// Replaces the text between two positions (as in an LSP `didChange` event) with `replacement`.
+  package mutating func replace(
+    from start: TextPosition, to end: TextPosition, in encoding: PositionEncoding, with replacement: String
+  ) {
+    replace(range(from: start, to: end, in: encoding), with: replacement)
+  }
 }

@@ -5,11 +5,11 @@
 /// (see `SourceText+Positions.swift`), and `replace(_:with:)` keeps the line table current.
 package struct SourceText: Sendable {
   /// The text as UTF-8; always valid, because invalid input is repaired when the text is made.
-  package internal(set) var bytes: [UInt8]
+  package private(set) var bytes: [UInt8]
   /// Whether the bytes this text was made from held invalid UTF-8, now replaced by U+FFFD.
   package let hasInvalidUTF8: Bool
   /// The offset where each line starts, ascending; the first is always 0.
-  package internal(set) var lineStarts: [Int]
+  package private(set) var lineStarts: [Int]
 
   /// A text holding `string`.
   package init(_ string: String) {
@@ -39,49 +39,51 @@ package struct SourceText: Sendable {
   /// The number of lines: one more than the number of line terminators.
   package var lineCount: Int { lineStarts.count }
 
-  /// The byte range of `line` without its terminator; a line before the first or past the last is clamped.
-  package func lineRange(_ line: Int) -> Range<Int> {
-    let line = min(max(line, 0), lineStarts.count - 1)
-    let start = lineStarts[line]
-    guard line + 1 < lineStarts.count else { return start..<bytes.count }
-    let next = lineStarts[line + 1]
-    // The terminator is `\r\n` when the line's last two bytes are those, else one byte.
-    let terminator = next - 2 >= start && bytes[next - 1] == 0x0A && bytes[next - 2] == 0x0D ? 2 : 1
-    return start..<(next - terminator)
-  }
-
-  /// The byte range of `line` with its terminator, if any; clamped like `lineRange(_:)`.
-  package func lineRangeIncludingTerminator(_ line: Int) -> Range<Int> {
-    let line = min(max(line, 0), lineStarts.count - 1)
-    let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
-    return lineStarts[line]..<end
-  }
-
-  /// The zero-based line that holds `offset` (a terminator belongs to the line it ends); clamped to the text.
-  package func line(containing offset: Int) -> Int {
-    // The last line start at or before `offset`, by binary search.
-    var low = 0
-    var high = lineStarts.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle }
-    }
-    return low
-  }
-
-  /// The text in `range` (clamped to the text and rounded down to scalar boundaries) as a `String`.
-  package func text(in range: Range<Int>) -> String {
+  /// Replaces the bytes in `range` with `replacement`, updating the line table from the edit on.
+  ///
+  /// `range` is clamped to the text and each end rounded down to a scalar boundary, so the text stays valid
+  /// UTF-8. Line starts before the edit are kept, those inside it are found by scanning the new bytes, and
+  /// those after it are shifted: the cost is the replacement's length plus the lines that follow.
+  package mutating func replace(_ range: Range<Int>, with replacement: String) {
     let lower = scalarBoundary(atOrBefore: range.lowerBound)
     let upper = max(lower, scalarBoundary(atOrBefore: range.upperBound))
-    return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    let inserted = Array(replacement.utf8)
+    bytes.replaceSubrange(lower..<upper, with: inserted)
+    let delta = inserted.count - (upper - lower)
+    let newUpper = lower + inserted.count
+
+    // Whether `s` starts a line depends only on the bytes at `s - 1` and `s`. So line starts below `lower`
+    // are unchanged, those in `lower...newUpper` must be recomputed, and those past `newUpper` are the old
+    // ones past `upper`, shifted by `delta`.
+    let firstChanged = lineStartIndex(atOrAfter: max(lower, 1))
+    let firstKept = lineStartIndex(atOrAfter: upper + 1, from: firstChanged)
+    var fresh: [Int] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      let count = buffer.count
+      var start = max(lower, 1)
+      while start <= newUpper {
+        defer { start += 1 }
+        let previous = buffer[start - 1]
+        if previous == 0x0A || (previous == 0x0D && (start == count || buffer[start] != 0x0A)) {
+          fresh.append(start)
+        }
+      }
+    }
+    lineStarts.replaceSubrange(firstChanged..<firstKept, with: fresh)
+    if delta != 0 {
+      for index in (firstChanged + fresh.count)..<lineStarts.count { lineStarts[index] += delta }
+    }
   }
 
-  /// `offset` clamped to `0...count` and moved back to the start of the scalar it falls inside, if any.
-  package func scalarBoundary(atOrBefore offset: Int) -> Int {
-    var offset = min(max(offset, 0), bytes.count)
-    // Valid UTF-8 has at most three continuation bytes in a row.
-    while offset > 0 && offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
-    return offset
+  /// The index in `lineStarts` of the first line start at or after `offset` (`lineStarts.count` if none).
+  private func lineStartIndex(atOrAfter offset: Int, from low: Int = 0) -> Int {
+    var low = low
+    var high = lineStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lineStarts[middle] < offset { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }
 

@@ -17,7 +17,7 @@ import Testing
     ("file:///home/an/notes/", "/home/an/notes"),
   ])
   func fileURIDecodesToPath(uri: String, path: String) {
-    #expect(DocumentURI(uri).filePath == path)
+    #expect(FileURI(uri).filePath == path)
   }
 
   @Test(arguments: [
@@ -31,7 +31,7 @@ import Testing
     "not a uri",
   ])
   func nonLocalOrMalformedURIHasNoPath(uri: String) {
-    #expect(DocumentURI(uri).filePath == nil)
+    #expect(FileURI(uri).filePath == nil)
   }
 
   @Test(arguments: [
@@ -42,25 +42,25 @@ import Testing
     ("/tmp/a-b_c.~d.md", "file:///tmp/a-b_c.~d.md"),
   ])
   func pathEncodesToFileURI(path: String, uri: String) {
-    #expect(DocumentURI(filePath: path).string == uri)
+    #expect(FileURI(filePath: path).string == uri)
   }
 
   @Test(arguments: ["/a b/c.md", "/Ünïcödé/ý.md", "/x/記憶 メモ/📚 #1.md", "/%20literal.md", "/a+b=c&d;e.md"])
   func pathSurvivesRoundTrip(path: String) {
-    #expect(DocumentURI(filePath: path).filePath == path)
+    #expect(FileURI(filePath: path).filePath == path)
   }
 
   @Test func differentlyEncodedURIsNameTheSameDocument() {
-    let vsCode = DocumentURI("file:///tmp/My%20Notes/%C3%A0.md")
-    let other = DocumentURI("file:///tmp/My Notes/%c3%a0.md")
+    let vsCode = FileURI("file:///tmp/My%20Notes/%C3%A0.md")
+    let other = FileURI("file:///tmp/My Notes/%c3%a0.md")
     #expect(vsCode != other)
     #expect(vsCode.sameDocument(as: other))
-    #expect(!vsCode.sameDocument(as: DocumentURI("file:///tmp/My%20Notes/a.md")))
+    #expect(!vsCode.sameDocument(as: FileURI("file:///tmp/My%20Notes/a.md")))
   }
 
   @Test func schemeIsLowercasedAndOptional() {
-    #expect(DocumentURI("File:///a").scheme == "file")
-    #expect(DocumentURI("untitled:Untitled-1").scheme == "untitled")
-    #expect(DocumentURI("/just/a/path").scheme == nil)
+    #expect(FileURI("File:///a").scheme == "file")
+    #expect(FileURI("untitled:Untitled-1").scheme == "untitled")
+    #expect(FileURI("/just/a/path").scheme == nil)
   }
 }

@@ -1,6 +1,6 @@
 /// A document's URI as the client sends it, with conversions to and from file paths done by percent-decoding and
 /// percent-encoding UTF-8 bytes (RFC 3986), never by string concatenation of a URI and a path.
-package struct DocumentURI: Hashable, Sendable, CustomStringConvertible {
+package struct FileURI: Hashable, Sendable, CustomStringConvertible {
   /// The URI text exactly as received or made.
   package var string: String
 
@@ -58,7 +58,7 @@ package struct DocumentURI: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether both URIs name the same file: equal decoded paths for `file:` URIs, else equal text.
-  package func sameDocument(as other: DocumentURI) -> Bool {
+  package func sameDocument(as other: FileURI) -> Bool {
     if let path = filePath, let otherPath = other.filePath { return path == otherPath }
     return string == other.string
   }
@@ -106,7 +106,7 @@ package struct DocumentURI: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-extension DocumentURI: Codable {
+extension FileURI: Codable {
   /// Decodes a URI from a JSON string.
   package init(from decoder: any Decoder) throws {
     self.init(try decoder.singleValueContainer().decode(String.self))
