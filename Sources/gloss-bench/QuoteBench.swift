@@ -5,7 +5,7 @@ import GlossSyntax
 /// `gloss-bench quotes <workspace-dir-or-file>`: times quotation checks (SPEC §9) over the source texts.
 enum QuoteBench {
   /// One timed set of checks.
-  private struct Series {
+  struct Series {
     var name: String
     var micros: [Double] = []
     var wrong = 0
@@ -83,9 +83,16 @@ enum QuoteBench {
         Double(big.indexByteCount) / Double(max(all.count, 1))))
 
     if ProcessInfo.processInfo.environment["QUOTE_BENCH_BUILD_ONLY"] != nil { return }
+    if ProcessInfo.processInfo.environment["QUOTE_BENCH_NOTES_ONLY"] != nil {
+      runNotes(path: path)
+      return
+    }
     if ProcessInfo.processInfo.environment["QUOTE_BENCH_SYNTHETIC_ONLY"] == nil {
       runManifestProbes(path: path, isDirectory: isDirectory.boolValue, perSource: perSource, big: big)
-      if isDirectory.boolValue { runCitationQuotations(path: path, files: files, perSource: perSource) }
+      if isDirectory.boolValue {
+        runCitationQuotations(path: path, files: files, perSource: perSource)
+        runNotes(path: path)
+      }
     }
     runSyntheticProbes(big: big)
   }
@@ -102,7 +109,7 @@ enum QuoteBench {
   private static let useWallClock = ProcessInfo.processInfo.environment["QUOTE_BENCH_WALL"] != nil
 
   /// Times `check` (run `repeats` times) and keeps the median, in microseconds.
-  private static func time(_ repeats: Int, _ check: () -> QuoteMatch) -> (Double, QuoteMatch) {
+  static func time(_ repeats: Int, _ check: () -> QuoteMatch) -> (Double, QuoteMatch) {
     var best: [Double] = []
     var result = QuoteMatch.notFound(closest: nil, similarity: 0)
     for _ in 0..<repeats {
