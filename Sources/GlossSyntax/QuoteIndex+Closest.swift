@@ -70,6 +70,15 @@ extension QuoteIndex {
         lower = hit.lowerBound + 1
       }
     }
+    if !hasPostings {
+      // A small text: every token of the quotation votes, in one pass over the range.
+      tokenIDs.withUnsafeBufferPointer { ids in
+        for p in range {
+          if let k = firstOffset[ids[p]] { keys.append((p - k) >> bucketShift) }
+        }
+      }
+      rare = []
+    }
     for id in rare {
       let list = positions(of: id)
       guard !list.isEmpty, let k = firstOffset[id] else { continue }

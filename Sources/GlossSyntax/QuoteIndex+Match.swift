@@ -46,6 +46,19 @@ extension QuoteIndex {
     }
     let id = piece[anchor]
     guard id != QuoteQuery.unknown else { return nil }
+    guard hasPostings else {
+      // A small text: scan its token stream for the anchor.
+      return tokenIDs.withUnsafeBufferPointer { ids in
+        for p in range where ids[p] == id {
+          if let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound),
+            let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound)
+          {
+            return start..<end
+          }
+        }
+        return nil
+      }
+    }
     let list = positions(of: id)
     var k = lowerBound(in: list, of: UInt32(clamping: range.lowerBound))
     // A long list is first narrowed by a second token at a fixed distance (two sorted lists merged, read in

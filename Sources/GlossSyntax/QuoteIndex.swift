@@ -63,8 +63,19 @@ package struct QuoteIndex: Sendable {
     tokenIDs = Array(tokenIDs)
     startSamples = Array(startSamples)
     gluedBits = Array(gluedBits)
-    buildPostings()
+    if tokenIDs.count >= Self.postingsThreshold {
+      buildPostings()
+    } else {
+      postingOffsets = []
+    }
   }
+
+  /// Texts with fewer tokens keep no postings: scanning their token stream takes microseconds, and postings
+  /// would double the memory of the many small sources.
+  static let postingsThreshold = 16_384
+
+  /// True when the index keeps postings (large texts).
+  var hasPostings: Bool { !postingOffsets.isEmpty }
 
   /// One position in this many keeps its start offset.
   static let startStride = 16
@@ -105,13 +116,15 @@ package struct QuoteIndex: Sendable {
   func isGlued(_ position: Int) -> Bool { gluedBits[position >> 6] & (1 << UInt64(position & 63)) != 0 }
 
   /// How many positions `id` has (`Int.max` for the frequent ids that keep no postings).
+  /// Without postings, a longer token counts as rarer (a guess that costs nothing).
   func postingCount(of id: UInt32) -> Int {
-    frequentIDs.contains(id) ? Int.max : Int(postingOffsets[Int(id) + 1] - postingOffsets[Int(id)])
+    guard hasPostings else { return 1 << 40 - vocabulary.bytes(of: id).count }
+    return frequentIDs.contains(id) ? Int.max : Int(postingOffsets[Int(id) + 1] - postingOffsets[Int(id)])
   }
 
   /// The positions of `id`, ascending (empty for frequent ids).
   func positions(of id: UInt32) -> Range<Int> {
-    Int(postingOffsets[Int(id)])..<Int(postingOffsets[Int(id) + 1])
+    hasPostings ? Int(postingOffsets[Int(id)])..<Int(postingOffsets[Int(id) + 1]) : 0..<0
   }
 
   /// The token positions whose tokens start inside `textRange` (all positions for nil).

@@ -97,12 +97,19 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
     Case(source: cjk, quote: "重建…记忆不是", found: false),
   ]
 
+  /// Enough unrelated tokens to push a text past the size where the index keeps postings.
+  static let filler =
+    "\n\n" + String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 2_000)
+
   @Test(arguments: cases)
   func quotationIsFoundOrNot(_ c: Case) {
-    let index = QuoteIndex(text: Array(c.source.utf8))
-    switch index.match(c.quote, within: nil) {
-    case .found: #expect(c.found, "found but should not be")
-    case .notFound: #expect(!c.found, "not found but should be")
+    // Small texts are scanned, large ones use postings: both must agree.
+    for source in [c.source, c.source + Self.filler, Self.filler + c.source] {
+      let index = QuoteIndex(text: Array(source.utf8))
+      switch index.match(c.quote, within: nil) {
+      case .found: #expect(c.found, "found but should not be (\(source.utf8.count) bytes)")
+      case .notFound: #expect(!c.found, "not found but should be (\(source.utf8.count) bytes)")
+      }
     }
   }
 
@@ -136,8 +143,9 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
     if case .notFound = index.match("Page one … reconstructive", within: nil) { Issue.record("gap not found") }
   }
 
-  @Test func closestPassageOfAOneWordChangeIsTheSourceWords() {
-    let index = QuoteIndex(text: Array(english.utf8))
+  @Test(arguments: [english, english + filler, filler + english])
+  func closestPassageOfAOneWordChangeIsTheSourceWords(_ source: String) {
+    let index = QuoteIndex(text: Array(source.utf8))
     let quote =
       "remembering is not the re-excitation of innumerable fixed, lifeless and fragmentary traces. It is an "
       + "imaginative deconstruction, or construction"
@@ -161,8 +169,9 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
   }
 
   @Test func frequentTokensWithoutPostingsStillMatch() {
-    // 5,000 repetitions push "the" and "cat" past the postings cut-off; the check must still find them.
-    let text = String(repeating: "the cat, ", count: 5_000) + "the dog sat; the cat ran"
+    // 6,000 repetitions make a text with postings, and push "the", "cat" and "," past the cut-off of frequent
+    // tokens (no postings of their own); the check must still find them.
+    let text = String(repeating: "the cat, ", count: 6_000) + "the dog sat; the cat ran"
     let index = QuoteIndex(text: Array(text.utf8))
     let expected = [
       "the dog sat": "the dog sat", "the cat ran": "the cat ran", "the cat, the": "the cat, the",
