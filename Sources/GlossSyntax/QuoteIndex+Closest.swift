@@ -119,7 +119,7 @@ extension QuoteIndex {
     let w = window.count
     // Two rows of distances and of where each alignment starts, side by side in one buffer.
     var rows = [Int32](repeating: 0, count: 4 * (w + 1))
-    let isWord = vocabulary.isWord
+    let isWord = self.isWord
     var best = (distance: Int32.max, start: Int32(0), end: 0)
     rows.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }

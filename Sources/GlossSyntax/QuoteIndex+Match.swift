@@ -4,7 +4,7 @@ extension QuoteIndex {
   /// The pieces between ellipses must appear in order inside the range; a `[bracketed]` insertion matches any
   /// one word. When the quotation is not there, the most similar passage of the same range is returned.
   package func match(_ quotation: String, within textRange: Range<Int>? = nil) -> QuoteMatch {
-    let query = QuoteQuery(quotation, vocabulary: vocabulary)
+    let query = QuoteQuery(quotation) { bytes in lexicon.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
     let range = positionRange(textRange)
     guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
     if let found = find(query, in: range) { return .found(textRange: self.textRange(ofPositions: found)) }
@@ -154,7 +154,7 @@ extension QuoteIndex {
   }
 
   private func hasWord(_ positions: Range<Int>) -> Bool {
-    positions.contains { vocabulary.isWord[Int(tokenIDs[$0])] }
+    positions.contains { isWord[Int(tokenIDs[$0])] }
   }
 
   /// Matches `piece[from...]` at positions `start...`; returns the position after the last token matched.
@@ -173,7 +173,7 @@ extension QuoteIndex {
         if end > j + 1, hasWord(j..<end), let matched = matchForward(piece, i + 1, from: end, limit: limit) {
           return matched
         }
-        guard vocabulary.isWord[Int(id)] else { return nil }
+        guard isWord[Int(id)] else { return nil }
         i += 1
         j += 1
       } else if q == id {
@@ -204,7 +204,7 @@ extension QuoteIndex {
         if start < j - 1, hasWord(start..<j), let matched = matchBackward(piece, i - 1, endingAt: start, limit: limit) {
           return matched
         }
-        guard vocabulary.isWord[Int(id)] else { return nil }
+        guard isWord[Int(id)] else { return nil }
         i -= 1
         j -= 1
       } else if q == id {

@@ -19,6 +19,7 @@ extension QuoteBench {
     }
     // Source documents by key, with their indexes.
     var documents: [String: (SourceDocument, QuoteIndex)] = [:]
+    let lexicon = QuoteLexicon()
     let sourcesDir = root.appendingPathComponent("sources")
     for name in ((try? FileManager.default.contentsOfDirectory(atPath: sourcesDir)) ?? []).sorted() {
       let ext = (name as NSString).pathExtension
@@ -27,7 +28,7 @@ extension QuoteBench {
       else { continue }
       let document = SourceDocument(parsing: [UInt8](data), format: format)
       let key = document.metadata.id ?? (name as NSString).deletingPathExtension
-      if documents[key] == nil { documents[key] = (document, QuoteIndex(text: document.text)) }
+      if documents[key] == nil { documents[key] = (document, QuoteIndex(text: document.text, lexicon: lexicon)) }
     }
     // BibTeX entries whose `file` field gives them a text.
     if let bib = FileManager.default.contents(atPath: root.appendingPathComponent("references.bib")) {
@@ -37,7 +38,7 @@ extension QuoteBench {
             let data = FileManager.default.contents(atPath: root.appendingPathComponent(file))
           else { continue }
           let document = SourceDocument(parsing: [UInt8](data), format: format)
-          documents[entry.key] = (document, QuoteIndex(text: document.text))
+          documents[entry.key] = (document, QuoteIndex(text: document.text, lexicon: lexicon))
           break
         }
       }
