@@ -24,6 +24,14 @@ private let cjk = "记忆不是录像，而是一种富有想象力的重建。�
 /// The string in Unicode Normalization Form D (decomposed).
 private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping }
 
+/// Indexes built on several threads, collected under a lock.
+private final class Built: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var indexes: [QuoteIndex?]
+  init(count: Int) { indexes = Array(repeating: nil, count: count) }
+  func set(_ k: Int, _ index: QuoteIndex) { lock.withLock { indexes[k] = index } }
+}
+
 @Suite struct QuoteIndexTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var source: String
@@ -210,6 +218,28 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
     if case .found = index.match("Đoạn 321 nói", within: (start + 1)..<line.upperBound) {
       Issue.record("a token starting before the passage was counted")
     }
+  }
+
+  @Test func indexesSharingALexiconKeepTheirOwnTokens() {
+    let lexicon = QuoteLexicon()
+    let texts = (0..<8).map { k in "Nguồn \(k): ký ức số \(k) là một sự tái tạo, không phải bản sao \(k * 7)." }
+    // Built from several threads at once, as a workspace loader may.
+    let built = Built(count: texts.count)
+    DispatchQueue.concurrentPerform(iterations: texts.count) { k in
+      built.set(k, QuoteIndex(text: Array(texts[k].utf8), lexicon: lexicon))
+    }
+    for (k, index) in built.indexes.enumerated() {
+      guard let index else {
+        Issue.record("index \(k) missing")
+        continue
+      }
+      if case .notFound = index.match("ký ức số \(k) là một", within: nil) { Issue.record("own words of \(k)") }
+      let other = (k + 1) % texts.count
+      if case .found = index.match("ký ức số \(other) là một", within: nil) {
+        Issue.record("words of \(other) in \(k)")
+      }
+    }
+    #expect(lexicon.count > 20)
   }
 
   @Test func emptyAndPunctuationOnlyQuotationsAreNotFound() {
