@@ -2,8 +2,10 @@
 ///
 /// Tokens are what `QuoteTokenizer` makes of the text: words (each CJK ideograph or kana its own word) and
 /// punctuation marks, each mark its own token (quote marks all one token, dash runs all one token); white space is
-/// not a token. Each position keeps its token id and the UTF-8 offset where it starts; the postings list every
-/// position of every id, so a check looks up the quotation's rarest token and verifies the few candidates.
+/// not a token. Each position keeps its token id (4 bytes); every 16th its start offset. Texts of 16,384 tokens or
+/// more also keep postings (the positions of each id but the commonest), so a check looks up the quotation's rarest
+/// token and verifies the few candidates; smaller texts are scanned, which takes microseconds. Token spellings live
+/// in a `QuoteLexicon`, shared across a workspace.
 package struct QuoteIndex: Sendable {
   /// The source text (shared storage with the caller's array, not a copy).
   package let text: [UInt8]
