@@ -80,6 +80,8 @@ package struct SourceDocument: Hashable, Sendable {
       separators = headings.map(\.range)
       metadata = SourceMetadata(htmlTitle: html.title, meta: html.meta)
     }
+    // Repeated headings get `-1`, `-2`, … as in notes (github-slugger's rule), so each slug names one section.
+    for (index, slug) in Slug.unique(headings.map(\.text)).enumerated() { headings[index].slug = slug }
     pageStarts = SourceDocument.pageStarts(of: text)
     paragraphs = SourceDocument.paragraphs(in: text, from: bodyStart, separators: separators)
   }
