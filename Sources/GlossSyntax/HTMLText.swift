@@ -128,7 +128,11 @@ private struct HTMLExtractor {
         var insert: [UInt8]
         switch pendingBreak {
         case 1: insert = output.text.last == 0x0A ? [] : [0x0A]
-        case 2: insert = output.text.suffix(2) == [0x0A, 0x0A] ? [] : output.text.last == 0x0A ? [0x0A] : [0x0A, 0x0A]
+        case 2:
+          // Index the last two bytes: `suffix(2) == [...]` resolves to `Sequence.suffix`, which copies the whole text.
+          let count = output.text.count
+          let endsBlank = count >= 2 && output.text[count - 1] == 0x0A && output.text[count - 2] == 0x0A
+          insert = endsBlank ? [] : output.text.last == 0x0A ? [0x0A] : [0x0A, 0x0A]
         default: insert = output.text.last == 0x0C ? [] : [0x0C]
         }
         output.text.append(contentsOf: insert)
