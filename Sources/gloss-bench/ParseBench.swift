@@ -96,6 +96,17 @@ enum ParseBench {
       return String(
         format: "%.1f MB of text, %d headings, %d paragraphs", Double(textBytes) / 1_048_576, headings, paragraphs)
     }
+    printManifestCounts(root)
+  }
+
+  /// Prints what the generator's `manifest.json` expects, to compare with the totals above.
+  private static func printManifestCounts(_ root: String) {
+    guard let bytes = readFile(root + "/manifest.json"),
+      let manifest = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+      let counts = manifest["counts"] as? [String: Any]
+    else { return }
+    let names = ["notes", "citations", "bib_in_bibtex", "bib_in_csl_json", "source_documents"]
+    print("manifest expects: " + names.map { "\($0) \(counts[$0].map { "\($0)" } ?? "?")" }.joined(separator: ", "))
   }
 
   /// Parses `corpus` `runs` times and prints the best throughput with the totals `parse` reports.
