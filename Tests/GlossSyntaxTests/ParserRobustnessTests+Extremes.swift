@@ -186,3 +186,62 @@ extension ParserRobustnessTests {
     }
   }
 }
+
+extension ParserRobustnessTests {
+  // MARK: Locators against documents
+
+  @Test(arguments: [SourceFormat.markdown, .plainText, .html])
+  func adversarialLocatorsResolveInsideTheText(format: SourceFormat) {
+    let fixture =
+      switch format {
+      case .markdown: Fixtures.markdownSource
+      case .plainText: Fixtures.plainText
+      case .html: Fixtures.html
+      }
+    let suffixes = [
+      "p. 0", "pp. 5-3", "pp. 1-9999999", "p. 99999999999999999999", "l. 0", "ll. 3–", "ll. 1-99999999999999999999",
+      "l. 1", "ll. 1-2", "ll. 2-1", "ll. 12-3", "ll. 1995-97", "§ 999.999.999", "§ 1.1", "sec. Ký ức", "sec. ",
+      "para. 0", "para. 1", "paras. 1-2, 4", "pp. 1, 2 & 2", "p. xiv", "p. 1-", "l. -1", "¶ 1;2", "§ \"\"",
+    ]
+    var resolved = 0
+    for bytes in [Array(fixture.utf8)] + Fixtures.mutated(Array(fixture.utf8), count: 20, seed: 14) {
+      let document = SourceDocument(parsing: bytes, format: format)
+      for suffix in suffixes {
+        guard let locator = Locator.first(in: suffix) else { continue }
+        switch document.passage(for: locator) {
+        case .resolved(let passage):
+          resolved += 1
+          #expect(ParserInvariants.inside(passage.textRange, document.text.count), "\(suffix)")
+          #expect(ParserInvariants.inside(passage.fileRange, bytes.count), "\(suffix)")
+          #expect(!passage.description.isEmpty)
+        case .unresolved(let reason):
+          #expect(ParserInvariants.isHouseStyle(reason), "\(reason)")
+        case .notResolvable:
+          break
+        }
+      }
+    }
+    #expect(resolved > 20)
+  }
+
+  @Test func quotationOfBracketedInsertionsAloneMatchesARunOfWords() {
+    // Sentences of 99 words: 99 insertions fit in one, 100 fit nowhere (each start used to be tried in turn).
+    let sentence = Self.repeated("word ", 98) + "end. "
+    let text = Array(Self.repeated(sentence, 2_000).utf8)
+    let index = QuoteIndex(text: text)
+    guard case .found(let range) = index.match(Self.repeated("[x] ", 99), within: nil) else {
+      Issue.record("99 insertions not found")
+      return
+    }
+    #expect(range == 0..<(sentence.utf8.count - 2))
+    if case .found(let range) = index.match(Self.repeated("[x] ", 100), within: nil) {
+      Issue.record("100 insertions found at \(range)")
+    }
+    let within = sentence.utf8.count * 5 + 3
+    guard case .found(let later) = index.match("[x] [y] [z]", within: within..<text.count) else {
+      Issue.record("3 insertions not found")
+      return
+    }
+    #expect(later.lowerBound >= within && later.lowerBound < within + 10)
+  }
+}
