@@ -23,8 +23,12 @@ enum ParseBench {
 
   /// Runs the benchmark and prints its figures.
   static func run(_ arguments: [String]) {
+    if arguments.first == "--stress" {
+      runStress()
+      return
+    }
     guard let root = arguments.first else {
-      print("usage: gloss-bench parse <workspace-dir>")
+      print("usage: gloss-bench parse <workspace-dir> | --stress")
       return
     }
     var notes = Corpus(name: "notes")
@@ -134,7 +138,7 @@ enum ParseBench {
   }
 
   /// The CPU time this thread has used, in seconds.
-  private static func threadCPUSeconds() -> Double {
+  static func threadCPUSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -6,5 +6,5 @@ case "parse":
 case "quotes":
   QuoteBench.run(Array(arguments.dropFirst()))
 default:
-  print("usage: gloss-bench parse <workspace-dir> | quotes <workspace-dir-or-file>")
+  print("usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>")
 }
