@@ -35,8 +35,8 @@ package final class Server {
   /// The documents open in the editor.
   package internal(set) var documents = DocumentStore()
 
-  /// The method table, built once.
-  private var table = MethodTable()
+  /// The method table, built once (internal so tests can add methods).
+  var table = MethodTable()
   /// Messages to send, collected while one event is handled.
   private var outbox: [OutgoingMessage] = []
   /// Continuations waiting for the client's responses to our requests, by id.
@@ -62,7 +62,7 @@ package final class Server {
       reply(to: request.id, error: .cancelled)
     case .unreadable(let failure):
       log("unreadable message: \(failure.error.message)")
-      reply(to: failure.id, error: failure.error)
+      if !failure.isResponse { reply(to: failure.id, error: failure.error) }
     case .framingError(let error):
       log("unreadable input: \(error.message)")
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }

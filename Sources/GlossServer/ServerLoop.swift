@@ -4,24 +4,16 @@ package import LanguageServerProtocol
 /// Runs `server` over `transport` until `exit` or the end of input, and returns the exit status.
 ///
 /// One loop takes the events in arrival order and calls `server.handle(_:)`, writing the messages it returns:
-/// - a reader thread reads the input, frames and decodes each message and posts it (or the error) at once;
+/// - a reader thread reads the input, frames and decodes the messages of each read and posts them (or the errors)
+///   together at once;
 /// - a timer posts `.tick` every `server.options.tickInterval`, if set (ticks are coalesced while one waits);
 /// - the end of input posts `.endOfInput`.
 /// Handlers therefore never run concurrently, and a cancellation read before its request is handled applies.
 package func runLanguageServer(_ server: Server, transport: StdioTransport) -> Int32 {
   let mailbox = EventMailbox()
   let reader = Thread {
-    transport.readMessages { item in
-      switch item {
-      case .message(let body):
-        do throws(MessageDecodingError) {
-          mailbox.post(.message(try IncomingMessage(body: body)))
-        } catch {
-          mailbox.post(.unreadable(error))
-        }
-      case .error(let error):
-        mailbox.post(.framingError(error))
-      }
+    transport.readMessages { items in
+      mailbox.post(items.map(ServerEvent.init(framed:)))
     }
     mailbox.post(.endOfInput)
   }
@@ -49,4 +41,20 @@ private func startTicks(
   timer.setEventHandler { mailbox.post(.tick(now())) }
   timer.resume()
   return timer
+}
+
+extension ServerEvent {
+  /// The event for one framed item: the decoded message, or why it could not be read.
+  init(framed item: MessageFramer.Output) {
+    switch item {
+    case .message(let body):
+      do throws(MessageDecodingError) {
+        self = .message(try IncomingMessage(body: body))
+      } catch {
+        self = .unreadable(error)
+      }
+    case .error(let error):
+      self = .framingError(error)
+    }
+  }
 }

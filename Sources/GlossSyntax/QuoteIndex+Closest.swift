@@ -22,7 +22,7 @@ extension QuoteIndex {
     if range.count <= 2 * reach {
       windows = [range]
     } else {
-      for center in alignmentCandidates(tokens, in: range) {
+      for center in alignmentCandidates(tokens, gapAt: gapAt, in: range) {
         let lower = max(range.lowerBound, center - slack)
         let upper = min(range.upperBound, center + reach)
         if lower < upper { windows.append(lower..<upper) }
@@ -38,8 +38,9 @@ extension QuoteIndex {
     return .notFound(closest: textRange(ofPositions: best.positions), similarity: similarity)
   }
 
-  /// Likely start positions of the quotation: the most voted-for alignments of its rarest tokens' postings.
-  private func alignmentCandidates(_ tokens: [UInt32], in range: Range<Int>) -> [Int] {
+  /// Likely start positions of the quotation: the most voted-for alignments of the exact occurrences of its
+  /// 4-token stretches (a changed word leaves most of them intact) and of its rarest tokens' postings.
+  private func alignmentCandidates(_ tokens: [UInt32], gapAt: [Bool], in range: Range<Int>) -> [Int] {
     var firstOffset: [UInt32: Int] = [:]
     for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && firstOffset[id] == nil { firstOffset[id] = k }
     // Frequent tokens would spread votes everywhere and drown the few positions where rare tokens agree, so only
@@ -51,6 +52,24 @@ extension QuoteIndex {
     var keys: [Int] = []
     keys.reserveCapacity(4096)
     let bucketShift = 3
+    let gramLength = 4
+    let stride = max(gramLength, tokens.count / 16)
+    for offset in Swift.stride(from: 0, to: tokens.count - gramLength + 1, by: stride) {
+      let gram = Array(tokens[offset..<offset + gramLength])
+      guard !gram.contains(where: { $0 >= QuoteQuery.unknown }),
+        !gapAt[(offset + 1)..<(offset + gramLength)].contains(true),
+        anchorIndex(of: gram) != nil
+      else { continue }
+      var lower = range.lowerBound
+      var found = 0
+      while found < 32, let hit = occurrence(of: gram, in: lower..<range.upperBound) {
+        // An exact stretch outweighs the chance agreement of single tokens.
+        let key = (hit.lowerBound - offset) >> bucketShift
+        keys += [key, key, key, key]
+        found += 1
+        lower = hit.lowerBound + 1
+      }
+    }
     for id in rare {
       let list = positions(of: id)
       guard !list.isEmpty, let k = firstOffset[id] else { continue }
@@ -89,45 +108,57 @@ extension QuoteIndex {
   private func align(_ tokens: [UInt32], gapAt: [Bool], to window: Range<Int>) -> (distance: Int, positions: Range<Int>)
   {
     let w = window.count
-    var previous = [Int32](repeating: 0, count: w + 1)
-    var current = [Int32](repeating: 0, count: w + 1)
-    var previousStart = Array(0...w).map { Int32($0) }
-    var currentStart = [Int32](repeating: 0, count: w + 1)
+    // Two rows of distances and of where each alignment starts, side by side in one buffer.
+    var rows = [Int32](repeating: 0, count: 4 * (w + 1))
     let isWord = vocabulary.isWord
-    tokenIDs.withUnsafeBufferPointer { source in
-      for i in 1...tokens.count {
-        let q = tokens[i - 1]
-        current[0] = Int32(i)
-        currentStart[0] = 0
-        for j in 1...w {
-          let id = source[window.lowerBound + j - 1]
-          let equal = q == id || (q == QuoteQuery.wildcard && isWord[Int(id)])
-          var value = previous[j - 1] + (equal ? 0 : 1)
-          var start = previousStart[j - 1]
-          if previous[j] + 1 < value {
-            value = previous[j] + 1
-            start = previousStart[j]
+    var best = (distance: Int32.max, start: Int32(0), end: 0)
+    rows.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var previous = base
+      var previousStart = base + (w + 1)
+      var current = base + 2 * (w + 1)
+      var currentStart = base + 3 * (w + 1)
+      for j in 0...w { previousStart[j] = Int32(j) }
+      tokenIDs.withUnsafeBufferPointer { all in
+        let source = UnsafeBufferPointer(rebasing: all[window])
+        for i in 1...tokens.count {
+          let q = tokens[i - 1]
+          let wildcard = q == QuoteQuery.wildcard
+          current[0] = Int32(i)
+          currentStart[0] = 0
+          for j in 1...w {
+            let id = source[j - 1]
+            let equal = q == id || (wildcard && isWord[Int(id)])
+            var value = previous[j - 1] + (equal ? 0 : 1)
+            var start = previousStart[j - 1]
+            let up = previous[j] + 1
+            if up < value {
+              value = up
+              start = previousStart[j]
+            }
+            let left = current[j - 1] + 1
+            if left < value {
+              value = left
+              start = currentStart[j - 1]
+            }
+            current[j] = value
+            currentStart[j] = start
           }
-          if current[j - 1] + 1 < value {
-            value = current[j - 1] + 1
-            start = currentStart[j - 1]
+          if gapAt[i] {
+            for j in 1...w where current[j - 1] < current[j] {
+              current[j] = current[j - 1]
+              currentStart[j] = currentStart[j - 1]
+            }
           }
-          current[j] = value
-          currentStart[j] = start
+          swap(&previous, &current)
+          swap(&previousStart, &currentStart)
         }
-        if gapAt[i] {
-          for j in 1...w where current[j - 1] < current[j] {
-            current[j] = current[j - 1]
-            currentStart[j] = currentStart[j - 1]
-          }
-        }
-        swap(&previous, &current)
-        swap(&previousStart, &currentStart)
+      }
+      for j in 0...w where previous[j] < best.distance {
+        best = (previous[j], previousStart[j], j)
       }
     }
-    var bestEnd = 0
-    for j in 0...w where previous[j] < previous[bestEnd] { bestEnd = j }
-    let start = Int(previousStart[bestEnd])
-    return (Int(previous[bestEnd]), (window.lowerBound + start)..<(window.lowerBound + max(start, bestEnd)))
+    let start = Int(best.start)
+    return (Int(best.distance), (window.lowerBound + start)..<(window.lowerBound + max(start, best.end)))
   }
 }

@@ -48,13 +48,24 @@ extension QuoteIndex {
     let id = piece[anchor]
     guard id != QuoteQuery.unknown else { return nil }
     let list = positions(of: id)
-    // Postings before `range.lowerBound + anchor` cannot start inside the range (joins only shorten a match).
     var k = lowerBound(in: list, of: UInt32(clamping: range.lowerBound))
+    // A long list is first narrowed by a second token at a fixed distance (two sorted lists merged, read in
+    // order), so that few candidates cost a random access into the token stream.
+    let second = list.count > 64 ? secondAnchor(of: piece, beside: anchor) : nil
+    let secondList = second.map { positions(of: piece[$0]) } ?? 0..<0
+    let delta = (second ?? anchor) - anchor
+    var k2 = second == nil ? 0 : lowerBound(in: secondList, of: UInt32(clamping: range.lowerBound + max(0, delta)))
     return postings.withUnsafeBufferPointer { post in
       while k < list.upperBound {
         let p = Int(post[k])
         if p >= range.upperBound { return nil }
         k += 1
+        if second != nil {
+          let target = p + delta
+          while k2 < secondList.upperBound, Int(post[k2]) < target { k2 += 1 }
+          if k2 == secondList.upperBound { return nil }
+          if Int(post[k2]) != target { continue }
+        }
         guard let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound),
           let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound)
         else { continue }
@@ -75,10 +86,32 @@ extension QuoteIndex {
     return nil
   }
 
+  /// The rarest token with postings in the stretch around `anchor` free of wildcards and dashes (so that its
+  /// distance to the anchor in the source is fixed), if any.
+  private func secondAnchor(of piece: [UInt32], beside anchor: Int) -> Int? {
+    func fixed(_ id: UInt32) -> Bool { id != QuoteQuery.wildcard && id != dashID }
+    var lower = anchor
+    while lower > 0, fixed(piece[lower - 1]) { lower -= 1 }
+    var upper = anchor + 1
+    while upper < piece.count, fixed(piece[upper]) { upper += 1 }
+    var best: Int?
+    var bestCount = Int.max
+    for i in lower..<upper where i != anchor && piece[i] != QuoteQuery.unknown {
+      // Next to a dash at the stretch's edge, the token may be half of a joined source word.
+      if (i == lower && i > 0) || (i == upper - 1 && upper < piece.count) { continue }
+      let count = postingCount(of: piece[i])
+      if count < bestCount {
+        bestCount = count
+        best = i
+      }
+    }
+    return best
+  }
+
   /// The index of the rarest token of `piece` that must stand at its own position in the source, or nil when
   /// there is none (wildcards only, or every token beside a dash: `well-known` may be one joined source word
   /// holding no posting for its halves). An unknown token is chosen at once: the piece cannot occur.
-  private func anchorIndex(of piece: [UInt32]) -> Int? {
+  func anchorIndex(of piece: [UInt32]) -> Int? {
     var best: Int?
     var bestCount = Int.max
     for (i, id) in piece.enumerated() where id != QuoteQuery.wildcard {
@@ -105,23 +138,47 @@ extension QuoteIndex {
     return lower
   }
 
-  /// Whether source token `id` matches quotation token `q`.
-  @inline(__always)
-  private func same(_ q: UInt32, _ id: UInt32) -> Bool {
-    q == id || (q == QuoteQuery.wildcard && vocabulary.isWord[Int(id)])
+  /// The end of the white-space-delimited chunk (a word with the punctuation stuck to it) starting at `j`.
+  private func chunkEnd(from j: Int, limit: Int) -> Int {
+    var k = j + 1
+    while k < limit, isGlued(k) { k += 1 }
+    return k
+  }
+
+  /// The start of the white-space-delimited chunk ending just before `j`.
+  private func chunkStart(endingAt j: Int, limit: Int) -> Int {
+    var k = j - 1
+    while k > limit, isGlued(k) { k -= 1 }
+    return k
+  }
+
+  private func hasWord(_ positions: Range<Int>) -> Bool {
+    positions.contains { vocabulary.isWord[Int(tokenIDs[$0])] }
   }
 
   /// Matches `piece[from...]` at positions `start...`; returns the position after the last token matched.
+  ///
+  /// A wildcard stands for one word, or for one white-space-delimited chunk (`examining.`, `society’s`) as an
+  /// editor replacing a word with `[it]` would count it: both are tried.
   func matchForward(_ piece: [UInt32], _ from: Int, from start: Int, limit: Int) -> Int? {
     var i = from
     var j = start
     while i < piece.count {
       guard j < limit else { return nil }
       let id = tokenIDs[j]
-      if same(piece[i], id) {
+      let q = piece[i]
+      if q == QuoteQuery.wildcard {
+        let end = chunkEnd(from: j, limit: limit)
+        if end > j + 1, hasWord(j..<end), let matched = matchForward(piece, i + 1, from: end, limit: limit) {
+          return matched
+        }
+        guard vocabulary.isWord[Int(id)] else { return nil }
         i += 1
         j += 1
-      } else if i + 2 < piece.count, piece[i + 1] == dashID, let parts = joinedParts(at: j), parts.left == piece[i],
+      } else if q == id {
+        i += 1
+        j += 1
+      } else if i + 2 < piece.count, piece[i + 1] == dashID, let parts = joinedParts(at: j), parts.left == q,
         parts.right == piece[i + 2]
       {
         i += 3
@@ -140,11 +197,20 @@ extension QuoteIndex {
     while i > 0 {
       guard j > limit else { return nil }
       let id = tokenIDs[j - 1]
-      if same(piece[i - 1], id) {
+      let q = piece[i - 1]
+      if q == QuoteQuery.wildcard {
+        let start = chunkStart(endingAt: j, limit: limit)
+        if start < j - 1, hasWord(start..<j), let matched = matchBackward(piece, i - 1, endingAt: start, limit: limit) {
+          return matched
+        }
+        guard vocabulary.isWord[Int(id)] else { return nil }
+        i -= 1
+        j -= 1
+      } else if q == id {
         i -= 1
         j -= 1
       } else if i >= 3, piece[i - 2] == dashID, let parts = joinedParts(at: j - 1), parts.left == piece[i - 3],
-        parts.right == piece[i - 1]
+        parts.right == q
       {
         i -= 3
         j -= 1

@@ -12,6 +12,8 @@ package struct QuoteIndex: Sendable {
   /// The UTF-8 offset in `text` where every `startStride`-th position's token starts; the others are found by
   /// tokenizing forward from there (a token start is a point where the tokenizer can resume).
   var startSamples: [UInt32] = []
+  /// One bit per position: set when the token follows the previous one with no white space between.
+  var gluedBits: [UInt64] = []
   /// The ids so frequent that they have no postings (they would never be the rarest token of a quotation).
   var frequentIDs: Set<UInt32> = []
   var vocabulary = QuoteVocabulary()
@@ -39,8 +41,14 @@ package struct QuoteIndex: Sendable {
       let p = UnsafeBufferPointer(rebasing: whole[0..<limit])
       var tokenizer = QuoteTokenizer(isQuotation: false)
       var i = 0
+      var previousEnd = -1
       while let token = tokenizer.next(p, &i) {
-        let id = vocabulary.intern(tokenizer.scratch, isWord: token.kind == .word)
+        let position = tokenIDs.count
+        if position & 63 == 0 { gluedBits.append(0) }
+        if token.start == previousEnd { gluedBits[position >> 6] |= 1 << UInt64(position & 63) }
+        previousEnd = token.end
+        let isWord = token.kind == .word
+        let id = tokenizer.withBytes(of: token, in: p) { vocabulary.intern($0, isWord: isWord) }
         if let split = token.joinSplit {
           let left = vocabulary.intern(Array(tokenizer.scratch[..<split]), isWord: true)
           let right = vocabulary.intern(Array(tokenizer.scratch[split...]), isWord: true)
@@ -54,6 +62,7 @@ package struct QuoteIndex: Sendable {
     vocabulary.trim()
     tokenIDs = Array(tokenIDs)
     startSamples = Array(startSamples)
+    gluedBits = Array(gluedBits)
     buildPostings()
   }
 
@@ -87,9 +96,13 @@ package struct QuoteIndex: Sendable {
 
   /// Bytes the index holds besides the text, for memory reports.
   package var indexByteCount: Int {
-    tokenIDs.capacity * 4 + startSamples.capacity * 4 + postings.capacity * 4 + postingOffsets.capacity * 4
+    tokenIDs.capacity * 4 + startSamples.capacity * 4 + gluedBits.capacity * 8 + postings.capacity * 4 + postingOffsets
+      .capacity * 4
       + joinPositions.capacity * 12 + vocabulary.byteCount
   }
+
+  /// True when the token at `position` follows the previous one with no white space between.
+  func isGlued(_ position: Int) -> Bool { gluedBits[position >> 6] & (1 << UInt64(position & 63)) != 0 }
 
   /// How many positions `id` has (`Int.max` for the frequent ids that keep no postings).
   func postingCount(of id: UInt32) -> Int {

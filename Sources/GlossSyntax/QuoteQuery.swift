@@ -45,7 +45,7 @@ struct QuoteQuery {
           lastWordEnd = token.end
         case .word, .punctuation:
           let word = token.kind == .word
-          piece.append(vocabulary.id(of: tokenizer.scratch) ?? Self.unknown)
+          piece.append(tokenizer.withBytes(of: token, in: p) { vocabulary.id(of: $0) } ?? Self.unknown)
           isWord.append(word)
           lastWordEnd = word ? token.end : -1
         }

@@ -17,6 +17,8 @@ struct QuoteToken {
   var end: Int
   /// For a word joined across a hyphen at a line end, the byte count of the part before the hyphen in the scratch.
   var joinSplit: Int?
+  /// True when the token's normalised bytes are its bytes in the text (`start..<end`), not the scratch.
+  var isDirect = false
 }
 
 /// Splits UTF-8 text into normalised tokens: words (an ideograph or kana is a word of its own), punctuation (one
@@ -47,6 +49,16 @@ struct QuoteTokenizer {
       case .space, .ignorable, .softHyphen:
         i += len
       case .word, .combining, .ligature:
+        if b < 0x80 {
+          // Fast path: a plain ASCII word, read in place.
+          var j = i + 1
+          while j < n, QuoteScalar.isASCIIAlphanumeric(p[j]) { j += 1 }
+          if j == n || (p[j] < 0x80 && (p[j] != UInt8(ascii: "-") || QuoteScalar.lineEndContinuation(p, j + 1) == nil))
+          {
+            defer { i = j }
+            return QuoteToken(kind: .word, start: i, end: j, isDirect: true)
+          }
+        }
         return scanWord(p, &i)
       case .ideograph:
         return scanIdeograph(p, &i, scalar: v, length: len)
@@ -76,6 +88,14 @@ struct QuoteTokenizer {
       }
     }
     return nil
+  }
+
+  /// Calls `body` with the normalised bytes of `token`, the last token returned for `p`.
+  func withBytes<R>(
+    of token: QuoteToken, in p: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    token.isDirect
+      ? body(UnsafeBufferPointer(rebasing: p[token.start..<token.end])) : scratch.withUnsafeBufferPointer(body)
   }
 
   private mutating func setScratch(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {

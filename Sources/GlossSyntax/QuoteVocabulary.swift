@@ -19,6 +19,11 @@ struct QuoteVocabulary: Sendable {
 
   /// The id of `token`, added when new.
   mutating func intern(_ token: [UInt8], isWord word: Bool) -> UInt32 {
+    token.withUnsafeBufferPointer { intern($0, isWord: word) }
+  }
+
+  /// The id of `token`, added when new.
+  mutating func intern(_ token: UnsafeBufferPointer<UInt8>, isWord word: Bool) -> UInt32 {
     let hash = Self.hash(token)
     if let id = find(token, hash: hash) { return id }
     let id = UInt32(isWord.count)
@@ -30,7 +35,10 @@ struct QuoteVocabulary: Sendable {
   }
 
   /// The id of `token`, or nil when the text never has it.
-  func id(of token: [UInt8]) -> UInt32? { find(token, hash: Self.hash(token)) }
+  func id(of token: [UInt8]) -> UInt32? { token.withUnsafeBufferPointer { id(of: $0) } }
+
+  /// The id of `token`, or nil when the text never has it.
+  func id(of token: UnsafeBufferPointer<UInt8>) -> UInt32? { find(token, hash: Self.hash(token)) }
 
   /// The bytes of token `id`.
   func bytes(of id: UInt32) -> ArraySlice<UInt8> { arena[Int(offsets[Int(id)])..<Int(offsets[Int(id) + 1])] }
@@ -45,10 +53,10 @@ struct QuoteVocabulary: Sendable {
     if size < slots.count { rebuild(size: size) }
   }
 
-  private func find(_ token: [UInt8], hash: UInt32) -> UInt32? {
+  private func find(_ t: UnsafeBufferPointer<UInt8>, hash: UInt32) -> UInt32? {
     let mask = slots.count - 1
     var slot = Int(hash) & mask
-    return token.withUnsafeBufferPointer { t -> UInt32? in
+    return slots.withUnsafeBufferPointer { slots -> UInt32? in
       arena.withUnsafeBufferPointer { a -> UInt32? in
         while true {
           let entry = slots[slot]
@@ -56,8 +64,10 @@ struct QuoteVocabulary: Sendable {
           let id = Int(entry - 1)
           let lower = Int(offsets[id])
           let upper = Int(offsets[id + 1])
-          if upper - lower == t.count, t.count == 0 || memcmp(a.baseAddress! + lower, t.baseAddress!, t.count) == 0 {
-            return UInt32(id)
+          if upper - lower == t.count {
+            var k = 0
+            while k < t.count, a[lower + k] == t[k] { k += 1 }
+            if k == t.count { return UInt32(id) }
           }
           slot = (slot + 1) & mask
         }

@@ -59,6 +59,13 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
     Case(source: english, quote: "[Memory] is an imaginative reconstruction", found: true),
     Case(source: english, quote: "[T]he first floor of memory", found: true),
     Case(source: english, quote: "a little outstanding detail.", found: true),
+    // A bracketed word may stand for a word with its punctuation, as an editor counts words.
+    Case(source: english, quote: "fragmentary traces. It is an [a] recon-struction", found: true),
+    Case(source: english, quote: "lifeless and fragmentary [words] It is", found: true),
+    Case(source: english, quote: "innumerable [many], lifeless", found: true),
+    Case(source: english, quote: "innumerable [many] lifeless", found: true),
+    Case(source: english, quote: "memory is [it] a store", found: true),
+    Case(source: english, quote: "lifeless [words] It is", found: false),
     // Wrong quotations.
     Case(source: english, quote: "an imaginative deconstruction", found: false),
     Case(source: english, quote: "remembering is the re-excitation", found: false),
