@@ -93,7 +93,7 @@ extension QuoteIndex {
   private func wordRun(of length: Int, in range: Range<Int>) -> Range<Int>? {
     var run = 0
     for position in range {
-      run = vocabulary.isWord[Int(tokenIDs[position])] ? run + 1 : 0
+      run = isWord[Int(tokenIDs[position])] ? run + 1 : 0
       if run == length { return (position + 1 - length)..<(position + 1) }
     }
     return nil
