@@ -71,6 +71,11 @@ extension Workspace {
     return sourceCompletions(prefix: current, replace: replace).items.first { $0.label == current }
   }
 
+  /// Builds what completion needs now (for a background queue after loading): copies of this workspace share it.
+  package func prepareCompletion() {
+    _ = sourceSearchIndex
+  }
+
   /// The search index over the current sources, built on first use after they change.
   var sourceSearchIndex: SourceSearchIndex { completionCache.sources { SourceSearchIndex(self) } }
 

@@ -116,6 +116,7 @@ extension Server {
     log("indexed '\(path)': \(root.workspace.notes.count) notes, \(root.workspace.sourceDocuments.count) sources")
     publishAll(in: id)
     reattachOpenDocuments()
+    prepareCompletion(in: id)
     return id
   }
 
