@@ -74,6 +74,7 @@ extension Workspace {
   /// Builds what completion needs now (for a background queue after loading): copies of this workspace share it.
   package func prepareCompletion() {
     _ = sourceSearchIndex
+    _ = completionCache.notes { NoteSearchIndex(self) }
   }
 
   /// The search index over the current sources, built on first use after they change.
