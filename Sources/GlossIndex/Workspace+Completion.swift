@@ -10,7 +10,18 @@ extension Workspace {
   ///
   /// The note's parsed model is the index's when it has the note (the server keeps it in step with the buffer).
   package func completions(at offset: Int, in path: String, text bytes: [UInt8]) -> CompletionResult {
-    let note = notes[path]?.note ?? Note(parsing: bytes)
+    let note: Note
+    if let record = notes[path] {
+      note = record.note
+    } else {
+      // Bibliographies, source documents and other files get no completion; a Markdown file the index does not
+      // hold as a note (ignored, outside the note globs) is parsed for the occasion.
+      let ext = PathUtilities.pathExtension(path).lowercased()
+      guard ext == "md" || ext == "markdown", bibliographies[path] == nil, sourceDocuments[path] == nil else {
+        return .empty
+      }
+      note = Note(parsing: bytes)
+    }
     guard let context = CompletionContext.at(offset, in: bytes, note: note) else { return .empty }
     switch context {
     case .sourceKey(let prefix, let replace):

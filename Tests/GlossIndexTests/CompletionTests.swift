@@ -188,3 +188,23 @@ extension CompletionTests {
     #expect(workspace.completions(at: cursor, in: "t.md", text: bytes).items.first?.label == "team2020")
   }
 }
+
+extension CompletionTests {
+  @Test func bibliographiesAndSourceDocumentsGetNoCompletion() throws {
+    var files = Self.files
+    files["refs.bib"] = Self.library + "@1️⃣"
+    #expect(try complete(files, in: "refs.bib").0.items.isEmpty)
+    files = Self.files
+    files["sources/halbwachs.md"] = "Voir [@1️⃣"
+    #expect(try complete(files, in: "sources/halbwachs.md").0.items.isEmpty)
+  }
+
+  @Test func aMarkdownFileOutsideTheIndexIsParsedForTheOccasion() throws {
+    let workspace = Fixture.workspace(Self.files)
+    let marked = MarkedText("```\n[@\n```\nCâu [@lof1️⃣")
+    let cursor = try #require(marked.cursors["1"])
+    let result = workspace.completions(at: cursor, in: "drafts/nháp.md", text: Array(marked.text.utf8))
+    #expect(result.items.map(\.label) == ["loftus1974"])
+    #expect(workspace.completions(at: 6, in: "drafts/nháp.md", text: Array(marked.text.utf8)).items.isEmpty)
+  }
+}
