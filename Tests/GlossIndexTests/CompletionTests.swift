@@ -64,6 +64,10 @@ import Testing
     ("(@1951️⃣", ["halbwachs"]),
     ("[@destruc1️⃣", ["loftus1974"]),
     ("[@pal1️⃣", ["loftus1974"]),
+    ("“@halb1️⃣”", ["halbwachs"]),
+    ("Theo\u{00A0}@halb1️⃣", ["halbwachs"]),
+    ("café@halb1️⃣", []),
+    ("五@halb1️⃣", []),
   ])
   func aPrefixFindsKeysByKeyAuthorYearOrTitleWord(text: String, expected: [String]) throws {
     #expect(try labels(text) == expected)
