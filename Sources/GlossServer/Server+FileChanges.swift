@@ -48,7 +48,10 @@ extension Server {
   /// Walks the folder root `id` again and brings the index up to date with the disk; open documents are left alone.
   func syncWithDisk(_ id: RootID, forcing forced: Set<String> = []) {
     guard let index = rootIndex(id), roots[index].kind == .folder else { return }
+    let started = ContinuousClock.now
     let (next, changes) = roots[index].files.rescanned(fileSystem: options.fileSystem)
+    let elapsed = ContinuousClock.now - started
+    if elapsed > .milliseconds(100) { log("scanning '\(roots[index].path)' took \(elapsed)") }
     let config = WorkspaceLayout.configFileName
     if forced.contains(config) || changes.created.contains(config) || changes.changed.contains(config)
       || changes.deleted.contains(config)
@@ -123,11 +126,12 @@ extension Server {
   private func loadReferencedFiles(in index: Int) -> Set<String> {
     var changed: Set<String> = []
     let known = Set(roots[index].files.files.map(\.path))
-    let workspace = roots[index].workspace
-    let bibliographies = workspace.referencedBibliographies.subtracting(known).filter {
-      workspace.bibliographies[$0] == nil
+    // Read through `roots[index]` each time: a local copy of the workspace alive while it is mutated below would
+    // make every mutation copy the whole index.
+    let bibliographies = roots[index].workspace.referencedBibliographies.subtracting(known).filter {
+      roots[index].workspace.bibliographies[$0] == nil
     }
-    let documents = workspace.unloadedEntryFiles.subtracting(known)
+    let documents = roots[index].workspace.unloadedEntryFiles.subtracting(known)
     for path in bibliographies.sorted() {
       if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
         changed.formUnion(set(path, role: .bibliography, bytes: bytes, in: index))
@@ -142,9 +146,8 @@ extension Server {
   }
 
   private func isIndexed(_ path: String, in index: Int) -> Bool {
-    let workspace = roots[index].workspace
-    return workspace.notes[path] != nil || workspace.bibliographies[path] != nil
-      || workspace.sourceDocuments[path] != nil
+    roots[index].workspace.notes[path] != nil || roots[index].workspace.bibliographies[path] != nil
+      || roots[index].workspace.sourceDocuments[path] != nil
   }
 
   private func isReferenced(_ path: String, in index: Int) -> Bool {
