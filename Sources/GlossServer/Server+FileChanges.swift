@@ -6,9 +6,10 @@ import LanguageServerProtocol
 /// Files changed outside the editor: watched-file events, file operations, and Gloss's own periodic scan.
 extension Server {
   /// Periodic work, called for each `.tick`: scans every folder root for files created, changed or deleted (sizes
-  /// and modification times), because several clients never send `workspace/didChangeWatchedFiles`.
+  /// and modification times), because several clients never send `workspace/didChangeWatchedFiles`. Under
+  /// `runLanguageServer` the walk happens off the loop instead (`ScanBoard`), and only its result comes in.
   func tick(at date: Date) {
-    guard state == .running, hasLoaded else { return }
+    guard state == .running, hasLoaded, !scansInBackground else { return }
     for id in roots.filter({ $0.kind == .folder }).map(\.id) { syncWithDisk(id) }
   }
 
@@ -48,10 +49,29 @@ extension Server {
   /// Walks the folder root `id` again and brings the index up to date with the disk; open documents are left alone.
   func syncWithDisk(_ id: RootID, forcing forced: Set<String> = []) {
     guard let index = rootIndex(id), roots[index].kind == .folder else { return }
-    let started = ContinuousClock.now
     let (next, changes) = roots[index].files.rescanned(fileSystem: options.fileSystem)
-    let elapsed = ContinuousClock.now - started
-    if elapsed > .milliseconds(100) { log("scanning '\(roots[index].path)' took \(elapsed)") }
+    apply(next, changes, forcing: forced, in: id)
+  }
+
+  /// Applies a scan made off the loop, unless the root's files changed since the scan's base (then it is stale and
+  /// the next scan will see the change again).
+  func applyScan(_ result: ScanBoard.Result) {
+    guard state == .running, let index = rootIndex(result.root), roots[index].filesGeneration == result.generation
+    else { return }
+    apply(result.files, result.changes, forcing: [], in: result.root)
+  }
+
+  /// Posts the folder roots' files for the background scan when they changed since the last post.
+  func postScanTargetsIfChanged() {
+    let signature = roots.filter { $0.kind == .folder }.map { [$0.id, $0.filesGeneration] }
+    guard signature != postedScanSignature else { return }
+    postedScanSignature = signature
+    scanBoard.post(roots.filter { $0.kind == .folder }.map { ($0.id, $0.filesGeneration, $0.files) })
+  }
+
+  /// Brings folder root `id` up to date with a walk's result: `next` files and the `changes` since the current ones.
+  private func apply(_ next: WorkspaceFiles, _ changes: FileChanges, forcing forced: Set<String>, in id: RootID) {
+    guard let index = rootIndex(id) else { return }
     let config = WorkspaceLayout.configFileName
     if forced.contains(config) || changes.created.contains(config) || changes.changed.contains(config)
       || changes.deleted.contains(config)

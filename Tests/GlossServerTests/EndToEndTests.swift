@@ -1,4 +1,5 @@
 import Foundation
+import GlossServer
 import LanguageServerProtocol
 import TestSupport
 import Testing
@@ -146,5 +147,47 @@ import Testing
     let result = try run(arguments)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
+  }
+}
+
+@Suite struct WorkspaceEndToEndTests {
+  @Test func aWorkspaceOnDiskIsPublishedAndItsChangesArePickedUpByTheScan() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-lsp-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = [
+      "ghi chú.md": "# Ghi chú\n\n[@smith2020] [[khác]]\n", "khác.md": "# Khác\n",
+      "refs.bib": "@book{smith2020, title = {Trí nhớ}, year = 2020}\n",
+    ]
+    for (path, text) in files {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+    }
+    let gloss = try GlossProcess(arguments: ["lsp"])
+    defer { gloss.process.terminate() }
+    let root = FileURI(filePath: folder.path).string
+    try gloss.send(
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root)","capabilities":{}}}"#)
+    try gloss.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    func published(_ name: String) -> PublishDiagnosticsNotification? {
+      let uri = FileURI(filePath: folder.appendingPathComponent(name).path).string
+      let message = gloss.waitForMessage { message in
+        guard case .notification(let notification) = message,
+          notification.method == PublishDiagnosticsNotification.method,
+          let params = try? RawJSON.decode(PublishDiagnosticsNotification.self, from: notification.params)
+        else { return false }
+        return params.uri == uri
+      }
+      guard case .notification(let notification)? = message else { return nil }
+      return try? RawJSON.decode(PublishDiagnosticsNotification.self, from: notification.params)
+    }
+    #expect(published("ghi chú.md")?.diagnostics == [])
+    #expect(published("khác.md")?.diagnostics == [])
+    #expect(published("refs.bib")?.diagnostics == [])
+    // A file written behind the server's back is found by its own scan (every 2 seconds).
+    try Data("# Mới\n\n[@ghost2000]\n".utf8).write(to: folder.appendingPathComponent("mới.md"))
+    #expect(published("mới.md")?.diagnostics.compactMap(\.code) == ["unknown-source"])
+    try gloss.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+    try gloss.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+    #expect(gloss.waitForExit() == 0)
   }
 }
