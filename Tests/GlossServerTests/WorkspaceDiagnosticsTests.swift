@@ -77,7 +77,8 @@ import Testing
     try fixture.fileSystem.remove("/w/notes/đường cong.md")
     fixture.tick()
     #expect(fixture.codes("notes/đường cong.md") == [])
-    #expect(fixture.codes("notes/trí nhớ.md") == ["broken-link"])
+    // `[[đường cong]]` still resolves, by the note's title.
+    #expect(fixture.codes("notes/trí nhớ.md") == [])
     fixture.client.clearCollected()
     fixture.tick()
     #expect(fixture.published.isEmpty)
@@ -116,6 +117,39 @@ import Testing
     let workspace = try fixture.client.send(WorkspaceDiagnosticRequest())
     #expect(workspace.items.count == 4)
     #expect(fixture.published.isEmpty)
+  }
+}
+
+@Suite struct FileOperationTests {
+  @Test func aNoteRenamedInTheEditorLeavesItsOldPath() throws {
+    let fixture = WorkspaceFixture(files: WorkspaceDiagnosticsTests.files)
+    try fixture.start()
+    fixture.client.clearCollected()
+    let old = "notes/đường cong.md"
+    let new = "notes/lãng quên.md"
+    fixture.fileSystem.setFile("/w/" + new, WorkspaceDiagnosticsTests.files[old] ?? "")
+    try fixture.fileSystem.remove("/w/" + old)
+    fixture.client.notify(
+      DidRenameFilesNotification(files: [FileRename(oldUri: fixture.uri(old), newUri: fixture.uri(new))]))
+    #expect(fixture.codes(old) == [])
+    #expect(fixture.codes(new) == ["unknown-source"])
+    // `[[đường cong]]` still resolves, by the note's title.
+    #expect(fixture.codes("notes/trí nhớ.md") == [])
+    fixture.client.clearCollected()
+    fixture.tick()
+    #expect(fixture.published.isEmpty)
+  }
+
+  @Test func filesCreatedAndDeletedInTheEditorAreReadAtOnce() throws {
+    let fixture = WorkspaceFixture(files: WorkspaceDiagnosticsTests.files)
+    try fixture.start()
+    fixture.fileSystem.setFile("/w/notes/khác.md", "# Khác\n\n[@smith2020] [[trí nhớ]]\n")
+    fixture.client.notify(DidCreateFilesNotification(files: [FileCreate(uri: fixture.uri("notes/khác.md"))]))
+    #expect(fixture.codes("notes/khác.md") == [])
+    try fixture.fileSystem.remove("/w/references.bib")
+    fixture.client.notify(DidDeleteFilesNotification(files: [FileDelete(uri: fixture.uri("references.bib"))]))
+    #expect(fixture.codes("references.bib") == [])
+    #expect(fixture.codes("notes/khác.md") == ["unknown-source"])
   }
 }
 
