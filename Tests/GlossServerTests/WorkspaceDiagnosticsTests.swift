@@ -77,8 +77,7 @@ import Testing
     try fixture.fileSystem.remove("/w/notes/đường cong.md")
     fixture.tick()
     #expect(fixture.codes("notes/đường cong.md") == [])
-    // `[[đường cong]]` still resolves, by the note's title.
-    #expect(fixture.codes("notes/trí nhớ.md") == [])
+    #expect(fixture.codes("notes/trí nhớ.md") == ["broken-link"])
     fixture.client.clearCollected()
     fixture.tick()
     #expect(fixture.published.isEmpty)
@@ -116,6 +115,10 @@ import Testing
     #expect(third.items == [])
     let workspace = try fixture.client.send(WorkspaceDiagnosticRequest())
     #expect(workspace.items.count == 4)
+    let held = workspace.items.compactMap { item in
+      item.report.resultId.map { PreviousResultID(uri: item.uri, value: $0) }
+    }
+    #expect(try fixture.client.send(WorkspaceDiagnosticRequest(previousResultIds: held)).items.isEmpty)
     #expect(fixture.published.isEmpty)
   }
 }
