@@ -13,6 +13,7 @@ package struct Diagnostic: Hashable, Sendable {
       }
     }
 
+    /// More serious first: error < warning < info < hint.
     package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
   }
 
@@ -33,9 +34,12 @@ package struct Diagnostic: Hashable, Sendable {
 
   /// A heading offered by a `broken-anchor` quick fix.
   package struct NearHeading: Hashable, Sendable {
+    /// The heading's text.
     package var text: String
+    /// The heading's slug (what a Markdown link uses).
     package var slug: String
 
+    /// A heading by text and slug.
     package init(text: String, slug: String) {
       self.text = text
       self.slug = slug
@@ -46,13 +50,16 @@ package struct Diagnostic: Hashable, Sendable {
   package var path: String
   /// UTF-8 byte offsets in that file.
   package var range: Range<Int>
+  /// How serious it is (after the config's overrides).
   package var severity: Severity
   /// The SPEC §6 code, e.g. `unknown-source`.
   package var code: String
   /// The message: lowercase start, no final period, names in quotes.
   package var message: String
+  /// What a quick fix needs.
   package var related: Related
 
+  /// A diagnostic with every field given.
   package init(
     path: String, range: Range<Int>, severity: Severity, code: String, message: String, related: Related = .none
   ) {
@@ -67,16 +74,27 @@ package struct Diagnostic: Hashable, Sendable {
 
 /// The stable diagnostic codes of SPEC §6 with their default severities.
 package enum DiagnosticCode {
+  /// A citation whose key no source has.
   package static let unknownSource = "unknown-source"
+  /// A locator outside the source's text.
   package static let unresolvedLocator = "unresolved-locator"
+  /// A checked quotation not in the source.
   package static let quoteMismatch = "quote-mismatch"
+  /// A locator or quotation on a source without text.
   package static let noText = "no-text"
+  /// Each definition of a key defined twice.
   package static let duplicateSource = "duplicate-source"
+  /// A link to a missing note.
   package static let brokenLink = "broken-link"
+  /// A link to a missing heading.
   package static let brokenAnchor = "broken-anchor"
+  /// A wiki link that matches several notes.
   package static let ambiguousLink = "ambiguous-link"
+  /// Unreadable front matter.
   package static let malformedFrontMatter = "malformed-front-matter"
+  /// The unreadable part of a bibliography file.
   package static let malformedBibliography = "malformed-bibliography"
+  /// An unreadable config file.
   package static let malformedConfig = "malformed-config"
 
   /// The severity each code has unless the config overrides it.

@@ -74,10 +74,12 @@ package struct NoteRecord: Sendable {
 
 /// The first locator of one citation item, placed in the note.
 package struct ItemLocator: Hashable, Sendable {
+  /// Index into the note's `citations`.
   package var citationIndex: Int
   package var itemIndex: Int
   /// The item's key.
   package var key: String
+  /// The locator as `Locator.first(in:)` found it in the suffix.
   package var locator: Locator
   /// The locator's range in the note (mapped from its offsets in the item's suffix).
   package var range: Range<Int>

@@ -101,14 +101,17 @@ package struct SourceDefinitions: Sendable {
 
 /// One entry of one bibliography file.
 package struct EntryLocation: Hashable, Sendable, Comparable {
+  /// The bibliography file.
   package var path: String
   package var index: Int
 
+  /// The entry at `index` of the file at `path`.
   package init(path: String, index: Int) {
     self.path = path
     self.index = index
   }
 
+  /// Path order, then order in the file.
   package static func < (a: EntryLocation, b: EntryLocation) -> Bool {
     a.path != b.path ? a.path < b.path : a.index < b.index
   }

@@ -84,11 +84,16 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
-    let oldContent = old?.contentByKey ?? [:]
-    let newContent = new?.contentByKey ?? [:]
     var changedKeys: Set<String> = []
-    for (key, entries) in oldContent where newContent[key] != entries { changedKeys.insert(key) }
-    for (key, _) in newContent where oldContent[key] == nil { changedKeys.insert(key) }
+    if let old, let new {
+      let oldContent = old.contentByKey
+      let newContent = new.contentByKey
+      for (key, entries) in oldContent where newContent[key] != entries { changedKeys.insert(key) }
+      for (key, _) in newContent where oldContent[key] == nil { changedKeys.insert(key) }
+    } else {
+      // A file appearing or disappearing changes every key it defines; no need to compare contents.
+      for entry in (old ?? new)?.bibliography.entries ?? [] { changedKeys.insert(entry.key) }
+    }
 
     // Entry indices may shift with any edit, so this file's locations are re-filed for every key it defines.
     if let old {

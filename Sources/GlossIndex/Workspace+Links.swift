@@ -101,6 +101,12 @@ extension Workspace {
     if let heading = Self.heading(matching: anchor, in: record.note.headings) {
       return .note(path: path, heading: heading)
     }
+    // Obsidian writes a heading's parents before it (`[[note#Part#Section]]`): the last one names the heading.
+    if let last = anchor.split(separator: "#").last, last.count < anchor.count,
+      let heading = Self.heading(matching: String(last), in: record.note.headings)
+    {
+      return .note(path: path, heading: heading)
+    }
     return .missingAnchor(path: path, nearest: Self.nearestHeadings(to: anchor, in: record.note.headings))
   }
 

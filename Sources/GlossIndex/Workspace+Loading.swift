@@ -6,10 +6,12 @@ package struct WorkspaceFile: Sendable {
   /// The role a file plays in the workspace.
   package enum Role: Sendable { case note, sourceDocument, bibliography }
 
+  /// The root-relative path.
   package var path: String
   package var role: Role
   package var bytes: [UInt8]
 
+  /// A file to load.
   package init(path: String, role: Role, bytes: [UInt8]) {
     self.path = path
     self.role = role

@@ -17,6 +17,7 @@ package struct Workspace: Sendable {
   package internal(set) var config = WorkspaceConfig()
   /// The path of the config file, and what could not be read of it.
   package internal(set) var configPath = ".gloss.json"
+  /// What could not be read of the config file (reported as `malformed-config`).
   package internal(set) var configProblems: [SyntaxProblem] = []
 
   // Reverse maps, each updated from the difference between a file's old and new contributions.
@@ -72,7 +73,10 @@ package struct Workspace: Sendable {
     var out: Set<String> = []
     for record in bibliographies.values {
       for paths in record.entryFiles where !paths.contains(where: { sourceDocuments[$0] != nil }) {
-        if let first = paths.first, SourceFormat(pathExtension: PathUtilities.pathExtension(first)) != nil {
+        // A note named by a `file` field stays a note: loading it as a source document would take its role.
+        if let first = paths.first, notes[first] == nil,
+          SourceFormat(pathExtension: PathUtilities.pathExtension(first)) != nil
+        {
           out.insert(first)
         }
       }
@@ -94,8 +98,9 @@ package struct Workspace: Sendable {
     return out
   }
 
-  /// The notes using `tag` (case-insensitive), with their number of uses; nested tags `tag/…` count when asked.
-  package func notes(withTag tag: String, includingNested: Bool = true) -> [String: Int] {
+  /// The notes using `tag` (case-insensitive), with their number of uses; nested tags `tag/…` count only when asked
+  /// (hover counts exact tags; a notebook export may take the nested ones too).
+  package func notes(withTag tag: String, includingNested: Bool = false) -> [String: Int] {
     let lower = tag.lowercased()
     var out = tagUses[lower] ?? [:]
     if includingNested {
@@ -107,14 +112,42 @@ package struct Workspace: Sendable {
     return out
   }
 
+  /// Every use of `tag` (case-insensitive; nested `tag/…` uses too when asked), by note path then position.
+  package func uses(ofTag tag: String, includingNested: Bool = false) -> [TagOccurrence] {
+    let lower = tag.lowercased()
+    var out: [TagOccurrence] = []
+    for path in notes(withTag: tag, includingNested: includingNested).keys.sorted() {
+      guard let record = notes[path] else { continue }
+      for (index, use) in record.note.tags.enumerated() {
+        let name = use.name.lowercased()
+        if name == lower || (includingNested && name.hasPrefix(lower + "/")) {
+          out.append(TagOccurrence(path: path, tagIndex: index, use: use))
+        }
+      }
+    }
+    return out
+  }
+
   /// Every tag (lowercased) with the number of notes using it.
   package var tagCounts: [String: Int] { tagUses.mapValues(\.count) }
 }
 
+/// One tag use in a note.
+package struct TagOccurrence: Hashable, Sendable {
+  /// The note's path.
+  package var path: String
+  /// Index into the note's `tags`.
+  package var tagIndex: Int
+  /// The use, with its range in the note.
+  package var use: TagUse
+}
+
 /// One citation item of a note.
 package struct CitationOccurrence: Hashable, Sendable {
+  /// The citing note's path.
   package var path: String
   package var citationIndex: Int
   package var itemIndex: Int
+  /// The item, with its key range.
   package var item: CitationItem
 }

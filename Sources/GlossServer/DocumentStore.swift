@@ -34,8 +34,8 @@ package struct DocumentStore: Sendable {
 
   /// Applies `changes` in order to the open document at `uri`; returns false when it is not open.
   ///
-  /// A range change is read in `encoding`; a range outside the text, or with its end before its start, is clamped
-  /// rather than refused. A change without a range replaces the whole text.
+  /// A range change is read in `encoding`; a range outside the text is clamped rather than refused, and a range
+  /// whose end is before its start is an insertion at its start. A change without a range replaces the whole text.
   @discardableResult
   package mutating func change(
     _ uri: DocumentURI, version: Int, changes: [TextDocumentContentChangeEvent], encoding: PositionEncoding
@@ -43,9 +43,7 @@ package struct DocumentStore: Sendable {
     guard var document = documents.removeValue(forKey: uri) else { return false }
     for change in changes {
       if let range = change.range {
-        let start = document.text.offset(of: range.start, in: encoding)
-        let end = document.text.offset(of: range.end, in: encoding)
-        document.text.replace(min(start, end)..<max(start, end), with: change.text)
+        document.text.replace(document.text.range(of: range, in: encoding), with: change.text)
       } else {
         document.text = SourceText(change.text)
       }

@@ -8,12 +8,24 @@ final class EventMailbox: @unchecked Sendable {
   private let condition = NSCondition()
   private var queue = EventQueue()
 
-  /// Queues an event and wakes the loop.
-  func post(_ event: ServerEvent) {
+  /// Queues events together (everything from one read) and wakes the loop.
+  func post(_ events: [ServerEvent]) {
     condition.lock()
-    queue.append(event)
+    for event in events { queue.append(event) }
     condition.signal()
     condition.unlock()
+  }
+
+  /// Queues one event and wakes the loop.
+  func post(_ event: ServerEvent) {
+    post([event])
+  }
+
+  /// The next event if one waits, else nil at once.
+  func takeIfAny() -> ServerEvent? {
+    condition.lock()
+    defer { condition.unlock() }
+    return queue.next()
   }
 
   /// The next event, waiting until there is one.

@@ -4,24 +4,16 @@ package import LanguageServerProtocol
 /// Runs `server` over `transport` until `exit` or the end of input, and returns the exit status.
 ///
 /// One loop takes the events in arrival order and calls `server.handle(_:)`, writing the messages it returns:
-/// - a reader thread reads the input, frames and decodes each message and posts it (or the error) at once;
+/// - a reader thread reads the input, frames and decodes the messages of each read and posts them (or the errors)
+///   together at once;
 /// - a timer posts `.tick` every `server.options.tickInterval`, if set (ticks are coalesced while one waits);
 /// - the end of input posts `.endOfInput`.
 /// Handlers therefore never run concurrently, and a cancellation read before its request is handled applies.
 package func runLanguageServer(_ server: Server, transport: StdioTransport) -> Int32 {
   let mailbox = EventMailbox()
   let reader = Thread {
-    transport.readMessages { item in
-      switch item {
-      case .message(let body):
-        do throws(MessageDecodingError) {
-          mailbox.post(.message(try IncomingMessage(body: body)))
-        } catch {
-          mailbox.post(.unreadable(error))
-        }
-      case .error(let error):
-        mailbox.post(.framingError(error))
-      }
+    transport.readMessages { items in
+      mailbox.post(items.map(ServerEvent.init(framed:)))
     }
     mailbox.post(.endOfInput)
   }
@@ -31,7 +23,9 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   let timer = server.options.tickInterval.map { interval in startTicks(every: interval, now: now, into: mailbox) }
   defer { timer?.cancel() }
   while true {
-    for message in server.handle(mailbox.take()) {
+    // Deferred work (the notes an edit affects) runs only when no event waits, so typing stays ahead of it.
+    let event = server.hasDeferredWork ? (mailbox.takeIfAny() ?? .idle) : mailbox.take()
+    for message in server.handle(event) {
       transport.send(message.body)
     }
     if let status = server.exitStatus { return status }
@@ -49,4 +43,20 @@ private func startTicks(
   timer.setEventHandler { mailbox.post(.tick(now())) }
   timer.resume()
   return timer
+}
+
+extension ServerEvent {
+  /// The event for one framed item: the decoded message, or why it could not be read.
+  init(framed item: MessageFramer.Output) {
+    switch item {
+    case .message(let body):
+      do throws(MessageDecodingError) {
+        self = .message(try IncomingMessage(body: body))
+      } catch {
+        self = .unreadable(error)
+      }
+    case .error(let error):
+      self = .framingError(error)
+    }
+  }
 }

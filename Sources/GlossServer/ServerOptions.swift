@@ -1,9 +1,8 @@
 package import Foundation
 
-/// What the server is given from outside: its name and version, a clock, a log and the tick period.
+/// What the server is given from outside: its name and version, the file system, a clock, a log and the tick period.
 ///
-/// Later issues add their dependencies here, so tests can inject them: the workspace issue adds the
-/// `FileSystem` (`LocalFileSystem` in `gloss lsp`, `InMemoryFileSystem` in tests).
+/// Later issues add their dependencies here, so tests can inject them.
 package struct ServerOptions: Sendable {
   /// The name in `serverInfo`.
   package var name = "gloss"
@@ -17,6 +16,10 @@ package struct ServerOptions: Sendable {
   }
   /// How often the loop sends `.tick` events; nil for none.
   package var tickInterval: Duration?
+  /// Where workspace files are read and written (`LocalFileSystem` in `gloss lsp`, `InMemoryFileSystem` in tests).
+  package var fileSystem: any FileSystem = LocalFileSystem()
+  /// The root used when the client names no workspace folder, root URI or root path (SPEC §1).
+  package var currentDirectory = FileManager.default.currentDirectoryPath
 
   /// Creates the default options.
   package init() {}

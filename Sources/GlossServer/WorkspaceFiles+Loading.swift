@@ -3,12 +3,12 @@ import Dispatch
 /// A discovered file with its bytes.
 package struct LoadedFile: Sendable {
   /// The file as discovered.
-  package var file: WorkspaceFile
+  package var file: DiscoveredFile
   /// Its bytes (UTF-8 is not checked here: invalid UTF-8 is the index's business).
   package var bytes: [UInt8]
 
   /// Makes a record.
-  package init(file: WorkspaceFile, bytes: [UInt8]) {
+  package init(file: DiscoveredFile, bytes: [UInt8]) {
     self.file = file
     self.bytes = bytes
   }

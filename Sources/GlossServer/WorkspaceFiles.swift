@@ -1,7 +1,7 @@
 package import GlossIndex
 
 /// One file Gloss reads, found by discovery.
-package struct WorkspaceFile: Hashable, Sendable {
+package struct DiscoveredFile: Hashable, Sendable {
   /// The path relative to the root, with `/`.
   package var path: String
   /// What the file is.
@@ -17,6 +17,25 @@ package struct WorkspaceFile: Hashable, Sendable {
     self.role = role
     self.size = size
     self.modificationTime = modificationTime
+  }
+}
+
+extension DiscoveredFile {
+  /// A file Gloss does not read but notes may link to: its path, size and time.
+  package struct Stamped: Hashable, Sendable {
+    /// The path relative to the root, with `/`.
+    package var path: String
+    /// The size in bytes when listed.
+    package var size: Int
+    /// The modification time when listed.
+    package var modificationTime: FileTime
+
+    /// Makes a record.
+    package init(path: String, size: Int, modificationTime: FileTime) {
+      self.path = path
+      self.size = size
+      self.modificationTime = modificationTime
+    }
   }
 }
 
@@ -44,9 +63,11 @@ package struct WorkspaceFiles: Sendable {
   /// The rules the files were classified with.
   package var layout: WorkspaceLayout
   /// Every file Gloss reads, sorted by path.
-  package var files: [WorkspaceFile]
+  package var files: [DiscoveredFile]
   /// Files and folders that could not be listed, or were left out (symbolic link loops, missing bibliographies).
   package var skipped: [SkippedFile]
+  /// Every other file of the workspace (images, PDFs, …), not read but linkable, sorted by path.
+  package var otherFiles: [DiscoveredFile.Stamped] = []
 
   /// The sources folders of a root: the configured ones, else `sources` when that folder exists.
   package static func sourceFolders(root: String, config: WorkspaceConfig, fileSystem: any FileSystem) -> [String] {
@@ -73,7 +94,7 @@ package struct WorkspaceFiles: Sendable {
         let status = try fileSystem.status(of: absolute)
         guard !status.isDirectory, !layout.isIgnoredWithFolders(path) else { continue }
         files.append(
-          WorkspaceFile(path: path, role: .bibliography, size: status.size, modificationTime: status.modificationTime)
+          DiscoveredFile(path: path, role: .bibliography, size: status.size, modificationTime: status.modificationTime)
         )
       } catch {
         skipped.append(SkippedFile(path: path, reason: "bibliography file not found: \(error.reason)"))
@@ -81,7 +102,8 @@ package struct WorkspaceFiles: Sendable {
     }
     files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    return WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped)
+    let others = walk.others.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped, otherFiles: others)
   }
 
   /// The absolute path of a root-relative path.
@@ -95,7 +117,7 @@ package struct WorkspaceFiles: Sendable {
   }
 
   /// The files with `role`, in path order.
-  package func files(_ role: FileRole) -> [WorkspaceFile] {
+  package func files(_ role: FileRole) -> [DiscoveredFile] {
     files.filter { $0.role == role }
   }
 }
@@ -105,7 +127,8 @@ private struct Walk {
   let root: String
   let layout: WorkspaceLayout
   let fileSystem: any FileSystem
-  var files: [WorkspaceFile] = []
+  var files: [DiscoveredFile] = []
+  var others: [DiscoveredFile.Stamped] = []
   var skipped: [SkippedFile] = []
   // Every folder walked, by identity, with its root-relative path: a link to one of them is not walked again.
   var walked: [FileIdentity: String] = [:]
@@ -174,7 +197,9 @@ private struct Walk {
           continue
         }
       } else if let role = layout.role(of: path) {
-        files.append(WorkspaceFile(path: path, role: role, size: item.size, modificationTime: item.modificationTime))
+        files.append(DiscoveredFile(path: path, role: role, size: item.size, modificationTime: item.modificationTime))
+      } else {
+        others.append(DiscoveredFile.Stamped(path: path, size: item.size, modificationTime: item.modificationTime))
       }
     }
   }

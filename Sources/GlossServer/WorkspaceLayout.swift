@@ -24,41 +24,44 @@ package struct WorkspaceLayout: Sendable {
   /// The sources folders, root-relative without trailing `/` (`sources`).
   package let sourceFolders: [String]
   private let sourcePrefixes: [String]
-  private let noteGlobs: [PathGlob]
+  private let noteGlobs: [PathPattern]
   private let ignoredLiteralNames: Set<String>
-  private let ignoredNames: [PathGlob]
-  private let ignoredPaths: [PathGlob]
+  private let ignoredNames: [PathPattern]
+  private let ignoredPaths: [PathPattern]
   private let bibliographyPaths: Set<String>?
-  private let bibliographyGlobs: [PathGlob]
+  private let bibliographyGlobs: [PathPattern]
 
   /// The rules for `config`, with `sourceFolders` already settled (see `WorkspaceFiles.sourceFolders`).
   package init(config: WorkspaceConfig, sourceFolders: [String]) {
     self.config = config
     self.sourceFolders = sourceFolders.map(Self.cleanRelative).filter { !$0.isEmpty }
     self.sourcePrefixes = self.sourceFolders.map { $0 + "/" }
-    self.noteGlobs = config.notes.map { PathGlob(Self.cleanRelative($0)) }
+    self.noteGlobs = config.notes.map { PathPattern(Self.cleanRelative($0)) }
     var literalNames: Set<String> = []
-    var names: [PathGlob] = []
-    var paths: [PathGlob] = []
-    // The export folder holds Gloss's own output, which must never come back as notes.
-    for entry in config.ignore + [config.exportDir] {
+    var names: [PathPattern] = []
+    var paths: [PathPattern] = []
+    for entry in config.ignore {
       let cleaned = Self.cleanRelative(entry)
       guard !cleaned.isEmpty else { continue }
       if cleaned.contains("/") {
-        paths.append(PathGlob(cleaned))
+        paths.append(PathPattern(cleaned))
       } else if Self.hasGlobCharacters(cleaned) {
-        names.append(PathGlob(cleaned))
+        names.append(PathPattern(cleaned))
       } else {
         literalNames.insert(cleaned)
       }
     }
+    // The export folder (a path from the root, not a name) holds Gloss's own output, which must never come back
+    // as notes.
+    let exportDir = Self.cleanRelative(config.exportDir)
+    if !exportDir.isEmpty, !exportDir.hasPrefix("..") { paths.append(PathPattern(exportDir)) }
     self.ignoredLiteralNames = literalNames
     self.ignoredNames = names
     self.ignoredPaths = paths
     if let entries = config.bibliography {
       let cleaned = entries.map(Self.cleanRelative)
       self.bibliographyPaths = Set(cleaned.filter { !Self.hasGlobCharacters($0) })
-      self.bibliographyGlobs = cleaned.filter(Self.hasGlobCharacters).map(PathGlob.init)
+      self.bibliographyGlobs = cleaned.filter(Self.hasGlobCharacters).map(PathPattern.init)
     } else {
       self.bibliographyPaths = nil
       self.bibliographyGlobs = []

@@ -7,11 +7,12 @@ package struct WorkspaceSnapshot: Hashable, Sendable {
     package var size: Int
     /// The modification time.
     package var modificationTime: FileTime
-    /// The role, so a file that changes role (after a config change) counts as changed.
-    package var role: FileRole
+    /// The role, so a file that changes role (after a config change) counts as changed; `nil` for a file Gloss
+    /// does not read (an image, a PDF), which only matters when it appears or disappears.
+    package var role: FileRole?
 
     /// Makes a stamp.
-    package init(size: Int, modificationTime: FileTime, role: FileRole) {
+    package init(size: Int, modificationTime: FileTime, role: FileRole?) {
       self.size = size
       self.modificationTime = modificationTime
       self.role = role
@@ -26,12 +27,15 @@ package struct WorkspaceSnapshot: Hashable, Sendable {
     self.stamps = stamps
   }
 
-  /// The snapshot of discovered files.
-  package init(_ files: [WorkspaceFile]) {
+  /// The snapshot of discovered files and the other files beside them.
+  package init(_ files: [DiscoveredFile], otherFiles: [DiscoveredFile.Stamped] = []) {
     var stamps: [String: Stamp] = [:]
-    stamps.reserveCapacity(files.count)
+    stamps.reserveCapacity(files.count + otherFiles.count)
     for file in files {
       stamps[file.path] = Stamp(size: file.size, modificationTime: file.modificationTime, role: file.role)
+    }
+    for file in otherFiles {
+      stamps[file.path] = Stamp(size: file.size, modificationTime: file.modificationTime, role: nil)
     }
     self.stamps = stamps
   }
@@ -41,7 +45,8 @@ package struct WorkspaceSnapshot: Hashable, Sendable {
     var changes = FileChanges()
     for (path, stamp) in stamps {
       if let before = old.stamps[path] {
-        if before != stamp { changes.changed.append(path) }
+        // An unread file's content does not matter, only that it exists.
+        if before != stamp, stamp.role != nil || before.role != nil { changes.changed.append(path) }
       } else {
         changes.created.append(path)
       }
@@ -57,7 +62,7 @@ package struct WorkspaceSnapshot: Hashable, Sendable {
 extension WorkspaceFiles {
   /// The snapshot of these files, to compare with the next walk's.
   package var snapshot: WorkspaceSnapshot {
-    WorkspaceSnapshot(files)
+    WorkspaceSnapshot(files, otherFiles: otherFiles)
   }
 }
 

@@ -2,8 +2,15 @@ extension BibTeXParser {
   /// Reads `name = value` pairs up to the entry's closing delimiter, recovering from junk inside the entry.
   mutating func parseFields(into fields: inout [BibTeXField], open: Int, close: UInt8, key: String?) -> Outcome {
     let count = bytes.count
+    // Entries have a dozen fields: search them in order, and by name only past a few dozen (hostile input).
+    var positions: [String: Int] = [:]
     while true {
       skipSpace()
+      // Like Pandoc, take a `%` line between fields as a comment (a field commented out).
+      while i < count, bytes[i] == UInt8(ascii: "%") {
+        skipLine()
+        skipSpace()
+      }
       guard i < count, bytes[i] != UInt8(ascii: "@") else {
         missingClose(open: open, close: close, key: key)
         return .abandoned
@@ -41,7 +48,15 @@ extension BibTeXParser {
         if outcome == .next { continue }
         return outcome
       }
-      if !fields.contains(where: { $0.name == name }) {
+      // A repeated field replaces the earlier one, as in Pandoc (which renders Gloss's exports).
+      if fields.count == 32 {
+        for (index, field) in fields.enumerated() { positions[field.name] = index }
+      }
+      let earlier = fields.count < 32 ? fields.firstIndex { $0.name == name } : positions[name]
+      if let earlier {
+        fields[earlier].value = value
+      } else {
+        if fields.count >= 32 { positions[name] = fields.count }
         fields.append(BibTeXField(name: name, value: value))
       }
       let valueEnd = i
@@ -68,9 +83,20 @@ extension BibTeXParser {
   }
 
   /// Reads a field value: pieces in braces or quotes, numbers and macro names joined by `#`.
-  mutating func parseValue(field: String, key: String?, open: Int, close: UInt8) -> [UInt8]? {
+  mutating func parseValue(field: String, key: String?, open: Int, close: UInt8) -> ArraySlice<UInt8>? {
     let count = bytes.count
-    var value: [UInt8] = []
+    var value: ArraySlice<UInt8> = []
+    var pieces = 0
+    // One piece (the common case) stays a slice of the file; only concatenations are copied.
+    func add(_ piece: ArraySlice<UInt8>) {
+      if pieces == 0 {
+        value = piece
+      } else {
+        if pieces == 1 { value = ArraySlice(Array(value)) }
+        value.append(contentsOf: piece)
+      }
+      pieces += 1
+    }
     while true {
       guard i < count else {
         problems.append(SyntaxProblem(range: max(0, count - 1)..<count, message: "missing value for field '\(field)'"))
@@ -86,17 +112,17 @@ extension BibTeXParser {
             SyntaxProblem(range: pieceStart..<pieceStart + 1, message: "unterminated \(what) in field '\(field)'"))
           return nil
         }
-        value.append(contentsOf: bytes[content])
+        add(bytes[content])
       } else if isIdentifierByte(byte) && byte != UInt8(ascii: "@") {
         let start = i
         while i < count, isIdentifierByte(bytes[i]) { i += 1 }
         if bytes[start..<i].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-          value.append(contentsOf: bytes[start..<i])
+          add(bytes[start..<i])
         } else if let macro = macros[lowercase(start..<i)] {
-          value.append(contentsOf: macro)
+          add(macro)
         } else {
           // BibTeX warns and uses an empty string; like Pandoc we show the name, which is what the user typed.
-          value.append(contentsOf: bytes[start..<i])
+          add(bytes[start..<i])
         }
       } else {
         problems.append(SyntaxProblem(range: i..<i + 1, message: "missing value for field '\(field)'"))
@@ -160,7 +186,9 @@ extension BibTeXParser {
     var depth = 0
     var j = start
     var outcome = Outcome.abandoned
-    scan: while j < count {
+    // An entry starting right here (after a field name at the end of a line) ends this one.
+    let atNewEntry = j < count && bytes[j] == UInt8(ascii: "@") && isAtLineStart(j)
+    scan: while j < count && !atNewEntry {
       let byte = bytes[j]
       switch byte {
       case UInt8(ascii: "{"):
@@ -269,7 +297,9 @@ extension BibTeXParser {
   }
 
   func lowercase(_ range: Range<Int>) -> String {
-    String(decoding: bytes[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    let slice = bytes[range]
+    guard slice.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return String(decoding: slice, as: UTF8.self) }
+    return String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
 
   func character(_ byte: UInt8) -> Character {

@@ -2,40 +2,61 @@ extension BibliographyEntry {
   /// An entry from the raw fields of a BibTeX entry, decoded for display.
   init(bibTeXType type: String, key: String, keyRange: Range<Int>, range: Range<Int>, fields rawFields: [BibTeXField]) {
     self.init(key: key, keyRange: keyRange, range: range, type: type)
+    var date: String?
+    var journal: String?
+    var bookTitle: String?
+    var number: String?
+    fields.reserveCapacity(rawFields.count)
     for field in rawFields {
-      let value = field.value[...]
+      let value = field.value
+      let text: String
       switch field.name {
       case "author":
         authors = PersonName.bibTeXNames(field.value)
-        fields[field.name] = LaTeX.decode(value)
+        text = LaTeX.decode(value)
       case "editor":
         editors = PersonName.bibTeXNames(field.value)
-        fields[field.name] = LaTeX.decode(value)
+        text = LaTeX.decode(value)
       case "url", "doi", "eprint", "isbn", "issn":
-        fields[field.name] = LaTeX.verbatim(value)
+        text = LaTeX.verbatim(value)
       case "file":
         files = Self.filePaths(field.value)
-        fields[field.name] = LaTeX.verbatim(value)
+        text = LaTeX.verbatim(value)
       default:
-        fields[field.name] = LaTeX.decode(value)
+        text = LaTeX.decode(value)
+      }
+      fields[field.name] = text
+      guard !text.isEmpty else { continue }
+      switch field.name {
+      case "title": title = text
+      case "year": year = text
+      case "date": date = text
+      case "journaltitle": containerTitle = text
+      case "journal": journal = text
+      case "booktitle": bookTitle = text
+      case "volume": volume = text
+      case "number": number = text
+      case "issue": issue = text
+      case "pages": pages = text
+      case "publisher": publisher = text
+      case "url": url = text
+      case "doi": doi = text
+      case "abstract": abstract = text
+      default: break
       }
     }
-    title = nonEmpty("title")
-    year = nonEmpty("year") ?? fields["date"].flatMap(Self.leadingYear)
-    containerTitle = nonEmpty("journaltitle") ?? nonEmpty("journal") ?? nonEmpty("booktitle")
-    volume = nonEmpty("volume")
-    issue = nonEmpty("number") ?? nonEmpty("issue")
-    pages = nonEmpty("pages")
-    publisher = nonEmpty("publisher")
-    url = nonEmpty("url")
-    doi = nonEmpty("doi")
-    abstract = nonEmpty("abstract")
+    // BibLaTeX names win over their BibTeX synonyms; `year` over `date`, `number` over `issue`.
+    year = year ?? date.flatMap(Self.leadingYear)
+    // Like Pandoc, a `booktitle` is the container only of a part of a book (`@misc` ignores it).
+    containerTitle = containerTitle ?? journal ?? (Self.partOfBookTypes.contains(type) ? bookTitle : nil)
+    issue = number ?? issue
   }
 
-  private func nonEmpty(_ name: String) -> String? {
-    guard let value = fields[name], !value.isEmpty else { return nil }
-    return value
-  }
+  /// The entry types whose `booktitle` names the book they are part of.
+  private static let partOfBookTypes: Set<String> = [
+    "inbook", "incollection", "inproceedings", "inreference", "conference", "bookinbook", "suppbook",
+    "suppcollection",
+  ]
 
   /// The year at the start of an ISO/EDTF date (`2020-05-01`, `2020/2021`, `-0044`), or nil.
   static func leadingYear(_ date: String) -> String? {
@@ -51,17 +72,17 @@ extension BibliographyEntry {
   /// The paths of a `file` field: a plain path, or JabRef/Zotero `desc:path:type` items separated by `;`.
   ///
   /// `\:`, `\;` and `\\` are escapes (Zotero, JabRef); a one-letter first part is a Windows drive (`C:\x.pdf`).
-  static func filePaths(_ raw: [UInt8]) -> [String] {
+  static func filePaths(_ raw: ArraySlice<UInt8>) -> [String] {
     var items: [[String]] = [[]]
     var current: [UInt8] = []
-    var j = 0
+    var j = raw.startIndex
     func endPart() {
       items[items.count - 1].append(String(decoding: current, as: UTF8.self))
       current = []
     }
-    while j < raw.count {
+    while j < raw.endIndex {
       let byte = raw[j]
-      if byte == UInt8(ascii: "\\"), j + 1 < raw.count,
+      if byte == UInt8(ascii: "\\"), j + 1 < raw.endIndex,
         [UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "\\")].contains(raw[j + 1]) || LaTeX.isEscapable(raw[j + 1])
       {
         current.append(raw[j + 1])

@@ -19,9 +19,8 @@ extension BlockParser {
       closeLeaf()
     }
     if indent >= 4 {
-      if case .paragraph(let start, var lines) = leaf {
-        lines.append(first..<trimmedEnd(first))
-        leaf = .paragraph(start: start, lines: lines)
+      if case .paragraph = leaf {
+        paragraphLines.append(first..<trimmedEnd(first))
       } else {
         closeLeaf()
         leaf = .indentedCode(start: advance(cursor, column, columns: 4).cursor, end: lineEnd)
@@ -44,12 +43,13 @@ extension BlockParser {
       if kind <= 5 && htmlBlockEnds(kind: kind, from: first + 1) { closeLeaf() }
       return
     }
-    if case .paragraph(let start, let lines) = leaf, let level = setextLevel(first) {
+    if case .paragraph(let start) = leaf, let level = setextLevel(first) {
       leaf = .none
       let range = start..<lineEnd
       append(Block(kind: .heading(level: level), range: range))
-      headings.append(RawHeading(level: level, range: range, segments: lines))
-      leaves.append(InlineLeaf(role: .heading(headings.count - 1), segments: lines))
+      let stored = store(paragraphLines)
+      headings.append(RawHeading(level: level, range: range, segments: stored))
+      leaves.append(InlineLeaf(role: .heading(headings.count - 1), segments: stored))
       return
     }
     if isThematicBreak(first) {
@@ -58,19 +58,22 @@ extension BlockParser {
       return
     }
     switch leaf {
-    case .paragraph(let start, var lines):
-      if lines.count == 1, isDelimiterRow(first), cellCount(lines[0]) == cellCount(first..<lineEnd) {
+    case .paragraph(let start):
+      if paragraphLines.count == 1, isDelimiterRow(first),
+        cellCount(paragraphLines[0]) == cellCount(first..<lineEnd)
+      {
         leaf = .table(start: start, end: lineEnd)
-        leaves.append(InlineLeaf(role: .tableRow, segments: lines))
+        leaves.append(InlineLeaf(role: .tableRow, segments: store(paragraphLines)))
         return
       }
-      lines.append(first..<trimmedEnd(first))
-      leaf = .paragraph(start: start, lines: lines)
+      paragraphLines.append(first..<trimmedEnd(first))
     case .table(let start, _):
       leaf = .table(start: start, end: lineEnd)
-      leaves.append(InlineLeaf(role: .tableRow, segments: [first..<trimmedEnd(first)]))
+      leaves.append(InlineLeaf(role: .tableRow, segments: store(CollectionOfOne(first..<trimmedEnd(first)))))
     default:
-      leaf = .paragraph(start: first, lines: [first..<trimmedEnd(first)])
+      leaf = .paragraph(start: first)
+      paragraphLines.removeAll(keepingCapacity: true)
+      paragraphLines.append(first..<trimmedEnd(first))
     }
     _ = firstColumn
   }
@@ -82,10 +85,10 @@ extension BlockParser {
     switch open {
     case .none:
       return
-    case .paragraph(let start, let lines):
-      let end = lines.last?.upperBound ?? start
+    case .paragraph(let start):
+      let end = paragraphLines.last?.upperBound ?? start
       append(Block(kind: .paragraph, range: start..<end))
-      leaves.append(InlineLeaf(role: .paragraph, segments: lines))
+      leaves.append(InlineLeaf(role: .paragraph, segments: store(paragraphLines)))
     case .fencedCode(let start, let end, _, _, _, let info):
       append(Block(kind: .fencedCode(info: info), range: start..<end))
     case .indentedCode(let start, let end):
@@ -95,6 +98,13 @@ extension BlockParser {
     case .table(let start, let end):
       append(Block(kind: .table, range: start..<end))
     }
+  }
+
+  /// Adds lines to the shared segment store, returning their indices.
+  private mutating func store(_ lines: some Collection<Range<Int>>) -> Range<Int> {
+    let start = segments.count
+    segments.append(contentsOf: lines)
+    return start..<segments.count
   }
 
   /// True when a line starting at `first` would end a paragraph rather than continue it lazily.
@@ -128,8 +138,9 @@ extension BlockParser {
     }
     let range = first..<lineEnd
     append(Block(kind: .heading(level: level), range: range))
-    headings.append(RawHeading(level: level, range: range, segments: [lower..<upper]))
-    leaves.append(InlineLeaf(role: .heading(headings.count - 1), segments: [lower..<upper]))
+    let stored = store(CollectionOfOne(lower..<upper))
+    headings.append(RawHeading(level: level, range: range, segments: stored))
+    leaves.append(InlineLeaf(role: .heading(headings.count - 1), segments: stored))
   }
 
   /// The level of a setext underline (`===` is 1, `---` is 2).

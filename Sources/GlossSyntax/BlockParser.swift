@@ -8,14 +8,16 @@ struct BlockParser {
   struct InlineLeaf {
     enum Role { case paragraph, heading(Int), tableRow }
     var role: Role
-    var segments: [Range<Int>]
+    /// Indices into `BlockParser.segments`.
+    var segments: Range<Int>
   }
 
   /// An ATX or setext heading found, before its slug is made.
   struct RawHeading {
     var level: Int
     var range: Range<Int>
-    var segments: [Range<Int>]
+    /// Indices into `BlockParser.segments`.
+    var segments: Range<Int>
   }
 
   struct OpenContainer {
@@ -26,11 +28,12 @@ struct BlockParser {
     /// For list items, the columns of indentation their content needs; for lists, the marker byte.
     var contentIndent = 0
     var marker: UInt8 = 0
+    var checkbox: Bool?
   }
 
   enum OpenLeaf {
     case none
-    case paragraph(start: Int, lines: [Range<Int>])
+    case paragraph(start: Int)
     case fencedCode(start: Int, end: Int, fence: UInt8, length: Int, indent: Int, info: String)
     case indentedCode(start: Int, end: Int)
     case html(start: Int, end: Int, kind: Int)
@@ -43,6 +46,10 @@ struct BlockParser {
   var stack: [OpenContainer]
   var leaf: OpenLeaf = .none
   var leaves: [InlineLeaf] = []
+  /// The content ranges of every leaf's lines, leaf after leaf.
+  var segments: [Range<Int>] = []
+  /// The lines of the open paragraph.
+  var paragraphLines: [Range<Int>] = []
   var headings: [RawHeading] = []
   /// The current line's content end (line terminator excluded).
   var lineEnd = 0
@@ -106,11 +113,10 @@ struct BlockParser {
     if opening.opened { matched = stack.count }
     let allMatched = matched == stack.count
     let (indent, first, _) = indentation(cursor, column)
-    if !allMatched, case .paragraph(let start, var lines) = leaf, first < lineEnd,
+    if !allMatched, case .paragraph = leaf, first < lineEnd,
       indent >= 4 || !interruptsParagraph(first)
     {
-      lines.append(first..<trimmedEnd(first))
-      leaf = .paragraph(start: start, lines: lines)
+      paragraphLines.append(first..<trimmedEnd(first))
       touchContainers()
       return
     }
@@ -192,6 +198,7 @@ struct BlockParser {
         var item = OpenContainer(kind: .listItem, start: first, lastEnd: lineEnd)
         // Continuation lines need the content's column, counted from where this item's line content begins.
         item.contentIndent = marker.contentColumn - column
+        item.checkbox = checkbox(at: marker.contentOffset)
         stack.append(item)
         (cursor, column) = (marker.contentOffset, marker.contentColumn)
       } else {
@@ -206,6 +213,18 @@ struct BlockParser {
   var isParagraphOpen: Bool {
     if case .paragraph = leaf { return true }
     return false
+  }
+
+  /// A task box `[ ]`, `[x]` or `[X]` followed by white space at `offset`: whether it is checked.
+  private func checkbox(at offset: Int) -> Bool? {
+    guard offset + 3 < lineEnd, buffer[offset] == UInt8(ascii: "["), buffer[offset + 2] == UInt8(ascii: "]"),
+      isSpaceOrTab(buffer[offset + 3])
+    else { return nil }
+    switch buffer[offset + 1] {
+    case 0x20: return false
+    case UInt8(ascii: "x"), UInt8(ascii: "X"): return true
+    default: return nil
+    }
   }
 
   /// Extends every open container to the current line.
@@ -223,7 +242,8 @@ struct BlockParser {
 
   private mutating func closeTop() {
     guard stack.count > 1, let top = stack.popLast() else { return }
-    let block = Block(kind: top.kind, range: top.start..<max(top.start, top.lastEnd), children: top.children)
+    let block = Block(
+      kind: top.kind, range: top.start..<max(top.start, top.lastEnd), children: top.children, checkbox: top.checkbox)
     stack[stack.count - 1].children.append(block)
     stack[stack.count - 1].lastEnd = max(stack[stack.count - 1].lastEnd, top.lastEnd)
   }

@@ -6,6 +6,7 @@ package enum CSLJSON {
   package static func parse(_ bytes: [UInt8]) -> Bibliography {
     var reader = JSONReader(bytes: bytes)
     var bibliography = Bibliography()
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
     reader.skipSpace()
     guard reader.i < bytes.count else { return bibliography }
     if bytes[reader.i] == UInt8(ascii: "[") {

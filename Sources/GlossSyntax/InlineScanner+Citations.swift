@@ -13,7 +13,7 @@ extension InlineScanner {
     if buffer[cursor] == UInt8(ascii: "{") {
       var depth = 0
       var probe = cursor
-      let limit = min(end, cursor + InlineScanner.bracketReach)
+      let limit = min(end, cursor + 256)
       while probe < limit {
         let byte = buffer[probe]
         if ByteClass.isWhitespace(byte) { return nil }
@@ -100,7 +100,9 @@ extension InlineScanner {
     var after = key.end
     var nested: [Citation] = []
     let open = skipSpaceAndNewline(after)
-    if open < end && buffer[open] == UInt8(ascii: "[") && !(open + 1 < end && buffer[open + 1] == UInt8(ascii: "^")) {
+    if open < end && buffer[open] == UInt8(ascii: "[") && !(open + 1 < end && buffer[open + 1] == UInt8(ascii: "^"))
+      && open < lastClosingBracket()
+    {
       if let group = citeGroup(open: open) {
         let citation = Citation(range: index..<group.close + 1, isBracketed: false, items: [first] + group.items)
         return ((citation, group.nested), group.close + 1)
@@ -117,6 +119,11 @@ extension InlineScanner {
   /// A bracketed citation group `[see @a, p. 4; @b]` at `open`.
   mutating func bracketedCitation(open: Int) -> ((Citation, [Citation]), Int)? {
     guard let group = citeGroup(open: open) else { return nil }
+    // Followed by `[`, `(` or `{`, the brackets are a link or a span to Pandoc, and their text is read as such.
+    if group.close + 1 < end {
+      let next = buffer[group.close + 1]
+      if next == UInt8(ascii: "[") || next == UInt8(ascii: "(") || next == UInt8(ascii: "{") { return nil }
+    }
     let citation = Citation(range: open..<group.close + 1, isBracketed: true, items: group.items)
     return ((citation, group.nested), group.close + 1)
   }

@@ -21,14 +21,19 @@ extension InlineScanner {
     } else {
       let start = cursor
       var depth = 0
-      while cursor < end {
+      let limit = min(end, start + InlineScanner.bracketReach)
+      while cursor < limit {
         let byte = buffer[cursor]
         if byte <= 0x20 { break }
         if byte == UInt8(ascii: "\\") && cursor + 1 < end {
           cursor += 2
           continue
         }
-        if byte == UInt8(ascii: "(") { depth += 1 }
+        if byte == UInt8(ascii: "(") {
+          // CommonMark (cmark) limits nested parentheses in a destination to 32.
+          depth += 1
+          if depth > 32 { return nil }
+        }
         if byte == UInt8(ascii: ")") {
           if depth == 0 { break }
           depth -= 1
@@ -37,9 +42,11 @@ extension InlineScanner {
       }
       destination = start..<min(cursor, end)
     }
+    let afterDestination = cursor
     cursor = skipSpaceAndNewline(cursor)
     guard cursor < end else { return nil }
-    if destination.upperBound < cursor || buffer[cursor] != UInt8(ascii: ")") {
+    if buffer[cursor] != UInt8(ascii: ")") {
+      guard cursor > afterDestination else { return nil }
       guard let afterTitle = titleEnd(at: cursor) else { return nil }
       cursor = skipSpaceAndNewline(afterTitle)
     }
@@ -69,31 +76,6 @@ extension InlineScanner {
       }
       if buffer[cursor] == closer { return cursor + 1 }
       cursor += 1
-    }
-    return nil
-  }
-
-  /// The `]` matching the `[` at `open` (nested brackets balanced, code spans and escapes skipped).
-  private mutating func matchingBracket(open: Int) -> Int? {
-    var depth = 0
-    var cursor = open
-    let limit = min(end, open + InlineScanner.bracketReach)
-    while cursor < limit {
-      switch buffer[cursor] {
-      case UInt8(ascii: "["):
-        depth += 1
-        cursor += 1
-      case UInt8(ascii: "]"):
-        depth -= 1
-        if depth == 0 { return cursor }
-        cursor += 1
-      case UInt8(ascii: "`"):
-        cursor = skipCodeSpan(at: cursor)
-      case UInt8(ascii: "\\"):
-        cursor += 2
-      default:
-        cursor += 1
-      }
     }
     return nil
   }

@@ -9,7 +9,7 @@ struct InlineScanner {
   var links: [Link] = []
   var tags: [TagUse] = []
   /// For each backtick run length, an offset after which no run of that length closes a code span.
-  private var missingCloserFrom: [Int] = Array(repeating: Int.max, count: 33)
+  private var missingCloserFrom: [Int] = []
   /// An offset after which no `-->` closes an HTML comment.
   private var missingCommentCloseFrom = Int.max
   /// The `]` of the link whose text is being scanned, and where its destination ends.
@@ -19,6 +19,12 @@ struct InlineScanner {
   var citationEnd = -1
   /// Where an unmatched backtick run ended: Pandoc reads the run as a string, so `@` right after it is no citation.
   var literalRunEnd = -1
+  /// Every `[` in order with its matching `]` (-1 when unmatched), computed on first need.
+  var bracketOpens: [Int] = []
+  var bracketCloses: [Int] = []
+  var bracketsMatched = false
+  /// The offset of the last `]` in the content (-1 when there is none): no citation can start after it.
+  var lastCloseBracket = -2
 
   /// How far a bracket, link or citation may reach; keeps pathological input (a 5 MB line of `[`) linear.
   static let bracketReach = 4_096
@@ -51,6 +57,8 @@ struct InlineScanner {
 
   /// Handles the special byte at `index`, returning where scanning resumes.
   private mutating func scanSpecial(at index: Int, byte: UInt8) -> Int {
+    // Raw HTML or an autolink inside link text may run past the text's `]`: the link is then over.
+    if linkTextEnd >= 0 && index > linkTextEnd { linkTextEnd = -1 }
     switch byte {
     case UInt8(ascii: "\\"):
       return index + (index + 1 < end && ByteClass.isASCIIPunctuation(buffer[index + 1]) ? 2 : 1)
@@ -104,7 +112,7 @@ struct InlineScanner {
     if linkTextEnd < 0, let link = markdownLink(open: index, isImage: false) {
       return enterLinkText(link, textStart: index + 1)
     }
-    if let (citation, after) = bracketedCitation(open: index) {
+    if index < lastClosingBracket(), let (citation, after) = bracketedCitation(open: index) {
       appendCitation(citation)
       return after
     }
@@ -131,6 +139,7 @@ struct InlineScanner {
     var runEnd = index
     while runEnd < end && buffer[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
     let length = runEnd - index
+    if missingCloserFrom.isEmpty { missingCloserFrom = Array(repeating: Int.max, count: 33) }
     if length < missingCloserFrom.count && missingCloserFrom[length] <= runEnd {
       literalRunEnd = runEnd
       return runEnd
@@ -261,6 +270,54 @@ struct InlineScanner {
   }
 
   // MARK: Helpers
+
+  /// The offset of the last `]`, found once.
+  mutating func lastClosingBracket() -> Int {
+    if lastCloseBracket == -2 {
+      var index = end - 1
+      while index >= 0 && buffer[index] != UInt8(ascii: "]") { index -= 1 }
+      lastCloseBracket = index
+    }
+    return lastCloseBracket
+  }
+
+  /// The `]` matching the `[` at `open`, from one pass over the content made on first need.
+  mutating func matchingBracket(open: Int) -> Int? {
+    if !bracketsMatched { matchBrackets() }
+    var low = 0
+    var high = bracketOpens.count
+    while low < high {
+      let middle = (low + high) / 2
+      if bracketOpens[middle] < open { low = middle + 1 } else { high = middle }
+    }
+    guard low < bracketOpens.count, bracketOpens[low] == open, bracketCloses[low] >= 0 else { return nil }
+    return bracketCloses[low]
+  }
+
+  private mutating func matchBrackets() {
+    bracketsMatched = true
+    var pending: [Int] = []
+    var cursor = 0
+    while cursor < end {
+      switch buffer[cursor] {
+      case UInt8(ascii: "["):
+        pending.append(bracketOpens.count)
+        bracketOpens.append(cursor)
+        bracketCloses.append(-1)
+        cursor += 1
+      case UInt8(ascii: "]"):
+        if let opening = pending.popLast() { bracketCloses[opening] = cursor }
+        cursor += 1
+      case UInt8(ascii: "`"):
+        cursor = skipCodeSpan(at: cursor)
+      case UInt8(ascii: "\\"):
+        cursor += 2
+      default:
+        cursor += 1
+      }
+    }
+    literalRunEnd = -1
+  }
 
   /// Skips an example-list marker (`(@label)`, `@label.` or `@label)`) at the very start, which Pandoc reads as a list.
   private func exampleListMarkerEnd() -> Int {

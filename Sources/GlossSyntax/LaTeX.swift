@@ -127,6 +127,8 @@ private struct LaTeXDecoder {
   var out: [UInt8] = []
   var pendingSpace = false
   var needsNormalization = false
+  /// How many accent arguments enclose the current position; bounded so hostile input cannot exhaust the stack.
+  var accentDepth = 0
 
   init(bytes: ArraySlice<UInt8>) {
     self.bytes = bytes
@@ -237,7 +239,15 @@ private struct LaTeXDecoder {
     if isLetter(first) {
       // TeX ignores spaces after a control word.
       while i < end, isSpace(bytes[i]) { i += 1 }
-      if let symbol = LaTeX.symbol(name) { emit(symbol) }
+      if let symbol = LaTeX.symbol(name) {
+        emit(symbol)
+      } else if name == Array("url".utf8), let group = group(end: end) {
+        // A URL is shown as written: no ligatures, no `~` as a space.
+        for byte in bytes[group] where !isSpace(byte) { emit(byte) }
+      } else if name == Array("href".utf8) || name == Array("noopsort".utf8) {
+        // `\href{url}{text}` shows its text; `\noopsort{key}` (a sorting trick) shows nothing.
+        _ = group(end: end)
+      }
       return
     }
     switch first {
@@ -250,8 +260,34 @@ private struct LaTeXDecoder {
     }
   }
 
+  /// The content range of the `{…}` group at `i` (after blanks), moving past it; nil when there is none.
+  mutating func group(end: Int) -> Range<Int>? {
+    var j = i
+    while j < end, isSpace(bytes[j]) { j += 1 }
+    guard j < end, bytes[j] == UInt8(ascii: "{") else { return nil }
+    let start = j + 1
+    var depth = 0
+    while j < end {
+      if bytes[j] == UInt8(ascii: "{") {
+        depth += 1
+      } else if bytes[j] == UInt8(ascii: "}") {
+        depth -= 1
+        if depth == 0 {
+          i = j + 1
+          return start..<j
+        }
+      }
+      j += 1
+    }
+    i = end
+    return start..<end
+  }
+
   /// Puts `mark` after the first character of the accent's argument (`{o}`, `o`, `\i`).
   mutating func accent(_ mark: Unicode.Scalar, end: Int) {
+    guard accentDepth < 16 else { return }
+    accentDepth += 1
+    defer { accentDepth -= 1 }
     while i < end, isSpace(bytes[i]) { i += 1 }
     let start = out.count + (pendingSpace && !out.isEmpty ? 1 : 0)
     guard i < end else { return }

@@ -232,7 +232,8 @@ private struct LocatorScanner {
     a == b || a.properties.lowercaseMapping == String(b)
   }
 
-  /// Every form of every CSL locator term in the en-US locale, as Pandoc's citeproc builds its locator map.
+  /// Every form of every CSL locator term in the en-US locale, as Pandoc's citeproc builds its locator map (checked
+  /// against pandoc 2.17: `no.` and `number` are the `issue` locator, `issue` itself is no term).
   static let terms: [([Unicode.Scalar], LocatorTerm)] = {
     let table: [(LocatorTerm, [String])] = [
       (.page, ["page", "pages", "p.", "pp."]),
@@ -244,8 +245,7 @@ private struct LocatorScanner {
       (.other("column"), ["column", "columns", "col.", "cols."]),
       (.other("figure"), ["figure", "figures", "fig.", "figs."]),
       (.other("folio"), ["folio", "folios", "fol.", "fols."]),
-      (.other("issue"), ["issue", "issues"]),
-      (.other("number"), ["number", "numbers", "no.", "nos."]),
+      (.other("issue"), ["number", "numbers", "no.", "nos."]),
       (.other("note"), ["note", "notes", "n.", "nn."]),
       (.other("opus"), ["opus", "opera", "op.", "opp."]),
       (.other("part"), ["part", "parts", "pt.", "pts."]),

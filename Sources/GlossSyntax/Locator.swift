@@ -4,7 +4,7 @@ package enum LocatorTerm: Hashable, Sendable {
   case line
   case section
   case paragraph
-  /// Another CSL locator term, by its CSL name: `chapter`, `figure`, `volume`, `sub verbo`, …
+  /// Another CSL locator term, by its CSL name: `chapter`, `figure`, `issue` (`no.`), `volume`, `sub verbo`, …
   case other(String)
 
   /// The term's CSL name (`page`, `sub verbo`, …).
@@ -21,6 +21,7 @@ package enum LocatorTerm: Hashable, Sendable {
 
 /// The first locator of a Pandoc citation suffix, such as `pp. 33-35` in `[@key, pp. 33-35, "words"]`.
 package struct Locator: Hashable, Sendable {
+  /// What the locator counts: pages, lines, sections, paragraphs or another CSL term.
   package var term: LocatorTerm
   /// The label as written (`pp.`, `§`, `sec.`); empty when Pandoc implies `page` from a bare number (`[@key, 33]`).
   package var label: String
@@ -29,6 +30,7 @@ package struct Locator: Hashable, Sendable {
   /// UTF-8 offsets of the whole locator (label and value, braces included) within the suffix string.
   package var range: Range<Int>
 
+  /// A locator from its parts.
   package init(term: LocatorTerm, label: String, value: String, range: Range<Int>) {
     self.term = term
     self.label = label

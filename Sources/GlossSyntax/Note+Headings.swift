@@ -1,15 +1,17 @@
 extension Note {
   /// Headings with their text (lines of a setext heading joined by a space) and unique slugs.
-  static func headings(_ raw: [BlockParser.RawHeading], in buffer: UnsafeBufferPointer<UInt8>) -> [Heading] {
+  static func headings(
+    _ raw: [BlockParser.RawHeading], segments: [Range<Int>], in buffer: UnsafeBufferPointer<UInt8>
+  ) -> [Heading] {
     let texts = raw.map { heading in
-      heading.segments.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+      segments[heading.segments].map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
         .joined(separator: " ")
     }
     let slugs = Slug.unique(texts)
     return raw.indices.map { index in
       let heading = raw[index]
       let textRange: Range<Int>
-      if let first = heading.segments.first, let last = heading.segments.last {
+      if let first = segments[heading.segments].first, let last = segments[heading.segments].last {
         textRange = first.lowerBound..<max(first.lowerBound, last.upperBound)
       } else {
         textRange = heading.range.upperBound..<heading.range.upperBound

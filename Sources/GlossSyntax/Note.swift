@@ -108,11 +108,14 @@ package struct Block: Hashable, Sendable {
   package var range: Range<Int>
   /// Child blocks, for block quotes, lists, list items and footnote definitions.
   package var children: [Block]
+  /// For a GFM task list item (`- [ ]`, `- [x]`), whether it is checked; nil for any other block.
+  package var checkbox: Bool?
 
-  package init(kind: Kind, range: Range<Int>, children: [Block] = []) {
+  package init(kind: Kind, range: Range<Int>, children: [Block] = [], checkbox: Bool? = nil) {
     self.kind = kind
     self.range = range
     self.children = children
+    self.checkbox = checkbox
   }
 }
 

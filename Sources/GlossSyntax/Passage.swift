@@ -7,6 +7,7 @@ package struct Passage: Hashable, Sendable {
   /// How a reader names it: `lines 40–52`, `page 4`, `pages 4–6`, `section 2.1 Methods`, `paragraph 3`.
   package var description: String
 
+  /// A passage from its parts.
   package init(textRange: Range<Int>, fileRange: Range<Int>, description: String) {
     self.textRange = textRange
     self.fileRange = fileRange
@@ -16,6 +17,7 @@ package struct Passage: Hashable, Sendable {
 
 /// The result of resolving a locator against a source document's text.
 package enum PassageLookup: Hashable, Sendable {
+  /// The locator names this passage.
   case resolved(Passage)
   /// The locator does not fit the text; the reason reads like `page 40 is past the last page (12)`.
   case unresolved(reason: String)

@@ -1,8 +1,8 @@
 extension PersonName {
   /// The names of a BibTeX `author`/`editor` value: `and`-separated, each split as BibTeX splits it.
-  static func bibTeXNames(_ raw: [UInt8]) -> [PersonName] {
+  static func bibTeXNames(_ raw: ArraySlice<UInt8>) -> [PersonName] {
     var names: [PersonName] = []
-    for part in splitOnAnd(raw[...]) {
+    for part in splitOnAnd(raw) {
       if let name = bibTeXName(part) { names.append(name) }
     }
     return names

@@ -4,14 +4,20 @@
 /// replaced by U+FFFD, and the offset map accounts for it). For HTML it is the visible text (see `HTMLText`). Lines are
 /// always the file's lines as the editor numbers them; pages, headings and paragraphs are ranges of the text.
 package struct SourceDocument: Hashable, Sendable {
+  /// The format the document was read as.
   package var format: SourceFormat
   /// Markdown front matter (parsed with `FrontMatter.parse`), nil for other formats or when there is none; its ranges
   /// are offsets in `text`, which are the file's offsets unless the file had invalid UTF-8.
   package var frontMatter: FrontMatter?
+  /// Identifier, title, authors, year, URL and tags, from front matter or HTML `<title>` and `<meta>`.
   package var metadata: SourceMetadata
   /// The extracted text, valid UTF-8: what quotations are checked against.
   package var text: [UInt8]
+  /// Front-matter problems (Markdown only), in file offsets: what the index reports as `malformed-front-matter`.
   package var problems: [SyntaxProblem]
+  /// Notes about reading the text that are not front-matter problems (invalid UTF-8 replaced, an unterminated HTML
+  /// comment), in file offsets; for logs or hints, not errors.
+  package var textWarnings: [SyntaxProblem]
   /// Headings in document order.
   package var headings: [SourceHeading]
   /// The paragraphs of the body (blank-line separated, headings and front matter excluded), as ranges of `text`.
@@ -31,6 +37,7 @@ package struct SourceDocument: Hashable, Sendable {
     frontMatter = nil
     metadata = SourceMetadata()
     problems = []
+    textWarnings = []
     headings = []
     paragraphs = []
     pageStarts = [0]
@@ -49,7 +56,7 @@ package struct SourceDocument: Hashable, Sendable {
         bytes.withUnsafeBufferPointer { UTF8Repair.append($0, 0..<bytes.count, to: &repaired, map: &map) }
         text = repaired
         offsetMap = map
-        problems.append(SyntaxProblem(range: 0..<bytes.count, message: "invalid utf-8 replaced by U+FFFD"))
+        textWarnings.append(SyntaxProblem(range: 0..<bytes.count, message: "invalid utf-8 replaced by U+FFFD"))
       }
       if format == .markdown {
         let parsed = FrontMatter.parse(text)
@@ -68,7 +75,7 @@ package struct SourceDocument: Hashable, Sendable {
       let html = HTMLText(parsing: bytes)
       text = html.text
       offsetMap = html.map
-      problems = html.problems
+      textWarnings = html.problems
       headings = html.headings.map { SourceDocument.heading(level: $0.level, in: html.text, textRange: $0.range) }
       separators = headings.map(\.range)
       metadata = SourceMetadata(htmlTitle: html.title, meta: html.meta)

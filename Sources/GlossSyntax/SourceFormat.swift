@@ -1,7 +1,10 @@
 /// The kinds of file Gloss reads as source documents (SPEC §2).
 package enum SourceFormat: Sendable {
+  /// `.md`, `.markdown`: front matter, ATX and setext headings.
   case markdown
+  /// `.txt`: the text as is, conservative numbered headings.
   case plainText
+  /// `.html`, `.htm`: the visible text.
   case html
 
   /// The format for a file name extension (`md`, `markdown`, `txt`, `html`, `htm`; any case), nil for others.

@@ -13,6 +13,7 @@ package struct SourceHeading: Hashable, Sendable {
   /// The whole heading in the document's text (its line or lines, markers included); a section's passage starts here.
   package var range: Range<Int>
 
+  /// A heading from its parts.
   package init(level: Int, text: String, number: String?, slug: String, textRange: Range<Int>, range: Range<Int>) {
     self.level = level
     self.text = text

@@ -2,13 +2,18 @@
 package struct SourceMetadata: Hashable, Sendable {
   /// The front-matter `id`, when there is one (else the source's key is its file name).
   package var id: String?
+  /// The front-matter `title` or HTML `<title>`.
   package var title: String?
+  /// Front-matter `author` (a string or a list; `Family, Given` or `Given Family`) or HTML author metadata.
   package var authors: [PersonName]
   /// The year, taken from `year` or from `date` (`2020-05-01` gives `2020`).
   package var year: String?
+  /// Front-matter `url`, or an HTML page's `og:url`.
   package var url: String?
+  /// Front-matter `tags` (a list or a comma-separated string, `#` removed) or HTML `keywords`.
   package var tags: [String]
 
+  /// Metadata from its parts.
   package init(
     id: String? = nil, title: String? = nil, authors: [PersonName] = [], year: String? = nil, url: String? = nil,
     tags: [String] = []

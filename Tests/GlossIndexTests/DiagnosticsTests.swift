@@ -46,9 +46,25 @@ import Testing
       ["a.md": ["unresolved-locator"]])
   }
 
+  @Test func locatorsOfInTextAndBareNumberCitationsAreMapped() {
+    checkDiagnostics(
+      [
+        "sources/doc.txt": "première page\u{0C}seconde page\n",
+        "a.md": "Ça — @doc [⏩p. 40⏪] puis [@doc, ⏩40⏪] et [see @doc, ⏩pp. 3-4⏪, \"mots\"] mais [@doc, p. 1].\n",
+      ],
+      ["a.md": ["unresolved-locator", "unresolved-locator", "unresolved-locator"]])
+  }
+
+  @Test func unresolvedLocatorMessageGivesTheReason() {
+    let workspace = Fixture.workspace(["sources/doc.txt": "un\u{0C}deux\n", "a.md": "[@doc, p. 40]\n"])
+    let message = workspace.diagnostics(for: "a.md").first?.message ?? ""
+    #expect(message.hasPrefix("cannot find 'p. 40' in 'doc': "))
+    #expect(message.contains("40"))
+  }
+
   @Test func locatorOnASourceWithoutTextIsAHint() {
     checkDiagnostics(
-      ["refs.bib": Self.bib, "a.md": "Ñandú [@bartlett1932, ⏩p. 213⏪].\n"],
+      ["refs.bib": Self.bib, "a.md": "Ñandú [@bartlett1932, ⏩p. 213⏪] [@bartlett1932, chap. 2].\n"],
       ["a.md": ["no-text"]])
     let workspace = Fixture.workspace(["refs.bib": Self.bib, "a.md": "Ñandú [@bartlett1932, p. 213].\n"])
     #expect(workspace.diagnostics(for: "a.md").map(\.severity) == [.hint])
@@ -175,6 +191,16 @@ import Testing
     config.diagnosticsIgnore = ["drafts/**"]
     checkDiagnostics(
       ["drafts/deep/a.md": "[@nobody]\n", "b.md": "[@⏩nobody⏪]\n"], ["b.md": ["unknown-source"]], config: config)
+  }
+
+  @Test func changingTheIgnoreGlobsReDiagnosesTheNotes() {
+    var workspace = Fixture.workspace(["drafts/a.md": "[@nobody]\n", "b.md": "[@nobody]\n"])
+    var config = WorkspaceConfig()
+    config.diagnosticsIgnore = ["{drafts,archive}/**"]
+    let changed = workspace.setConfig(config)
+    #expect(changed == ["drafts/a.md"])
+    #expect(workspace.diagnostics(for: "drafts/a.md").isEmpty)
+    #expect(workspace.diagnostics(for: "b.md").map(\.code) == ["unknown-source"])
   }
 
   @Test func linksFollowFoldersExtensionsCaseAndOtherFiles() {

@@ -19,10 +19,10 @@ import Testing
     #expect(
       workspace.citations(ofKey: "bartlett1932").map(\.path) == ["notes/b.md", "notes/c.md", "notes/hub.md"])
     #expect(
-      workspace.notes(withTag: "mémoire", includingNested: false).keys.sorted() == ["notes/c.md", "notes/hub.md"])
+      workspace.notes(withTag: "mémoire").keys.sorted() == ["notes/c.md", "notes/hub.md"])
     Fixture.set("notes/c.md", "Plus rien.\n", in: &workspace)
     #expect(workspace.citations(ofKey: "bartlett1932").map(\.path) == ["notes/b.md", "notes/hub.md"])
-    #expect(workspace.notes(withTag: "mémoire", includingNested: false).keys.sorted() == ["notes/hub.md"])
+    #expect(workspace.notes(withTag: "mémoire").keys.sorted() == ["notes/hub.md"])
   }
 
   @Test func addingAKeyToTheBibliographyChangesTheNotesCitingIt() {
@@ -80,8 +80,8 @@ import Testing
     let changed = Fixture.set("notes/hub.md", "# Hub\n\n## Autre\n\n[@bartlett1932]\n", in: &workspace)
     #expect(!changed.contains("notes/b.md"))
     #expect(!changed.contains("notes/c.md"))
-    #expect(workspace.notes(withTag: "mémoire", includingNested: false).isEmpty)
-    #expect(workspace.notes(withTag: "mémoire").keys.sorted() == ["notes/a.md"])
+    #expect(workspace.notes(withTag: "mémoire").isEmpty)
+    #expect(workspace.notes(withTag: "mémoire", includingNested: true).keys.sorted() == ["notes/a.md"])
   }
 
   @Test func addingASourceDocumentGivesAnEntryItsText() {

@@ -1,5 +1,6 @@
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 @Suite struct QueryTests {
@@ -28,6 +29,24 @@ import Testing
     #expect(workspace.source(forKey: "Bartlett1932") == nil)
   }
 
+  @Test func cslJSONEntriesAreSources() throws {
+    let workspace = Fixture.workspace([
+      "library.csl.json":
+        #"[{"id": "nguyễn2020", "type": "book", "title": "Ký ức", "issued": {"date-parts": [[2020]]}}]"#,
+      "a.md": "[@nguyễn2020]\n",
+    ])
+    #expect(workspace.diagnostics(for: "a.md").isEmpty)
+    let source = try #require(workspace.source(forKey: "nguyễn2020"))
+    #expect(source.title == "Ký ức")
+    #expect(source.year == "2020")
+  }
+
+  @Test func frontMatterBibliographiesAreResolvedAgainstTheNote() {
+    let workspace = Fixture.workspace(["notes/a.md": "---\nbibliography: [../refs/extra.bib, local.bib]\n---\nTexte\n"])
+    #expect(workspace.referencedBibliographies == ["refs/extra.bib", "notes/local.bib"])
+    #expect(workspace.note(at: "notes/a.md")?.bibliographyPaths == ["refs/extra.bib", "notes/local.bib"])
+  }
+
   @Test func citationsOfAKeyListEveryItem() {
     let workspace = Fixture.workspace(Self.files)
     let occurrences = workspace.citations(ofKey: "bartlett1932")
@@ -42,12 +61,22 @@ import Testing
     #expect(workspace.backlinks(to: "notes/d.md").isEmpty)
   }
 
-  @Test func tagsCompareCaseInsensitivelyAndNestedTagsCountForTheirParents() {
+  @Test func tagsCompareCaseInsensitivelyAndNestedTagsCountForTheirParentsWhenAsked() {
     let workspace = Fixture.workspace(Self.files)
-    #expect(workspace.notes(withTag: "MÉMOIRE").keys.sorted() == ["notes/b.md", "notes/hub.md"])
-    #expect(workspace.notes(withTag: "mémoire", includingNested: false).keys.sorted() == ["notes/b.md"])
+    #expect(workspace.notes(withTag: "MÉMOIRE", includingNested: true).keys.sorted() == ["notes/b.md", "notes/hub.md"])
+    #expect(workspace.notes(withTag: "mémoire").keys.sorted() == ["notes/b.md"])
     #expect(workspace.notes(withTag: "mémoire/collective").keys.sorted() == ["notes/hub.md"])
     #expect(workspace.tagCounts == ["mémoire": 1, "mémoire/collective": 1])
+  }
+
+  @Test func tagUsesListEveryOccurrenceWithItsRange() {
+    let workspace = Fixture.workspace(Self.files)
+    let uses = workspace.uses(ofTag: "Mémoire", includingNested: true)
+    #expect(uses.map { "\($0.path) \($0.use.name)" } == ["notes/b.md Mémoire", "notes/hub.md mémoire/collective"])
+    #expect(workspace.uses(ofTag: "mémoire").map(\.path) == ["notes/b.md"])
+    let b = Self.files["notes/b.md"] ?? ""
+    let range = uses[0].use.range
+    #expect(String(decoding: Array(b.utf8)[range], as: UTF8.self) == "Mémoire")
   }
 
   @Test func resolveNamesTheNoteHeadingOrProblem() throws {

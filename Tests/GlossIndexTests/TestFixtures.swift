@@ -1,39 +1,7 @@
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
-
-/// A fixture file with its markers removed: `⏩…⏪` ranges and `1️⃣…9️⃣` cursors, as UTF-8 byte offsets.
-struct MarkedText {
-  var text: String
-  var ranges: [Range<Int>] = []
-  var cursors: [String: Int] = [:]
-
-  init(_ marked: String) {
-    var out: [UInt8] = []
-    var open: [Int] = []
-    var scalars = marked.unicodeScalars[...]
-    while let scalar = scalars.first {
-      scalars = scalars.dropFirst()
-      switch scalar {
-      case "⏩": open.append(out.count)
-      case "⏪":
-        if let start = open.popLast() { ranges.append(start..<out.count) }
-      case "1"..."9" where scalars.first == "\u{FE0F}":
-        let next = scalars.dropFirst()
-        if next.first == "\u{20E3}" {
-          cursors[String(scalar)] = out.count
-          scalars = next.dropFirst()
-        } else {
-          out.append(contentsOf: String(scalar).utf8)
-        }
-      default:
-        out.append(contentsOf: String(scalar).utf8)
-      }
-    }
-    text = String(decoding: out, as: UTF8.self)
-    ranges.sort { $0.lowerBound < $1.lowerBound }
-  }
-}
 
 /// Builds workspaces from multi-file fixtures: role from the path (`sources/` → source document, `.bib` or
 /// `.json` → bibliography, `.md` → note, `.gloss.json` ignored, anything else → other file).

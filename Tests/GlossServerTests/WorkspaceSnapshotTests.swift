@@ -26,12 +26,23 @@ import Testing
     fs.setFile("/w/sources/s.txt", "t")
     fs.setFile("/w/notes/新しい.md", "new")
     _ = try? fs.remove("/w/b.md")
-    fs.setFile("/w/picture.png", "not indexed")
+    fs.setFile("/w/picture.png", "not read, but links to it now resolve")
     let changes = scan(fs).changes(since: before)
     #expect(
       changes
-        == FileChanges(created: ["notes/新しい.md"], changed: ["a.md", "sources/s.txt"], deleted: ["b.md"])
+        == FileChanges(
+          created: ["notes/新しい.md", "picture.png"],
+          changed: ["a.md", "sources/s.txt"],
+          deleted: ["b.md"]
+        )
     )
+  }
+
+  @Test func otherFilesCountOnlyWhenTheyAppearOrDisappear() {
+    let fs = InMemoryFileSystem(root: Self.root, files: ["a.md": "a", "figure.png": "v1"])
+    let before = scan(fs)
+    fs.setFile("/w/figure.png", "version two")
+    #expect(scan(fs).changes(since: before).isEmpty)
   }
 
   @Test func renameIsADeletionAndACreation() throws {

@@ -14,12 +14,13 @@ import Testing
 /// - Pandoc writes `~` as a no-break space as Gloss does, but spacing may differ: whitespace is collapsed.
 /// - Pandoc puts `van`, `de la` in particle fields; Gloss keeps them in the family name: particles are joined.
 /// - Pandoc leaves `\i` dotless under an accent (`{\"\i}` → ı̈); Gloss writes ï: dotless ı + mark compares as i.
+/// - Pandoc makes apostrophes typographic (`O'Brien` → `O’Brien`); Gloss keeps them as written: ’ compares as '.
 /// - Pandoc keeps math commands raw (`$\alpha$` → `\alpha`); Gloss shows the symbol (α).
 /// - Pandoc splits names on lowercase `and` only; BibTeX (and Gloss) also on `AND`: see `deliberateAuthorDifferences`.
 @Suite struct BibTeXOracleTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/bibtex")
-  static let fixtures = ["accents", "macros", "markup", "names", "structure"]
+  static let fixtures = ["accents", "fields", "macros", "markup", "names", "structure"]
 
   /// Entries whose author lists differ from Pandoc's by design, with Gloss's expected family names.
   static let deliberateAuthorDifferences: [String: [String]] = [
@@ -86,7 +87,7 @@ import Testing
     var text = title.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
     text = text.replacingOccurrences(of: "\\alpha", with: "α")
     text = text.replacingOccurrences(of: "ı\u{0308}", with: "ï").replacingOccurrences(of: "ı\u{0301}", with: "í")
-    text = text.replacingOccurrences(of: "\u{00A0}", with: " ")
+    text = text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "’", with: "'")
     let words = text.precomposedStringWithCanonicalMapping.lowercased().split(whereSeparator: \.isWhitespace)
     return words.joined(separator: " ")
   }
@@ -121,6 +122,7 @@ private struct PandocName: Decodable {
   /// The family name with its particles, as Gloss keeps it, or the literal.
   var normalisedFamily: String {
     if let literal { return literal }
-    return [nonDroppingParticle, droppingParticle, family].compactMap { $0 }.joined(separator: " ")
+    let name = [nonDroppingParticle, droppingParticle, family].compactMap { $0 }.joined(separator: " ")
+    return name.replacingOccurrences(of: "’", with: "'")
   }
 }

@@ -2,14 +2,17 @@ import GlossSyntax
 import Testing
 
 @Suite struct BibTeXProblemTests {
-  /// Parses `source`, checks the entry keys and that each `⏩…⏪` range carries the next message, in order.
+  /// Parses `source`, checks the entry keys and that each `⏩…⏪` range carries the next message, in text order.
   private func check(
     _ source: String, keys: [String], messages: [String], sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let marked = MarkedText(source)
+    let marked = BibliographyDump.marked(source)
     let bibliography = BibTeX.parse(marked.bytes)
     #expect(bibliography.entries.map(\.key) == keys, sourceLocation: sourceLocation)
-    let problems = bibliography.problems.map { "\(BibliographyDump.show($0.range)) \($0.message)" }
+    let sorted = bibliography.problems.enumerated().sorted {
+      ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+    }
+    let problems = sorted.map(\.element).map { "\(BibliographyDump.show($0.range)) \($0.message)" }
     let expected = zip(marked.ranges, messages).map { "\(BibliographyDump.show($0)) \($1)" }
     #expect(problems == expected, sourceLocation: sourceLocation)
   }
@@ -62,8 +65,21 @@ import Testing
         "unexpected text in entry 'm'", "missing ',' after field 'title'", "expected ',' after key 'p'",
         "missing value for field 'title'",
       ])
-    let years = BibTeX.parse(MarkedText("@article{k, title {x}, year = 2000}").bytes).entries.map(\.year)
+    let years = BibTeX.parse(BibliographyDump.marked("@article{k, title {x}, year = 2000}").bytes).entries.map(\.year)
     #expect(years == ["2000"])
+  }
+
+  @Test func fieldNameAtTheEndOfAnEntryDoesNotSwallowTheNext() {
+    check(
+      "@article⏩{⏪k, ⏩title⏪\n@book{b, title = {B}}", keys: ["k", "b"],
+      messages: ["missing '}' at end of entry 'k'", "expected '=' after field name 'title'"])
+  }
+
+  @Test func deeplyNestedInputIsReadWithoutExhaustingTheStack() {
+    let accents = String(repeating: #"\"{"#, count: 100_000) + "o" + String(repeating: "}", count: 100_000)
+    let entry = BibTeX.parse(Array("@misc{deep, title = {\(accents)}}".utf8)).entries.first
+    #expect(entry?.key == "deep")
+    #expect(entry?.title?.unicodeScalars.first == "ö")
   }
 
   @Test func truncatedFileKeepsWhatWasRead() {

@@ -70,6 +70,33 @@ import Testing
       """)
   }
 
+  @Test func takesPercentLinesInsideEntriesAsCommentsAndTheLastOfARepeatedField() {
+    check(
+      """
+      @article{k,
+        title = {First},
+        % note = {commented out}, year = 1900,
+        year = 2000,
+        title = {Second}
+      }
+      """,
+      """
+      @article k
+        title "Second"
+        year "2000"
+      """)
+  }
+
+  @Test func manyFieldsAndLateRepeatsAreRead() {
+    let many = (1...40).map { "f\($0) = {\($0)}" }.joined(separator: ", ")
+    let source = "@misc{k, title = {Early}, \(many), f3 = {again}, title = {Late}, f40 = {last}}"
+    let entry = BibTeX.parse(Array(source.utf8)).entries.first
+    #expect(entry?.title == "Late")
+    #expect(entry?.fields.count == 41)
+    #expect(entry?.fields["f3"] == "again")
+    #expect(entry?.fields["f40"] == "last")
+  }
+
   @Test func recordsKeyAndEntryRanges() {
     let source = "junk\n@article{ké-y:1,\r\n  title = {T}\r\n}\r\n@book{b}"
     check(

@@ -47,14 +47,11 @@ enum BibliographyDump {
   static func clamped(_ range: Range<Int>, _ count: Int) -> Range<Int> {
     min(max(range.lowerBound, 0), count)..<min(max(range.upperBound, 0), count)
   }
-}
 
-/// Fixture text with `⏩…⏪` range markers removed, and the UTF-8 ranges they marked.
-struct MarkedText {
-  var bytes: [UInt8] = []
-  var ranges: [Range<Int>] = []
-
-  init(_ text: String) {
+  /// Fixture text with `⏩…⏪` range markers removed, and the UTF-8 ranges they marked.
+  static func marked(_ text: String) -> (bytes: [UInt8], ranges: [Range<Int>]) {
+    var bytes: [UInt8] = []
+    var ranges: [Range<Int>] = []
     var start = 0
     for scalar in text.unicodeScalars {
       if scalar == "⏩" {
@@ -65,5 +62,6 @@ struct MarkedText {
         bytes.append(contentsOf: String(scalar).utf8)
       }
     }
+    return (bytes, ranges)
   }
 }

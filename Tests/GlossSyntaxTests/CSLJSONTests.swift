@@ -56,6 +56,7 @@ import Testing
   @Test(arguments: [
     (#"{"id": "one", "title": "Single"}"#, "@ one\n  title \"Single\""),
     (#"{"items": [{"id": "a"}, {"id": "b"}]}"#, "@ a\n@ b"),
+    ("\u{FEFF}[{\"id\": \"bom\"}]", "@ bom"),
     ("[]", ""),
     ("  \n", ""),
   ])

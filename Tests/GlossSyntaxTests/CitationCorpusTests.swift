@@ -91,7 +91,8 @@ import Testing
 
   /// Cases where Gloss follows CommonMark (as SPEC §3 asks) and Pandoc does not.
   static let divergences: [String: String] = [
-    "fenced-unterminated": "CommonMark runs an unclosed fence to the end of its container; Pandoc reads it as text"
+    "fenced-unterminated": "CommonMark runs an unclosed fence to the end of its container; Pandoc reads it as text",
+    "html-div-markdown": "CommonMark keeps an HTML block raw up to a blank line; Pandoc reads Markdown inside a div",
   ]
 
   @Test(arguments: corpus)

@@ -148,3 +148,11 @@ extension HTMLTextTests {
     #expect(Self.text(html) == expected)
   }
 }
+
+extension HTMLTextTests {
+  @Test func unterminatedCommentIsAWarningNotAProblem() {
+    let document = SourceDocument(parsing: Array("<p>Text</p><!-- offen".utf8), format: .html)
+    #expect(document.problems.isEmpty)
+    #expect(document.textWarnings == [SyntaxProblem(range: 11..<21, message: "unterminated html comment")])
+  }
+}

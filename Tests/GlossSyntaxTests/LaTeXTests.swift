@@ -29,6 +29,10 @@ import Testing
     ("{{{unbalanced", "unbalanced"),
     ("}}}closing", "closing"),
     ("Tiếng Việt 日本語 🧠", "Tiếng Việt 日本語 🧠"),
+    (#"see \url{https://x.org/~me/a--b}."#, "see https://x.org/~me/a--b."),
+    (#"\href{https://x.org}{the site} here"#, "the site here"),
+    (#"{\noopsort{1973b}}1973"#, "1973"),
+    (#"\url{unterminated"#, "unterminated"),
   ])
   func decodesText(source: String, expected: String) {
     #expect(LaTeX.decode(Array(source.utf8)[...]) == expected)

@@ -47,7 +47,7 @@ import Testing
     ("bk. 2", "book 'bk.' '2'"), ("books 2", "book 'books' '2'"),
     ("chap. 1", "chapter 'chap.' '1'"), ("chapters 1-3", "chapter 'chapters' '1-3'"),
     ("col. 4", "column 'col.' '4'"), ("fig. 3", "figure 'fig.' '3'"), ("figs. 3, 4", "figure 'figs.' '3, 4'"),
-    ("fol. 12", "folio 'fol.' '12'"), ("no. 5", "number 'no.' '5'"), ("issue 2", "issue 'issue' '2'"),
+    ("fol. 12", "folio 'fol.' '12'"), ("no. 5", "issue 'no.' '5'"), ("number 2", "issue 'number' '2'"),
     ("n. 4", "note 'n.' '4'"), ("op. 27", "opus 'op.' '27'"), ("opera 1", "opus 'opera' '1'"),
     ("pt. 2", "part 'pt.' '2'"), ("s.v. 3", "sub verbo 's.v.' '3'"), ("sub verbo 3", "sub verbo 'sub verbo' '3'"),
     ("v. 16", "verse 'v.' '16'"), ("vv. 16-18", "verse 'vv.' '16-18'"), ("vol. 2", "volume 'vol.' '2'"),

@@ -7,7 +7,8 @@ enum NoteDump {
     var lines: [String] = []
     var stack: [(Block, Int)] = note.blocks.reversed().map { ($0, 0) }
     while let (block, depth) = stack.popLast() {
-      lines.append(String(repeating: "  ", count: depth) + "\(kind(block.kind)) \(show(block.range))")
+      let task = block.checkbox.map { $0 ? " [x]" : " [ ]" } ?? ""
+      lines.append(String(repeating: "  ", count: depth) + "\(kind(block.kind))\(task) \(show(block.range))")
       stack.append(contentsOf: block.children.reversed().map { ($0, depth + 1) })
     }
     return lines.joined(separator: "\n")

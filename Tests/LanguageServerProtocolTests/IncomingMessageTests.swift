@@ -91,6 +91,7 @@ import Testing
 
   @Test func missingOrNullParamsDecodeAsEmptyObject() throws {
     #expect(try RawJSON.decode(ShutdownRequest.self, from: nil) == ShutdownRequest())
-    #expect(try RawJSON(Data("null".utf8)).decode(ShutdownRequest.self) == ShutdownRequest())
+    #expect(try RawJSON.decode(ShutdownRequest.self, from: RawJSON(Data("null".utf8))) == ShutdownRequest())
+    #expect(try RawJSON(Data("null".utf8)).decode(String?.self) == nil)
   }
 }

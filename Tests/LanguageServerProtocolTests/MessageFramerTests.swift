@@ -120,6 +120,34 @@ import Testing
     #expect(framer.next() == .message(Array(Self.two.utf8)))
   }
 
+  @Test func garbageEndingInABlankLineIsSkippedAsOneBlock() {
+    let bytes: [UInt8] = [0x00, 0xFF] + Array("rác 垃圾\r\n\r\n".utf8) + frame(Self.two)
+    #expect(dump([bytes]) == ["error skipped 17 bytes that are not a message header", "message \(Self.two)"])
+  }
+
+  /// A stream with every kind of fault: garbage, a frame without length, too long and too short lengths.
+  private static let faultyStream: [UInt8] =
+    [0x00, 0xFF, 0xFE, 0x7B] + Array("rác 垃圾\r\n\r\n".utf8) + frame(#"{"id":7,"method":"#)
+    + Array("Content-Type: application/vscode-jsonrpc\r\n\r\n{\"id\":8}".utf8)
+    + Array("Content-Length: 900\r\n\r\n{\"method\":\"initialized\"}".utf8)
+    + Array("Content-Length: 3\r\n\r\n{\"id\":1}".utf8) + frame(Self.café) + frame(Self.two)
+
+  @Test func outputDoesNotDependOnHowTheStreamIsSplit() {
+    let whole = dump([Self.faultyStream])
+    #expect(
+      whole == [
+        "error skipped 19 bytes that are not a message header", #"message {"id":7,"method":"#,
+        "error message header without Content-Length", "error skipped 8 bytes that are not a message header",
+        "error Content-Length 900 is larger than the message (24 bytes came)", #"message {"i"#,
+        "error skipped 5 bytes that are not a message header", "message \(Self.café)", "message \(Self.two)",
+      ])
+    #expect(dump(Self.faultyStream.map { [$0] }) == whole)
+    for split in stride(from: 1, to: Self.faultyStream.count, by: 7) {
+      let parts = [Array(Self.faultyStream[..<split]), Array(Self.faultyStream[split...])]
+      #expect(dump(parts) == whole, "split at \(split)")
+    }
+  }
+
   @Test func unfinishedFrameIsReportedAtEndOfStream() {
     #expect(
       dump([Array("Content-Length: 10\r\n\r\n{}".utf8)], finish: true) == [

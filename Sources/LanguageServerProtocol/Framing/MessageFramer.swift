@@ -94,14 +94,16 @@ package struct MessageFramer: Sendable {
     // Skip line breaks between frames, which some clients send.
     while start < buffer.count, Self.isWhitespace(buffer[start]) { start += 1 }
     guard start < buffer.count else { return nil }
-    if let lengthHeader = findContentLengthName(from: start, to: buffer.count), lengthHeader > start,
-      !isHeaderLines(start..<lengthHeader)
-    {
+    // Decisions depend only on bytes up to the first blank line or `Content-Length`, so how the stream was split
+    // into reads never changes what is reported.
+    let blankLine = findBlankLine(from: start)
+    let lengthHeader = findContentLengthName(from: start, to: blankLine?.headerEnd ?? buffer.count)
+    if let lengthHeader, lengthHeader > start, !isHeaderLines(start..<lengthHeader) {
       let skipped = lengthHeader - start
       start = lengthHeader
       return .error(FramingError("skipped \(skipped) bytes that are not a message header"))
     }
-    guard let (headerEnd, bodyStart) = findBlankLine(from: start) else {
+    guard let (headerEnd, bodyStart) = blankLine else {
       if buffer.count - start > maximumHeaderLength {
         // No header ends here: drop the garbage but keep a tail that may hold the start of the next header.
         let keep = min(buffer.count - start, 32)
@@ -110,6 +112,11 @@ package struct MessageFramer: Sendable {
         return .error(FramingError("skipped \(skipped) bytes that are not a message header"))
       }
       return nil
+    }
+    if lengthHeader == nil, !isHeaderLines(start..<(headerEnd + 1)) {
+      let skipped = bodyStart - start
+      start = bodyStart
+      return .error(FramingError("skipped \(skipped) bytes that are not a message header"))
     }
     let lines = headerLines(start..<headerEnd)
     start = bodyStart

@@ -44,6 +44,10 @@ package enum IncomingMessage: Sendable {
       let result: Result<RawJSON, ResponseError> =
         if let error = envelope.error { .failure(error) } else { .success(raw("result") ?? RawJSON(Data("null".utf8))) }
       self = .response(IncomingResponse(id: id, result: result))
+    } else if envelope.hasResult || envelope.hasError {
+      // A response without a usable id (a client's own parse error report) is never answered: that could loop.
+      throw MessageDecodingError(
+        error: .invalidRequest("response without a usable id"), id: nil, isResponse: true)
     } else {
       throw MessageDecodingError(error: .invalidRequest("message has neither 'method' nor 'result'"), id: envelope.id)
     }
@@ -101,6 +105,15 @@ package struct MessageDecodingError: Error, Sendable {
   package var error: ResponseError
   /// The id of the request, when the body had a readable one.
   package var id: RequestID?
+  /// Whether the body was a response (which is logged, never answered).
+  package var isResponse = false
+
+  /// Creates the error.
+  package init(error: ResponseError, id: RequestID?, isResponse: Bool = false) {
+    self.error = error
+    self.id = id
+    self.isResponse = isResponse
+  }
 }
 
 /// The envelope members of an incoming message; `params` and `result` are skipped.
@@ -110,6 +123,7 @@ private struct IncomingEnvelope: Decodable {
   var method: String?
   var hasMethod: Bool
   var hasResult: Bool
+  var hasError: Bool
   var error: ResponseError?
 
   init(from decoder: any Decoder) throws {
@@ -119,6 +133,7 @@ private struct IncomingEnvelope: Decodable {
     hasMethod = container.contains(.method)
     method = try? container.decodeIfPresent(String.self, forKey: .method)
     hasResult = container.contains(.result)
+    hasError = container.contains(.error)
     error = try? container.decodeIfPresent(ResponseError.self, forKey: .error)
   }
 }

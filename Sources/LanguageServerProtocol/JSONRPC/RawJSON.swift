@@ -14,11 +14,9 @@ package struct RawJSON: Hashable, Sendable {
   }
 
   /// Decodes the JSON as `T`, throwing `invalidParams` that names the missing or wrong field.
-  ///
-  /// Missing or `null` params decode as `{}`, so a message without fields (such as `shutdown`) needs none.
   package func decode<T: Decodable>(_ type: T.Type) throws(ResponseError) -> T {
     do {
-      return try JSONRPC.decode(type, from: isNull ? Data("{}".utf8) : data)
+      return try JSONRPC.decode(type, from: data)
     } catch let error as DecodingError {
       throw .invalidParams(error.fieldDescription)
     } catch {
@@ -26,9 +24,11 @@ package struct RawJSON: Hashable, Sendable {
     }
   }
 
-  /// Decodes optional params that may be absent: `{}` is used for nil.
-  package static func decode<T: Decodable>(_ type: T.Type, from raw: RawJSON?) throws(ResponseError) -> T {
-    try (raw ?? RawJSON(Data("{}".utf8))).decode(type)
+  /// Decodes params that may be absent: missing or `null` params decode as `{}`, so that a message without
+  /// fields (such as `shutdown`) needs none.
+  package static func decode<T: Decodable>(_ type: T.Type, from params: RawJSON?) throws(ResponseError) -> T {
+    guard let params, !params.isNull else { return try RawJSON(Data("{}".utf8)).decode(type) }
+    return try params.decode(type)
   }
 }
 

@@ -17,18 +17,22 @@ package final class StdioTransport: @unchecked Sendable {
     self.output = output
   }
 
-  /// Reads until end of input, handing each message body or framing error to `receive` in order.
+  /// Reads until end of input, handing the message bodies and framing errors of each read to `receive` in order.
   ///
-  /// Blocks the calling thread; returns when the input ends (after reporting any unfinished frame).
-  package func readMessages(maximumBodyLength: Int = 256 << 20, _ receive: (MessageFramer.Output) -> Void) {
+  /// Everything framed from one read is handed over together, so a consumer can queue it atomically (a
+  /// `$/cancelRequest` that arrived with its request is then always seen before that request is handled). Blocks
+  /// the calling thread; returns when the input ends, after reporting any unfinished frame.
+  package func readMessages(maximumBodyLength: Int = 256 << 20, _ receive: ([MessageFramer.Output]) -> Void) {
     var framer = MessageFramer(maximumBodyLength: maximumBodyLength)
     while true {
       let chunk = input.availableData
       if chunk.isEmpty { break }
       framer.append(chunk)
-      while let item = framer.next() { receive(item) }
+      var items: [MessageFramer.Output] = []
+      while let item = framer.next() { items.append(item) }
+      if !items.isEmpty { receive(items) }
     }
-    if let rest = framer.finish() { receive(rest) }
+    if let rest = framer.finish() { receive([rest]) }
   }
 
   /// Writes one message body with its `Content-Length` header; returns false once the output is closed.

@@ -180,6 +180,20 @@ CASES = [
     ("empty-brackets-after", "x @a [] y\n"),
     ("bracket-suffix-semicolon-only", "x [@a;] y\n"),
     ("locator-with-quote-and-more", "x [see @a, p. 4, \"words\"; @b] y\n"),
+    ("reference-link-defined", "x [see @a][ref] y\n\n[ref]: http://x\n"),
+    ("reference-link-undefined", "x [see @a][ref] y\n"),
+    ("reference-link-empty", "x [see @a][] y\n"),
+    ("span-attributes", "x [see @a]{.class} y\n"),
+    ("link-title-cite", "x [t](u \"see @a\") y\n"),
+    ("link-destination-at", "x [t](https://doi.org/10@20/@a) y\n"),
+    ("reference-definition-like", "x [@a]\n\n[@a]: http://x\n"),
+    ("definition-list", "Term @a\n:   Definition @b\n"),
+    ("line-block", "| line @a\n| block\n"),
+    ("heading-attributes", "# Head @a {#id}\n"),
+    ("html-div-markdown", "<div>\n@a\n</div>\n"),
+    ("image-alt-cite", "x ![see @a](p.png) y\n"),
+    ("wiki-link-then-cite", "[[note]] [@a, p. 2]\n"),
+    ("front-matter-then-body", "---\ntitle: T\n---\n\nBody [@a].\n"),
 ]
 
 
