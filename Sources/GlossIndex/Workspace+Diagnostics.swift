@@ -73,6 +73,8 @@ extension Workspace {
         located.locator.label.isEmpty
         ? located.locator.value : located.locator.label + " " + located.locator.value
       guard let document = source.textDocument else {
+        // Terms Gloss never resolves (chap., fig., …) would not be checked against a text either.
+        if case .other = located.locator.term { continue }
         out.append(
           make(path, located.range, DiagnosticCode.noText, "'\(located.key)' has no text to find '\(written)' in"))
         continue

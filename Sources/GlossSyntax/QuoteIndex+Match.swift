@@ -4,7 +4,7 @@ extension QuoteIndex {
   /// The pieces between ellipses must appear in order inside the range; a `[bracketed]` insertion matches any
   /// one word. When the quotation is not there, the most similar passage of the same range is returned.
   package func match(_ quotation: String, within textRange: Range<Int>? = nil) -> QuoteMatch {
-    let query = QuoteQuery(quotation, vocabulary: vocabulary)
+    let query = QuoteQuery(quotation) { bytes in lexicon.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
     let range = positionRange(textRange)
     guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
     if let found = find(query, in: range) { return .found(textRange: self.textRange(ofPositions: found)) }
@@ -38,6 +38,7 @@ extension QuoteIndex {
   func occurrence(of piece: [UInt32], in range: Range<Int>) -> Range<Int>? {
     guard !range.isEmpty else { return nil }
     guard let anchor = anchorIndex(of: piece) else {
+      if piece.allSatisfy({ $0 == QuoteQuery.wildcard }) { return wordRun(of: piece.count, in: range) }
       // No token to anchor on: try every start.
       for start in range where start + piece.count <= range.upperBound {
         if let end = matchForward(piece, 0, from: start, limit: range.upperBound) { return start..<end }
@@ -46,6 +47,19 @@ extension QuoteIndex {
     }
     let id = piece[anchor]
     guard id != QuoteQuery.unknown else { return nil }
+    guard hasPostings else {
+      // A small text: scan its token stream for the anchor.
+      return tokenIDs.withUnsafeBufferPointer { ids in
+        for p in range where ids[p] == id {
+          if let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound),
+            let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound)
+          {
+            return start..<end
+          }
+        }
+        return nil
+      }
+    }
     let list = positions(of: id)
     var k = lowerBound(in: list, of: UInt32(clamping: range.lowerBound))
     // A long list is first narrowed by a second token at a fixed distance (two sorted lists merged, read in
@@ -72,6 +86,17 @@ extension QuoteIndex {
       }
       return nil
     }
+  }
+
+  /// The first `length` consecutive words inside `range`: what a piece of `[bracketed]` insertions alone matches, found
+  /// in one pass (trying every start would cost the range's length times the piece's).
+  private func wordRun(of length: Int, in range: Range<Int>) -> Range<Int>? {
+    var run = 0
+    for position in range {
+      run = isWord[Int(tokenIDs[position])] ? run + 1 : 0
+      if run == length { return (position + 1 - length)..<(position + 1) }
+    }
+    return nil
   }
 
   /// The rarest token with postings in the stretch around `anchor` free of wildcards and dashes (so that its
@@ -141,7 +166,7 @@ extension QuoteIndex {
   }
 
   private func hasWord(_ positions: Range<Int>) -> Bool {
-    positions.contains { vocabulary.isWord[Int(tokenIDs[$0])] }
+    positions.contains { isWord[Int(tokenIDs[$0])] }
   }
 
   /// Matches `piece[from...]` at positions `start...`; returns the position after the last token matched.
@@ -160,7 +185,7 @@ extension QuoteIndex {
         if end > j + 1, hasWord(j..<end), let matched = matchForward(piece, i + 1, from: end, limit: limit) {
           return matched
         }
-        guard vocabulary.isWord[Int(id)] else { return nil }
+        guard isWord[Int(id)] else { return nil }
         i += 1
         j += 1
       } else if q == id {
@@ -191,7 +216,7 @@ extension QuoteIndex {
         if start < j - 1, hasWord(start..<j), let matched = matchBackward(piece, i - 1, endingAt: start, limit: limit) {
           return matched
         }
-        guard vocabulary.isWord[Int(id)] else { return nil }
+        guard isWord[Int(id)] else { return nil }
         i -= 1
         j -= 1
       } else if q == id {

@@ -64,7 +64,7 @@ import Testing
 
   @Test func locatorOnASourceWithoutTextIsAHint() {
     checkDiagnostics(
-      ["refs.bib": Self.bib, "a.md": "Ñandú [@bartlett1932, ⏩p. 213⏪].\n"],
+      ["refs.bib": Self.bib, "a.md": "Ñandú [@bartlett1932, ⏩p. 213⏪] [@bartlett1932, chap. 2].\n"],
       ["a.md": ["no-text"]])
     let workspace = Fixture.workspace(["refs.bib": Self.bib, "a.md": "Ñandú [@bartlett1932, p. 213].\n"])
     #expect(workspace.diagnostics(for: "a.md").map(\.severity) == [.hint])
