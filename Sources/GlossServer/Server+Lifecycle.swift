@@ -51,7 +51,8 @@ extension Server {
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)),
+      completionProvider: CompletionOptions(triggerCharacters: Self.completionTriggerCharacters, resolveProvider: true))
   }
 
   /// The first encoding in the client's order of preference that the server supports; UTF-16 when none is.

@@ -28,6 +28,9 @@ extension Server {
     // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
     table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
     table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
+    // Completion (Server+Completion.swift).
+    table.on(CompletionRequest.self, Server.completion)
+    table.on(CompletionItemResolveRequest.self, Server.resolveCompletionItem)
     return table
   }
 }

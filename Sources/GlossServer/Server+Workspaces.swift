@@ -118,6 +118,7 @@ extension Server {
     log("indexed '\(path)' in \(elapsed): \(counts.0) notes, \(counts.1) source documents")
     publishAll(in: id)
     reattachOpenDocuments()
+    prepareCompletion(in: id)
     return id
   }
 

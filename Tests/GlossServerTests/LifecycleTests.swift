@@ -20,7 +20,8 @@ import Testing
           workspace: WorkspaceServerCapabilities(
             workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
             fileOperations: FileOperationsServerCapabilities(
-              didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles))))
+              didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)),
+          completionProvider: CompletionOptions(triggerCharacters: ["@", "#", "[", "/"], resolveProvider: true)))
     #expect(client.server.state == .running)
   }
 

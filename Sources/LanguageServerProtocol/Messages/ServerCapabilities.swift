@@ -8,16 +8,20 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var diagnosticProvider: DiagnosticOptions?
   /// Workspace folders and file operations.
   package var workspace: WorkspaceServerCapabilities?
+  /// Completion, with its trigger characters.
+  package var completionProvider: CompletionOptions?
 
   /// Creates capabilities.
   package init(
     positionEncoding: String? = nil, textDocumentSync: TextDocumentSyncOptions? = nil,
-    diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceServerCapabilities? = nil
+    diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceServerCapabilities? = nil,
+    completionProvider: CompletionOptions? = nil
   ) {
     self.positionEncoding = positionEncoding
     self.textDocumentSync = textDocumentSync
     self.diagnosticProvider = diagnosticProvider
     self.workspace = workspace
+    self.completionProvider = completionProvider
   }
 }
 
