@@ -10,6 +10,18 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
     self.positionEncoding = positionEncoding
     self.textDocumentSync = textDocumentSync
   }
+
+  // Navigation (hover, definition, references, code lens); set after `init`.
+  /// Whether `textDocument/hover` is answered.
+  package var hoverProvider: Bool?
+  /// Whether `textDocument/definition` is answered.
+  package var definitionProvider: Bool?
+  /// Whether `textDocument/references` is answered.
+  package var referencesProvider: Bool?
+  /// Code lenses, when offered.
+  package var codeLensProvider: CodeLensOptions?
+  /// The commands `workspace/executeCommand` runs.
+  package var executeCommandProvider: ExecuteCommandOptions?
 }
 
 /// How the client sends document changes.
