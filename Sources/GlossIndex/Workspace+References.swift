@@ -4,7 +4,7 @@ extension Workspace {
   /// Every reference to what is at `offset` in the file at `path`, in path then offset order.
   ///
   /// From a citation item, a bibliography entry or anywhere in a source document: every citation item of that key
-  /// (the key's range). From a link to a note, the note's title or first heading: every link to the note; from a
+  /// (the key's range). From a link to a note, the note's title, first heading or very start: every link to it; from a
   /// link to a heading or another heading: the links whose anchor resolves to it. From a tag: every use
   /// (case-insensitive). With `includeDeclaration`, the definitions come first: the key's bibliography entries and
   /// source documents, the heading, or the note's start.
@@ -25,7 +25,9 @@ extension Workspace {
       let isTitle = index == 0 && heading.level == 1
       return noteReferences(path, heading: isTitle ? nil : heading, includeDeclaration: includeDeclaration)
     case nil:
-      // The front-matter title names the note, as its first heading does.
+      // The very start of the note (where its code lens stands) and the front-matter title name the note, as its
+      // first heading does.
+      if offset == 0 { return noteReferences(path, heading: nil, includeDeclaration: includeDeclaration) }
       if let title = record.note.frontMatter?["title"], title.keyRange.lowerBound <= offset,
         offset <= Self.valueEnd(title.value, after: title.keyRange.upperBound)
       {

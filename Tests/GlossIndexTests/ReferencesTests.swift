@@ -72,8 +72,10 @@ import Testing
         find("[hub](hub.md)", in: "notes/b.md"),
         find("[[Carrefour]]", in: "notes/b.md"), find("[la section](hub.md#méthodes)", in: "notes/b.md"),
       ])
-    // The front-matter title names the note too.
+    // The front-matter title and the note's very start (where its code lens is) name the note too.
     #expect(references(12, in: "notes/hub.md", declaration: false).count == 4)
+    #expect(references(0, in: "notes/hub.md", declaration: false).count == 4)
+    #expect(references(1, in: "notes/hub.md", declaration: false).isEmpty)
   }
 
   @Test func selfLinksCountForHeadingsOnly() {
