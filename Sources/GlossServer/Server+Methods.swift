@@ -28,6 +28,12 @@ extension Server {
     // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
     table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
     table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
+    // Navigation (Server+Navigation.swift) and the code lens command (Server+ExecuteCommand.swift).
+    table.on(HoverRequest.self, Server.hover)
+    table.on(DefinitionRequest.self, Server.definition)
+    table.on(ReferencesRequest.self, Server.references)
+    table.on(CodeLensRequest.self, Server.codeLens)
+    table.on(ExecuteCommandRequest.self, Server.executeCommand)
     return table
   }
 }
