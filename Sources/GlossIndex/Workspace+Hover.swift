@@ -159,11 +159,13 @@ extension Workspace {
   private func tagHover(_ name: String) -> String {
     let users = notes(withTag: name)
     var text = "**#\(HoverMarkdown.escape(name))** · " + HoverMarkdown.count(users.count, "note", "notes")
-    let titled = users.keys.compactMap { notes[$0] }.sorted { $0.path < $1.path }
-    for record in titled.prefix(10) {
-      text += "\n- \(HoverMarkdown.escape(record.title)) · `\(record.path)`"
+    // Sort the paths, not the records: a common tag is carried by thousands of notes.
+    let paths = users.keys.sorted()
+    for path in paths.prefix(10) {
+      guard let record = notes[path] else { continue }
+      text += "\n- \(HoverMarkdown.escape(record.title)) · `\(path)`"
     }
-    if titled.count > 10 { text += "\n- …" }
+    if paths.count > 10 { text += "\n- …" }
     return text
   }
 }

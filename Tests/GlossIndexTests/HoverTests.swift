@@ -112,6 +112,18 @@ import Testing
     #expect(hover.markdown == "**#mémoire** · 2 notes\n- a · `notes/a.md`\n- Bê · `notes/b.md`")
   }
 
+  @Test func tagHoverListsTenTitlesAtMost() throws {
+    var files: [String: String] = [:]
+    for n in 1...12 { files["n\(n < 10 ? "0" : "")\(n).md"] = "# Ghi chú \(n)\n\n#Đà-Lạt\n" }
+    let workspace = Fixture.workspace(files)
+    let markdown = try #require(workspace.hover(at: 18, in: "n01.md")?.markdown)
+    let lines = markdown.split(separator: "\n")
+    #expect(lines.first == "**#Đà-Lạt** · 12 notes")
+    #expect(lines.count == 12)
+    #expect(lines[1] == "- Ghi chú 1 · `n01.md`")
+    #expect(lines.last == "- …")
+  }
+
   @Test func bibliographyKeyHoverShowsMetadataAndCitationCount() throws {
     let hover = try #require(hoverAt("1", in: "refs.bib"))
     #expect(hover.markdown == "**Ký ức và lịch sử** · `nguyen2020`\n\nNguyễn, Văn An · 2020\n\ncited 1 time")
