@@ -42,6 +42,20 @@ import Testing
     #expect(definition("5") == ["sources/page.html [0..<0)"])
   }
 
+  @Test func htmlPassagesMapBackToTheFilesBytes() throws {
+    let html = MarkedText(
+      "<html><head><title>Une page</title></head><body><h1>Titre</h1><p>Premier.</p>\n"
+        + "<h2>⏩Détails</h2>\n<p>Deuxième ligne 🦉 &amp; fin.⏪</p><h2>Autre</h2></body></html>\n")
+    let note = MarkedText("Ếch 🐸 [@pa1️⃣ge, sec. détails]\n")
+    let workspace = Fixture.workspace(["sources/page.html": html.text, "n.md": note.text])
+    let found = workspace.definition(at: note.cursors["1"] ?? -1, in: "n.md")
+    #expect(found == [FileLocation(path: "sources/page.html", range: html.ranges[0])])
+    let hover = try #require(workspace.hover(at: note.cursors["1"] ?? -1, in: "n.md"))
+    #expect(
+      hover.markdown.hasSuffix(
+        "section Détails of `sources/page.html`:\n\n```text\nDétails\n\nDeuxième ligne 🦉 & fin.\n```"))
+  }
+
   @Test func linksLeadToTheHeadingOrTheNote() {
     #expect(definition("3", in: "notes/a.md") == [marked("notes/hub.md", 0)])
     #expect(definition("6", in: "notes/a.md").isEmpty)
