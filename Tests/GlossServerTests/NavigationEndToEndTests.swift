@@ -71,6 +71,23 @@ import Testing
     #expect(hover.range == item)
   }
 
+  @Test func utf8ClientsGetByteColumns() throws {
+    let fixture = WorkspaceFixture(files: [
+      "notes/a.md": MarkedText(Self.note).text, "sources/bartlett1932.md": MarkedText(Self.source).text,
+    ])
+    try fixture.start(capabilities: ClientCapabilities(general: .init(positionEncodings: ["utf-8"])))
+    let marked = MarkedText(Self.note)
+    let text = SourceText(marked.text)
+    let hover = try #require(
+      try fixture.client.send(
+        HoverRequest(
+          textDocument: document(fixture, "notes/a.md"),
+          position: text.lspPosition(of: marked.cursors["1"] ?? -1, in: .utf8))))
+    let item = marked.ranges[0].lowerBound + 1..<marked.ranges[0].upperBound - 1
+    #expect(hover.range == text.lspRange(of: item, in: .utf8))
+    #expect(hover.range?.start.character == item.lowerBound)
+  }
+
   @Test func hoverOnPlainTextAnswersNull() throws {
     let fixture = try start()
     let id = fixture.client.enqueue(
