@@ -159,13 +159,17 @@ extension Workspace {
   private func tagHover(_ name: String) -> String {
     let users = notes(withTag: name)
     var text = "**#\(HoverMarkdown.escape(name))** · " + HoverMarkdown.count(users.count, "note", "notes")
-    // Sort the paths, not the records: a common tag is carried by thousands of notes.
-    let paths = users.keys.sorted()
-    for path in paths.prefix(10) {
+    // The first ten paths in order, without sorting them all: a common tag is carried by thousands of notes.
+    var first: [String] = []
+    for path in users.keys where first.count < 10 || path < first[first.count - 1] {
+      first.insert(path, at: first.firstIndex { $0 > path } ?? first.count)
+      if first.count > 10 { first.removeLast() }
+    }
+    for path in first {
       guard let record = notes[path] else { continue }
       text += "\n- \(HoverMarkdown.escape(record.title)) · `\(path)`"
     }
-    if paths.count > 10 { text += "\n- …" }
+    if users.count > 10 { text += "\n- …" }
     return text
   }
 }

@@ -121,6 +121,7 @@ import Testing
     #expect(lines.first == "**#Đà-Lạt** · 12 notes")
     #expect(lines.count == 12)
     #expect(lines[1] == "- Ghi chú 1 · `n01.md`")
+    #expect(lines[10] == "- Ghi chú 10 · `n10.md`")
     #expect(lines.last == "- …")
   }
 
