@@ -41,6 +41,18 @@ import Testing
     #expect(hover.markdown.hasSuffix("```text\nPage deux : la mémoire collective.\n```"))
   }
 
+  @Test func lineLocatorsReadCRLFSourcesAsTheEditorNumbersThem() throws {
+    let source = MarkedText("un\r\n⏩deux 🦉\r\ntrois⏪\r\nquatre\r\n")
+    let note = MarkedText("Ba 三 [@cr1️⃣lf, ll. 2-3]\n")
+    let workspace = Fixture.workspace(["sources/crlf.txt": source.text, "n.md": note.text])
+    let offset = note.cursors["1"] ?? -1
+    #expect(
+      workspace.hover(at: offset, in: "n.md")?.markdown
+        == "*untitled* · `crlf`\n\nlines 2–3 of `sources/crlf.txt`:\n\n```text\ndeux 🦉\ntrois\n```")
+    #expect(
+      workspace.definition(at: offset, in: "n.md") == [FileLocation(path: "sources/crlf.txt", range: source.ranges[0])])
+  }
+
   @Test func unresolvedLocatorsAndMissingTextAreExplained() throws {
     let workspace = NavigationFixture.workspace
     let marked = MarkedText("Ωmega [@halb1️⃣wachs, p. 40] [@nguy2️⃣en2020, p. 4] [@nguy3️⃣en2020] [@pa4️⃣ge, chap. 3]\n")
