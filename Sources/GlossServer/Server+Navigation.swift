@@ -15,8 +15,11 @@ extension Server {
         at: text.offset(of: params.position, in: positionEncoding), in: location.path,
         fileBytes: { self.text(of: $0, in: location.root)?.bytes })
     else { return nil }
+    // Markdown unless the client names only other formats (it then shows the Markdown source as plain text).
+    let formats = clientCapabilities.textDocument?.hover?.contentFormat
+    let kind: MarkupKind = formats.map { $0.contains("markdown") } ?? true ? .markdown : .plaintext
     return Hover(
-      contents: MarkupContent(kind: .markdown, value: answer.markdown),
+      contents: MarkupContent(kind: kind, value: answer.markdown),
       range: text.lspRange(of: answer.range, in: positionEncoding))
   }
 

@@ -88,6 +88,16 @@ import Testing
     #expect(hover.range?.start.character == item.lowerBound)
   }
 
+  @Test func plainTextOnlyClientsGetPlainText() throws {
+    let fixture = WorkspaceFixture(files: ["notes/a.md": MarkedText(Self.note).text])
+    try fixture.start(
+      capabilities: ClientCapabilities(textDocument: .init(hover: .init(contentFormat: ["plaintext"]))))
+    let hover = try fixture.client.send(
+      HoverRequest(textDocument: document(fixture, "notes/a.md"), position: position("1", in: Self.note)))
+    #expect(hover?.contents.kind == .plaintext)
+    #expect(hover?.contents.value.hasPrefix("unknown source 'bartlett1932'") == true)
+  }
+
   @Test func hoverOnPlainTextAnswersNull() throws {
     let fixture = try start()
     let id = fixture.client.enqueue(
