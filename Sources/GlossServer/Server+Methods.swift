@@ -32,7 +32,7 @@ extension Server {
     table.on(HoverRequest.self, Server.hover)
     table.on(DefinitionRequest.self, Server.definition)
     table.on(ReferencesRequest.self, Server.references)
-    table.on(CodeLensRequest.self, Server.codeLens)
+    table.onEncoded(CodeLensRequest.self, Server.codeLens)
     table.on(ExecuteCommandRequest.self, Server.executeCommand)
     return table
   }

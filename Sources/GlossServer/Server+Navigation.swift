@@ -44,19 +44,45 @@ extension Server {
     return found.isEmpty ? nil : lspLocations(found, in: location.root)
   }
 
-  /// `textDocument/codeLens`: "cited N times" on sources, "N backlinks" on notes, each with the references command.
-  func codeLens(_ params: CodeLensRequest) -> [CodeLens]? {
+  /// `textDocument/codeLens`: "cited N times" on sources, "N backlinks" on notes, each with the references command
+  /// and `[uri, position]` as arguments; the JSON is written by hand (a bibliography has thousands of entries).
+  func codeLens(_ params: CodeLensRequest) -> [UInt8] {
     guard let (location, text) = navigationTarget(params.textDocument.uri),
       let workspace = workspace(location.root)
-    else { return nil }
-    return workspace.codeLenses(in: location.path).map { lens in
+    else { return Array("null".utf8) }
+    let lenses = workspace.codeLenses(in: location.path)
+    var uri: [UInt8] = []
+    DiagnosticJSON.appendString(params.textDocument.uri, to: &uri)
+    var out: [UInt8] = [UInt8(ascii: "[")]
+    out.reserveCapacity(lenses.count * (200 + uri.count))
+    for (index, lens) in lenses.enumerated() {
       let range = text.lspRange(of: lens.range, in: positionEncoding)
-      let position = JSONValue.object(["line": .int(range.start.line), "character": .int(range.start.character)])
-      let command = Command(
-        title: lens.title, command: Self.showReferencesCommand,
-        arguments: [.string(params.textDocument.uri), position])
-      return CodeLens(range: range, command: command)
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: #"{"range":{"start":"#.utf8)
+      Self.appendPosition(range.start, to: &out)
+      out.append(contentsOf: #","end":"#.utf8)
+      Self.appendPosition(range.end, to: &out)
+      out.append(contentsOf: #"},"command":{"title":"#.utf8)
+      DiagnosticJSON.appendString(lens.title, to: &out)
+      out.append(contentsOf: #","command":"#.utf8)
+      DiagnosticJSON.appendString(Self.showReferencesCommand, to: &out)
+      out.append(contentsOf: #","arguments":["#.utf8)
+      out.append(contentsOf: uri)
+      out.append(UInt8(ascii: ","))
+      Self.appendPosition(range.start, to: &out)
+      out.append(contentsOf: "]}}".utf8)
     }
+    out.append(UInt8(ascii: "]"))
+    return out
+  }
+
+  /// `{"line":…,"character":…}`.
+  private static func appendPosition(_ position: Position, to out: inout [UInt8]) {
+    out.append(contentsOf: #"{"line":"#.utf8)
+    DiagnosticJSON.appendInt(position.line, to: &out)
+    out.append(contentsOf: #","character":"#.utf8)
+    DiagnosticJSON.appendInt(position.character, to: &out)
+    out.append(UInt8(ascii: "}"))
   }
 
   /// The root and path of the document at `uri` with its current text (the open buffer, else the indexed text).

@@ -157,6 +157,8 @@ import Testing
     #expect(
       try fixture.client.send(
         ExecuteCommandRequest(command: "gloss.showReferences", arguments: lenses.first?.command?.arguments)) == nil)
+    let outside = try fixture.client.send(CodeLensRequest(textDocument: TextDocumentIdentifier(uri: "file:///x/y.md")))
+    #expect(outside == nil)
     let unknown = fixture.client.enqueue(ExecuteCommandRequest(command: "gloss.nope"))
     fixture.client.processQueue()
     #expect(fixture.client.errorCode(of: unknown) == .invalidParams)
