@@ -31,6 +31,12 @@ extension Server {
     // Completion (Server+Completion.swift).
     table.on(CompletionRequest.self, Server.completion)
     table.on(CompletionItemResolveRequest.self, Server.resolveCompletionItem)
+    // Navigation (Server+Navigation.swift) and the code lens command (Server+ExecuteCommand.swift).
+    table.on(HoverRequest.self, Server.hover)
+    table.on(DefinitionRequest.self, Server.definition)
+    table.on(ReferencesRequest.self, Server.references)
+    table.onEncoded(CodeLensRequest.self, Server.codeLens)
+    table.on(ExecuteCommandRequest.self, Server.executeCommand)
     return table
   }
 }

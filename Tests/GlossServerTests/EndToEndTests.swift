@@ -58,9 +58,9 @@ import Testing
     let cancelled = try #require(gloss.waitForResponse(to: .number(40)), "no answer to the cancelled request")
     #expect(throws: ResponseError.cancelled) { try cancelled.result.get() }
     // The shutdown did not run: a later request is still handled normally.
-    try gloss.send(#"{"jsonrpc":"2.0","id":41,"method":"textDocument/hover","params":{}}"#)
+    try gloss.send(#"{"jsonrpc":"2.0","id":41,"method":"textDocument/moniker","params":{}}"#)
     let next = try #require(gloss.waitForResponse(to: .number(41)))
-    #expect(throws: ResponseError.methodNotFound("textDocument/hover")) { try next.result.get() }
+    #expect(throws: ResponseError.methodNotFound("textDocument/moniker")) { try next.result.get() }
     try gloss.send(Self.exit)
     #expect(gloss.waitForExit() == 1)
   }
@@ -92,9 +92,9 @@ import Testing
     try gloss.send(
       Self.didOpen(
         String(repeating: "Tiếng Việt [@lê2020] 漢字 🦉\n", count: 150_000), uri: "file:///tmp/ghi-ch%C3%BA.txt"))
-    try gloss.send(#"{"jsonrpc":"2.0","id":"still-there","method":"textDocument/hover","params":{}}"#)
+    try gloss.send(#"{"jsonrpc":"2.0","id":"still-there","method":"textDocument/moniker","params":{}}"#)
     let answer = try #require(gloss.waitForResponse(to: .string("still-there")), "the server stopped answering")
-    #expect(throws: ResponseError.methodNotFound("textDocument/hover")) { try answer.result.get() }
+    #expect(throws: ResponseError.methodNotFound("textDocument/moniker")) { try answer.result.get() }
     let parseError = gloss.waitForMessage { message in
       if case .notification(let notification) = message { return notification.method == "window/logMessage" }
       return false

@@ -23,6 +23,18 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
     self.workspace = workspace
     self.completionProvider = completionProvider
   }
+
+  // Navigation (hover, definition, references, code lens); set after `init`.
+  /// Whether `textDocument/hover` is answered.
+  package var hoverProvider: Bool?
+  /// Whether `textDocument/definition` is answered.
+  package var definitionProvider: Bool?
+  /// Whether `textDocument/references` is answered.
+  package var referencesProvider: Bool?
+  /// Code lenses, when offered.
+  package var codeLensProvider: CodeLensOptions?
+  /// The commands `workspace/executeCommand` runs.
+  package var executeCommandProvider: ExecuteCommandOptions?
 }
 
 /// The server's `workspace` capabilities.
