@@ -57,6 +57,8 @@ struct InlineScanner {
 
   /// Handles the special byte at `index`, returning where scanning resumes.
   private mutating func scanSpecial(at index: Int, byte: UInt8) -> Int {
+    // Raw HTML or an autolink inside link text may run past the text's `]`: the link is then over.
+    if linkTextEnd >= 0 && index > linkTextEnd { linkTextEnd = -1 }
     switch byte {
     case UInt8(ascii: "\\"):
       return index + (index + 1 < end && ByteClass.isASCIIPunctuation(buffer[index + 1]) ? 2 : 1)

@@ -55,6 +55,25 @@ import Testing
     #expect(Note(parsing: Array("text\n".utf8)).title(fileName: ".hidden") == ".hidden")
   }
 
+  @Test func linkTextRunningPastItsBracketDoesNotHideLaterLinks() {
+    #expect(
+      NoteDump.links("[a <b ](x.md) c> then [ok](y.md)") == """
+        link "x.md" label "a <b " @"[a <b ](x.md)"
+        link "y.md" label "ok" @"[ok](y.md)"
+        """)
+  }
+
+  @Test func malformedFrontMatterIsReportedAndTheBodyStillIndexed() {
+    let note = Note(parsing: Array("---\ntitle: \"open\nno colon\n---\nBody [@a].\n".utf8))
+    #expect(
+      note.problems.map(\.message) == ["unterminated double-quoted value", "expected 'key: value' in front matter"])
+    #expect(note.citations.map { $0.items[0].key } == ["a"])
+    let unterminated = Note(parsing: Array("---\ntitle: x\n\nBody @b\n".utf8))
+    #expect(unterminated.frontMatter == nil)
+    #expect(unterminated.problems.map(\.range) == [0..<3])
+    #expect(unterminated.citations.map { $0.items[0].key } == ["b"])
+  }
+
   @Test func wikiAndMarkdownLinks() {
     let source = """
       See [[Bartlett 1932]], [[notes/Memory#Schemata|schemata]], [[#Local heading]] and [[ spaced | label ]].
