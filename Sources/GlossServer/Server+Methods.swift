@@ -28,6 +28,11 @@ extension Server {
     // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
     table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
     table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
+    // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift).
+    table.on(PrepareRenameRequest.self, Server.prepareRename)
+    table.on(RenameRequest.self, Server.rename)
+    table.on(WillRenameFilesRequest.self, Server.willRenameFiles)
+    table.on(CodeActionRequest.self, Server.codeAction)
     return table
   }
 }

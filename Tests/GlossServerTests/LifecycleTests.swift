@@ -11,16 +11,18 @@ import Testing
     let client = TestClient()
     let result = try client.initialize()
     #expect(result.serverInfo == ServerInfo(name: "gloss", version: "0.1.0"))
-    #expect(
-      result.capabilities
-        == ServerCapabilities(
-          positionEncoding: "utf-16",
-          textDocumentSync: TextDocumentSyncOptions(
-            openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
-          workspace: WorkspaceServerCapabilities(
-            workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
-            fileOperations: FileOperationsServerCapabilities(
-              didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles))))
+    var expected = ServerCapabilities(
+      positionEncoding: "utf-16",
+      textDocumentSync: TextDocumentSyncOptions(
+        openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
+      workspace: WorkspaceServerCapabilities(
+        workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
+        fileOperations: FileOperationsServerCapabilities(
+          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+    // A client that does not announce `prepareSupport` gets rename without `prepareProvider`.
+    expected.renameProvider = RenameOptions()
+    expected.codeActionProvider = CodeActionOptions(codeActionKinds: ["quickfix"])
+    #expect(result.capabilities == expected)
     #expect(client.server.state == .running)
   }
 

@@ -55,3 +55,14 @@ package struct RenameOptions: Hashable, Sendable, Codable {
   /// Creates the options.
   package init(prepareProvider: Bool? = nil) { self.prepareProvider = prepareProvider }
 }
+
+/// `workspace/willRenameFiles`: the edit to apply before files are renamed in the editor (links to them).
+package struct WillRenameFilesRequest: RequestType, Hashable {
+  package typealias Response = WorkspaceEdit?
+  package static let method = "workspace/willRenameFiles"
+  /// The files about to be renamed.
+  package var files: [FileRename]
+
+  /// Creates the request.
+  package init(files: [FileRename]) { self.files = files }
+}

@@ -8,6 +8,10 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var diagnosticProvider: DiagnosticOptions?
   /// Workspace folders and file operations.
   package var workspace: WorkspaceServerCapabilities?
+  /// Rename support (`{}`, or `{"prepareProvider": true}` for clients that send `prepareRename`).
+  package var renameProvider: RenameOptions?
+  /// The code action kinds answered.
+  package var codeActionProvider: CodeActionOptions?
 
   /// Creates capabilities.
   package init(
