@@ -34,11 +34,15 @@ extension Workspace {
         // A folder: everything under it moves with it.
         let prefix = old + "/"
         for path in notes.keys where path.hasPrefix(prefix) { moved[path] = new + "/" + path.dropFirst(prefix.count) }
+        for path in otherFiles where path.hasPrefix(prefix) {
+          movedOthers[path] = new + "/" + path.dropFirst(prefix.count)
+        }
       }
     }
-    guard !moved.isEmpty else { return WorkspaceChange() }
+    guard !moved.isEmpty || !movedOthers.isEmpty else { return WorkspaceChange() }
     var linkers = Set(moved.keys)
     for target in moved.keys { linkers.formUnion(backlinks(to: target)) }
+    for target in movedOthers.keys { linkers.formUnion(linkersOfFile(target)) }
 
     var change = WorkspaceChange()
     for linker in linkers.sorted() {
@@ -48,7 +52,8 @@ extension Workspace {
         let target: String
         switch resolveTarget(of: link, from: linker) {
         case .note(let path, _)?: target = path
-        case .file(let path)? where link.kind == .markdown && newLinker != linker: target = path
+        case .file(let path)? where movedOthers[path] != nil || (link.kind == .markdown && newLinker != linker):
+          target = path
         default: continue
         }
         let newTarget = moved[target] ?? movedOthers[target] ?? target
@@ -74,6 +79,11 @@ extension Workspace {
     let stripped = PathUtilities.removingNoteExtension(lower)
     // Keep an extension the user wrote (`[[name.md]]`).
     let suffix = stripped == lower ? "" : String(trimmed.dropFirst(stripped.count))
+    // Other files (`![[figure.png]]`) are named with their extension, by path or by file name.
+    if notes[target] == nil {
+      if lower == target.lowercased() { return newTarget }
+      return lower == PathUtilities.fileName(target).lowercased() ? PathUtilities.fileName(newTarget) : nil
+    }
     let newByPath = PathUtilities.removingNoteExtension(newTarget)
     if stripped == PathUtilities.pathKey(target) && stripped.contains("/") { return newByPath + suffix }
     guard stripped == Self.stem(target).lowercased() else { return nil }

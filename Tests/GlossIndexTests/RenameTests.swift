@@ -186,6 +186,18 @@ import Testing
     #expect(after["c.md"] == "[a](neu/a.md) [b](neu/sub/b.md) [[neu/sub/b]]\n")
   }
 
+  @Test func movingAnImageRewritesLinksAndEmbedsOfIt() {
+    let files = [
+      "img/sơ đồ.png": "",
+      "notes/a.md": "![x](../img/s%C6%A1%20%C4%91%E1%BB%93.png) ![[sơ đồ.png]] ![[img/sơ đồ.png]]\n",
+    ]
+    let workspace = Fixture.workspace(files)
+    let change = workspace.renamingFiles([(old: "img", new: "hình")])
+    #expect(
+      ChangeFixture.applying(change, to: files)["notes/a.md"]
+        == "![x](../hình/sơ%20đồ.png) ![[sơ đồ.png]] ![[hình/sơ đồ.png]]\n")
+  }
+
   @Test func renamingASourceFileInTheTreeRenamesItsKey() {
     let files = ["sources/halbwachs.md": "Texte\n", "a.md": "[@halbwachs, p. 1]\n"]
     let workspace = Fixture.workspace(files)
