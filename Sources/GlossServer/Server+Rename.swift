@@ -62,10 +62,23 @@ extension Server {
   /// What converting a `WorkspaceChange` of root `id` needs: URIs, open versions and texts (no file re-read for
   /// indexed notes and bibliographies).
   func editContext(in id: RootID) -> WorkspaceEditContext {
-    WorkspaceEditContext(
-      uri: { [unowned self] in uri(for: $0, in: id) },
+    // The root is looked up once, not per file: a rename may touch a thousand files.
+    let root = root(id)
+    // A thousand URIs built through path normalisation cost ~20 ms: encode the relative path onto the root's URI.
+    var base = root.map { FileURI(filePath: $0.path).string } ?? ""
+    while base.hasSuffix("/") { base.removeLast() }
+    return WorkspaceEditContext(
+      uri: { path in
+        guard let root else { return nil }
+        if let open = root.openPaths[path] { return open }
+        return base + FileURI(filePath: path).string.dropFirst("file://".count)
+      },
       version: { [unowned self] in documents[$0]?.version },
-      text: { [unowned self] in text(of: $0, in: id) },
+      text: { [unowned self] path in
+        guard let root else { return nil }
+        if let uri = root.openPaths[path], let document = documents[uri] { return document.text }
+        return root.texts[path] ?? text(of: path, in: id)
+      },
       encoding: positionEncoding)
   }
 
