@@ -37,6 +37,11 @@ extension Server {
     table.on(ReferencesRequest.self, Server.references)
     table.onEncoded(CodeLensRequest.self, Server.codeLens)
     table.on(ExecuteCommandRequest.self, Server.executeCommand)
+    // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift).
+    table.on(PrepareRenameRequest.self, Server.prepareRename)
+    table.on(RenameRequest.self, Server.rename)
+    table.on(WillRenameFilesRequest.self, Server.willRenameFiles)
+    table.on(CodeActionRequest.self, Server.codeAction)
     return table
   }
 }

@@ -18,13 +18,16 @@ import Testing
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
     expected.completionProvider = CompletionOptions(triggerCharacters: ["@", "#", "[", "/"], resolveProvider: true)
     expected.hoverProvider = true
     expected.definitionProvider = true
     expected.referencesProvider = true
     expected.codeLensProvider = CodeLensOptions(resolveProvider: false)
     expected.executeCommandProvider = ExecuteCommandOptions(commands: ["gloss.showReferences"])
+    // A client that does not announce `prepareSupport` gets rename without `prepareProvider`.
+    expected.renameProvider = RenameOptions()
+    expected.codeActionProvider = CodeActionOptions(codeActionKinds: ["quickfix"])
     #expect(result.capabilities == expected)
     #expect(client.server.state == .running)
   }

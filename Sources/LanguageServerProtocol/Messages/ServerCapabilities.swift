@@ -10,6 +10,10 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var workspace: WorkspaceServerCapabilities?
   /// Completion, with its trigger characters.
   package var completionProvider: CompletionOptions?
+  /// Rename support (`{}`, or `{"prepareProvider": true}` for clients that send `prepareRename`).
+  package var renameProvider: RenameOptions?
+  /// The code action kinds answered.
+  package var codeActionProvider: CodeActionOptions?
 
   /// Creates capabilities.
   package init(
