@@ -6,6 +6,7 @@ extension Workspace {
   mutating func replaceNote(at path: String, with new: NoteRecord?) -> Set<String> {
     let old = notes[path]
     notes[path] = new
+    symbolCatalogCache = SymbolCatalogCache()
     var affected: Set<String> = []
 
     let oldKeys = old?.citedKeys ?? []
@@ -64,6 +65,7 @@ extension Workspace {
   mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
+    symbolCatalogCache = SymbolCatalogCache()
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
       keys.insert(old.key)
@@ -84,6 +86,7 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
+    symbolCatalogCache = SymbolCatalogCache()
     var changedKeys: Set<String> = []
     if let old, let new {
       let oldContent = old.contentByKey

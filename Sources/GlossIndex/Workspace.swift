@@ -45,6 +45,8 @@ package struct Workspace: Sendable {
   var diagnosticsCache: [String: [Diagnostic]] = [:]
   /// Files whose cached diagnostics wait for `refreshPending()`.
   package internal(set) var pendingPaths: Set<String> = []
+  /// The workspace-symbol catalog of this state, built on first use (`replace…` installs a fresh one).
+  var symbolCatalogCache = SymbolCatalogCache()
 
   /// An empty workspace.
   package init() {}
