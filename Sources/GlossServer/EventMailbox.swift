@@ -21,6 +21,13 @@ final class EventMailbox: @unchecked Sendable {
     post([event])
   }
 
+  /// The next event if one waits, else nil at once.
+  func takeIfAny() -> ServerEvent? {
+    condition.lock()
+    defer { condition.unlock() }
+    return queue.next()
+  }
+
   /// The next event, waiting until there is one.
   func take() -> ServerEvent {
     condition.lock()

@@ -1,4 +1,6 @@
+import Dispatch
 package import GlossIndex
+package import GlossSyntax
 
 /// One workspace root read from disk and indexed: what the server keeps per workspace folder.
 package struct IndexedRoot: Sendable {
@@ -10,6 +12,12 @@ package struct IndexedRoot: Sendable {
   package var config: LoadedConfig
   /// Everything that could not be read: folders, files, link loops, binary files, missing bibliographies.
   package var skipped: [SkippedFile]
+  /// The text the index holds for each note and bibliography, by path, for offset ⇄ position conversions.
+  ///
+  /// Source documents are left out: their text is as large as the notes' and rarely needed as positions, so it is
+  /// read again from disk on demand. The index is given exactly these bytes (invalid UTF-8 already replaced), so
+  /// its offsets always match the text's.
+  package var texts: [String: SourceText]
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading in parallel, indexing,
   /// then the files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields).
@@ -17,8 +25,14 @@ package struct IndexedRoot: Sendable {
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
     let files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem)
     let (loaded, unreadable) = files.load(from: fileSystem)
+    let prepared = Self.prepare(loaded)
+    var texts: [String: SourceText] = [:]
+    texts.reserveCapacity(prepared.count)
+    for (file, text) in prepared {
+      if let text { texts[file.path] = text }
+    }
     var workspace = Workspace(
-      loading: loaded.compactMap(\.indexFile),
+      loading: prepared.map(\.file),
       config: config.config,
       configProblems: config.fileProblems,
       configPath: WorkspaceLayout.configFileName,
@@ -28,7 +42,10 @@ package struct IndexedRoot: Sendable {
     let known = Set(files.files.map(\.path))
     for path in workspace.referencedBibliographies.subtracting(known).sorted() {
       switch files.read(path, fileSystem: fileSystem) {
-      case .success(let bytes): workspace.setBibliography(path: path, bytes: bytes)
+      case .success(let bytes):
+        let text = SourceText(bytes: bytes)
+        texts[path] = text
+        workspace.setBibliography(path: path, bytes: text.bytes)
       case .failure(let problem): skipped.append(problem)
       }
     }
@@ -41,7 +58,53 @@ package struct IndexedRoot: Sendable {
     self.files = files
     self.workspace = workspace
     self.config = config
+    self.texts = texts
     self.skipped = skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+  }
+
+  /// Each loaded file as the index takes it, with its text for notes and bibliographies, made on all cores.
+  private static func prepare(_ loaded: [LoadedFile]) -> [(file: WorkspaceFile, text: SourceText?)] {
+    let files = loaded.filter { $0.file.role != .config }
+    let slots = PreparedSlots(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: (files.count + 63) / 64) { chunk in
+      for index in (chunk * 64)..<min(files.count, chunk * 64 + 64) {
+        slots.set(index, prepared(files[index]))
+      }
+    }
+    return slots.values
+  }
+
+  /// One file as the index takes it (notes and bibliographies as repaired UTF-8, with their text).
+  static func prepared(_ loaded: LoadedFile) -> (file: WorkspaceFile, text: SourceText?) {
+    let path = loaded.file.path
+    switch loaded.file.role {
+    case .note, .config:
+      let text = SourceText(bytes: loaded.bytes)
+      return (WorkspaceFile(path: path, role: .note, bytes: text.bytes), text)
+    case .bibliography:
+      let text = SourceText(bytes: loaded.bytes)
+      return (WorkspaceFile(path: path, role: .bibliography, bytes: text.bytes), text)
+    case .sourceDocument:
+      return (WorkspaceFile(path: path, role: .sourceDocument, bytes: loaded.bytes), nil)
+    }
+  }
+}
+
+/// One slot per file, each written by exactly one worker of `concurrentPerform` before any is read.
+private final class PreparedSlots: @unchecked Sendable {
+  private var slots: [(file: WorkspaceFile, text: SourceText?)?]
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ value: (file: WorkspaceFile, text: SourceText?)) {
+    // Distinct indices touch distinct elements; the array is never resized, so no copy-on-write happens here.
+    slots.withUnsafeMutableBufferPointer { $0[index] = value }
+  }
+
+  var values: [(file: WorkspaceFile, text: SourceText?)] {
+    slots.compactMap { $0 }
   }
 }
 

@@ -1,13 +1,24 @@
+import GlossIndex
+import GlossSyntax
 import LanguageServerProtocol
 
 extension Server {
   /// `textDocument/didOpen`: the editor's buffer becomes the truth for the file.
   func didOpen(_ params: DidOpenTextDocumentNotification) {
+    let uri = params.textDocument.uri
     documents.open(params.textDocument)
-    documentDidChange(params.textDocument.uri)
+    if !hasOpenedDocument {
+      hasOpenedDocument = true
+      openSingleFileFolder(for: uri)
+    }
+    if let location = openLocations[uri] {
+      updateFromBuffer(uri, at: location)
+    } else {
+      attach(uri)
+    }
   }
 
-  /// `textDocument/didChange`: applies the edits, in order, in the negotiated encoding.
+  /// `textDocument/didChange`: applies the edits, in order, in the negotiated encoding; re-indexes the one file.
   func didChange(_ params: DidChangeTextDocumentNotification) throws {
     let uri = params.textDocument.uri
     guard
@@ -16,20 +27,117 @@ extension Server {
     else {
       throw ResponseError.invalidParams("change to '\(uri)', which is not open")
     }
-    documentDidChange(uri)
+    if let location = openLocations[uri] { updateFromBuffer(uri, at: location) }
   }
 
-  /// `textDocument/didSave`: nothing to do while the buffer is the truth; the file on disk follows it.
-  func didSave(_ params: DidSaveTextDocumentNotification) {}
+  /// `textDocument/didSave`: the buffer stays the truth; a saved `.gloss.json` is read again.
+  func didSave(_ params: DidSaveTextDocumentNotification) {
+    guard let location = locate(params.textDocument.uri), location.path == WorkspaceLayout.configFileName,
+      root(location.root)?.kind == .folder
+    else { return }
+    reloadConfig(of: location.root)
+  }
 
-  /// `textDocument/didClose`: the file on disk is the truth again.
+  /// `textDocument/didClose`: the file on disk is the truth again (a loose file leaves the index).
   func didClose(_ params: DidCloseTextDocumentNotification) {
-    documents.close(params.textDocument.uri)
-    // The index issue re-reads the file from disk here (or removes it when it no longer exists).
+    let uri = params.textDocument.uri
+    documents.close(uri)
+    detach(uri)
   }
 
-  /// Called after an open document's text changed.
-  ///
-  /// The index issue updates the workspace from `documents[uri]` here and publishes the diagnostics that changed.
-  private func documentDidChange(_ uri: DocumentURI) {}
+  /// In single-file mode, the folder of the first document opened becomes a root when it holds `.gloss.json`.
+  private func openSingleFileFolder(for uri: DocumentURI) {
+    guard initialFolders.isEmpty, !roots.contains(where: { $0.kind == .folder }),
+      let path = FileURI(uri).filePath
+    else { return }
+    let folder = PathComponents.split(path).folder
+    guard options.fileSystem.fileExists(PathComponents.join(folder, WorkspaceLayout.configFileName)) else { return }
+    addFolder(WorkspaceFolder(uri: FileURI(filePath: folder).string, name: PathComponents.split(folder).name))
+  }
+
+  /// Attaches the open document at `uri` to its root (a loose root for its folder when no root holds it).
+  func attach(_ uri: DocumentURI) {
+    guard documents[uri] != nil else { return }
+    var location = locate(uri)
+    if location == nil, let path = FileURI(uri).filePath {
+      let folder = PathComponents.split(path).folder
+      let config = roots.first(where: { $0.kind == .folder })?.config.config ?? WorkspaceConfig()
+      roots.append(WorkspaceRoot(id: nextRootID, looseFolder: folder, config: config))
+      nextRootID += 1
+      location = locate(uri)
+    }
+    guard let location, let index = rootIndex(location.root) else { return }
+    openLocations[uri] = location
+    roots[index].openPaths[location.path] = uri
+    updateFromBuffer(uri, at: location)
+  }
+
+  /// Detaches a document that was closed (or whose root went away): the disk is the truth again.
+  func detach(_ uri: DocumentURI) {
+    guard let location = openLocations.removeValue(forKey: uri), let index = rootIndex(location.root) else { return }
+    roots[index].openPaths[location.path] = nil
+    if roots[index].kind == .looseFiles {
+      let changed = roots[index].workspace.remove(path: location.path)
+      publishEmpty(uri)
+      publishSorted(changed.subtracting([location.path]), in: location.root)
+      if roots[index].openPaths.isEmpty { roots.remove(at: index) }
+    } else {
+      reloadFromDisk([location.path], in: location.root)
+    }
+  }
+
+  /// Moves every open document to the root that now holds it (after a root was added or removed).
+  func reattachOpenDocuments() {
+    for uri in documents.uris.sorted() where openLocations[uri] != locate(uri) || openLocations[uri] == nil {
+      detach(uri)
+      attach(uri)
+    }
+    roots.removeAll { $0.kind == .looseFiles && $0.openPaths.isEmpty }
+  }
+
+  /// Re-indexes the open document at `uri` from its buffer: its own diagnostics are published at once, the other
+  /// files it affects when no event waits (`runDeferredWork`).
+  func updateFromBuffer(_ uri: DocumentURI, at location: DocumentLocation) {
+    guard let index = rootIndex(location.root), let document = documents[uri] else { return }
+    let path = location.path
+    let changed: Set<String>
+    switch roots[index].role(of: path) {
+    case .note:
+      changed = roots[index].workspace.setNote(path: path, bytes: document.text.bytes, deferringOthers: true)
+    case .bibliography:
+      changed = roots[index].workspace.setBibliography(path: path, bytes: document.text.bytes)
+    case .sourceDocument:
+      changed = roots[index].workspace.setSourceDocument(path: path, bytes: document.text.bytes)
+    case .config, nil:
+      return
+    }
+    publish([path], in: location.root)
+    publishSorted(changed.subtracting([path]), in: location.root)
+  }
+
+  /// Whether some root has files waiting to be re-diagnosed.
+  package var hasDeferredWork: Bool {
+    roots.contains { !$0.workspace.pendingPaths.isEmpty }
+  }
+
+  /// Re-diagnoses the files an edit left waiting and publishes those that changed.
+  func runDeferredWork() {
+    for index in roots.indices where !roots[index].workspace.pendingPaths.isEmpty {
+      let changed = roots[index].workspace.refreshPending()
+      publishSorted(changed, in: roots[index].id)
+    }
+  }
+
+  /// The index in `roots` of the root with `id`.
+  func rootIndex(_ id: RootID) -> Int? {
+    roots.firstIndex { $0.id == id }
+  }
+
+  /// Publishes an empty list for `uri` (a document that left the index).
+  func publishEmpty(_ uri: DocumentURI) {
+    switch diagnosticsMode {
+    case .push: send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
+    case .pull: diagnosticResultIDs[uri] = nil
+    }
+  }
 }

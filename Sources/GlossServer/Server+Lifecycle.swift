@@ -8,14 +8,31 @@ extension Server {
     clientCapabilities = params.capabilities
     positionEncoding = Self.negotiatePositionEncoding(params.capabilities.general?.positionEncodings)
     state = .running
-    // The workspace issue starts loading the workspace here: the roots are `params.workspaceFolders`, else
-    // `params.rootUri`, else `params.rootPath`, else the current directory (SPEC §1).
+    editorSettings = Self.editorSettings(from: params.initializationOptions)
+    // Pull for the clients that announce it, push for the others; never both (SPEC §4).
+    diagnosticsMode = params.capabilities.textDocument?.diagnostic != nil ? .pull : .push
+    // The roots (`workspaceFolders`, else `rootUri`, else `rootPath`, else single-file mode) are loaded on
+    // `initialized`, once the client can take our requests and progress.
     return InitializeResult(
       capabilities: capabilities, serverInfo: ServerInfo(name: options.name, version: options.version))
   }
 
   /// `initialized`: the client is ready for our requests (such as registering file watchers).
-  func initialized(_ params: InitializedNotification) {}
+  func initialized(_ params: InitializedNotification) {
+    registerFileWatchers()
+    guard !hasLoaded, !isLoadPending else { return }
+    if clientCapabilities.window?.workDoneProgress == true {
+      // The first indexing reports progress once the client made the token; any other event first loads at once.
+      isLoadPending = true
+      let token = ProgressToken.string("gloss-indexing")
+      sendRequest(WorkDoneProgressCreateRequest(token: token)) { server, result in
+        guard server.isLoadPending else { return }
+        server.loadWorkspaces(progressToken: (try? result.get()) != nil ? token : nil)
+      }
+    } else {
+      loadWorkspaces(progressToken: nil)
+    }
+  }
 
   /// `shutdown`: stop working; only `exit` is accepted from now on.
   func shutdown(_ params: ShutdownRequest) -> VoidResponse {
@@ -28,7 +45,13 @@ extension Server {
     ServerCapabilities(
       positionEncoding: positionEncoding.rawValue,
       textDocumentSync: TextDocumentSyncOptions(
-        openClose: true, change: .incremental, save: SaveOptions(includeText: false)))
+        openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
+      diagnosticProvider: diagnosticsMode == .pull
+        ? DiagnosticOptions(identifier: "gloss", interFileDependencies: true, workspaceDiagnostics: true) : nil,
+      workspace: WorkspaceServerCapabilities(
+        workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
+        fileOperations: FileOperationsServerCapabilities(
+          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
   }
 
   /// The first encoding in the client's order of preference that the server supports; UTF-16 when none is.

@@ -18,6 +18,16 @@ extension Server {
     table.on(DidChangeTextDocumentNotification.self, Server.didChange)
     table.on(DidSaveTextDocumentNotification.self, Server.didSave)
     table.on(DidCloseTextDocumentNotification.self, Server.didClose)
+    // Workspace roots, settings and files changed outside the editor (Server+Workspaces, Server+FileChanges).
+    table.on(DidChangeWorkspaceFoldersNotification.self, Server.didChangeWorkspaceFolders)
+    table.on(DidChangeConfigurationNotification.self, Server.didChangeConfiguration)
+    table.on(DidChangeWatchedFilesNotification.self, Server.didChangeWatchedFiles)
+    table.on(DidCreateFilesNotification.self, Server.didCreateFiles)
+    table.on(DidDeleteFilesNotification.self, Server.didDeleteFiles)
+    table.on(DidRenameFilesNotification.self, Server.didRenameFiles)
+    // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
+    table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
+    table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
     return table
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+package import GlossIndex
 package import GlossSyntax
 package import LanguageServerProtocol
 
@@ -34,6 +35,26 @@ package final class Server {
   package internal(set) var initializeParams: InitializeRequest?
   /// The documents open in the editor.
   package internal(set) var documents = DocumentStore()
+  /// The workspace roots, in the order they were added (see `Server+Workspaces.swift`).
+  package internal(set) var roots: [WorkspaceRoot] = []
+  /// The settings the editor gave (`initializationOptions`, then `settings.gloss`); each root's file wins over them.
+  package internal(set) var editorSettings: ConfigValue?
+  /// How diagnostics reach the client, settled in `initialize`.
+  package internal(set) var diagnosticsMode = DiagnosticsMode.push
+  /// Where each open document is attached: its root and path.
+  var openLocations: [DocumentURI: DocumentLocation] = [:]
+  /// Whether a document was opened yet (single-file mode looks for `.gloss.json` beside the first one only).
+  var hasOpenedDocument = false
+  /// The id the next root gets.
+  var nextRootID = 1
+  /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
+  var isLoadPending = false
+  /// Whether the workspace was loaded once (later folders are loaded as they come).
+  var hasLoaded = false
+  /// The pull-diagnostics result id of each document whose report was computed, by URI.
+  var diagnosticResultIDs: [DocumentURI: String] = [:]
+  /// The number behind the next pull-diagnostics result id.
+  var nextResultID = 1
 
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()
@@ -51,6 +72,7 @@ package final class Server {
 
   /// Handles one event and returns the messages to send, in order.
   package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
+    loadIfStillPending(before: event)
     switch event {
     case .message(.request(let request)):
       handleRequest(request)
@@ -70,6 +92,8 @@ package final class Server {
       tick(at: date)
     case .endOfInput:
       if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
+    case .idle:
+      runDeferredWork()
     }
     defer { outbox = [] }
     return outbox
@@ -156,6 +180,11 @@ package final class Server {
     }
   }
 
+  /// Sends a message already encoded (such as a hand-written `publishDiagnostics`).
+  package func send(encoded message: OutgoingMessage) {
+    outbox.append(message)
+  }
+
   /// The number of our requests still waiting for the client's response.
   package var pendingReplyCount: Int { pendingReplies.count }
 
@@ -179,11 +208,4 @@ package final class Server {
     }
   }
 
-  // MARK: Ticks
-
-  /// Periodic work, called for each `.tick`.
-  ///
-  /// The workspace issue scans the workspace here (sizes and modification times) for files changed outside the
-  /// editor, because several clients never send `workspace/didChangeWatchedFiles`.
-  private func tick(at date: Date) {}
 }

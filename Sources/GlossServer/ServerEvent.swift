@@ -15,4 +15,6 @@ package enum ServerEvent: Sendable {
   case tick(Date)
   /// The input ended.
   case endOfInput
+  /// Nothing waits: the server may do the work it deferred (the notes an edit affects, after the edited one).
+  case idle
 }

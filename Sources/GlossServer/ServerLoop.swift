@@ -23,7 +23,9 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   let timer = server.options.tickInterval.map { interval in startTicks(every: interval, now: now, into: mailbox) }
   defer { timer?.cancel() }
   while true {
-    for message in server.handle(mailbox.take()) {
+    // Deferred work (the notes an edit affects) runs only when no event waits, so typing stays ahead of it.
+    let event = server.hasDeferredWork ? (mailbox.takeIfAny() ?? .idle) : mailbox.take()
+    for message in server.handle(event) {
       transport.send(message.body)
     }
     if let status = server.exitStatus { return status }

@@ -125,11 +125,15 @@ private struct HTMLExtractor {
     guard !inHead else { return }
     if !output.text.isEmpty {
       if pendingBreak > 0 {
+        // Only the last two bytes are looked at: a break never doubles one that is already there.
+        let count = output.text.count
+        let endsWithNewline = output.text[count - 1] == 0x0A
+        let endsWithBlankLine = endsWithNewline && count > 1 && output.text[count - 2] == 0x0A
         var insert: [UInt8]
         switch pendingBreak {
-        case 1: insert = output.text.last == 0x0A ? [] : [0x0A]
-        case 2: insert = output.text.suffix(2) == [0x0A, 0x0A] ? [] : output.text.last == 0x0A ? [0x0A] : [0x0A, 0x0A]
-        default: insert = output.text.last == 0x0C ? [] : [0x0C]
+        case 1: insert = endsWithNewline ? [] : [0x0A]
+        case 2: insert = endsWithBlankLine ? [] : endsWithNewline ? [0x0A] : [0x0A, 0x0A]
+        default: insert = output.text[count - 1] == 0x0C ? [] : [0x0C]
         }
         output.text.append(contentsOf: insert)
         output.map.appendReplaced(count: insert.count, fileRange: breakOrigin..<breakOrigin)
@@ -186,7 +190,8 @@ private struct HTMLExtractor {
       nameEnd += 1
     }
     let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self).lowercased()
-    guard let (attributes, tagEnd) = attributes(from: nameEnd) else { return count }
+    // Only `<meta>` needs its attribute values; other tags are skipped over, quotes respected.
+    guard let (attributes, tagEnd) = attributes(from: nameEnd, keep: name == "meta") else { return count }
     if isEnd {
       endTag(name, at: index)
     } else {
@@ -248,7 +253,7 @@ private struct HTMLExtractor {
   }
 
   /// The attributes of a tag from just after its name, and the offset after its `>`; nil when the file ends first.
-  func attributes(from start: Int) -> ([(String, String)], Int)? {
+  func attributes(from start: Int, keep: Bool) -> ([(String, String)], Int)? {
     var result: [(String, String)] = []
     var index = start
     let count = bytes.count
@@ -265,11 +270,11 @@ private struct HTMLExtractor {
       {
         nameEnd += 1
       }
-      let name = String(decoding: bytes[index..<nameEnd], as: UTF8.self).lowercased()
+      let name = keep ? String(decoding: bytes[index..<nameEnd], as: UTF8.self).lowercased() : ""
       index = nameEnd
       while index < count, HTMLExtractor.isSpace(bytes[index]) { index += 1 }
       guard index < count, bytes[index] == UInt8(ascii: "=") else {
-        result.append((name, ""))
+        if keep { result.append((name, "")) }
         continue
       }
       index += 1
@@ -289,7 +294,7 @@ private struct HTMLExtractor {
         valueRange = index..<end
         index = end
       }
-      result.append((name, decodedText(valueRange)))
+      if keep { result.append((name, decodedText(valueRange))) }
     }
     return nil
   }

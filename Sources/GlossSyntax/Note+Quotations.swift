@@ -10,7 +10,8 @@ extension Note {
   package func attributedQuotations(in bytes: [UInt8]) -> [AttributedQuotation] {
     var found: [AttributedQuotation] = []
     var citedInline = Set<Int>()
-    for (c, citation) in citations.enumerated() {
+    // Ranges past the end of `bytes` (a note parsed from other bytes) are skipped, never read.
+    for (c, citation) in citations.enumerated() where citation.range.upperBound <= bytes.count {
       for (i, item) in citation.items.enumerated() {
         if let inner = QuoteMarks.firstQuotation(in: bytes, within: item.suffixRange) {
           found.append(quotation(.inSuffix, inner, bytes, citation: c, item: i))
@@ -23,7 +24,7 @@ extension Note {
       found.append(quotation(.inline, inner, bytes, citation: c, item: 0))
       citedInline.insert(c)
     }
-    for block in blockQuotes(blocks) {
+    for block in blockQuotes(blocks) where block.range.upperBound <= bytes.count && block.range.lowerBound >= 0 {
       guard let (inner, c) = blockQuotation(block, bytes), !citedInline.contains(c) else { continue }
       found.append(quotation(.blockQuote, inner, bytes, citation: c, item: 0))
     }

@@ -70,6 +70,15 @@ extension QuoteIndex {
         lower = hit.lowerBound + 1
       }
     }
+    if !hasPostings {
+      // A small text: every token of the quotation votes, in one pass over the range.
+      tokenIDs.withUnsafeBufferPointer { ids in
+        for p in range {
+          if let k = firstOffset[ids[p]] { keys.append((p - k) >> bucketShift) }
+        }
+      }
+      rare = []
+    }
     for id in rare {
       let list = positions(of: id)
       guard !list.isEmpty, let k = firstOffset[id] else { continue }
@@ -110,7 +119,7 @@ extension QuoteIndex {
     let w = window.count
     // Two rows of distances and of where each alignment starts, side by side in one buffer.
     var rows = [Int32](repeating: 0, count: 4 * (w + 1))
-    let isWord = vocabulary.isWord
+    let isWord = self.isWord
     var best = (distance: Int32.max, start: Int32(0), end: 0)
     rows.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }

@@ -4,7 +4,7 @@ extension QuoteIndex {
   /// The pieces between ellipses must appear in order inside the range; a `[bracketed]` insertion matches any
   /// one word. When the quotation is not there, the most similar passage of the same range is returned.
   package func match(_ quotation: String, within textRange: Range<Int>? = nil) -> QuoteMatch {
-    let query = QuoteQuery(quotation, vocabulary: vocabulary)
+    let query = QuoteQuery(quotation) { bytes in lexicon.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
     let range = positionRange(textRange)
     guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
     if let found = find(query, in: range) { return .found(textRange: self.textRange(ofPositions: found)) }
@@ -46,6 +46,19 @@ extension QuoteIndex {
     }
     let id = piece[anchor]
     guard id != QuoteQuery.unknown else { return nil }
+    guard hasPostings else {
+      // A small text: scan its token stream for the anchor.
+      return tokenIDs.withUnsafeBufferPointer { ids in
+        for p in range where ids[p] == id {
+          if let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound),
+            let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound)
+          {
+            return start..<end
+          }
+        }
+        return nil
+      }
+    }
     let list = positions(of: id)
     var k = lowerBound(in: list, of: UInt32(clamping: range.lowerBound))
     // A long list is first narrowed by a second token at a fixed distance (two sorted lists merged, read in
@@ -141,7 +154,7 @@ extension QuoteIndex {
   }
 
   private func hasWord(_ positions: Range<Int>) -> Bool {
-    positions.contains { vocabulary.isWord[Int(tokenIDs[$0])] }
+    positions.contains { isWord[Int(tokenIDs[$0])] }
   }
 
   /// Matches `piece[from...]` at positions `start...`; returns the position after the last token matched.
@@ -160,7 +173,7 @@ extension QuoteIndex {
         if end > j + 1, hasWord(j..<end), let matched = matchForward(piece, i + 1, from: end, limit: limit) {
           return matched
         }
-        guard vocabulary.isWord[Int(id)] else { return nil }
+        guard isWord[Int(id)] else { return nil }
         i += 1
         j += 1
       } else if q == id {
@@ -191,7 +204,7 @@ extension QuoteIndex {
         if start < j - 1, hasWord(start..<j), let matched = matchBackward(piece, i - 1, endingAt: start, limit: limit) {
           return matched
         }
-        guard vocabulary.isWord[Int(id)] else { return nil }
+        guard isWord[Int(id)] else { return nil }
         i -= 1
         j -= 1
       } else if q == id {

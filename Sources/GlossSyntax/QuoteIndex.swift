@@ -2,8 +2,10 @@
 ///
 /// Tokens are what `QuoteTokenizer` makes of the text: words (each CJK ideograph or kana its own word) and
 /// punctuation marks, each mark its own token (quote marks all one token, dash runs all one token); white space is
-/// not a token. Each position keeps its token id and the UTF-8 offset where it starts; the postings list every
-/// position of every id, so a check looks up the quotation's rarest token and verifies the few candidates.
+/// not a token. Each position keeps its token id (4 bytes); every 16th its start offset. Texts of 16,384 tokens or
+/// more also keep postings (the positions of each id but the commonest), so a check looks up the quotation's rarest
+/// token and verifies the few candidates; smaller texts are scanned, which takes microseconds. Token spellings live
+/// in a `QuoteLexicon`, shared across a workspace.
 package struct QuoteIndex: Sendable {
   /// The source text (shared storage with the caller's array, not a copy).
   package let text: [UInt8]
@@ -16,7 +18,12 @@ package struct QuoteIndex: Sendable {
   var gluedBits: [UInt64] = []
   /// The ids so frequent that they have no postings (they would never be the rarest token of a quotation).
   var frequentIDs: Set<UInt32> = []
-  var vocabulary = QuoteVocabulary()
+  /// The shared lexicon the ids come from.
+  let lexicon: QuoteLexicon
+  /// The global (lexicon) id of each local id, ascending: a local id is the rank of its global id.
+  var globalIDs: [UInt32] = []
+  /// True for the local ids of words (and ideographs), false for punctuation.
+  var isWord: [Bool] = []
   /// Where each id's positions start in `postings` (one more entry than ids).
   var postingOffsets: [UInt32] = [0]
   /// The positions of each id in ascending order, ids one after the other.
@@ -28,9 +35,12 @@ package struct QuoteIndex: Sendable {
   /// The id of the dash token.
   var dashID: UInt32 = 0
 
-  /// Indexes `text` (any bytes: invalid UTF-8 is read as U+FFFD; only the first 4 GiB are indexed).
-  package init(text: [UInt8]) {
+  /// Indexes `text` (any bytes: invalid UTF-8 is read as U+FFFD; only the first 4 GiB are indexed), interning
+  /// its tokens in `lexicon` (share one across a workspace: each index then keeps 4 bytes per distinct token).
+  package init(text: [UInt8], lexicon: QuoteLexicon = QuoteLexicon()) {
     self.text = text
+    self.lexicon = lexicon
+    var vocabulary = QuoteVocabulary()
     let limit = min(text.count, Int(UInt32.max) - 1)
     tokenIDs.reserveCapacity(limit / 5 + 16)
     startSamples.reserveCapacity(limit / 5 / Self.startStride + 16)
@@ -59,23 +69,45 @@ package struct QuoteIndex: Sendable {
         tokenIDs.append(id)
       }
     }
-    vocabulary.trim()
+    // Local ids become the ranks of their global ids, so that a quotation's global ids map back by binary search.
+    let global = lexicon.intern(vocabulary)
+    let order = global.indices.sorted { global[$0] < global[$1] }
+    var rank = [UInt32](repeating: 0, count: global.count)
+    for (r, local) in order.enumerated() { rank[local] = UInt32(r) }
+    globalIDs = order.map { global[$0] }
+    isWord = order.map { vocabulary.isWord[$0] }
+    tokenIDs.withUnsafeMutableBufferPointer { ids in
+      for k in ids.indices { ids[k] = rank[Int(ids[k])] }
+    }
+    joinParts = joinParts.map { (rank[Int($0.left)], rank[Int($0.right)]) }
+    dashID = rank[Int(dashID)]
     tokenIDs = Array(tokenIDs)
     startSamples = Array(startSamples)
     gluedBits = Array(gluedBits)
-    buildPostings()
+    if tokenIDs.count >= Self.postingsThreshold {
+      buildPostings()
+    } else {
+      postingOffsets = []
+    }
   }
+
+  /// Texts with fewer tokens keep no postings: scanning their token stream takes microseconds, and postings
+  /// would double the memory of the many small sources.
+  static let postingsThreshold = 16_384
+
+  /// True when the index keeps postings (large texts).
+  var hasPostings: Bool { !postingOffsets.isEmpty }
 
   /// One position in this many keeps its start offset.
   static let startStride = 16
 
   private mutating func buildPostings() {
-    var counts = [UInt32](repeating: 0, count: vocabulary.count + 1)
+    var counts = [UInt32](repeating: 0, count: globalIDs.count + 1)
     for id in tokenIDs { counts[Int(id) + 1] += 1 }
     // The commonest tokens ("the", ",") keep no postings: they are never the rarest token of a real quotation,
     // and dropping them saves a third of the postings in prose.
     let frequent = UInt32(max(4096, tokenIDs.count / 256))
-    for id in 0..<vocabulary.count where counts[id + 1] > frequent {
+    for id in 0..<globalIDs.count where counts[id + 1] > frequent {
       frequentIDs.insert(UInt32(id))
       counts[id + 1] = 0
     }
@@ -98,20 +130,34 @@ package struct QuoteIndex: Sendable {
   package var indexByteCount: Int {
     tokenIDs.capacity * 4 + startSamples.capacity * 4 + gluedBits.capacity * 8 + postings.capacity * 4 + postingOffsets
       .capacity * 4
-      + joinPositions.capacity * 12 + vocabulary.byteCount
+      + joinPositions.capacity * 12 + globalIDs.capacity * 4 + isWord.capacity
+  }
+
+  /// The local id of the token with global id `global`, if this text has it.
+  func localID(ofGlobal global: UInt32) -> UInt32? {
+    var lower = 0
+    var upper = globalIDs.count
+    while lower < upper {
+      let mid = (lower + upper) / 2
+      if globalIDs[mid] < global { lower = mid + 1 } else { upper = mid }
+    }
+    return lower < globalIDs.count && globalIDs[lower] == global ? UInt32(lower) : nil
   }
 
   /// True when the token at `position` follows the previous one with no white space between.
   func isGlued(_ position: Int) -> Bool { gluedBits[position >> 6] & (1 << UInt64(position & 63)) != 0 }
 
   /// How many positions `id` has (`Int.max` for the frequent ids that keep no postings).
+  /// Without postings, a token the lexicon learnt later counts as rarer (common words come first; a guess that
+  /// costs nothing).
   func postingCount(of id: UInt32) -> Int {
-    frequentIDs.contains(id) ? Int.max : Int(postingOffsets[Int(id) + 1] - postingOffsets[Int(id)])
+    guard hasPostings else { return 1 << 40 - Int(globalIDs[Int(id)]) }
+    return frequentIDs.contains(id) ? Int.max : Int(postingOffsets[Int(id) + 1] - postingOffsets[Int(id)])
   }
 
   /// The positions of `id`, ascending (empty for frequent ids).
   func positions(of id: UInt32) -> Range<Int> {
-    Int(postingOffsets[Int(id)])..<Int(postingOffsets[Int(id) + 1])
+    hasPostings ? Int(postingOffsets[Int(id)])..<Int(postingOffsets[Int(id) + 1]) : 0..<0
   }
 
   /// The token positions whose tokens start inside `textRange` (all positions for nil).

@@ -11,8 +11,8 @@ struct QuoteQuery {
   /// The pieces between gaps, none empty.
   var pieces: [[UInt32]] = []
 
-  /// The quotation's tokens, looked up in `vocabulary`.
-  init(_ quotation: String, vocabulary: QuoteVocabulary) {
+  /// The quotation's tokens, as `lookup` gives their ids (nil for a token the text does not have).
+  init(_ quotation: String, lookup: (UnsafeBufferPointer<UInt8>) -> UInt32?) {
     var bytes = Array(quotation.utf8)
     var piece: [UInt32] = []
     var isWord: [Bool] = []
@@ -45,7 +45,7 @@ struct QuoteQuery {
           lastWordEnd = token.end
         case .word, .punctuation:
           let word = token.kind == .word
-          piece.append(tokenizer.withBytes(of: token, in: p) { vocabulary.id(of: $0) } ?? Self.unknown)
+          piece.append(tokenizer.withBytes(of: token, in: p) { lookup($0) } ?? Self.unknown)
           isWord.append(word)
           lastWordEnd = word ? token.end : -1
         }

@@ -54,7 +54,9 @@ extension SourceDocument {
   /// Page starts: 0 and the offset after each form feed, without a blank last page.
   static func pageStarts(of text: [UInt8]) -> [Int] {
     var starts = [0]
-    for (index, byte) in text.enumerated() where byte == 0x0C { starts.append(index + 1) }
+    text.withUnsafeBufferPointer { buffer in
+      for index in 0..<buffer.count where buffer[index] == 0x0C { starts.append(index + 1) }
+    }
     if starts.count > 1, let last = starts.last, trimmed(last..<text.count, in: text).isEmpty {
       starts.removeLast()
     }

@@ -5,7 +5,7 @@ import GlossSyntax
 /// `gloss-bench quotes <workspace-dir-or-file>`: times quotation checks (SPEC §9) over the source texts.
 enum QuoteBench {
   /// One timed set of checks.
-  private struct Series {
+  struct Series {
     var name: String
     var micros: [Double] = []
     var wrong = 0
@@ -55,16 +55,20 @@ enum QuoteBench {
     var start = cpuNanoseconds()
     var perSource: [String: QuoteIndex] = [:]
     var perSourceBytes = 0
+    let lexicon = QuoteLexicon()
     for (name, bytes) in files {
-      let index = QuoteIndex(text: bytes)
+      let index = QuoteIndex(text: bytes, lexicon: lexicon)
       perSourceBytes += index.indexByteCount
       perSource[name] = index
     }
     var elapsed = Double(cpuNanoseconds() - start) / 1e6
+    perSourceBytes += lexicon.byteCount
     print(
       String(
-        format: "per-source indexes: built in %.0f ms CPU, %.1f MB (%.2f MB per MB of source)", elapsed,
-        Double(perSourceBytes) / 1_048_576, Double(perSourceBytes) / Double(max(totalBytes, 1))))
+        format:
+          "per-source indexes: built in %.0f ms CPU, %.1f MB with the shared lexicon of %d tokens (%.1f MB)"
+          + " (%.2f MB per MB of source)", elapsed, Double(perSourceBytes) / 1_048_576, lexicon.count,
+        Double(lexicon.byteCount) / 1_048_576, Double(perSourceBytes) / Double(max(totalBytes, 1))))
 
     // All the text as one source: the "50 MB" case of SPEC §9.
     var all: [UInt8] = []
@@ -74,18 +78,27 @@ enum QuoteBench {
       all.append(0x0A)
     }
     start = cpuNanoseconds()
-    let big = QuoteIndex(text: all)
+    let bigLexicon = QuoteLexicon()
+    let big = QuoteIndex(text: all, lexicon: bigLexicon)
     elapsed = Double(cpuNanoseconds() - start) / 1e6
+    let bigBytes = big.indexByteCount + bigLexicon.byteCount
     print(
       String(
-        format: "one index over all %.1f MB: built in %.0f ms CPU, %d tokens, %.1f MB (%.2f MB per MB of source)",
-        megabytes, elapsed, big.tokenCount, Double(big.indexByteCount) / 1_048_576,
-        Double(big.indexByteCount) / Double(max(all.count, 1))))
+        format:
+          "one index over all %.1f MB: built in %.0f ms CPU, %d tokens, %.1f MB with its lexicon (%.2f MB per MB)",
+        megabytes, elapsed, big.tokenCount, Double(bigBytes) / 1_048_576, Double(bigBytes) / Double(max(all.count, 1))))
 
     if ProcessInfo.processInfo.environment["QUOTE_BENCH_BUILD_ONLY"] != nil { return }
+    if ProcessInfo.processInfo.environment["QUOTE_BENCH_NOTES_ONLY"] != nil {
+      runNotes(path: path)
+      return
+    }
     if ProcessInfo.processInfo.environment["QUOTE_BENCH_SYNTHETIC_ONLY"] == nil {
       runManifestProbes(path: path, isDirectory: isDirectory.boolValue, perSource: perSource, big: big)
-      if isDirectory.boolValue { runCitationQuotations(path: path, files: files, perSource: perSource) }
+      if isDirectory.boolValue {
+        runCitationQuotations(path: path, files: files, perSource: perSource)
+        runNotes(path: path)
+      }
     }
     runSyntheticProbes(big: big)
   }
@@ -102,7 +115,7 @@ enum QuoteBench {
   private static let useWallClock = ProcessInfo.processInfo.environment["QUOTE_BENCH_WALL"] != nil
 
   /// Times `check` (run `repeats` times) and keeps the median, in microseconds.
-  private static func time(_ repeats: Int, _ check: () -> QuoteMatch) -> (Double, QuoteMatch) {
+  static func time(_ repeats: Int, _ check: () -> QuoteMatch) -> (Double, QuoteMatch) {
     var best: [Double] = []
     var result = QuoteMatch.notFound(closest: nil, similarity: 0)
     for _ in 0..<repeats {

@@ -13,12 +13,11 @@ import Testing
   private static let shutdown = #"{"jsonrpc":"2.0","id":"end","method":"shutdown"}"#
   private static let exit = #"{"jsonrpc":"2.0","method":"exit"}"#
 
-  private static func didOpen(_ text: String) -> String {
+  private static func didOpen(_ text: String, uri: String = "file:///tmp/ghi-ch%C3%BA.md") -> String {
     jsonText(
       NotificationMessage(
         params: DidOpenTextDocumentNotification(
-          textDocument: TextDocumentItem(
-            uri: "file:///tmp/ghi-ch%C3%BA.md", languageId: "markdown", version: 1, text: text))))
+          textDocument: TextDocumentItem(uri: uri, languageId: "markdown", version: 1, text: text))))
   }
 
   private func start() throws -> GlossProcess {
@@ -87,8 +86,11 @@ import Testing
     try gloss.write(Array("Content-Type: application/vscode-jsonrpc\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":8}".utf8))
     // A frame whose Content-Length is larger than its body (it runs into the next frame, which is found).
     try gloss.write(Array("Content-Length: 90000\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}".utf8))
-    // A 5 MB document.
-    try gloss.send(Self.didOpen(String(repeating: "Tiếng Việt [@lê2020] 漢字 🦉\n", count: 150_000)))
+    // A 5 MB document (a plain-text file, which single-file mode does not index: this is about framing, and a
+    // debug build takes seconds to parse 5 MB of citations).
+    try gloss.send(
+      Self.didOpen(
+        String(repeating: "Tiếng Việt [@lê2020] 漢字 🦉\n", count: 150_000), uri: "file:///tmp/ghi-ch%C3%BA.txt"))
     try gloss.send(#"{"jsonrpc":"2.0","id":"still-there","method":"textDocument/hover","params":{}}"#)
     let answer = try #require(gloss.waitForResponse(to: .string("still-there")), "the server stopped answering")
     #expect(throws: ResponseError.methodNotFound("textDocument/hover")) { try answer.result.get() }

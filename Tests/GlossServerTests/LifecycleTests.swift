@@ -16,7 +16,11 @@ import Testing
         == ServerCapabilities(
           positionEncoding: "utf-16",
           textDocumentSync: TextDocumentSyncOptions(
-            openClose: true, change: .incremental, save: SaveOptions(includeText: false))))
+            openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
+          workspace: WorkspaceServerCapabilities(
+            workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
+            fileOperations: FileOperationsServerCapabilities(
+              didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles))))
     #expect(client.server.state == .running)
   }
 

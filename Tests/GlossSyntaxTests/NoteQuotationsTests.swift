@@ -67,9 +67,15 @@ private func model(_ text: String) -> Note {
   return Note(blocks: blocks, citations: citations)
 }
 
-/// A compact dump: kind, citation/item, and the text.
-private func dump(_ text: String) -> [String] {
-  let note = model(text)
+/// A compact dump: kind, citation/item, and the text; the same from the hand-built model and from the parser.
+private func dump(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+  let fromModel = dump(text, note: model(text))
+  let fromParser = dump(text, note: Note(parsing: Array(text.utf8)))
+  #expect(fromModel == fromParser, "the parser's note gives other quotations", sourceLocation: sourceLocation)
+  return fromParser
+}
+
+private func dump(_ text: String, note: Note) -> [String] {
   let bytes = Array(text.utf8)
   return note.attributedQuotations(in: bytes).map { q in
     let key = note.citations[q.citationIndex].items[q.itemIndex].key

@@ -24,6 +24,14 @@ private let cjk = "记忆不是录像，而是一种富有想象力的重建。�
 /// The string in Unicode Normalization Form D (decomposed).
 private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping }
 
+/// Indexes built on several threads, collected under a lock.
+private final class Built: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var indexes: [QuoteIndex?]
+  init(count: Int) { indexes = Array(repeating: nil, count: count) }
+  func set(_ k: Int, _ index: QuoteIndex) { lock.withLock { indexes[k] = index } }
+}
+
 @Suite struct QuoteIndexTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var source: String
@@ -97,12 +105,19 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
     Case(source: cjk, quote: "重建…记忆不是", found: false),
   ]
 
+  /// Enough unrelated tokens to push a text past the size where the index keeps postings.
+  static let filler =
+    "\n\n" + String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 2_000)
+
   @Test(arguments: cases)
   func quotationIsFoundOrNot(_ c: Case) {
-    let index = QuoteIndex(text: Array(c.source.utf8))
-    switch index.match(c.quote, within: nil) {
-    case .found: #expect(c.found, "found but should not be")
-    case .notFound: #expect(!c.found, "not found but should be")
+    // Small texts are scanned, large ones use postings: both must agree.
+    for source in [c.source, c.source + Self.filler, Self.filler + c.source] {
+      let index = QuoteIndex(text: Array(source.utf8))
+      switch index.match(c.quote, within: nil) {
+      case .found: #expect(c.found, "found but should not be (\(source.utf8.count) bytes)")
+      case .notFound: #expect(!c.found, "not found but should be (\(source.utf8.count) bytes)")
+      }
     }
   }
 
@@ -136,8 +151,9 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
     if case .notFound = index.match("Page one … reconstructive", within: nil) { Issue.record("gap not found") }
   }
 
-  @Test func closestPassageOfAOneWordChangeIsTheSourceWords() {
-    let index = QuoteIndex(text: Array(english.utf8))
+  @Test(arguments: [english, english + filler, filler + english])
+  func closestPassageOfAOneWordChangeIsTheSourceWords(_ source: String) {
+    let index = QuoteIndex(text: Array(source.utf8))
     let quote =
       "remembering is not the re-excitation of innumerable fixed, lifeless and fragmentary traces. It is an "
       + "imaginative deconstruction, or construction"
@@ -161,8 +177,9 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
   }
 
   @Test func frequentTokensWithoutPostingsStillMatch() {
-    // 5,000 repetitions push "the" and "cat" past the postings cut-off; the check must still find them.
-    let text = String(repeating: "the cat, ", count: 5_000) + "the dog sat; the cat ran"
+    // 6,000 repetitions make a text with postings, and push "the", "cat" and "," past the cut-off of frequent
+    // tokens (no postings of their own); the check must still find them.
+    let text = String(repeating: "the cat, ", count: 6_000) + "the dog sat; the cat ran"
     let index = QuoteIndex(text: Array(text.utf8))
     let expected = [
       "the dog sat": "the dog sat", "the cat ran": "the cat ran", "the cat, the": "the cat, the",
@@ -201,6 +218,28 @@ private func nfd(_ s: String) -> String { s.decomposedStringWithCanonicalMapping
     if case .found = index.match("Đoạn 321 nói", within: (start + 1)..<line.upperBound) {
       Issue.record("a token starting before the passage was counted")
     }
+  }
+
+  @Test func indexesSharingALexiconKeepTheirOwnTokens() {
+    let lexicon = QuoteLexicon()
+    let texts = (0..<8).map { k in "Nguồn \(k): ký ức số \(k) là một sự tái tạo, không phải bản sao \(k * 7)." }
+    // Built from several threads at once, as a workspace loader may.
+    let built = Built(count: texts.count)
+    DispatchQueue.concurrentPerform(iterations: texts.count) { k in
+      built.set(k, QuoteIndex(text: Array(texts[k].utf8), lexicon: lexicon))
+    }
+    for (k, index) in built.indexes.enumerated() {
+      guard let index else {
+        Issue.record("index \(k) missing")
+        continue
+      }
+      if case .notFound = index.match("ký ức số \(k) là một", within: nil) { Issue.record("own words of \(k)") }
+      let other = (k + 1) % texts.count
+      if case .found = index.match("ký ức số \(other) là một", within: nil) {
+        Issue.record("words of \(other) in \(k)")
+      }
+    }
+    #expect(lexicon.count > 20)
   }
 
   @Test func emptyAndPunctuationOnlyQuotationsAreNotFound() {

@@ -90,3 +90,13 @@ import Testing
     Self.checkInvariants(document, fileLength: line.count)
   }
 }
+
+extension SourceDocumentRobustnessTests {
+  /// Many block breaks: each is decided from the last two bytes, never by copying the text (which was quadratic).
+  @Test func manyParagraphsOfHTMLAreEachFound() {
+    let html = Array(String(repeating: "<p>Đoạn văn</p>\n", count: 50_000).utf8)
+    let document = SourceDocument(parsing: html, format: .html)
+    #expect(document.paragraphs.count == 50_000)
+    #expect(document.string(document.paragraphs[49_999]) == "Đoạn văn")
+  }
+}

@@ -76,10 +76,17 @@ package final class TestClient {
     queue.append(event)
   }
 
-  /// Runs the server on every queued event, collecting what it sends.
+  /// Runs the server on every queued event, collecting what it sends, then lets it do its deferred work (as the
+  /// real loop does when no event waits).
   package func processQueue() {
-    while let event = queue.next() {
-      for message in server.handle(event) { receive(message) }
+    while true {
+      if let event = queue.next() {
+        for message in server.handle(event) { receive(message) }
+      } else if server.hasDeferredWork {
+        for message in server.handle(.idle) { receive(message) }
+      } else {
+        return
+      }
     }
   }
 

@@ -4,11 +4,20 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var positionEncoding: String?
   /// How documents are synchronised.
   package var textDocumentSync: TextDocumentSyncOptions?
+  /// Pull diagnostics, offered only to clients that announce them.
+  package var diagnosticProvider: DiagnosticOptions?
+  /// Workspace folders and file operations.
+  package var workspace: WorkspaceServerCapabilities?
 
   /// Creates capabilities.
-  package init(positionEncoding: String? = nil, textDocumentSync: TextDocumentSyncOptions? = nil) {
+  package init(
+    positionEncoding: String? = nil, textDocumentSync: TextDocumentSyncOptions? = nil,
+    diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceServerCapabilities? = nil
+  ) {
     self.positionEncoding = positionEncoding
     self.textDocumentSync = textDocumentSync
+    self.diagnosticProvider = diagnosticProvider
+    self.workspace = workspace
   }
 
   // Outline features (set by `Server.addOutlineCapabilities`): not in the init, so other features' fields can be
@@ -25,6 +34,97 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var inlayHintProvider: Bool?
   /// How `textDocument/semanticTokens` is served.
   package var semanticTokensProvider: SemanticTokensOptions?
+}
+
+/// The server's `workspace` capabilities.
+package struct WorkspaceServerCapabilities: Hashable, Sendable, Codable {
+  /// Workspace folder support.
+  package var workspaceFolders: WorkspaceFoldersServerCapabilities?
+  /// The file operations the server wants to hear about.
+  package var fileOperations: FileOperationsServerCapabilities?
+
+  /// Creates the capabilities.
+  package init(
+    workspaceFolders: WorkspaceFoldersServerCapabilities? = nil,
+    fileOperations: FileOperationsServerCapabilities? = nil
+  ) {
+    self.workspaceFolders = workspaceFolders
+    self.fileOperations = fileOperations
+  }
+}
+
+/// Whether the server supports several workspace folders and wants to hear when they change.
+package struct WorkspaceFoldersServerCapabilities: Hashable, Sendable, Codable {
+  /// Whether several folders are supported.
+  package var supported: Bool
+  /// Whether `workspace/didChangeWorkspaceFolders` is wanted.
+  package var changeNotifications: Bool
+
+  /// Creates the capabilities.
+  package init(supported: Bool, changeNotifications: Bool) {
+    self.supported = supported
+    self.changeNotifications = changeNotifications
+  }
+}
+
+/// The file operations (`didCreateFiles`, `willRenameFiles`, …) the server wants, each with its file filters.
+package struct FileOperationsServerCapabilities: Hashable, Sendable, Codable {
+  /// `workspace/didCreateFiles`.
+  package var didCreate: FileOperationRegistrationOptions?
+  /// `workspace/willRenameFiles`.
+  package var willRename: FileOperationRegistrationOptions?
+  /// `workspace/didRenameFiles`.
+  package var didRename: FileOperationRegistrationOptions?
+  /// `workspace/didDeleteFiles`.
+  package var didDelete: FileOperationRegistrationOptions?
+
+  /// Creates the capabilities.
+  package init(
+    didCreate: FileOperationRegistrationOptions? = nil, willRename: FileOperationRegistrationOptions? = nil,
+    didRename: FileOperationRegistrationOptions? = nil, didDelete: FileOperationRegistrationOptions? = nil
+  ) {
+    self.didCreate = didCreate
+    self.willRename = willRename
+    self.didRename = didRename
+    self.didDelete = didDelete
+  }
+}
+
+/// The files a file operation applies to.
+package struct FileOperationRegistrationOptions: Hashable, Sendable, Codable {
+  /// The filters.
+  package var filters: [FileOperationFilter]
+
+  /// Creates the options.
+  package init(filters: [FileOperationFilter]) { self.filters = filters }
+
+  /// Every file (`**/*`) of the `file` scheme.
+  package static let allFiles = FileOperationRegistrationOptions(filters: [
+    FileOperationFilter(scheme: "file", pattern: FileOperationPattern(glob: "**/*"))
+  ])
+}
+
+/// One filter: a scheme and a glob.
+package struct FileOperationFilter: Hashable, Sendable, Codable {
+  /// The URI scheme (`file`).
+  package var scheme: String?
+  /// The glob.
+  package var pattern: FileOperationPattern
+
+  /// Creates the filter.
+  package init(scheme: String?, pattern: FileOperationPattern) {
+    self.scheme = scheme
+    self.pattern = pattern
+  }
+}
+
+/// A glob of a file operation filter.
+package struct FileOperationPattern: Hashable, Sendable, Codable {
+  /// The glob (`**/*.md`).
+  package var glob: String
+
+  /// Creates the pattern.
+  package init(glob: String) { self.glob = glob }
 }
 
 /// How the client sends document changes.

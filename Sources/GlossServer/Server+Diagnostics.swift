@@ -1,0 +1,103 @@
+import GlossIndex
+import GlossSyntax
+package import LanguageServerProtocol
+
+/// How diagnostics reach a client: never both ways to one client (SPEC §4).
+package enum DiagnosticsMode: Hashable, Sendable {
+  /// `textDocument/publishDiagnostics` for every file, kept current.
+  case push
+  /// `textDocument/diagnostic` and `workspace/diagnostic`, for clients that announce them.
+  case pull
+}
+
+extension Server {
+  /// The LSP diagnostics of the file at `path` in root `id`, in the negotiated encoding.
+  package func lspDiagnostics(for path: String, in id: RootID) -> [LanguageServerProtocol.Diagnostic] {
+    guard let root = root(id) else { return [] }
+    let diagnostics = root.workspace.diagnostics(for: path)
+    guard !diagnostics.isEmpty, let text = text(of: path, in: id) else { return [] }
+    return diagnostics.map { $0.lspDiagnostic(in: text, encoding: positionEncoding) }
+  }
+
+  /// Publishes (push) or invalidates (pull) the diagnostics of `paths` in root `id`, in the order given.
+  func publish(_ paths: some Sequence<String>, in id: RootID) {
+    guard let root = root(id) else { return }
+    for path in paths {
+      let uri = root.uri(for: path)
+      switch diagnosticsMode {
+      case .push:
+        let version = root.openPaths[path].flatMap { documents[$0]?.version }
+        let body = DiagnosticJSON.publishBody(
+          uri: uri, version: version, diagnostics: lspDiagnostics(for: path, in: id))
+        send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
+      case .pull:
+        diagnosticResultIDs[uri] = nil
+      }
+    }
+  }
+
+  /// Publishes `paths` sorted, so what a client sees does not depend on hashing.
+  func publishSorted(_ paths: Set<String>, in id: RootID) {
+    publish(paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, in: id)
+  }
+
+  /// Publishes every diagnosed file of root `id`, empty ones too: once at start, the client's sign of readiness.
+  func publishAll(in id: RootID) {
+    guard let root = root(id) else { return }
+    var paths = root.workspace.diagnosedPaths
+    if !paths.contains(root.workspace.configPath), root.files.files.contains(where: { $0.role == .config }) {
+      paths.append(root.workspace.configPath)
+    }
+    publish(paths, in: id)
+  }
+
+  /// Clears every diagnostic a removed root had published.
+  func clearDiagnostics(of root: WorkspaceRoot) {
+    for path in root.workspace.diagnosticsByPath.keys.sorted() {
+      let uri = root.uri(for: path)
+      switch diagnosticsMode {
+      case .push: send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
+      case .pull: diagnosticResultIDs[uri] = nil
+      }
+    }
+  }
+
+  // MARK: Pull diagnostics
+
+  /// `textDocument/diagnostic`: the document's report, or `unchanged` when the client holds the current one.
+  func documentDiagnostic(_ params: DocumentDiagnosticRequest) -> DocumentDiagnosticReport {
+    report(for: params.textDocument.uri, previous: params.previousResultId)
+  }
+
+  /// `workspace/diagnostic`: a report for every diagnosed file of every root.
+  func workspaceDiagnostic(_ params: WorkspaceDiagnosticRequest) -> WorkspaceDiagnosticReport {
+    var previous: [DocumentURI: String] = [:]
+    for item in params.previousResultIds { previous[item.uri] = item.value }
+    var items: [WorkspaceDocumentDiagnosticReport] = []
+    for root in roots {
+      for path in root.workspace.diagnosedPaths {
+        let uri = root.uri(for: path)
+        let version = root.openPaths[path].flatMap { documents[$0]?.version }
+        items.append(
+          WorkspaceDocumentDiagnosticReport(
+            uri: uri, version: version, report: report(for: uri, previous: previous[uri])))
+      }
+    }
+    return WorkspaceDiagnosticReport(items: items)
+  }
+
+  /// The report of the document at `uri` given the client's result id.
+  private func report(for uri: DocumentURI, previous: String?) -> DocumentDiagnosticReport {
+    let current: String
+    if let id = diagnosticResultIDs[uri] {
+      current = id
+    } else {
+      current = String(nextResultID)
+      nextResultID += 1
+      diagnosticResultIDs[uri] = current
+    }
+    if previous == current { return .unchanged(resultId: current) }
+    guard let location = locate(uri) else { return .full(resultId: current, items: []) }
+    return .full(resultId: current, items: lspDiagnostics(for: location.path, in: location.root))
+  }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import GlossIndex
+import GlossSyntax
+import LanguageServerProtocol
+
+/// Files changed outside the editor: watched-file events, file operations, and Gloss's own periodic scan.
+extension Server {
+  /// Periodic work, called for each `.tick`: scans every folder root for files created, changed or deleted (sizes
+  /// and modification times), because several clients never send `workspace/didChangeWatchedFiles`.
+  func tick(at date: Date) {
+    guard state == .running, hasLoaded else { return }
+    for id in roots.filter({ $0.kind == .folder }).map(\.id) { syncWithDisk(id) }
+  }
+
+  /// `workspace/didChangeWatchedFiles`: rescans the roots concerned, re-reading the files named even when their
+  /// size and time look unchanged.
+  func didChangeWatchedFiles(_ params: DidChangeWatchedFilesNotification) {
+    syncWithDisk(forcing: params.changes.map(\.uri))
+  }
+
+  /// `workspace/didCreateFiles`: files created from the editor.
+  func didCreateFiles(_ params: DidCreateFilesNotification) {
+    syncWithDisk(forcing: params.files.map(\.uri))
+  }
+
+  /// `workspace/didDeleteFiles`: files deleted from the editor.
+  func didDeleteFiles(_ params: DidDeleteFilesNotification) {
+    syncWithDisk(forcing: params.files.map(\.uri))
+  }
+
+  /// `workspace/didRenameFiles`: files renamed from the editor (the old path goes, the new one comes).
+  func didRenameFiles(_ params: DidRenameFilesNotification) {
+    syncWithDisk(forcing: params.files.flatMap { [$0.oldUri, $0.newUri] })
+    // An open document renamed keeps its buffer under its new URI once the client reopens it; until then the
+    // old attachment stays as it is.
+  }
+
+  /// Rescans the folder roots holding `uris`, forcing those files to be read again.
+  private func syncWithDisk(forcing uris: [DocumentURI]) {
+    var forced: [RootID: Set<String>] = [:]
+    for uri in uris {
+      guard let location = locate(uri), root(location.root)?.kind == .folder else { continue }
+      forced[location.root, default: []].insert(location.path)
+    }
+    for (id, paths) in forced.sorted(by: { $0.key < $1.key }) { syncWithDisk(id, forcing: paths) }
+  }
+
+  /// Walks the folder root `id` again and brings the index up to date with the disk; open documents are left alone.
+  func syncWithDisk(_ id: RootID, forcing forced: Set<String> = []) {
+    guard let index = rootIndex(id), roots[index].kind == .folder else { return }
+    let (next, changes) = roots[index].files.rescanned(fileSystem: options.fileSystem)
+    let config = WorkspaceLayout.configFileName
+    if forced.contains(config) || changes.created.contains(config) || changes.changed.contains(config)
+      || changes.deleted.contains(config)
+    {
+      return reloadConfig(of: id)
+    }
+    guard !changes.isEmpty || !forced.isEmpty else { return }
+    let oldOthers = Set(roots[index].files.otherFiles.map(\.path))
+    roots[index].files = next
+    reportSkipped(next.skipped, in: id)
+    var changed: Set<String> = []
+    let newOthers = Set(next.otherFiles.map(\.path))
+    if newOthers != oldOthers { changed.formUnion(roots[index].workspace.setOtherFiles(newOthers)) }
+    let paths = Set(changes.created + changes.changed + changes.deleted).union(forced)
+    changed.formUnion(reload(paths, in: index))
+    publishSorted(changed, in: id)
+  }
+
+  /// Re-reads `paths` of root `id` from disk (skipping open documents) and publishes what changed.
+  func reloadFromDisk(_ paths: Set<String>, in id: RootID) {
+    guard let index = rootIndex(id) else { return }
+    publishSorted(reload(paths, in: index), in: id)
+  }
+
+  /// Re-reads `paths` of the root at `index` from disk into its index; returns the paths whose diagnostics changed.
+  private func reload(_ paths: Set<String>, in index: Int) -> Set<String> {
+    var changed: Set<String> = []
+    var skipped: [SkippedFile] = []
+    let roles = Dictionary(roots[index].files.files.map { ($0.path, $0.role) }, uniquingKeysWith: { a, _ in a })
+    for path in paths.sorted() where roots[index].openPaths[path] == nil {
+      let role = roles[path] ?? (isReferenced(path, in: index) ? .bibliography : nil)
+      guard let role, role != .config else {
+        roots[index].texts[path] = nil
+        if isIndexed(path, in: index) { changed.formUnion(roots[index].workspace.remove(path: path)) }
+        continue
+      }
+      switch roots[index].files.read(path, fileSystem: options.fileSystem) {
+      case .success(let bytes):
+        changed.formUnion(set(path, role: role, bytes: bytes, in: index))
+      case .failure(let problem):
+        if problem.reason.hasPrefix("no such file") == false { skipped.append(problem) }
+        roots[index].texts[path] = nil
+        if isIndexed(path, in: index) { changed.formUnion(roots[index].workspace.remove(path: path)) }
+      }
+    }
+    changed.formUnion(loadReferencedFiles(in: index))
+    reportSkipped(skipped, in: roots[index].id)
+    return changed
+  }
+
+  /// Puts `bytes` into the index as the file at `path` with `role`; returns the paths whose diagnostics changed.
+  private func set(_ path: String, role: FileRole, bytes: [UInt8], in index: Int) -> Set<String> {
+    switch role {
+    case .note:
+      let text = SourceText(bytes: bytes)
+      roots[index].texts[path] = text
+      return roots[index].workspace.setNote(path: path, bytes: text.bytes)
+    case .bibliography:
+      let text = SourceText(bytes: bytes)
+      roots[index].texts[path] = text
+      return roots[index].workspace.setBibliography(path: path, bytes: text.bytes)
+    case .sourceDocument:
+      roots[index].texts[path] = nil
+      return roots[index].workspace.setSourceDocument(path: path, bytes: bytes)
+    case .config:
+      return []
+    }
+  }
+
+  /// Loads the bibliographies named by front matter and the source documents named by `file` fields that
+  /// discovery did not find.
+  private func loadReferencedFiles(in index: Int) -> Set<String> {
+    var changed: Set<String> = []
+    let known = Set(roots[index].files.files.map(\.path))
+    let workspace = roots[index].workspace
+    let bibliographies = workspace.referencedBibliographies.subtracting(known).filter {
+      workspace.bibliographies[$0] == nil
+    }
+    let documents = workspace.unloadedEntryFiles.subtracting(known)
+    for path in bibliographies.sorted() {
+      if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
+        changed.formUnion(set(path, role: .bibliography, bytes: bytes, in: index))
+      }
+    }
+    for path in documents.sorted() {
+      if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
+        changed.formUnion(set(path, role: .sourceDocument, bytes: bytes, in: index))
+      }
+    }
+    return changed
+  }
+
+  private func isIndexed(_ path: String, in index: Int) -> Bool {
+    let workspace = roots[index].workspace
+    return workspace.notes[path] != nil || workspace.bibliographies[path] != nil
+      || workspace.sourceDocuments[path] != nil
+  }
+
+  private func isReferenced(_ path: String, in index: Int) -> Bool {
+    roots[index].workspace.referencedBibliographies.contains(path)
+  }
+
+  /// Reads the config of folder root `id` again and re-indexes the root with it (files may change roles); every
+  /// file's diagnostics are published again, and those of files that left the index are cleared.
+  func reloadConfig(of id: RootID) {
+    guard let index = rootIndex(id), roots[index].kind == .folder else { return }
+    let oldPaths = Set(roots[index].workspace.diagnosedPaths)
+    let old = roots[index]
+    let indexed = IndexedRoot(root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem)
+    var fresh = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
+    fresh.reportedSkips = old.reportedSkips
+    roots[index] = fresh
+    reportSkipped(indexed.skipped, in: id)
+    reportEditorProblems(indexed.config.editorProblems)
+    for (uri, location) in openLocations where location.root == id {
+      roots[index].openPaths[location.path] = uri
+      guard let document = documents[uri] else { continue }
+      switch roots[index].role(of: location.path) {
+      case .note: roots[index].workspace.setNote(path: location.path, bytes: document.text.bytes)
+      case .bibliography: roots[index].workspace.setBibliography(path: location.path, bytes: document.text.bytes)
+      case .sourceDocument:
+        roots[index].workspace.setSourceDocument(path: location.path, bytes: document.text.bytes)
+      case .config, nil: break
+      }
+    }
+    let gone = oldPaths.subtracting(roots[index].workspace.diagnosedPaths)
+    for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
+    publishAll(in: id)
+  }
+
+  /// Asks the client to watch the workspace's files, when it allows dynamic registration of watchers.
+  func registerFileWatchers() {
+    guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
+    let globs = ["**/*.{md,markdown,bib,json,txt,html,htm}", "**/.gloss.json"]
+    let registerOptions = JSONValue.object([
+      "watchers": .array(globs.map { .object(["globPattern": .string($0)]) })
+    ])
+    sendRequest(
+      RegistrationRequest(registrations: [
+        Registration(
+          id: "gloss-watched-files", method: DidChangeWatchedFilesNotification.method, registerOptions: registerOptions)
+      ]))
+  }
+}

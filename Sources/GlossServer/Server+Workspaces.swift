@@ -1,0 +1,183 @@
+package import GlossIndex
+package import GlossSyntax
+package import LanguageServerProtocol
+
+/// The workspace roots: where a URI lives, the URI of a path, the text of any indexed file, and roots coming and
+/// going (workspace folders, `rootUri`/`rootPath`, single-file mode).
+///
+/// Feature handlers start from `locate(_:)`, query `root(id)?.workspace`, and convert offsets with
+/// `text(of:in:)` (open buffer, else the indexed text, else the file read again).
+extension Server {
+  /// The root with `id`, if it still exists.
+  package func root(_ id: RootID) -> WorkspaceRoot? {
+    roots.first { $0.id == id }
+  }
+
+  /// The index of the root with `id`.
+  package func workspace(_ id: RootID) -> Workspace? {
+    root(id)?.workspace
+  }
+
+  /// The root and root-relative path of the document at `uri`: the deepest folder root holding it, else the loose
+  /// root of its folder; nil for URIs that are not files or lie outside every root.
+  package func locate(_ uri: DocumentURI) -> DocumentLocation? {
+    guard let path = FileURI(uri).filePath else { return nil }
+    var best: (root: RootID, path: String, depth: Int)?
+    for root in roots {
+      guard let relative = PathComponents.relative(path, to: root.path), !relative.isEmpty else { continue }
+      // A loose root only holds the files directly in its folder; a folder root wins over a loose one.
+      if root.kind == .looseFiles && relative.contains("/") { continue }
+      let depth = root.kind == .folder ? root.path.utf8.count + 1 : 0
+      if depth >= (best?.depth ?? -1) { best = (root.id, relative, depth) }
+    }
+    return best.map { DocumentLocation(root: $0.root, path: $0.path) }
+  }
+
+  /// The URI of the file at `path` in root `id` (the client's own URI when the document is open).
+  package func uri(for path: String, in id: RootID) -> DocumentURI? {
+    root(id)?.uri(for: path)
+  }
+
+  /// The text of the file at `path` in root `id` as the index sees it: the open buffer, else the indexed text, else
+  /// the file read from disk (source documents, the config file); nil when it cannot be read.
+  package func text(of path: String, in id: RootID) -> SourceText? {
+    guard let root = root(id) else { return nil }
+    if let uri = root.openPaths[path], let document = documents[uri] { return document.text }
+    if let text = root.texts[path] { return text }
+    guard case .success(let bytes) = root.files.read(path, fileSystem: options.fileSystem) else { return nil }
+    return SourceText(bytes: bytes)
+  }
+
+  /// The LSP range of UTF-8 `range` in the file at `path` of root `id`, in the negotiated encoding.
+  package func lspRange(of range: Range<Int>, path: String, in id: RootID) -> LSPRange? {
+    text(of: path, in: id)?.lspRange(of: range, in: positionEncoding)
+  }
+
+  /// The LSP location of UTF-8 `range` in the file at `path` of root `id`.
+  package func location(of range: Range<Int>, path: String, in id: RootID) -> Location? {
+    guard let uri = uri(for: path, in: id), let range = lspRange(of: range, path: path, in: id) else { return nil }
+    return Location(uri: uri, range: range)
+  }
+
+  // MARK: Loading
+
+  /// The folders the client named in `initialize`: workspace folders, else `rootUri`, else `rootPath`.
+  var initialFolders: [WorkspaceFolder] {
+    guard let params = initializeParams else { return [] }
+    if let folders = params.workspaceFolders, !folders.isEmpty { return folders }
+    if let uri = params.rootUri, FileURI(uri).filePath != nil {
+      return [WorkspaceFolder(uri: uri, name: PathComponents.split(FileURI(uri).filePath ?? "").name)]
+    }
+    if let path = params.rootPath, path.hasPrefix("/") {
+      return [WorkspaceFolder(uri: FileURI(filePath: path).string, name: PathComponents.split(path).name)]
+    }
+    return []
+  }
+
+  /// Loads the roots named in `initialize` (the first indexing), reporting progress under `token` when given.
+  func loadWorkspaces(progressToken token: ProgressToken?) {
+    guard !hasLoaded else { return }
+    hasLoaded = true
+    isLoadPending = false
+    let folders = initialFolders
+    if let token {
+      send(ProgressNotification(token: token, value: .begin(title: "Indexing", message: "\(folders.count) folders")))
+    }
+    for folder in folders { addFolder(folder) }
+    if let token {
+      let notes = roots.reduce(0) { $0 + $1.workspace.notes.count }
+      send(ProgressNotification(token: token, value: .end(message: "\(notes) notes indexed")))
+    }
+  }
+
+  /// Loads the roots now when their loading still waits for the client's answer to the progress request.
+  func loadIfStillPending(before event: ServerEvent) {
+    guard isLoadPending else { return }
+    // The answer itself starts the loading with progress; anything else must not see an empty workspace.
+    if case .message(.response) = event { return }
+    loadWorkspaces(progressToken: nil)
+  }
+
+  /// Indexes a workspace folder (ignored when it is not a local folder or is already a root) and publishes.
+  @discardableResult
+  func addFolder(_ folder: WorkspaceFolder) -> RootID? {
+    guard let path = FileURI(folder.uri).filePath else {
+      logMessage(.warning, "workspace folder '\(folder.uri)' is not a local folder; ignored")
+      return nil
+    }
+    if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
+    let indexed = IndexedRoot(root: path, editorSettings: editorSettings, fileSystem: options.fileSystem)
+    let id = nextRootID
+    nextRootID += 1
+    roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
+    reportSkipped(indexed.skipped, in: id)
+    reportEditorProblems(indexed.config.editorProblems)
+    let root = roots[roots.count - 1]
+    log("indexed '\(path)': \(root.workspace.notes.count) notes, \(root.workspace.sourceDocuments.count) sources")
+    publishAll(in: id)
+    reattachOpenDocuments()
+    return id
+  }
+
+  /// Forgets the folder root at `uri`: its diagnostics are cleared and its open documents move to loose roots.
+  func removeFolder(_ folder: WorkspaceFolder) {
+    guard let path = FileURI(folder.uri).filePath,
+      let index = roots.firstIndex(where: { $0.kind == .folder && $0.path == path })
+    else { return }
+    let root = roots.remove(at: index)
+    clearDiagnostics(of: root)
+    reattachOpenDocuments()
+  }
+
+  /// `workspace/didChangeWorkspaceFolders`: indexes the added folders and forgets the removed ones.
+  func didChangeWorkspaceFolders(_ params: DidChangeWorkspaceFoldersNotification) {
+    for folder in params.event.removed { removeFolder(folder) }
+    for folder in params.event.added { addFolder(folder) }
+  }
+
+  /// `workspace/didChangeConfiguration`: new editor settings (`settings.gloss`); every root re-reads its config.
+  func didChangeConfiguration(_ params: DidChangeConfigurationNotification) {
+    guard case .object(let settings)? = params.settings else { return }
+    let value = settings["gloss"] ?? .object(settings)
+    editorSettings = ConfigValue(value)
+    for root in roots where root.kind == .folder { reloadConfig(of: root.id) }
+  }
+
+  /// Logs each unreadable file of a root once.
+  func reportSkipped(_ skipped: [SkippedFile], in id: RootID) {
+    guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
+    for problem in skipped where !roots[index].reportedSkips.contains(problem.path) {
+      roots[index].reportedSkips.insert(problem.path)
+      let shown = problem.path.isEmpty ? roots[index].path : problem.path
+      log("skipped '\(shown)': \(problem.reason)")
+      logMessage(.warning, "skipped '\(shown)': \(problem.reason)")
+    }
+  }
+
+  /// Logs problems in the editor's settings, which have no file to carry a diagnostic.
+  func reportEditorProblems(_ problems: [String]) {
+    for problem in problems { logMessage(.warning, "gloss settings: \(problem)") }
+  }
+
+  /// The editor settings carried by `initializationOptions` (either the keys themselves or under `gloss`).
+  static func editorSettings(from options: JSONValue?) -> ConfigValue? {
+    guard case .object(let object)? = options else { return nil }
+    if let gloss = object["gloss"], case .object = gloss { return ConfigValue(gloss) }
+    return ConfigValue(.object(object))
+  }
+}
+
+extension ConfigValue {
+  /// The same JSON value, as the config parser takes it.
+  init(_ value: JSONValue) {
+    switch value {
+    case .null: self = .null
+    case .bool(let bool): self = .bool(bool)
+    case .int(let int): self = .number(Double(int))
+    case .double(let double): self = .number(double)
+    case .string(let string): self = .string(string)
+    case .array(let array): self = .array(array.map(ConfigValue.init))
+    case .object(let object): self = .object(object.mapValues(ConfigValue.init))
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package import GlossIndex
+package import GlossSyntax
+package import LanguageServerProtocol
+
+/// The identity of one workspace root for the life of the server (roots come and go; ids are never reused).
+package typealias RootID = Int
+
+/// Where a document lives: its workspace root and its root-relative path (with `/`).
+package struct DocumentLocation: Hashable, Sendable {
+  /// The root holding the document.
+  package var root: RootID
+  /// The path relative to the root.
+  package var path: String
+
+  /// Makes a location.
+  package init(root: RootID, path: String) {
+    self.root = root
+    self.path = path
+  }
+}
+
+/// One workspace root held by the server: its files, its index and the text of every indexed note.
+package struct WorkspaceRoot: Sendable {
+  /// How the root came to be.
+  package enum Kind: Hashable, Sendable {
+    /// An LSP workspace folder, the `rootUri`/`rootPath`, or the folder of a single file holding `.gloss.json`.
+    case folder
+    /// The folder of documents opened outside every root (single-file mode): only its open documents are indexed.
+    case looseFiles
+  }
+
+  /// The root's id.
+  package let id: RootID
+  /// How the root came to be.
+  package let kind: Kind
+  /// The workspace folder's URI as the client sent it (or made from the path).
+  package var folderURI: DocumentURI
+  /// The files found at the last scan, with the layout (config) they were classified by.
+  package var files: WorkspaceFiles
+  /// The index.
+  package var workspace: Workspace
+  /// The config in force and its problems.
+  package var config: LoadedConfig
+  /// The text of each indexed note and bibliography as last read from disk (open buffers are in `openPaths`).
+  package var texts: [String: SourceText]
+  /// Open documents of this root: path → the URI the client uses for it.
+  package var openPaths: [String: DocumentURI] = [:]
+  /// Files already reported as unreadable (each is logged once).
+  var reportedSkips: Set<String> = []
+
+  /// The absolute path of the root folder.
+  package var path: String { files.root }
+
+  /// A root indexed from disk.
+  init(id: RootID, kind: Kind, folderURI: DocumentURI, indexed: IndexedRoot) {
+    self.id = id
+    self.kind = kind
+    self.folderURI = folderURI
+    self.files = indexed.files
+    self.workspace = indexed.workspace
+    self.config = indexed.config
+    self.texts = indexed.texts
+  }
+
+  /// An empty root for documents opened in `folder` outside every workspace root; nothing is read from disk.
+  init(id: RootID, looseFolder folder: String, config: WorkspaceConfig) {
+    self.id = id
+    self.kind = .looseFiles
+    self.folderURI = FileURI(filePath: folder).string
+    self.files = WorkspaceFiles(
+      root: folder, layout: WorkspaceLayout(config: config, sourceFolders: []), files: [], skipped: [])
+    self.workspace = Workspace(loading: [], config: config)
+    self.config = LoadedConfig(config: config)
+    self.texts = [:]
+  }
+
+  /// The role a file at `path` has in this root (for a loose root, from the extension alone).
+  package func role(of path: String) -> FileRole? {
+    if path == WorkspaceLayout.configFileName { return kind == .folder ? .config : nil }
+    if kind == .looseFiles {
+      switch PathComponents.pathExtension(path).lowercased() {
+      case "md", "markdown": return .note
+      case "bib": return .bibliography
+      case "json": return path.lowercased().hasSuffix(".csl.json") ? .bibliography : nil
+      default: return nil
+      }
+    }
+    return files.layout.role(of: path)
+  }
+
+  /// The URI of the file at `path`: the client's own URI when the document is open, else a `file://` URI.
+  package func uri(for path: String) -> DocumentURI {
+    openPaths[path] ?? FileURI(filePath: files.absolutePath(path)).string
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The normalised tokens of many source texts, interned once: a workspace shares one, so that each `QuoteIndex`
+/// keeps only the sorted global ids of its own tokens rather than their spellings.
+///
+/// It only grows, and is safe to use from several threads (a lock guards it).
+package final class QuoteLexicon: @unchecked Sendable {
+  private let lock = NSLock()
+  private var vocabulary = QuoteVocabulary()
+
+  /// An empty lexicon.
+  package init() {}
+
+  /// How many distinct tokens it holds.
+  package var count: Int { lock.withLock { vocabulary.count } }
+
+  /// Bytes it holds, for memory reports.
+  package var byteCount: Int { lock.withLock { vocabulary.byteCount } }
+
+  /// The global id of every token of `local`, in `local`'s id order, adding the new ones.
+  func intern(_ local: QuoteVocabulary) -> [UInt32] {
+    lock.withLock {
+      (0..<local.count).map { id in
+        let bytes = Array(local.bytes(of: UInt32(id)))
+        return vocabulary.intern(bytes, isWord: local.isWord[id])
+      }
+    }
+  }
+
+  /// The global id of `token`, or nil when no text has it.
+  func id(of token: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    lock.withLock { vocabulary.id(of: token) }
+  }
+}
