@@ -28,6 +28,13 @@ extension Server {
     // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
     table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
     table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
+    // Outline (Server+Outline.swift) and decorations (Server+Decorations.swift).
+    table.on(DocumentSymbolRequest.self, Server.documentSymbol)
+    table.on(WorkspaceSymbolRequest.self, Server.workspaceSymbol)
+    table.on(FoldingRangeRequest.self, Server.foldingRange)
+    table.on(DocumentLinkRequest.self, Server.documentLink)
+    table.on(InlayHintRequest.self, Server.inlayHint)
+    table.on(SemanticTokensRequest.self, Server.semanticTokens)
     return table
   }
 }
