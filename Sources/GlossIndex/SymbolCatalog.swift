@@ -66,33 +66,35 @@ package struct SymbolCatalog: Sendable {
   }
 
   /// Up to `limit` symbols matching `query` (case-insensitive subsequence; a leading `#` or `@` is ignored), best
-  /// first: prefix matches, then word-start matches, then subsequences; ties by shorter name, kind, name, path.
+  /// first: prefix matches, then word-start matches, then subsequences; ties by shorter matched name, kind, name, path.
   package func search(_ query: String, limit: Int = 200) -> [WorkspaceSymbolMatch] {
     var text = Substring(query.trimmingCharacters(in: .whitespaces))
     if text.first == "#" || text.first == "@" { text = text.dropFirst() }
     let scalars = FuzzyMatch.query(String(text))
     let queryMask = FuzzyMatch.Key.mask(of: scalars)
-    var found: [(match: FuzzyMatch, index: Int)] = []
+    // The match, the matched name's length (the tie-break) and the candidate.
+    var found: [(match: FuzzyMatch, length: Int, index: Int)] = []
     for (index, candidate) in candidates.enumerated() {
       if scalars.isEmpty {
-        found.append((FuzzyMatch(tier: 0, bonus: 0), index))
+        found.append((FuzzyMatch(tier: 0, bonus: 0), candidate.keys.first?.scalars.count ?? 0, index))
         continue
       }
-      var best: FuzzyMatch?
+      var best: (match: FuzzyMatch, length: Int)?
       for key in candidate.keys {
-        if let match = FuzzyMatch.match(scalars, queryMask: queryMask, key), best.map({ $0 < match }) ?? true {
-          best = match
+        guard let match = FuzzyMatch.match(scalars, queryMask: queryMask, key) else { continue }
+        if best.map({ $0.match < match || ($0.match == match && key.scalars.count < $0.length) }) ?? true {
+          best = (match, key.scalars.count)
         }
       }
-      if let best { found.append((best, index)) }
+      if let best { found.append((best.match, best.length, index)) }
     }
-    func precedes(_ a: (match: FuzzyMatch, index: Int), _ b: (match: FuzzyMatch, index: Int)) -> Bool {
+    func precedes(_ a: (match: FuzzyMatch, length: Int, index: Int), _ b: (match: FuzzyMatch, length: Int, index: Int))
+      -> Bool
+    {
       if a.match != b.match { return a.match > b.match }
+      if a.length != b.length { return a.length < b.length }
       let x = candidates[a.index]
       let y = candidates[b.index]
-      let xLength = x.symbol.name.utf8.count
-      let yLength = y.symbol.name.utf8.count
-      if xLength != yLength { return xLength < yLength }
       if x.rank != y.rank { return x.rank < y.rank }
       if x.symbol.name != y.symbol.name { return x.symbol.name < y.symbol.name }
       return (x.symbol.path, x.symbol.range.lowerBound) < (y.symbol.path, y.symbol.range.lowerBound)

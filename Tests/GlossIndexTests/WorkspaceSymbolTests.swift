@@ -19,7 +19,7 @@ import Testing
     #expect(
       Self.names("mem") == [
         "note Memo", "heading(level: 1) Memo", "tag #memo", "heading(level: 2) Memory Palace",
-        "tag #mémoire/collective", "source halbwachs", "source bartlett1932", "heading(level: 2) Remember this 🦉",
+        "tag #mémoire/collective", "source halbwachs", "heading(level: 2) Remember this 🦉", "source bartlett1932",
       ])
   }
 
@@ -55,7 +55,7 @@ import Testing
 
   @Test func resultsAreCappedAndAnEmptyQueryListsEverything() {
     #expect(Self.names("").count == 11)
-    #expect(Self.names("", limit: 3) == ["note Memo", "heading(level: 1) Memo", "note other"])
+    #expect(Self.names("", limit: 3) == ["note Memo", "heading(level: 1) Memo", "tag #memo"])
     #expect(Self.names("e", limit: 2).count == 2)
   }
 
