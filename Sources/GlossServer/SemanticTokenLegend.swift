@@ -33,6 +33,8 @@ package enum SemanticTokenLegend {
     data.reserveCapacity(tokens.count * 5)
     var previousLine = 0
     var previousColumn = 0
+    // Where the previous token started: columns on its line are counted from there, not from the line start.
+    var previousOffset = 0
     for token in tokens {
       let type = typeIndex(of: token.kind)
       let modifiers = modifiers(of: token)
@@ -43,16 +45,20 @@ package enum SemanticTokenLegend {
         let lower = max(token.range.lowerBound, lineRange.lowerBound)
         let upper = min(token.range.upperBound, lineRange.upperBound)
         guard lower < upper else { continue }
-        let start = text.position(of: lower, in: encoding)
-        let end = text.position(of: upper, in: encoding)
-        let deltaLine = start.line - previousLine
+        let sameLine = line == previousLine && previousOffset >= lineRange.lowerBound && previousOffset <= lower
+        let column =
+          sameLine
+          ? previousColumn + text.units(in: previousOffset..<lower, encoding: encoding)
+          : text.units(in: lineRange.lowerBound..<lower, encoding: encoding)
+        let deltaLine = line - previousLine
         data.append(deltaLine)
-        data.append(deltaLine == 0 ? start.column - previousColumn : start.column)
-        data.append(end.column - start.column)
+        data.append(deltaLine == 0 ? column - previousColumn : column)
+        data.append(text.units(in: lower..<upper, encoding: encoding))
         data.append(type)
         data.append(modifiers)
-        previousLine = start.line
-        previousColumn = start.column
+        previousLine = line
+        previousColumn = column
+        previousOffset = lower
       }
     }
     return data

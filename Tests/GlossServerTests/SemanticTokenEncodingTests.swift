@@ -34,6 +34,34 @@ import Testing
       ])
   }
 
+  @Test(arguments: [PositionEncoding.utf8, .utf16, .utf32])
+  func decodingGivesBackEveryTokensPosition(encoding: PositionEncoding) {
+    // Every word of a mixed-script text is a token; decoding the deltas must land on each word's own position.
+    let text = SourceText("Trí nhớ 🦉 学习 @k\r\n\nĐoạn 😀😀 x y\nchữ\tz 一二三 end\n")
+    var tokens: [NoteToken] = []
+    var start: Int?
+    for (index, byte) in (text.bytes + [0x20]).enumerated() {
+      let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+      if isSpace, let lower = start {
+        tokens.append(NoteToken(range: lower..<index, kind: .tag))
+        start = nil
+      } else if !isSpace, start == nil {
+        start = index
+      }
+    }
+    let data = SemanticTokenLegend.encode(tokens, in: text, encoding: encoding)
+    #expect(data.count == tokens.count * 5)
+    var line = 0
+    var column = 0
+    for (index, token) in tokens.enumerated() where index * 5 + 4 < data.count {
+      line += data[index * 5]
+      column = data[index * 5] == 0 ? column + data[index * 5 + 1] : data[index * 5 + 1]
+      let expected = text.positions(of: token.range, in: encoding)
+      #expect(TextPosition(line: line, column: column) == expected.start)
+      #expect(data[index * 5 + 2] == expected.end.column - expected.start.column)
+    }
+  }
+
   @Test func theLegendNamesEveryKind() {
     let kinds: [NoteToken.Kind] = [.citationKey, .locator, .tag, .wikiLinkTarget, .wikiLinkAnchor]
     #expect(
