@@ -56,12 +56,19 @@ package struct SymbolCatalog: Sendable {
       let keys = [FuzzyMatch.Key(key)] + (source.title.map { [FuzzyMatch.Key($0)] } ?? [])
       candidates.append(Candidate(symbol: symbol, keys: keys, rank: 2))
     }
-    for (tag, count) in workspace.tagCounts {
-      guard let first = workspace.uses(ofTag: tag).first else { continue }
-      let symbol = WorkspaceSymbolMatch(
-        name: "#" + first.use.name, kind: .tag, container: count == 1 ? "1 note" : "\(count) notes", path: first.path,
-        range: first.use.range)
-      candidates.append(Candidate(symbol: symbol, keys: [.init(first.use.name)], rank: 3))
+    // Each tag is shown as first written and located at its first use, in path order: one pass over the notes.
+    let counts = workspace.tagCounts
+    var seen: Set<String> = []
+    for path in workspace.notes.keys.sorted() {
+      guard let record = workspace.notes[path] else { continue }
+      for use in record.note.tags {
+        let lower = use.name.lowercased()
+        guard let count = counts[lower], seen.insert(lower).inserted else { continue }
+        let symbol = WorkspaceSymbolMatch(
+          name: "#" + use.name, kind: .tag, container: count == 1 ? "1 note" : "\(count) notes", path: path,
+          range: use.range)
+        candidates.append(Candidate(symbol: symbol, keys: [.init(use.name)], rank: 3))
+      }
     }
   }
 
