@@ -27,3 +27,25 @@ extension Server {
     return SemanticTokens(data: SemanticTokenLegend.encode(tokens, in: text, encoding: positionEncoding))
   }
 }
+
+extension Server {
+  /// Asks the client to request semantic tokens and inlay hints again, when it supports that: after files other
+  /// than the one being typed in changed (a bibliography, a linked note, the config), which the client cannot see.
+  func refreshDecorations() {
+    let workspace = clientCapabilities.workspace
+    if workspace?.semanticTokens?.refreshSupport == true { sendRequest(SemanticTokensRefreshRequest()) }
+    if workspace?.inlayHint?.refreshSupport == true { sendRequest(InlayHintRefreshRequest()) }
+  }
+
+  /// Refreshes decorations after `paths` changed in root `id`: always when one is a bibliography or a source
+  /// document (keys, authors and years come from them), else when a file whose diagnostics changed with them
+  /// (`affected`) is open in the editor.
+  func refreshDecorations(afterChanging paths: Set<String>, affecting affected: Set<String>, in id: RootID) {
+    guard let root = root(id) else { return }
+    let workspace = root.workspace
+    let touchesSources = paths.contains { workspace.bibliographies[$0] != nil || workspace.sourceDocuments[$0] != nil }
+    if touchesSources || affected.subtracting(paths).contains(where: { root.openPaths[$0] != nil }) {
+      refreshDecorations()
+    }
+  }
+}

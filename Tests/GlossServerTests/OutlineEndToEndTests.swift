@@ -113,4 +113,38 @@ import Testing
     #expect(notes.first?.kind == .file)
     #expect(notes.first?.location.range == Self.range(0, 0, 0, 0))
   }
+
+  static var refreshingClient: ClientCapabilities {
+    var workspace = ClientCapabilities.Workspace()
+    workspace.semanticTokens = ClientCapabilities.RefreshSupport(refreshSupport: true)
+    workspace.inlayHint = ClientCapabilities.RefreshSupport(refreshSupport: true)
+    return ClientCapabilities(workspace: workspace)
+  }
+
+  @Test func editingABibliographyAsksClientsThatAllowItToRefreshDecorations() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start(capabilities: Self.refreshingClient)
+    fixture.open("notes/trí nhớ.md", Self.files["notes/trí nhớ.md"] ?? "")
+    fixture.open("references.bib", Self.files["references.bib"] ?? "")
+    fixture.client.clearCollected()
+    fixture.replace("notes/trí nhớ.md", with: "# Học\n\n[@smith2020]\n", version: 2)
+    #expect(fixture.client.serverRequests.isEmpty)
+    fixture.replace("references.bib", with: "@book{smith2020, author = {Nguyễn, An}, year = 2021}\n", version: 2)
+    #expect(
+      fixture.client.serverRequests.map(\.method) == [
+        "workspace/semanticTokens/refresh", "workspace/inlayHint/refresh",
+      ])
+    let hints = try fixture.client.send(
+      InlayHintRequest(textDocument: Self.document(fixture, "notes/trí nhớ.md"), range: Self.range(0, 0, 9, 0)))
+    #expect(hints.map(\.label) == ["Nguyễn 2021"])
+  }
+
+  @Test func clientsWithoutRefreshSupportAreNotAsked() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start()
+    fixture.open("references.bib", Self.files["references.bib"] ?? "")
+    fixture.client.clearCollected()
+    fixture.replace("references.bib", with: "@book{smith2020, author = {Nguyễn, An}, year = 2021}\n", version: 2)
+    #expect(fixture.client.serverRequests.isEmpty)
+  }
 }

@@ -81,4 +81,14 @@ import Testing
          "range":false,"full":true}}
       """#)
   }
+
+  @Test func refreshSupportIsReadFromTheClientAndRefreshRequestsHaveTheirMethods() {
+    let capabilities = decodeJSON(
+      ClientCapabilities.self,
+      #"{"workspace":{"semanticTokens":{"refreshSupport":true},"inlayHint":{"refreshSupport":false}}}"#)
+    #expect(capabilities?.workspace?.semanticTokens?.refreshSupport == true)
+    #expect(capabilities?.workspace?.inlayHint?.refreshSupport == false)
+    #expect(SemanticTokensRefreshRequest.method == "workspace/semanticTokens/refresh")
+    #expect(InlayHintRefreshRequest.method == "workspace/inlayHint/refresh")
+  }
 }

@@ -54,3 +54,32 @@ package struct SemanticTokensOptions: Hashable, Sendable, Codable {
     self.full = full
   }
 }
+
+/// `workspace/semanticTokens/refresh` (server to client): ask for the tokens of every visible document again.
+package struct SemanticTokensRefreshRequest: RequestType, Hashable {
+  package typealias Response = VoidResponse
+  package static let method = "workspace/semanticTokens/refresh"
+
+  /// Creates the request.
+  package init() {}
+}
+
+/// `workspace/inlayHint/refresh` (server to client): ask for the inlay hints of every visible document again.
+package struct InlayHintRefreshRequest: RequestType, Hashable {
+  package typealias Response = VoidResponse
+  package static let method = "workspace/inlayHint/refresh"
+
+  /// Creates the request.
+  package init() {}
+}
+
+extension ClientCapabilities {
+  /// Whether the client accepts a server's request to refresh something (`workspace.semanticTokens`, …).
+  package struct RefreshSupport: Hashable, Sendable, Codable {
+    /// Whether the refresh request is supported.
+    package var refreshSupport: Bool?
+
+    /// Creates the capability.
+    package init(refreshSupport: Bool? = nil) { self.refreshSupport = refreshSupport }
+  }
+}
