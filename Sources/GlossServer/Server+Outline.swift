@@ -4,11 +4,16 @@ import LanguageServerProtocol
 
 /// Outline features: document and workspace symbols, folding ranges and document links.
 extension Server {
-  /// `textDocument/documentSymbol`: a note's headings as a tree, a bibliography's entries.
-  func documentSymbol(_ params: DocumentSymbolRequest) -> [DocumentSymbol] {
-    guard let place = locate(params.textDocument.uri), let workspace = workspace(place.root) else { return [] }
+  /// `textDocument/documentSymbol`: a note's headings as a tree, a bibliography's entries; a flat list (each
+  /// heading's parent as its container) for clients that take no trees.
+  func documentSymbol(_ params: DocumentSymbolRequest) -> DocumentSymbolResponse {
+    let isTree = clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport == true
+    let uri = params.textDocument.uri
+    guard let place = locate(uri), let workspace = workspace(place.root) else { return isTree ? .tree([]) : .flat([]) }
     let symbols = workspace.documentSymbols(in: place.path)
-    guard !symbols.isEmpty, let text = text(of: place.path, in: place.root) else { return [] }
+    guard !symbols.isEmpty, let text = text(of: place.path, in: place.root) else {
+      return isTree ? .tree([]) : .flat([])
+    }
     let encoding = positionEncoding
     func convert(_ symbol: OutlineSymbol) -> DocumentSymbol {
       DocumentSymbol(
@@ -17,7 +22,17 @@ extension Server {
         selectionRange: text.lspRange(of: symbol.selectionRange, in: encoding),
         children: symbol.children.isEmpty ? nil : symbol.children.map(convert))
     }
-    return symbols.map(convert)
+    guard !isTree else { return .tree(symbols.map(convert)) }
+    var flat: [SymbolInformation] = []
+    func add(_ symbol: OutlineSymbol, container: String?) {
+      flat.append(
+        SymbolInformation(
+          name: symbol.name, kind: Self.symbolKind(symbol.kind),
+          location: Location(uri: uri, range: text.lspRange(of: symbol.range, in: encoding)), containerName: container))
+      for child in symbol.children { add(child, container: symbol.name) }
+    }
+    for symbol in symbols { add(symbol, container: nil) }
+    return .flat(flat)
   }
 
   /// `workspace/symbol`: notes, headings, sources and tags of every root matching the query, at most 200.

@@ -48,16 +48,41 @@ import Testing
 
   @Test func documentSymbolsOfANoteOnDiskUseUTF16Columns() throws {
     let fixture = WorkspaceFixture(files: Self.files)
-    try fixture.start()
-    let symbols = try fixture.client.send(
+    var capabilities = ClientCapabilities(textDocument: ClientCapabilities.TextDocument())
+    capabilities.textDocument?.documentSymbol = .init(hierarchicalDocumentSymbolSupport: true)
+    try fixture.start(capabilities: capabilities)
+    let answer = try fixture.client.send(
       DocumentSymbolRequest(textDocument: Self.document(fixture, "notes/trí nhớ.md")))
+    guard case .tree(let symbols) = answer else {
+      Issue.record("expected a tree, got \(answer)")
+      return
+    }
     #expect(symbols.map(\.name) == ["Học 学习"])
     #expect(symbols.first?.kind == .string)
     #expect(symbols.first?.selectionRange == Self.range(3, 2, 3, 8))
     #expect(symbols.first?.range == Self.range(3, 0, 8, 3))
     #expect(symbols.first?.children?.map(\.name) == ["Phương pháp"])
     let entries = try fixture.client.send(DocumentSymbolRequest(textDocument: Self.document(fixture, "references.bib")))
-    #expect(entries.map { "\($0.name) \($0.detail ?? "")" } == ["smith2020 Trí nhớ"])
+    guard case .tree(let entrySymbols) = entries else {
+      Issue.record("expected a tree, got \(entries)")
+      return
+    }
+    #expect(entrySymbols.map { "\($0.name) \($0.detail ?? "")" } == ["smith2020 Trí nhớ"])
+  }
+
+  @Test func clientsWithoutTreesGetAFlatListWithContainers() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start()
+    let uri = fixture.uri("notes/trí nhớ.md")
+    let answer = try fixture.client.send(DocumentSymbolRequest(textDocument: TextDocumentIdentifier(uri: uri)))
+    #expect(
+      answer
+        == .flat([
+          SymbolInformation(name: "Học 学习", kind: .string, location: Location(uri: uri, range: Self.range(3, 0, 8, 3))),
+          SymbolInformation(
+            name: "Phương pháp", kind: .string, location: Location(uri: uri, range: Self.range(7, 0, 8, 3)),
+            containerName: "Học 学习"),
+        ]))
   }
 
   @Test func foldingRangesFollowTheOpenBuffer() throws {

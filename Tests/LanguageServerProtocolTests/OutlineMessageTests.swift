@@ -91,4 +91,30 @@ import Testing
     #expect(SemanticTokensRefreshRequest.method == "workspace/semanticTokens/refresh")
     #expect(InlayHintRefreshRequest.method == "workspace/inlayHint/refresh")
   }
+
+  @Test func documentSymbolAnswersDecodeAsTreeOrFlatList() {
+    let tree =
+      #"[{"name":"A","kind":15,"range":{"start":{"line":0,"character":0},"end":{"line":1,"character":0}},"#
+      + #""selectionRange":{"start":{"line":0,"character":2},"end":{"line":0,"character":3}}}]"#
+    let flat =
+      #"[{"name":"A","kind":15,"location":{"uri":"file:///a.md","#
+      + #""range":{"start":{"line":0,"character":0},"end":{"line":1,"character":0}}}}]"#
+    #expect(
+      decodeJSON(DocumentSymbolResponse.self, tree)
+        == .tree([
+          DocumentSymbol(
+            name: "A", kind: .string, range: Self.range(0, 0, 1, 0), selectionRange: Self.range(0, 2, 0, 3))
+        ]))
+    #expect(
+      decodeJSON(DocumentSymbolResponse.self, flat)
+        == .flat([
+          SymbolInformation(
+            name: "A", kind: .string, location: Location(uri: "file:///a.md", range: Self.range(0, 0, 1, 0)))
+        ]))
+    expectEncoding(DocumentSymbolResponse.flat([]), "[]")
+    #expect(
+      decodeJSON(
+        ClientCapabilities.self, #"{"textDocument":{"documentSymbol":{"hierarchicalDocumentSymbolSupport":true}}}"#)?
+        .textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport == true)
+  }
 }

@@ -180,6 +180,10 @@ package struct ClientCapabilities: Hashable, Sendable, Codable {
       self.hover = hover
       self.rename = rename
     }
+
+    // Outline features (not in the init, so other features' fields can be added without touching these).
+    /// Document symbol details.
+    package var documentSymbol: DocumentSymbolSupport?
   }
 
   /// `textDocument.publishDiagnostics`.

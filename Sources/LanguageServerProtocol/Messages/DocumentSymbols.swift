@@ -1,6 +1,6 @@
 /// `textDocument/documentSymbol`: the outline of one document.
 package struct DocumentSymbolRequest: RequestType, Hashable {
-  package typealias Response = [DocumentSymbol]
+  package typealias Response = DocumentSymbolResponse
   package static let method = "textDocument/documentSymbol"
 
   /// The document.
@@ -84,5 +84,42 @@ package struct SymbolInformation: Hashable, Sendable, Codable {
     self.kind = kind
     self.location = location
     self.containerName = containerName
+  }
+}
+
+/// The answer to `textDocument/documentSymbol`: a tree for clients that support one, else a flat list.
+package enum DocumentSymbolResponse: Hashable, Sendable, Codable {
+  /// `DocumentSymbol[]`, nested.
+  case tree([DocumentSymbol])
+  /// `SymbolInformation[]`, for clients without `hierarchicalDocumentSymbolSupport`.
+  case flat([SymbolInformation])
+
+  package init(from decoder: any Decoder) throws {
+    // A flat list's items carry a `location`; a tree's do not, so the flat reading fails on a tree.
+    if let flat = try? [SymbolInformation](from: decoder) {
+      self = .flat(flat)
+    } else {
+      self = .tree(try [DocumentSymbol](from: decoder))
+    }
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .tree(let symbols): try symbols.encode(to: encoder)
+    case .flat(let symbols): try symbols.encode(to: encoder)
+    }
+  }
+}
+
+extension ClientCapabilities {
+  /// The client's `textDocument.documentSymbol` capabilities.
+  package struct DocumentSymbolSupport: Hashable, Sendable, Codable {
+    /// Whether the client takes `DocumentSymbol` trees.
+    package var hierarchicalDocumentSymbolSupport: Bool?
+
+    /// Creates the capability.
+    package init(hierarchicalDocumentSymbolSupport: Bool? = nil) {
+      self.hierarchicalDocumentSymbolSupport = hierarchicalDocumentSymbolSupport
+    }
   }
 }
