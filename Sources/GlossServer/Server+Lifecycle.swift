@@ -51,7 +51,7 @@ extension Server {
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
     capabilities.completionProvider = CompletionOptions(
       triggerCharacters: Self.completionTriggerCharacters, resolveProvider: true)
     capabilities.hoverProvider = true
@@ -64,6 +64,7 @@ extension Server {
     let prepares = clientCapabilities.textDocument?.rename?.prepareSupport ?? false
     capabilities.renameProvider = RenameOptions(prepareProvider: prepares ? true : nil)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix])
+    addOutlineCapabilities(to: &capabilities)
     return capabilities
   }
 
