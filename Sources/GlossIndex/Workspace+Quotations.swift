@@ -163,13 +163,19 @@ extension Workspace {
       check.textRange = range
       check.similarity = 1
     case .notFound(let closest, let similarity):
-      check.textRange = closest
       check.similarity = similarity
-      if let closest { check.sourceWords = Self.collapsingWhiteSpace(document.text, closest) }
+      // A passage less than half alike is no help to the reader, nor a sensible replacement.
+      if let closest, similarity >= Self.leastSimilarity {
+        check.textRange = closest
+        check.sourceWords = index.words(in: closest)
+      }
     }
     if let range = check.textRange { check.lines = Self.fileLines(of: range, in: document) }
     return check
   }
+
+  /// How alike a closest passage must be to be named (and offered as the quick fix).
+  static let leastSimilarity = 0.5
 
   /// The file's lines (1-based, inclusive) that a range of the document's text comes from.
   static func fileLines(of textRange: Range<Int>, in document: SourceDocument) -> ClosedRange<Int>? {
@@ -188,27 +194,6 @@ extension Workspace {
       if let range = document.fileRange(ofLine: mid), range.lowerBound <= offset { low = mid } else { high = mid - 1 }
     }
     return low
-  }
-
-  /// The bytes of `range` of `text` as one line: every run of white space (line breaks and form feeds included)
-  /// becomes a single space, none at either end.
-  static func collapsingWhiteSpace(_ text: [UInt8], _ range: Range<Int>) -> String {
-    let lower = min(max(range.lowerBound, 0), text.count)
-    let upper = min(max(range.upperBound, lower), text.count)
-    var out: [UInt8] = []
-    out.reserveCapacity(upper - lower)
-    var pendingSpace = false
-    for byte in text[lower..<upper] {
-      switch byte {
-      case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D:
-        pendingSpace = !out.isEmpty
-      default:
-        if pendingSpace { out.append(0x20) }
-        pendingSpace = false
-        out.append(byte)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
   }
 }
 
