@@ -119,7 +119,8 @@ enum QuoteSources {
 
   @Test func percentageSaysHowAlike() throws {
     let message = try #require(diagnostics("\"Das Gedächtnis ist eine Kamera\" [@müller2001, p. 1]").first?.message)
-    let percent = message.split(separator: ",").last?.split(separator: "%").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    let tail = message.split(separator: ",").last?.split(separator: "%").first ?? ""
+    let percent = Int(tail.trimmingCharacters(in: .whitespaces))
     #expect(percent.map { (50..<100).contains($0) } == true, "\(message)")
   }
 
