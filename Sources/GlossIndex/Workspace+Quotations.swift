@@ -20,7 +20,19 @@ extension Workspace {
     return quotes.checks[path]?[checkKey] ?? computeQuoteCheck(checkKey)
   }
 
-  /// The "Replace with the source's words" fix of a `quote-mismatch` diagnostic: the quotation's range and the
+  /// The checks of the quotations attributed to item `itemIndex` of citation `citationIndex` in the note at `path`
+  /// (usually one), in note order; empty when checks are off or there is nothing to check. For citation hover.
+  package func quotationChecks(in path: String, citationIndex: Int, itemIndex: Int) -> [QuoteCheck] {
+    guard config.quoteCheck, let record = notes[path] else { return [] }
+    return record.quotations.compactMap { quotation in
+      guard quotation.citationIndex == citationIndex, quotation.itemIndex == itemIndex,
+        let checkKey = quoteCheckKey(quotation, in: record)
+      else { return nil }
+      return quotes.checks[path]?[checkKey] ?? computeQuoteCheck(checkKey)
+    }
+  }
+
+  /// The "replace with the source's words" fix of a `quote-mismatch` diagnostic: the quotation's range and the
   /// source's words at the closest passage; nil for other diagnostics or when nothing in the source is alike.
   package func quoteFix(for diagnostic: Diagnostic) -> QuoteFix? {
     guard diagnostic.code == DiagnosticCode.quoteMismatch,
@@ -200,7 +212,7 @@ extension Workspace {
 /// A quick fix that replaces a mismatched quotation with the source's words.
 package struct QuoteFix: Hashable, Sendable {
   /// The title shown in the editor.
-  package static let title = "Replace with the source's words"
+  package static let title = "replace with the source's words"
   /// The note to edit.
   package var path: String
   /// The quotation's range in the note (UTF-8 offsets).

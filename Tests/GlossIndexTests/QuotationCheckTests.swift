@@ -163,7 +163,7 @@ enum QuoteSources {
     #expect(
       workspace.quoteFix(for: diagnostic)?.newText
         == "Remembering is not the re-excitation of innumerable fixed, lifeless and fragmentary traces")
-    #expect(QuoteFix.title == "Replace with the source's words")
+    #expect(QuoteFix.title == "replace with the source's words")
   }
 
   @Test func quoteCheckOffChecksNothing() {
@@ -250,5 +250,8 @@ enum QuoteSources {
     #expect(summary("3")?.hasPrefix("quotation not found in 'ebbinghaus1885'; closest: line 1 of ") == true)
     #expect(summary("4") == "quotation found: line 2 of sources/trần2020.md")
     #expect(summary("5") == nil)
+    let item = workspace.quotationChecks(in: "a.md", citationIndex: 0, itemIndex: 0)
+    #expect(item.map(\.summary) == ["quotation found: line 1 of sources/ebbinghaus1885.txt"])
+    #expect(workspace.quotationChecks(in: "a.md", citationIndex: 3, itemIndex: 0) == [])
   }
 }
