@@ -78,6 +78,7 @@ extension Workspace {
       keys.insert(new.key)
       Self.insertSorted(path, into: &definitions[new.key, default: SourceDefinitions()].documents)
     }
+    invalidateQuoteChecks(sourcePath: path, documentChanged: old?.document != new?.document, keys: keys)
     var affected = affectedBy(keys: keys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)
@@ -118,6 +119,7 @@ extension Workspace {
         for file in new.entryFiles[index] { entriesByFile[file, default: []].insert(entry.key) }
       }
     }
+    invalidateQuoteChecks(sourcePath: nil, documentChanged: true, keys: changedKeys)
     var affected = affectedBy(keys: changedKeys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)

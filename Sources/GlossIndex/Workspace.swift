@@ -43,6 +43,8 @@ package struct Workspace: Sendable {
   var ignoreGlobs: [Glob] = []
   /// Diagnostics of every file, kept current (except `pendingPaths`).
   var diagnosticsCache: [String: [Diagnostic]] = [:]
+  /// Quotation checks: the shared lexicon, source indexes and cached results (`Workspace+Quotations.swift`).
+  var quotes = QuoteState()
   /// Files whose cached diagnostics wait for `refreshPending()`.
   package internal(set) var pendingPaths: Set<String> = []
   /// Completion's search structures, built lazily and replaced whenever the sources change.
