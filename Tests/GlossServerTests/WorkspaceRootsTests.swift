@@ -52,6 +52,18 @@ import Testing
     #expect(server.locate("untitled:Untitled-1") == nil)
   }
 
+  @Test func rootURIThenRootPathStandInForWorkspaceFolders() throws {
+    for params in [
+      InitializeRequest(rootUri: FileURI(filePath: "/w/một").string),
+      InitializeRequest(rootPath: "/w/một"),
+    ] {
+      let fixture = WorkspaceFixture(files: Self.files)
+      try fixture.client.initialize(params)
+      #expect(fixture.client.server.roots.map(\.path) == ["/w/một"])
+      #expect(Set(fixture.publishedPaths) == ["một/ghi chú.md", "một/refs.bib"])
+    }
+  }
+
   @Test func singleFileModeIndexesOpenDocumentsOnly() throws {
     let fixture = WorkspaceFixture(files: Self.files)
     try fixture.start(folders: [])
