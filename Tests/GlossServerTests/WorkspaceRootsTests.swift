@@ -110,6 +110,12 @@ import Testing
       DidChangeConfigurationNotification(
         settings: .object(["gloss": .object(["diagnostics": .object(["broken-link": .string("off")])])])))
     #expect(fixture.codes("một/ghi chú.md") == [])
+    // The same settings again change nothing and publish nothing.
+    fixture.client.clearCollected()
+    fixture.client.notify(
+      DidChangeConfigurationNotification(
+        settings: .object(["gloss": .object(["diagnostics": .object(["broken-link": .string("off")])])])))
+    #expect(fixture.published.isEmpty)
     fixture.fileSystem.setFile("/w/một/.gloss.json", #"{"notes": 3"#)
     fixture.tick()
     #expect(fixture.codes("một/.gloss.json") == ["malformed-config"])
