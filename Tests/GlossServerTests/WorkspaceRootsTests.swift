@@ -144,6 +144,9 @@ import Testing
     fixture.client.reply(to: requests[1].id, result: VoidResponse())
     let progress = fixture.client.notifications(ProgressNotification.self).map(\.value)
     #expect(progress.count == 2)
+    // `begin` is sent before the indexing runs, `end` after everything is published.
+    #expect(fixture.client.notifications.first?.method == ProgressNotification.method)
+    #expect(fixture.client.notifications.last?.method == ProgressNotification.method)
     #expect(Set(fixture.publishedPaths) == ["một/ghi chú.md", "một/refs.bib"])
   }
 }
