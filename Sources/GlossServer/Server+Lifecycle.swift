@@ -57,6 +57,13 @@ extension Server {
     let prepares = clientCapabilities.textDocument?.rename?.prepareSupport ?? false
     capabilities.renameProvider = RenameOptions(prepareProvider: prepares ? true : nil)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix])
+    capabilities.completionProvider = CompletionOptions(
+      triggerCharacters: Self.completionTriggerCharacters, resolveProvider: true)
+    capabilities.hoverProvider = true
+    capabilities.definitionProvider = true
+    capabilities.referencesProvider = true
+    capabilities.codeLensProvider = CodeLensOptions(resolveProvider: false)
+    capabilities.executeCommandProvider = ExecuteCommandOptions(commands: Self.executableCommands)
     return capabilities
   }
 

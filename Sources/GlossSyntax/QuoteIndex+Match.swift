@@ -38,6 +38,7 @@ extension QuoteIndex {
   func occurrence(of piece: [UInt32], in range: Range<Int>) -> Range<Int>? {
     guard !range.isEmpty else { return nil }
     guard let anchor = anchorIndex(of: piece) else {
+      if piece.allSatisfy({ $0 == QuoteQuery.wildcard }) { return wordRun(of: piece.count, in: range) }
       // No token to anchor on: try every start.
       for start in range where start + piece.count <= range.upperBound {
         if let end = matchForward(piece, 0, from: start, limit: range.upperBound) { return start..<end }
@@ -85,6 +86,17 @@ extension QuoteIndex {
       }
       return nil
     }
+  }
+
+  /// The first `length` consecutive words inside `range`: what a piece of `[bracketed]` insertions alone matches, found
+  /// in one pass (trying every start would cost the range's length times the piece's).
+  private func wordRun(of length: Int, in range: Range<Int>) -> Range<Int>? {
+    var run = 0
+    for position in range {
+      run = isWord[Int(tokenIDs[position])] ? run + 1 : 0
+      if run == length { return (position + 1 - length)..<(position + 1) }
+    }
+    return nil
   }
 
   /// The rarest token with postings in the stretch around `anchor` free of wildcards and dashes (so that its

@@ -120,7 +120,9 @@ extension SourceDocument {
     }
     let slug = Slug.github(value)
     guard !slug.isEmpty else { return nil }
-    return headings.firstIndex { $0.slug == slug || $0.slug == lowered || Slug.github($0.title) == slug }
+    return headings.firstIndex {
+      $0.slug == lowered || Slug.github($0.text) == slug || Slug.github($0.title) == slug
+    }
   }
 
   /// From a heading to the next heading of the same or a higher level (trailing blank lines excluded).

@@ -56,7 +56,8 @@ package struct SourceDocument: Hashable, Sendable {
         bytes.withUnsafeBufferPointer { UTF8Repair.append($0, 0..<bytes.count, to: &repaired, map: &map) }
         text = repaired
         offsetMap = map
-        textWarnings.append(SyntaxProblem(range: 0..<bytes.count, message: "invalid utf-8 replaced by U+FFFD"))
+        let first = map.segments.first { !$0.isVerbatim }.map { Int($0.fileStart)..<Int($0.fileEnd) } ?? 0..<0
+        textWarnings.append(SyntaxProblem(range: first, message: "invalid utf-8 replaced by U+FFFD"))
       }
       if format == .markdown {
         let parsed = FrontMatter.parse(text)
@@ -80,6 +81,8 @@ package struct SourceDocument: Hashable, Sendable {
       separators = headings.map(\.range)
       metadata = SourceMetadata(htmlTitle: html.title, meta: html.meta)
     }
+    // Repeated headings get `-1`, `-2`, … as in notes (github-slugger's rule), so each slug names one section.
+    for (index, slug) in Slug.unique(headings.map(\.text)).enumerated() { headings[index].slug = slug }
     pageStarts = SourceDocument.pageStarts(of: text)
     paragraphs = SourceDocument.paragraphs(in: text, from: bodyStart, separators: separators)
   }

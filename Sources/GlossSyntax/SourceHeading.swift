@@ -6,7 +6,7 @@ package struct SourceHeading: Hashable, Sendable {
   package var text: String
   /// The leading section number without its final period (`2.1`, `II`), nil when there is none.
   package var number: String?
-  /// The GitHub slug of `text`.
+  /// The GitHub slug of `text`, with `-1`, `-2`, … for repeated headings of the document.
   package var slug: String
   /// Where `text` is in the document's text.
   package var textRange: Range<Int>

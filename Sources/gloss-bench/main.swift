@@ -1,8 +1,14 @@
 // `gloss-bench <benchmark> [arguments]`: benchmarks run in release builds, outside the unit tests.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "parse":
+  ParseBench.run(Array(arguments.dropFirst()))
 case "quotes":
   QuoteBench.run(Array(arguments.dropFirst()))
+case "completion":
+  CompletionBench.run(Array(arguments.dropFirst()))
 default:
-  print("usage: gloss-bench quotes <workspace-dir-or-file>")
+  print(
+    "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
+      + " | completion <workspace-dir>")
 }

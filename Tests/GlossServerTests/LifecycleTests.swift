@@ -22,6 +22,12 @@ import Testing
     // A client that does not announce `prepareSupport` gets rename without `prepareProvider`.
     expected.renameProvider = RenameOptions()
     expected.codeActionProvider = CodeActionOptions(codeActionKinds: ["quickfix"])
+    expected.completionProvider = CompletionOptions(triggerCharacters: ["@", "#", "[", "/"], resolveProvider: true)
+    expected.hoverProvider = true
+    expected.definitionProvider = true
+    expected.referencesProvider = true
+    expected.codeLensProvider = CodeLensOptions(resolveProvider: false)
+    expected.executeCommandProvider = ExecuteCommandOptions(commands: ["gloss.showReferences"])
     #expect(result.capabilities == expected)
     #expect(client.server.state == .running)
   }
@@ -60,7 +66,7 @@ import Testing
   @Test func unknownRequestIsMethodNotFound() throws {
     let client = TestClient()
     try client.initialize()
-    client.enqueue(body: #"{"jsonrpc":"2.0","id":"h","method":"textDocument/hover","params":{}}"#)
+    client.enqueue(body: #"{"jsonrpc":"2.0","id":"h","method":"textDocument/moniker","params":{}}"#)
     client.processQueue()
     #expect(client.errorCode(of: .string("h")) == .methodNotFound)
   }
