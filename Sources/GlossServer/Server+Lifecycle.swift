@@ -51,7 +51,7 @@ extension Server {
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
     capabilities.completionProvider = CompletionOptions(
       triggerCharacters: Self.completionTriggerCharacters, resolveProvider: true)
     capabilities.hoverProvider = true
