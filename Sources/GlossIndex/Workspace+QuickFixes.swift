@@ -41,7 +41,9 @@ extension Workspace {
     case .quoteMismatch:
       guard let fix = quoteFix(for: diagnostic) else { return [] }
       let change = replacement(diagnostic, fix.range, fix.newText)
-      return [QuickFix(title: "replace with the source's words", diagnostic: diagnostic, change: change, isPreferred: true)]
+      return [
+        QuickFix(title: "replace with the source's words", diagnostic: diagnostic, change: change, isPreferred: true)
+      ]
     case .none, .duplicateSource: return []
     }
   }

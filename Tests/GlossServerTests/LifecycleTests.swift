@@ -18,7 +18,7 @@ import Testing
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
     expected.completionProvider = CompletionOptions(triggerCharacters: ["@", "#", "[", "/"], resolveProvider: true)
     expected.hoverProvider = true
     expected.definitionProvider = true
