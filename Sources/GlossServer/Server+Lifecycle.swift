@@ -42,7 +42,7 @@ extension Server {
 
   /// What the server advertises: only what is implemented.
   var capabilities: ServerCapabilities {
-    ServerCapabilities(
+    var capabilities = ServerCapabilities(
       positionEncoding: positionEncoding.rawValue,
       textDocumentSync: TextDocumentSyncOptions(
         openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
@@ -52,6 +52,8 @@ extension Server {
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
           didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+    capabilities.executeCommandProvider = ExecuteCommandOptions(commands: Self.commandNames)
+    return capabilities
   }
 
   /// The first encoding in the client's order of preference that the server supports; UTF-16 when none is.

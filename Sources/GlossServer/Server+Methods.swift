@@ -28,6 +28,8 @@ extension Server {
     // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
     table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
     table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
+    // Commands (Server+Commands.swift, Server+CommandEdits.swift, Server+Export.swift).
+    table.on(ExecuteCommandRequest.self, Server.executeCommand)
     return table
   }
 }

@@ -8,6 +8,8 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var diagnosticProvider: DiagnosticOptions?
   /// Workspace folders and file operations.
   package var workspace: WorkspaceServerCapabilities?
+  /// The commands `workspace/executeCommand` runs.
+  package var executeCommandProvider: ExecuteCommandOptions?
 
   /// Creates capabilities.
   package init(
