@@ -15,6 +15,9 @@ struct Command: Sendable {
   /// Every subcommand; a new one adds a line here and a function in its own file.
   static let all: [Command] = [
     Command(name: "lsp", arguments: "[--stdio]", summary: "run the language server on stdin and stdout", run: runLSP),
+    Command(
+      name: "export", arguments: "NOTE… | --tag TAG [--format F] [-o FILE]",
+      summary: "export notes or a tag's notebook (markdown, html, pandoc, json)", run: runExport),
     Command(name: "help", arguments: "", summary: "show this help", run: runHelp),
   ]
 
