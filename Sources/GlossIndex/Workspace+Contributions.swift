@@ -12,6 +12,7 @@ extension Workspace {
     let newKeys = new?.citedKeys ?? []
     for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
     for key in newKeys.subtracting(oldKeys) { citers[key, default: []].insert(path) }
+    if oldKeys != newKeys { completionCache = completionCache.keepingSources() }
 
     let oldTags = old?.tagCounts ?? [:]
     let newTags = new?.tagCounts ?? [:]
@@ -64,6 +65,7 @@ extension Workspace {
   mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
+    completionCache = CompletionCache()
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
       keys.insert(old.key)
@@ -84,6 +86,7 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
+    completionCache = CompletionCache()
     var changedKeys: Set<String> = []
     if let old, let new {
       let oldContent = old.contentByKey

@@ -45,6 +45,8 @@ package struct Workspace: Sendable {
   var diagnosticsCache: [String: [Diagnostic]] = [:]
   /// Files whose cached diagnostics wait for `refreshPending()`.
   package internal(set) var pendingPaths: Set<String> = []
+  /// Completion's search structures, built lazily and replaced whenever the sources change.
+  var completionCache = CompletionCache()
 
   /// An empty workspace.
   package init() {}

@@ -10,8 +10,8 @@ extension Server {
     "gloss.saveAsNote", "gloss.newNote", "gloss.convertToSource", "gloss.reindex", "gloss.export",
   ]
 
-  /// `workspace/executeCommand`: runs the command with its first argument (an object).
-  func executeCommand(_ params: ExecuteCommandRequest) throws -> JSONValue {
+  /// Runs one of `commandNames` with its first argument (an object).
+  func runCommand(_ params: ExecuteCommandRequest) throws -> JSONValue {
     let argument = params.arguments?.first ?? .object([:])
     do {
       switch params.command {

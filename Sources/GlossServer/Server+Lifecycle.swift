@@ -52,7 +52,13 @@ extension Server {
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
           didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
-    capabilities.executeCommandProvider = ExecuteCommandOptions(commands: Self.commandNames)
+    capabilities.completionProvider = CompletionOptions(
+      triggerCharacters: Self.completionTriggerCharacters, resolveProvider: true)
+    capabilities.hoverProvider = true
+    capabilities.definitionProvider = true
+    capabilities.referencesProvider = true
+    capabilities.codeLensProvider = CodeLensOptions(resolveProvider: false)
+    capabilities.executeCommandProvider = ExecuteCommandOptions(commands: Self.executableCommands)
     return capabilities
   }
 

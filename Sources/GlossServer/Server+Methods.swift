@@ -28,7 +28,15 @@ extension Server {
     // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
     table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
     table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
-    // Commands (Server+Commands.swift, Server+CommandEdits.swift, Server+Export.swift).
+    // Completion (Server+Completion.swift).
+    table.on(CompletionRequest.self, Server.completion)
+    table.on(CompletionItemResolveRequest.self, Server.resolveCompletionItem)
+    // Navigation (Server+Navigation.swift); commands: the code lens's (Server+ExecuteCommand.swift) and SPEC §5's
+    // (Server+Commands.swift, Server+CommandEdits.swift, Server+Export.swift).
+    table.on(HoverRequest.self, Server.hover)
+    table.on(DefinitionRequest.self, Server.definition)
+    table.on(ReferencesRequest.self, Server.references)
+    table.onEncoded(CodeLensRequest.self, Server.codeLens)
     table.on(ExecuteCommandRequest.self, Server.executeCommand)
     return table
   }

@@ -24,7 +24,10 @@ import Testing
     let result = try fixture.client.initialize(InitializeRequest(capabilities: ClientCapabilities()))
     #expect(
       result.capabilities.executeCommandProvider?.commands.sorted()
-        == ["gloss.convertToSource", "gloss.export", "gloss.newNote", "gloss.reindex", "gloss.saveAsNote"])
+        == [
+          "gloss.convertToSource", "gloss.export", "gloss.newNote", "gloss.reindex", "gloss.saveAsNote",
+          "gloss.showReferences",
+        ])
   }
 
   @Test func saveAsNoteSendsApplyEditThatCreatesWithoutOverwriting() throws {

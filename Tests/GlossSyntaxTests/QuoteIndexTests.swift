@@ -165,6 +165,19 @@ private final class Built: @unchecked Sendable {
     let words = String(decoding: index.text[closest], as: UTF8.self)
     #expect(words.hasPrefix("remembering is not the re-excitation"))
     #expect(words.hasSuffix("recon-\nstruction, or construction"))
+    // The quick fix's words: line-end hyphenation joined, line breaks made spaces.
+    #expect(
+      index.words(in: closest)
+        == "remembering is not the re-excitation of innumerable fixed, lifeless and fragmentary traces. It is an "
+        + "imaginative reconstruction, or construction")
+  }
+
+  @Test func wordsForTheQuickFixJoinBrokenWords() {
+    let text = "Ký ức là\n  một sự tái-\n  tạo, psycho\u{AD}\nlogical  “vraiment” — 记忆\n重建"
+    let index = QuoteIndex(text: Array(text.utf8))
+    #expect(index.words(in: 0..<text.utf8.count) == "Ký ức là một sự táitạo, psychological “vraiment” — 记忆 重建")
+    #expect(index.words(in: -5..<3) == "Ký")
+    #expect(index.words(in: 500..<900) == "")
   }
 
   @Test func closestPassageOfUnrelatedWordsIsNotSimilar() {
