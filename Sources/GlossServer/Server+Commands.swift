@@ -1,7 +1,7 @@
 import Foundation
 import GlossIndex
 import GlossSyntax
-import LanguageServerProtocol
+package import LanguageServerProtocol
 
 /// `workspace/executeCommand`: the commands of SPEC §5, each a query in GlossIndex turned into file changes.
 extension Server {
@@ -110,7 +110,7 @@ extension Server {
   }
 
   /// `value` decoded as `T` (through its JSON text).
-  static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+  package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
   }
 }

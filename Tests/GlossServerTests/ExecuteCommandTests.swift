@@ -181,3 +181,33 @@ import Testing
     }
   }
 }
+
+@Suite struct RefactorCommandsTests {
+  @Test func selectionInANoteOffersBothRefactors() throws {
+    let fixture = WorkspaceFixture(files: ExecuteCommandTests.files)
+    try fixture.start()
+    let uri = fixture.uri("notes/Bartlett.md")
+    let range = LSPRange(start: Position(line: 5, character: 0), end: Position(line: 5, character: 8))
+    let actions = fixture.client.server.refactorCommands(at: uri, range: range)
+    #expect(actions.map(\.kind) == ["refactor.extract", "refactor.rewrite"])
+    #expect(actions.map(\.command.command) == ["gloss.saveAsNote", "gloss.convertToSource"])
+    let argument = try #require(actions.first?.command.arguments?.first)
+    #expect(try Server.decode(LSPRange.self, from: try #require(argument["range"])) == range)
+    #expect(argument["uri"] == .string(uri))
+  }
+
+  @Test func emptySelectionOffersOnlyTheConversionAndSourcesOnlyTheExtraction() throws {
+    let fixture = WorkspaceFixture(files: ExecuteCommandTests.files)
+    try fixture.start()
+    let empty = LSPRange(start: Position(line: 5, character: 3), end: Position(line: 5, character: 3))
+    #expect(
+      fixture.client.server.refactorCommands(at: fixture.uri("notes/Bartlett.md"), range: empty).map(\.kind) == [
+        "refactor.rewrite"
+      ])
+    let line = LSPRange(start: Position(line: 3, character: 0), end: Position(line: 3, character: 6))
+    #expect(
+      fixture.client.server.refactorCommands(at: fixture.uri("sources/loftus.md"), range: line).map(\.kind) == [
+        "refactor.extract"
+      ])
+  }
+}
