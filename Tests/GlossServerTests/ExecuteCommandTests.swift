@@ -211,3 +211,14 @@ import Testing
       ])
   }
 }
+
+@Suite struct ReindexCommandTests {
+  @Test func reindexReadsFilesChangedBehindTheServersBack() throws {
+    let fixture = WorkspaceFixture(files: ExecuteCommandTests.files)
+    try fixture.start()
+    fixture.fileSystem.setFile("/w/notes/Nouvelle.md", "# Nouvelle\n[@loftus1974]\n")
+    #expect(fixture.client.server.roots.first?.workspace.notes["notes/Nouvelle.md"] == nil)
+    #expect(try fixture.client.send(ExecuteCommandRequest(command: "gloss.reindex")) == nil)
+    #expect(fixture.client.server.roots.first?.workspace.notes["notes/Nouvelle.md"] != nil)
+  }
+}
