@@ -52,6 +52,8 @@ extension Workspace {
       for citation in note.citations {
         replacements.append(TextReplacement(range: citation.range, text: authorDate(citation)))
       }
+    } else {
+      for citation in note.citations { replacements += unknownItemRemovals(citation) }
     }
     for link in note.links where !link.isExternal {
       if let text = plainText(of: link, in: part.record.path) {
@@ -68,6 +70,25 @@ extension Workspace {
       }
     }
     return Self.applying(replacements, to: bytes, from: start)
+  }
+
+  /// For the `pandoc` export, which Pandoc must render without warnings: the items of `citation` whose key no
+  /// source has are taken out of their group, and a citation of unknown keys only becomes plain text (`(smith?)`).
+  func unknownItemRemovals(_ citation: Citation) -> [TextReplacement] {
+    let unknown = citation.items.indices.filter { !hasSource(citation.items[$0].key) }
+    if unknown.isEmpty { return [] }
+    if unknown.count == citation.items.count {
+      return [TextReplacement(range: citation.range, text: authorDate(citation))]
+    }
+    // An item goes with the separator before it (after the previous item), or after it for the first item.
+    return unknown.map { index in
+      let item = citation.items[index]
+      if index > 0 {
+        return TextReplacement(range: citation.items[index - 1].range.upperBound..<item.range.upperBound, text: "")
+      }
+      let next = citation.items.indices.first { $0 > index && !unknown.contains($0) } ?? index
+      return TextReplacement(range: item.range.lowerBound..<citation.items[next].range.lowerBound, text: "")
+    }
   }
 
   /// What a link to a note reads as in plain text: its label, else the target note's title, else its target;

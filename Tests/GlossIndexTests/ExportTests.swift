@@ -125,6 +125,8 @@ import Testing
     let text = Self.text(output)
     #expect(text.hasPrefix("---\ntitle: Mémoire reconstruite\nbibliography: mémoire-reconstruite.csl.json\n---\n"))
     #expect(text.contains("[@bartlett1932, p. 213]"))
+    let notebook = Self.text(try Self.exported(.tag("mémoire"), .pandoc))
+    #expect(notebook.contains("Also #mémoire here [-@bartlett1932]."))
     #expect(text.contains("See Other note and"))
     let items = try #require(
       try JSONSerialization.jsonObject(with: Data(output.files[1].bytes)) as? [[String: Any]])
