@@ -222,3 +222,37 @@ import Testing
     #expect(fixture.client.server.roots.first?.workspace.notes["notes/Nouvelle.md"] != nil)
   }
 }
+
+@Suite struct SaveAsNoteFallbackTests {
+  @Test func withoutResourceOperationsTheNoteIsWrittenAndTheOpenOriginEditedByTheClient() throws {
+    let fixture = WorkspaceFixture(files: ExecuteCommandTests.files)
+    // `applyEdit` without resource operations: the new file is Gloss's to write, the open note's edit the client's.
+    try fixture.start(capabilities: ClientCapabilities(workspace: .init(applyEdit: true)))
+    fixture.fileSystem.setFile("/w/notes/Schemata shape recall.md", "ancienne note\n")
+    let text = ExecuteCommandTests.files["notes/Bartlett.md"] ?? ""
+    fixture.open("notes/Bartlett.md", text)
+    fixture.client.clearCollected()
+    let range = LSPRange(start: Position(line: 5, character: 0), end: Position(line: 5, character: 22))
+    let rangeValue = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(range))
+    let result = try fixture.client.send(
+      ExecuteCommandRequest(
+        command: "gloss.saveAsNote",
+        arguments: [.object(["uri": .string(fixture.uri("notes/Bartlett.md")), "range": rangeValue])]))
+    #expect(result == .object(["uri": .string(fixture.uri("notes/Schemata shape recall-2.md"))]))
+    #expect(
+      try fixture.fileSystem.contents(of: "/w/notes/Schemata shape recall.md") == Array("ancienne note\n".utf8))
+    let written = String(
+      decoding: try fixture.fileSystem.contents(of: "/w/notes/Schemata shape recall-2.md"), as: UTF8.self)
+    #expect(written.hasSuffix("---\n\nSchemata shape recall.\n"))
+    // The open note is not written behind the editor's back.
+    #expect(try fixture.fileSystem.contents(of: "/w/notes/Bartlett.md") == Array(text.utf8))
+    let request = try #require(fixture.client.serverRequests.first { $0.method == ApplyWorkspaceEditRequest.method })
+    let params = try #require(request.params)
+    let edit = try params.decode(ApplyWorkspaceEditRequest.self).edit
+    #expect(edit.documentChanges == nil)
+    #expect(
+      edit.changes?[fixture.uri("notes/Bartlett.md")] == [
+        TextEdit(range: range, newText: "[[Schemata shape recall-2]]")
+      ])
+  }
+}
