@@ -6,6 +6,7 @@ extension Workspace {
   mutating func replaceNote(at path: String, with new: NoteRecord?) -> Set<String> {
     let old = notes[path]
     notes[path] = new
+    symbolCatalogCache = SymbolCatalogCache()
     var affected: Set<String> = []
 
     let oldKeys = old?.citedKeys ?? []
@@ -66,6 +67,7 @@ extension Workspace {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
     completionCache = CompletionCache()
+    symbolCatalogCache = SymbolCatalogCache()
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
       keys.insert(old.key)
@@ -76,6 +78,7 @@ extension Workspace {
       keys.insert(new.key)
       Self.insertSorted(path, into: &definitions[new.key, default: SourceDefinitions()].documents)
     }
+    invalidateQuoteChecks(sourcePath: path, documentChanged: old?.document != new?.document, keys: keys)
     var affected = affectedBy(keys: keys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)
@@ -87,6 +90,7 @@ extension Workspace {
     let old = bibliographies[path]
     bibliographies[path] = new
     completionCache = CompletionCache()
+    symbolCatalogCache = SymbolCatalogCache()
     var changedKeys: Set<String> = []
     if let old, let new {
       let oldContent = old.contentByKey
@@ -115,6 +119,7 @@ extension Workspace {
         for file in new.entryFiles[index] { entriesByFile[file, default: []].insert(entry.key) }
       }
     }
+    invalidateQuoteChecks(sourcePath: nil, documentChanged: true, keys: changedKeys)
     var affected = affectedBy(keys: changedKeys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)

@@ -101,21 +101,21 @@ extension Workspace {
 
   /// The extracted text of `selection` and the 1-based lines (half-open) it spans.
   static func passage(of document: SourceDocument, selection: Range<Int>) -> (String, Range<Int>) {
-    let first = line(containing: selection.lowerBound, in: document)
+    let first = sourceLine(containing: selection.lowerBound, in: document)
     var lastOffset = max(selection.lowerBound, selection.upperBound - 1)
     // A selection ending at the start of a line does not take that line.
-    if let range = document.fileRange(ofLine: line(containing: selection.upperBound, in: document)),
+    if let range = document.fileRange(ofLine: sourceLine(containing: selection.upperBound, in: document)),
       range.lowerBound == selection.upperBound, selection.upperBound > selection.lowerBound
     {
       lastOffset = selection.upperBound - 1
     }
-    let last = max(first, line(containing: lastOffset, in: document))
+    let last = max(first, sourceLine(containing: lastOffset, in: document))
     let text = document.string(document.textRange(ofFile: selection))
     return (text, first..<(last + 1))
   }
 
   /// The 1-based line holding file offset `offset`.
-  static func line(containing offset: Int, in document: SourceDocument) -> Int {
+  static func sourceLine(containing offset: Int, in document: SourceDocument) -> Int {
     var low = 1
     var high = max(document.lineCount, 1)
     while low < high {

@@ -17,7 +17,7 @@ struct MethodTable {
     requests[R.method] = { server, request in
       let params = try RawJSON.decode(R.self, from: request.params)
       let result = try handler(server)(params)
-      return try JSONRPC.encode(ResponseMessage(id: request.id, result: result))
+      return try JSONRPC.encodeResponse(id: request.id, result: result)
     }
   }
 

@@ -88,12 +88,15 @@ extension Server {
     let paths = Set(changes.created + changes.changed + changes.deleted).union(forced)
     changed.formUnion(reload(paths, in: index))
     publishSorted(changed, in: id)
+    refreshDecorations(afterChanging: paths, affecting: changed, in: id)
   }
 
   /// Re-reads `paths` of root `id` from disk (skipping open documents) and publishes what changed.
   func reloadFromDisk(_ paths: Set<String>, in id: RootID) {
     guard let index = rootIndex(id) else { return }
-    publishSorted(reload(paths, in: index), in: id)
+    let changed = reload(paths, in: index)
+    publishSorted(changed, in: id)
+    refreshDecorations(afterChanging: paths, affecting: changed, in: id)
   }
 
   /// Re-reads `paths` of the root at `index` from disk into its index; returns the paths whose diagnostics changed.
@@ -200,6 +203,7 @@ extension Server {
     let gone = oldPaths.subtracting(roots[index].workspace.diagnosedPaths)
     for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
     publishAll(in: id)
+    refreshDecorations()
   }
 
   /// Asks the client to watch the workspace's files, when it allows dynamic registration of watchers.

@@ -51,7 +51,7 @@ extension Server {
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
     capabilities.completionProvider = CompletionOptions(
       triggerCharacters: Self.completionTriggerCharacters, resolveProvider: true)
     capabilities.hoverProvider = true
@@ -59,6 +59,12 @@ extension Server {
     capabilities.referencesProvider = true
     capabilities.codeLensProvider = CodeLensOptions(resolveProvider: false)
     capabilities.executeCommandProvider = ExecuteCommandOptions(commands: Self.executableCommands)
+    // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift); `willRename` takes every file and
+    // folder, since a moved folder moves its notes.
+    let prepares = clientCapabilities.textDocument?.rename?.prepareSupport ?? false
+    capabilities.renameProvider = RenameOptions(prepareProvider: prepares ? true : nil)
+    capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix] + Self.refactorKinds)
+    addOutlineCapabilities(to: &capabilities)
     return capabilities
   }
 

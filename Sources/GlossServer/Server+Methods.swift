@@ -38,6 +38,18 @@ extension Server {
     table.on(ReferencesRequest.self, Server.references)
     table.onEncoded(CodeLensRequest.self, Server.codeLens)
     table.on(ExecuteCommandRequest.self, Server.executeCommand)
+    // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift).
+    table.on(PrepareRenameRequest.self, Server.prepareRename)
+    table.on(RenameRequest.self, Server.rename)
+    table.on(WillRenameFilesRequest.self, Server.willRenameFiles)
+    table.on(CodeActionRequest.self, Server.codeAction)
+    // Outline (Server+Outline.swift) and decorations (Server+Decorations.swift).
+    table.on(DocumentSymbolRequest.self, Server.documentSymbol)
+    table.on(WorkspaceSymbolRequest.self, Server.workspaceSymbol)
+    table.on(FoldingRangeRequest.self, Server.foldingRange)
+    table.on(DocumentLinkRequest.self, Server.documentLink)
+    table.on(InlayHintRequest.self, Server.inlayHint)
+    table.on(SemanticTokensRequest.self, Server.semanticTokens)
     return table
   }
 }

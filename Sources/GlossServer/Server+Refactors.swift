@@ -4,6 +4,19 @@ package import LanguageServerProtocol
 
 /// The refactor code actions of SPEC §4 as commands, for the `textDocument/codeAction` handler to list.
 extension Server {
+  /// The refactor kinds offered in `codeActionProvider.codeActionKinds`.
+  static let refactorKinds = ["refactor.extract", "refactor.rewrite"]
+
+  /// The refactor code actions at the request's range, each running its command; only the kinds asked for.
+  func refactorActions(_ params: CodeActionRequest) -> [CodeAction] {
+    refactorCommands(at: params.textDocument.uri, range: params.range).compactMap { kind, command in
+      if let only = params.context.only, !only.contains(where: { $0.isEmpty || kind.hasPrefix($0) }) { return nil }
+      var action = CodeAction(title: command.title, kind: kind)
+      action.command = command
+      return action
+    }
+  }
+
   /// The refactorings at `range` of the document at `uri`, each as its code action kind and the command to run
   /// (`gloss.saveAsNote` with the uri and range, `gloss.convertToSource` with the uri); the code action handler
   /// makes each a `CodeAction(title: command.title, kind: kind, command: command)`.

@@ -18,7 +18,7 @@ import Testing
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
     expected.completionProvider = CompletionOptions(triggerCharacters: ["@", "#", "[", "/"], resolveProvider: true)
     expected.hoverProvider = true
     expected.definitionProvider = true
@@ -28,6 +28,13 @@ import Testing
       "gloss.showReferences", "gloss.saveAsNote", "gloss.newNote", "gloss.convertToSource", "gloss.reindex",
       "gloss.export",
     ])
+    // A client that does not announce `prepareSupport` gets rename without `prepareProvider`.
+    expected.renameProvider = RenameOptions()
+    expected.codeActionProvider = CodeActionOptions(codeActionKinds: [
+      "quickfix", "refactor.extract", "refactor.rewrite",
+    ])
+    // The outline features' capabilities are checked in OutlineEndToEndTests.
+    client.server.addOutlineCapabilities(to: &expected)
     #expect(result.capabilities == expected)
     #expect(client.server.state == .running)
   }
