@@ -50,3 +50,20 @@ package struct CommandError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The message.
   package var description: String { message }
 }
+
+extension CommandChange {
+  /// The same change as the rename helper's `WorkspaceChange` (creations, then text edits, then renames).
+  package var workspaceChange: WorkspaceChange {
+    var change = WorkspaceChange()
+    for operation in operations {
+      switch operation {
+      case .create(let path, let text): change.operations.append(.create(path: path, contents: text))
+      case .rename(let from, let to): change.operations.append(.rename(old: from, new: to))
+      case .edit(let path, let replacements):
+        for replacement in replacements { change.replace(replacement.range, in: path, with: replacement.text) }
+      }
+    }
+    change.normalize()
+    return change
+  }
+}

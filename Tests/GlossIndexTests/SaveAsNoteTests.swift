@@ -161,4 +161,16 @@ import Testing
         .rename(from: "n.md", to: "sources/n-2.md"),
       ])
   }
+
+  @Test func commandChangeConvertsToAWorkspaceChange() throws {
+    let workspace = Fixture.workspace(["n.md": "Text.\n"])
+    let change = try workspace.convertToSource(path: "n.md", bytes: Array("Text.\n".utf8), sourceFolder: "sources") {
+      _ in false
+    }
+    #expect(
+      change.workspaceChange
+        == WorkspaceChange(
+          edits: ["n.md": [WorkspaceChange.Edit(range: 0..<0, newText: "---\nid: n\n---\n")]],
+          operations: [.rename(old: "n.md", new: "sources/n.md")]))
+  }
 }
