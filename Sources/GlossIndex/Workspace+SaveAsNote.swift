@@ -52,6 +52,15 @@ extension Workspace {
     var front: [(String, String)] = [("title", NoteText.yamlScalar(noteTitle)), ("created", NoteText.iso8601(created))]
     if !tags.isEmpty { front.append(("tags", NoteText.yamlList(tags))) }
     if let originValue { front.append(("origin", NoteText.yamlScalar(originValue))) }
+    // The citations kept must still resolve: the origin's front-matter bibliographies, relative to the new note.
+    if case .note(let originPath, _, _) = origin, let bibliographies = notes[originPath]?.bibliographyPaths,
+      !bibliographies.isEmpty
+    {
+      let folder = PathUtilities.folder(path)
+      let relative = bibliographies.map { Self.relativePath(from: folder, to: $0) }
+      front.append(
+        ("bibliography", relative.count == 1 ? NoteText.yamlScalar(relative[0]) : NoteText.yamlList(relative)))
+    }
     if !body.hasSuffix("\n") { body += "\n" }
     var operations: [CommandChange.Operation] = [.create(path: path, text: NoteText.frontMatter(front) + "\n" + body)]
     if let originEdit {
@@ -83,6 +92,16 @@ extension Workspace {
     return NoteFileName.availablePath(folder: folder, stem: NoteFileName.stem(for: title), extension: "md") {
       isTaken($0) || isKnownPath($0)
     }
+  }
+
+  /// The path of root-relative `path` as seen from root-relative `folder` (`../refs.bib`).
+  package static func relativePath(from folder: String, to path: String) -> String {
+    let from = folder.split(separator: "/")
+    let to = path.split(separator: "/")
+    var common = 0
+    while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+    let ups = Array(repeating: "..", count: from.count - common)
+    return (ups + to[common...].map(String.init)).joined(separator: "/")
   }
 
   /// The target a wiki link to the note at `path` uses: its file name, or its path when another note shares the name.

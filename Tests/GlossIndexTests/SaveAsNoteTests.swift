@@ -173,4 +173,26 @@ import Testing
           edits: ["n.md": [WorkspaceChange.Edit(range: 0..<0, newText: "---\nid: n\n---\n")]],
           operations: [.rename(old: "n.md", new: "sources/n.md")]))
   }
+
+  @Test func theOriginsBibliographyFollowsTheNewNote() throws {
+    let marked = "---\nbibliography: ../refs/lý thuyết.bib\n---\n⏩Ý [@a]⏪\n"
+    let text = MarkedText(marked)
+    let workspace = Fixture.workspace(["drafts/deep/a.md": marked])
+    let change = try workspace.saveAsNote(
+      from: .note(path: "drafts/deep/a.md", bytes: Array(text.text.utf8), selection: text.ranges[0]), title: nil,
+      created: Self.created
+    ) { _ in false }
+    guard case .create(_, let note) = change.operations.first else {
+      Issue.record("no note created")
+      return
+    }
+    #expect(note.contains("\nbibliography: ../drafts/refs/lý thuyết.bib\n"))
+  }
+
+  @Test(arguments: [
+    ("", "refs.bib", "refs.bib"), ("notes", "refs.bib", "../refs.bib"), ("a/b", "a/c/r.bib", "../c/r.bib"),
+  ])
+  func relativePathsClimbOutOfTheFolder(folder: String, path: String, expected: String) {
+    #expect(Workspace.relativePath(from: folder, to: path) == expected)
+  }
 }
