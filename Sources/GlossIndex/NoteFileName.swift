@@ -29,7 +29,11 @@ package enum NoteFileName {
       bytes += size
     }
     while let last = stem.last, last == "." || last == " " { stem.removeLast() }
-    return stem.isEmpty ? "untitled" : stem
+    if stem.isEmpty { return "untitled" }
+    // Windows refuses these device names whatever the extension.
+    let device = stem.uppercased()
+    let reserved = ["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] }
+    return reserved.contains(device) ? stem + " note" : stem
   }
 
   /// The first of `folder/stem.ext`, `folder/stem-2.ext`, `folder/stem-3.ext`, … that `isTaken` refuses.

@@ -17,6 +17,8 @@ import Testing
     ("[[link]] #tag | pipe", "link tag pipe"),
     ("", "untitled"),
     ("///", "untitled"),
+    ("con", "con note"),
+    ("LPT1", "LPT1 note"),
   ])
   func titlesBecomeSafeFileStems(title: String, stem: String) {
     #expect(NoteFileName.stem(for: title) == stem)
