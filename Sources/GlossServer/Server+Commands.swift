@@ -20,7 +20,11 @@ extension Server {
       case "gloss.convertToSource": return try convertToSource(argument)
       case "gloss.export": return try export(argument)
       case "gloss.reindex":
-        for id in roots.filter({ $0.kind == .folder }).map(\.id) { reloadConfig(of: id) }
+        // Every folder is walked again and every file it held is read again, even when its size and time look
+        // unchanged; a changed config re-indexes the whole root.
+        for root in roots where root.kind == .folder {
+          syncWithDisk(root.id, forcing: Set(root.files.files.map(\.path) + [WorkspaceLayout.configFileName]))
+        }
         return .null
       default: throw ResponseError.invalidParams("unknown command '\(params.command)'")
       }

@@ -256,3 +256,15 @@ import Testing
       ])
   }
 }
+
+@Suite struct ReindexRereadTests {
+  @Test func reindexRereadsFilesWhoseSizeAndTimeLookUnchanged() throws {
+    let fixture = WorkspaceFixture(files: ExecuteCommandTests.files)
+    try fixture.start()
+    let status = try fixture.fileSystem.status(of: "/w/notes/Idée.md")
+    // Same size and modification time: only a forced read sees the new title.
+    fixture.fileSystem.setFile("/w/notes/Idée.md", "# Ideé\n", modificationTime: status.modificationTime)
+    _ = try fixture.client.send(ExecuteCommandRequest(command: "gloss.reindex"))
+    #expect(fixture.client.server.roots.first?.workspace.notes["notes/Idée.md"]?.title == "Ideé")
+  }
+}
