@@ -5,7 +5,7 @@ extension Workspace {
   /// `sourceFolder`, so it is citable as soon as the move is done; neither the key nor the file replaces another.
   package func convertToSource(
     path: String, bytes: [UInt8], sourceFolder: String, isTaken: (String) -> Bool
-  ) throws(CommandError) -> CommandChange {
+  ) throws(CommandError) -> WorkspaceChange {
     guard let record = notes[path] else { throw CommandError("'\(path)' is not a note") }
     guard let folder = Self.folderInside(sourceFolder) else {
       throw CommandError("the sources folder '\(sourceFolder)' is outside the workspace")
@@ -16,13 +16,13 @@ extension Workspace {
     let newPath = NoteFileName.availablePath(folder: folder, stem: stem, extension: ext) {
       $0 != path && (isTaken($0) || isKnownPath($0))
     }
-    var operations: [CommandChange.Operation] = []
+    var edits: [String: [WorkspaceChange.Edit]] = [:]
     if record.note.frontMatter?["id"] == nil {
       let key = availableKey(Self.sourceKey(from: stem))
-      operations.append(.edit(path: path, replacements: [Self.idInsertion(key: key, note: record.note, bytes: bytes)]))
+      edits[path] = [Self.idInsertion(key: key, note: record.note, bytes: bytes)]
     }
-    if newPath != path { operations.append(.rename(from: path, to: newPath)) }
-    return CommandChange(operations: operations, primaryPath: newPath)
+    let operations: [WorkspaceChange.FileOperation] = newPath != path ? [.rename(old: path, new: newPath)] : []
+    return WorkspaceChange(edits: edits, operations: operations, primaryPath: newPath)
   }
 
   /// A citation key made from a file stem: lowercased letters and digits (non-ASCII kept), other runs as `-`.
@@ -51,14 +51,14 @@ extension Workspace {
   }
 
   /// Where `id: key` goes: the first line of the front matter, or a new front-matter block at the start.
-  static func idInsertion(key: String, note: Note, bytes: [UInt8]) -> TextReplacement {
+  static func idInsertion(key: String, note: Note, bytes: [UInt8]) -> WorkspaceChange.Edit {
     guard let front = note.frontMatter, front.range.lowerBound < bytes.count else {
-      return TextReplacement(range: 0..<0, text: "---\nid: \(key)\n---\n")
+      return WorkspaceChange.Edit(range: 0..<0, newText: "---\nid: \(key)\n---\n")
     }
     var lineEnd = front.range.lowerBound
     while lineEnd < min(front.range.upperBound, bytes.count), bytes[lineEnd] != 0x0A { lineEnd += 1 }
     let at = min(lineEnd + 1, bytes.count)
     let text = lineEnd < bytes.count ? "id: \(key)\n" : "\nid: \(key)\n"
-    return TextReplacement(range: at..<at, text: text)
+    return WorkspaceChange.Edit(range: at..<at, newText: text)
   }
 }

@@ -40,7 +40,7 @@ extension Workspace {
     let bytes = part.bytes
     var start = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
     while start < bytes.count, bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
-    var replacements: [TextReplacement] = []
+    var replacements: [WorkspaceChange.Edit] = []
     // In a notebook the note's title is its section heading already, so a first heading repeating it goes.
     if demotingHeadings, let first = note.headings.first, first.level == 1, first.range.lowerBound == start,
       first.text == part.record.title
@@ -50,14 +50,14 @@ extension Workspace {
     }
     if renderingCitations {
       for citation in note.citations {
-        replacements.append(TextReplacement(range: citation.range, text: authorDate(citation)))
+        replacements.append(WorkspaceChange.Edit(range: citation.range, newText: authorDate(citation)))
       }
     } else {
       for citation in note.citations { replacements += unknownItemRemovals(citation) }
     }
     for link in note.links where !link.isExternal {
       if let text = plainText(of: link, in: part.record.path) {
-        replacements.append(TextReplacement(range: link.range, text: text))
+        replacements.append(WorkspaceChange.Edit(range: link.range, newText: text))
       }
     }
     if demotingHeadings {
@@ -65,7 +65,7 @@ extension Workspace {
         var at = heading.range.lowerBound
         while at < heading.range.upperBound, bytes[at] == 0x20 { at += 1 }
         if at < bytes.count, bytes[at] == UInt8(ascii: "#") {
-          replacements.append(TextReplacement(range: at..<at, text: "#"))
+          replacements.append(WorkspaceChange.Edit(range: at..<at, newText: "#"))
         }
       }
     }
@@ -74,20 +74,21 @@ extension Workspace {
 
   /// For the `pandoc` export, which Pandoc must render without warnings: the items of `citation` whose key no
   /// source has are taken out of their group, and a citation of unknown keys only becomes plain text (`(smith?)`).
-  func unknownItemRemovals(_ citation: Citation) -> [TextReplacement] {
+  func unknownItemRemovals(_ citation: Citation) -> [WorkspaceChange.Edit] {
     let unknown = citation.items.indices.filter { !hasSource(citation.items[$0].key) }
     if unknown.isEmpty { return [] }
     if unknown.count == citation.items.count {
-      return [TextReplacement(range: citation.range, text: authorDate(citation))]
+      return [WorkspaceChange.Edit(range: citation.range, newText: authorDate(citation))]
     }
     // An item goes with the separator before it (after the previous item), or after it for the first item.
     return unknown.map { index in
       let item = citation.items[index]
       if index > 0 {
-        return TextReplacement(range: citation.items[index - 1].range.upperBound..<item.range.upperBound, text: "")
+        return WorkspaceChange.Edit(
+          range: citation.items[index - 1].range.upperBound..<item.range.upperBound, newText: "")
       }
       let next = citation.items.indices.first { $0 > index && !unknown.contains($0) } ?? index
-      return TextReplacement(range: item.range.lowerBound..<citation.items[next].range.lowerBound, text: "")
+      return WorkspaceChange.Edit(range: item.range.lowerBound..<citation.items[next].range.lowerBound, newText: "")
     }
   }
 
@@ -109,14 +110,14 @@ extension Workspace {
   }
 
   /// `bytes[start...]` with `replacements` made (sorted; overlapping or earlier ones dropped).
-  static func applying(_ replacements: [TextReplacement], to bytes: [UInt8], from start: Int) -> String {
+  static func applying(_ replacements: [WorkspaceChange.Edit], to bytes: [UInt8], from start: Int) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count - start)
     var position = start
     for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
       guard replacement.range.lowerBound >= position, replacement.range.upperBound <= bytes.count else { continue }
       out += bytes[position..<replacement.range.lowerBound]
-      out += Array(replacement.text.utf8)
+      out += Array(replacement.newText.utf8)
       position = replacement.range.upperBound
     }
     out += bytes[position...]

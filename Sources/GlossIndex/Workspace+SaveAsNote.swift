@@ -19,7 +19,7 @@ extension Workspace {
   /// (`[@key, ll. 40-52]`), so the note cites what it quotes. `isTaken` says whether a path is in use on disk.
   package func saveAsNote(
     from origin: SaveAsNoteOrigin, title: String?, created: Date, isTaken: (String) -> Bool
-  ) throws(CommandError) -> CommandChange {
+  ) throws(CommandError) -> WorkspaceChange {
     var body: String
     var tags: [String] = []
     var originValue: String?
@@ -62,26 +62,27 @@ extension Workspace {
         ("bibliography", relative.count == 1 ? NoteText.yamlScalar(relative[0]) : NoteText.yamlList(relative)))
     }
     if !body.hasSuffix("\n") { body += "\n" }
-    var operations: [CommandChange.Operation] = [.create(path: path, text: NoteText.frontMatter(front) + "\n" + body)]
+    var change = WorkspaceChange(
+      edits: [:], operations: [.create(path: path, contents: NoteText.frontMatter(front) + "\n" + body)],
+      primaryPath: path)
     if let originEdit {
       let link = "[[\(wikiTarget(forPath: path, excluding: originEdit.path))]]"
       // A selection ending in a line break keeps it, so the link does not swallow the next line.
       let text = bodyEndsWithNewline(origin) ? link + "\n" : link
-      operations.append(
-        .edit(path: originEdit.path, replacements: [TextReplacement(range: originEdit.range, text: text)]))
+      change.replace(originEdit.range, in: originEdit.path, with: text)
     }
-    return CommandChange(operations: operations, primaryPath: path)
+    return change
   }
 
   /// `gloss.newNote`: an empty note titled `title` in `dir` (root-relative; `newNoteDir` when nil).
   package func newNote(
     title: String, dir: String?, created: Date, isTaken: (String) -> Bool
-  ) throws(CommandError) -> CommandChange {
+  ) throws(CommandError) -> WorkspaceChange {
     let clean = Self.cleanTitle(title)
     guard !clean.isEmpty else { throw CommandError("a new note needs a title") }
     let path = try newNotePath(title: clean, dir: dir, isTaken: isTaken)
     let text = NoteText.frontMatter([("title", NoteText.yamlScalar(clean)), ("created", NoteText.iso8601(created))])
-    return CommandChange(operations: [.create(path: path, text: text + "\n")], primaryPath: path)
+    return WorkspaceChange(edits: [:], operations: [.create(path: path, contents: text + "\n")], primaryPath: path)
   }
 
   /// A free path for a note titled `title` in `dir` (else `newNoteDir`), never one in use.

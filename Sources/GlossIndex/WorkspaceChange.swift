@@ -30,14 +30,17 @@ package struct WorkspaceChange: Hashable, Sendable {
   package var edits: [String: [Edit]] = [:]
   /// File operations, creations first, then renames.
   package var operations: [FileOperation] = []
+  /// The file a command's change is about (the new note, the moved note), which the editor is asked to show.
+  package var primaryPath: String?
 
   /// An empty change.
   package init() {}
 
-  /// A change of `edits` and `operations`.
-  package init(edits: [String: [Edit]], operations: [FileOperation] = []) {
+  /// A change of `edits` and `operations`, about `primaryPath` when a command makes it.
+  package init(edits: [String: [Edit]], operations: [FileOperation] = [], primaryPath: String? = nil) {
     self.edits = edits
     self.operations = operations
+    self.primaryPath = primaryPath
     normalize()
   }
 

@@ -2,21 +2,22 @@ import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
 
-/// Carrying out a command's `CommandChange`: as a `workspace/applyEdit` when the client applies resource
+/// Carrying out a command's `WorkspaceChange`: as a `workspace/applyEdit` when the client applies resource
 /// operations (so the editor keeps its buffers and undo), else by writing the files through `FileSystem`.
 extension Server {
-  /// Applies `change` in root `id`, asks the client to show its main file when it can, and answers `{"uri"}`.
-  func apply(_ change: CommandChange, in id: RootID, label: String) throws -> JSONValue {
+  /// Applies `change` in root `id`, asks the client to show its primary file when it can, and answers `{"uri"}`.
+  func apply(_ change: WorkspaceChange, in id: RootID, label: String) throws -> JSONValue {
     guard let root = root(id) else { throw ResponseError.invalidParams("the workspace is gone") }
-    let primary = root.uri(for: change.primaryPath)
-    let touched = Set(change.operations.flatMap(\.paths))
-    if clientAppliesResourceOperations(for: change) {
-      let edit = WorkspaceEdit(documentChanges: change.operations.flatMap { documentChanges(for: $0, in: root) })
+    let primary = change.primaryPath.map { root.uri(for: $0) }
+    let touched = change.touchedPaths
+    let support = WorkspaceEditSupport(clientCapabilities)
+    if clientCapabilities.workspace?.applyEdit == true, support.documentChanges, support.canApply(change) {
+      let edit = change.workspaceEdit(support: support, context: editContext(in: id), failingOnExistingFiles: true)
       sendRequest(ApplyWorkspaceEditRequest(label: label, edit: edit)) { server, result in
         switch result {
         case .success(let answer) where answer.applied:
           server.syncWithDisk(id, forcing: touched)
-          server.showDocument(primary)
+          if let primary { server.showDocument(primary) }
         case .success(let answer):
           server.logMessage(.warning, "'\(label)' was not applied: \(answer.failureReason ?? "the editor refused it")")
         case .failure(let error):
@@ -26,25 +27,9 @@ extension Server {
     } else {
       try write(change, in: root)
       syncWithDisk(id, forcing: touched)
-      showDocument(primary)
+      if let primary { showDocument(primary) }
     }
-    return .object(["uri": .string(primary)])
-  }
-
-  /// Whether the client applies every resource operation `change` needs through `workspace/applyEdit`.
-  func clientAppliesResourceOperations(for change: CommandChange) -> Bool {
-    guard let workspace = clientCapabilities.workspace, workspace.applyEdit == true,
-      workspace.workspaceEdit?.documentChanges == true
-    else { return false }
-    let offered = Set(workspace.workspaceEdit?.resourceOperations ?? [])
-    for operation in change.operations {
-      switch operation {
-      case .create: if !offered.contains("create") { return false }
-      case .rename: if !offered.contains("rename") { return false }
-      case .edit: break
-      }
-    }
-    return true
+    return .object(["uri": primary.map { .string($0) } ?? .null])
   }
 
   /// Asks the client to show `uri`, when it can.
@@ -53,77 +38,47 @@ extension Server {
     sendRequest(ShowDocumentRequest(uri: uri, takeFocus: true))
   }
 
-  /// The `documentChanges` entries of one operation; a new file is created empty, then filled by a text edit.
-  private func documentChanges(for operation: CommandChange.Operation, in root: WorkspaceRoot) -> [DocumentChange] {
-    let never = FileOperationOptions(overwrite: false, ignoreIfExists: false)
-    switch operation {
-    case .create(let path, let text):
-      let uri = root.uri(for: path)
-      let start = Position(line: 0, character: 0)
-      return [
-        .createFile(CreateFile(uri: uri, options: never)),
-        .textDocumentEdit(
-          TextDocumentEdit(
-            textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri, version: nil),
-            edits: [TextEdit(range: LSPRange(start: start, end: start), newText: text)])),
-      ]
-    case .rename(let from, let to):
-      return [.renameFile(RenameFile(oldUri: root.uri(for: from), newUri: root.uri(for: to), options: never))]
-    case .edit(let path, let replacements):
-      let uri = root.uri(for: path)
-      guard let text = text(of: path, in: root.id) else { return [] }
-      let edits = replacements.map {
-        TextEdit(range: text.lspRange(of: $0.range, in: positionEncoding), newText: $0.text)
-      }
-      return [
-        .textDocumentEdit(
-          TextDocumentEdit(
-            textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri, version: documents[uri]?.version),
-            edits: edits))
-      ]
-    }
-  }
-
-  /// Writes `change` through the file system: new files atomically and never over an existing one; edits to a
-  /// document open in the editor go to the client as text edits when it takes them.
-  private func write(_ change: CommandChange, in root: WorkspaceRoot) throws {
+  /// Writes `change` through the file system (creations, then text edits, then renames): new files atomically and
+  /// never over an existing one; edits to a document open in the editor go to the client as text edits when it
+  /// takes them.
+  private func write(_ change: WorkspaceChange, in root: WorkspaceRoot) throws {
     let fileSystem = options.fileSystem
-    let renamed = Set(change.operations.compactMap { if case .rename(let from, _) = $0 { from } else { nil } })
+    let renamed = Set(change.operations.compactMap { if case .rename(let old, _) = $0 { old } else { nil } })
+    for case .create(let path, let contents) in change.operations {
+      try writeNew(Array(contents.utf8), to: root.files.absolutePath(path))
+    }
     var edited: [String: [UInt8]] = [:]
-    var clientEdits: [DocumentURI: [TextEdit]] = [:]
-    for operation in change.operations {
-      switch operation {
-      case .create(let path, let text):
-        try writeNew(Array(text.utf8), to: root.files.absolutePath(path))
-      case .edit(let path, let replacements):
-        guard var text = text(of: path, in: root.id) else { continue }
-        let uri = root.uri(for: path)
-        if !renamed.contains(path), documents[uri] != nil, clientCapabilities.workspace?.applyEdit == true {
-          clientEdits[uri, default: []] += replacements.map {
-            TextEdit(range: text.lspRange(of: $0.range, in: positionEncoding), newText: $0.text)
-          }
-          continue
-        }
-        for replacement in replacements.reversed() { text.replace(replacement.range, with: replacement.text) }
-        edited[path] = text.bytes
-        if !renamed.contains(path) {
-          try fileSystem.write(text.bytes, to: root.files.absolutePath(path), overwrite: true)
-        }
-      case .rename(let from, let to):
-        let bytes: [UInt8]
-        if let pending = edited[from] {
-          bytes = pending
-        } else if let text = text(of: from, in: root.id) {
-          bytes = text.bytes
-        } else {
-          throw ResponseError.invalidParams("'\(from)' cannot be read")
-        }
-        try writeNew(bytes, to: root.files.absolutePath(to))
-        try fileSystem.remove(root.files.absolutePath(from))
+    var clientEdits = WorkspaceChange()
+    for (path, edits) in change.edits.sorted(by: { $0.key < $1.key }) {
+      guard var text = text(of: path, in: root.id) else { continue }
+      if !renamed.contains(path), documents[root.uri(for: path)] != nil,
+        clientCapabilities.workspace?.applyEdit == true
+      {
+        clientEdits.edits[path] = edits
+        continue
       }
+      for edit in edits.reversed() { text.replace(edit.range, with: edit.newText) }
+      edited[path] = text.bytes
+      if !renamed.contains(path) {
+        try fileSystem.write(text.bytes, to: root.files.absolutePath(path), overwrite: true)
+      }
+    }
+    for case .rename(let old, let new) in change.operations {
+      let bytes: [UInt8]
+      if let pending = edited[old] {
+        bytes = pending
+      } else if let text = text(of: old, in: root.id) {
+        bytes = text.bytes
+      } else {
+        throw ResponseError.invalidParams("'\(old)' cannot be read")
+      }
+      try writeNew(bytes, to: root.files.absolutePath(new))
+      try fileSystem.remove(root.files.absolutePath(old))
     }
     if !clientEdits.isEmpty {
-      sendRequest(ApplyWorkspaceEditRequest(label: "Gloss", edit: WorkspaceEdit(changes: clientEdits)))
+      let textEditsOnly = WorkspaceEditSupport(documentChanges: false, createFiles: false, renameFiles: false)
+      let edit = clientEdits.workspaceEdit(support: textEditsOnly, context: editContext(in: root.id))
+      sendRequest(ApplyWorkspaceEditRequest(label: "Gloss", edit: edit))
     }
   }
 
@@ -139,13 +94,16 @@ extension Server {
   }
 }
 
-extension CommandChange.Operation {
-  /// The root-relative paths the operation touches.
-  var paths: [String] {
-    switch self {
-    case .create(let path, _): [path]
-    case .rename(let from, let to): [from, to]
-    case .edit(let path, _): [path]
+extension WorkspaceChange {
+  /// The root-relative paths the change touches: edited, created and both ends of each rename.
+  var touchedPaths: Set<String> {
+    var paths = Set(edits.keys)
+    for operation in operations {
+      switch operation {
+      case .create(let path, _): paths.insert(path)
+      case .rename(let old, let new): paths.formUnion([old, new])
+      }
     }
+    return paths
   }
 }

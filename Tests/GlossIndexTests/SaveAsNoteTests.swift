@@ -53,7 +53,8 @@ import Testing
     #expect(
       change.operations == [
         .create(
-          path: "inbox/Ghi chú mới.md", text: "---\ntitle: \"Ghi chú: mới\"\ncreated: 2026-09-21T14:13:20Z\n---\n\n")
+          path: "inbox/Ghi chú mới.md", contents: "---\ntitle: \"Ghi chú: mới\"\ncreated: 2026-09-21T14:13:20Z\n---\n\n"
+        )
       ])
   }
 
@@ -78,11 +79,9 @@ import Testing
 
       """
     let stem = "Schemata shape recall @bartlett1932, p. 213 . psychologie"
+    #expect(change.operations == [.create(path: "notes/\(stem).md", contents: expected)])
     #expect(
-      change.operations == [
-        .create(path: "notes/\(stem).md", text: expected),
-        .edit(path: "notes/Bartlett.md", replacements: [TextReplacement(range: text.ranges[0], text: "[[\(stem)]]\n")]),
-      ])
+      change.edits == ["notes/Bartlett.md": [WorkspaceChange.Edit(range: text.ranges[0], newText: "[[\(stem)]]\n")]])
   }
 
   @Test func givenTitleNamesTheNote() throws {
@@ -94,9 +93,7 @@ import Testing
       created: Self.created
     ) { _ in false }
     #expect(change.primaryPath == "notes/Idée.md")
-    #expect(
-      change.operations.last
-        == .edit(path: "a.md", replacements: [TextReplacement(range: text.ranges[0], text: "[[Idée]]")]))
+    #expect(change.edits == ["a.md": [WorkspaceChange.Edit(range: text.ranges[0], newText: "[[Idée]]")]])
   }
 
   @Test func selectionInASourceBecomesABlockquoteCitingItsLines() throws {
@@ -120,7 +117,7 @@ import Testing
       > — [@bartlett1932, ll. 7-8]
 
       """
-    #expect(change.operations == [.create(path: "notes/Remembering is not the.md", text: expected)])
+    #expect(change.operations == [.create(path: "notes/Remembering is not the.md", contents: expected)])
     // The new note's quotation is attributed to the citation and resolves to the lines quoted.
     let note = Note(parsing: Array(expected.utf8))
     #expect(note.attributedQuotations(in: Array(expected.utf8)).map(\.kind) == [.blockQuote])
@@ -144,12 +141,10 @@ import Testing
       path: "notes/Đà Lạt interview.md", bytes: Array(note.utf8), sourceFolder: "sources"
     ) { _ in false }
     #expect(
-      change.operations == [
-        .edit(
-          path: "notes/Đà Lạt interview.md",
-          replacements: [TextReplacement(range: 4..<4, text: "id: đà-lạt-interview-2\n")]),
-        .rename(from: "notes/Đà Lạt interview.md", to: "sources/Đà Lạt interview.md"),
+      change.edits == [
+        "notes/Đà Lạt interview.md": [WorkspaceChange.Edit(range: 4..<4, newText: "id: đà-lạt-interview-2\n")]
       ])
+    #expect(change.operations == [.rename(old: "notes/Đà Lạt interview.md", new: "sources/Đà Lạt interview.md")])
   }
 
   @Test func convertToSourceWithoutFrontMatterAddsOne() throws {
@@ -157,23 +152,20 @@ import Testing
     let change = try workspace.convertToSource(path: "n.md", bytes: Array("Text.\n".utf8), sourceFolder: "sources") {
       _ in false
     }
-    #expect(
-      change.operations == [
-        .edit(path: "n.md", replacements: [TextReplacement(range: 0..<0, text: "---\nid: n-2\n---\n")]),
-        .rename(from: "n.md", to: "sources/n-2.md"),
-      ])
+    #expect(change.edits == ["n.md": [WorkspaceChange.Edit(range: 0..<0, newText: "---\nid: n-2\n---\n")]])
+    #expect(change.operations == [.rename(old: "n.md", new: "sources/n-2.md")])
   }
 
-  @Test func commandChangeConvertsToAWorkspaceChange() throws {
+  @Test func convertToSourceIsAWorkspaceChange() throws {
     let workspace = Fixture.workspace(["n.md": "Text.\n"])
     let change = try workspace.convertToSource(path: "n.md", bytes: Array("Text.\n".utf8), sourceFolder: "sources") {
       _ in false
     }
     #expect(
-      change.workspaceChange
+      change
         == WorkspaceChange(
           edits: ["n.md": [WorkspaceChange.Edit(range: 0..<0, newText: "---\nid: n\n---\n")]],
-          operations: [.rename(old: "n.md", new: "sources/n.md")]))
+          operations: [.rename(old: "n.md", new: "sources/n.md")], primaryPath: "sources/n.md"))
   }
 
   @Test func theOriginsBibliographyFollowsTheNewNote() throws {
