@@ -36,45 +36,6 @@ extension SourceText {
     return starts
   }
 
-  /// Whether `bytes` are well-formed UTF-8 (Unicode Table 3-7: no overlong forms, surrogates or values
-  /// past U+10FFFF), checked in place without making a `String`.
-  static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      let count = buffer.count
-      var index = 0
-      while index < count {
-        // ASCII eight bytes at a time.
-        if index + 8 <= count && buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highBits == 0 {
-          index += 8
-          continue
-        }
-        let lead = buffer[index]
-        if lead < 0x80 {
-          index += 1
-          continue
-        }
-        // The length of the sequence and the range its second byte must fall in.
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, low) = (3, 0xA0)
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: (length, high) = (3, 0x9F)
-        case 0xF0: (length, low) = (4, 0x90)
-        case 0xF1...0xF3: length = 4
-        case 0xF4: (length, high) = (4, 0x8F)
-        default: return false
-        }
-        guard index + length <= count, (low...high).contains(buffer[index + 1]) else { return false }
-        for next in (index + 2)..<(index + length) where buffer[next] & 0xC0 != 0x80 { return false }
-        index += length
-      }
-      return true
-    }
-  }
-
   /// How many code units of `encoding` the UTF-8 bytes in `range` (within the text) hold.
   ///
   /// Each scalar is counted at its lead byte, so a range that starts or ends inside a scalar counts it whole

@@ -20,7 +20,7 @@ package struct SourceText: Sendable {
 
   /// A text holding `bytes`, with each invalid UTF-8 sequence replaced by U+FFFD (`hasInvalidUTF8` says so).
   package init(bytes: [UInt8]) {
-    if Self.isValidUTF8(bytes) {
+    if UTF8Repair.isValid(bytes) {
       self.bytes = bytes
       self.hasInvalidUTF8 = false
     } else {
