@@ -57,7 +57,7 @@ extension Workspace {
       !bibliographies.isEmpty
     {
       let folder = PathUtilities.folder(path)
-      let relative = bibliographies.map { Self.relativePath(from: folder, to: $0) }
+      let relative = bibliographies.map { NameRules.relativePath(from: folder, to: $0) }
       front.append(
         ("bibliography", relative.count == 1 ? NoteText.yamlScalar(relative[0]) : NoteText.yamlList(relative)))
     }
@@ -93,16 +93,6 @@ extension Workspace {
     return NoteFileName.availablePath(folder: folder, stem: NoteFileName.stem(for: title), extension: "md") {
       isTaken($0) || isKnownPath($0)
     }
-  }
-
-  /// The path of root-relative `path` as seen from root-relative `folder` (`../refs.bib`).
-  package static func relativePath(from folder: String, to path: String) -> String {
-    let from = folder.split(separator: "/")
-    let to = path.split(separator: "/")
-    var common = 0
-    while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
-    let ups = Array(repeating: "..", count: from.count - common)
-    return (ups + to[common...].map(String.init)).joined(separator: "/")
   }
 
   /// The target a wiki link to the note at `path` uses: its file name, or its path when another note shares the name.

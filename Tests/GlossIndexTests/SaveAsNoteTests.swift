@@ -187,6 +187,6 @@ import Testing
     ("", "refs.bib", "refs.bib"), ("notes", "refs.bib", "../refs.bib"), ("a/b", "a/c/r.bib", "../c/r.bib"),
   ])
   func relativePathsClimbOutOfTheFolder(folder: String, path: String, expected: String) {
-    #expect(Workspace.relativePath(from: folder, to: path) == expected)
+    #expect(NameRules.relativePath(from: folder, to: path) == expected)
   }
 }
