@@ -198,7 +198,7 @@ extension Workspace {
     let heading = headings[index]
     var texts = headings.map(\.text)
     texts[index] = newText
-    let newSlug = Self.uniqueSlugs(texts)[index]
+    let newSlug = Slug.unique(texts)[index]
     var change = WorkspaceChange()
     change.replace(heading.textRange, in: path, with: newText)
     // A note titled by this heading (no front-matter title) is also linked by it: `[[Old Title]]` follows.
@@ -268,21 +268,5 @@ extension Workspace {
   /// Whether any indexed or listed file has `path`.
   func fileExists(_ path: String) -> Bool {
     notes[path] != nil || sourceDocuments[path] != nil || bibliographies[path] != nil || otherFiles.contains(path)
-  }
-
-  /// Unique slugs for heading texts, with `-1`, `-2`, … for repeats (github-slugger's rule, as the parser does).
-  static func uniqueSlugs(_ texts: [String]) -> [String] {
-    var occurrences: [String: Int] = [:]
-    return texts.map { text in
-      let original = Slug.github(text)
-      var slug = original
-      while occurrences[slug] != nil {
-        let count = (occurrences[original] ?? 0) + 1
-        occurrences[original] = count
-        slug = "\(original)-\(count)"
-      }
-      occurrences[slug] = 0
-      return slug
-    }
   }
 }

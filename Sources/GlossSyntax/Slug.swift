@@ -17,7 +17,7 @@ package enum Slug {
   }
 
   /// Slugs for headings in order, with `-1`, `-2`, … for repeats (github-slugger's rule).
-  static func unique(_ texts: [String]) -> [String] {
+  package static func unique(_ texts: [String]) -> [String] {
     var occurrences: [String: Int] = [:]
     var slugs: [String] = []
     slugs.reserveCapacity(texts.count)
