@@ -46,38 +46,15 @@ enum DiagnosticJSON {
     out.append(UInt8(ascii: "}"))
   }
 
-  /// A JSON string literal: quotes, backslashes and control characters escaped; other bytes (UTF-8) as they are.
+  /// A JSON string literal, escaped as every hand-written JSON writer does (`JSONWriter.appendString`).
   static func appendString(_ string: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-      case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-      case 0x09: out.append(contentsOf: #"\t"#.utf8)
-      case 0..<0x20:
-        out.append(contentsOf: #"\u00"#.utf8)
-        out.append(hexDigits[Int(byte >> 4)])
-        out.append(hexDigits[Int(byte & 0x0F)])
-      default: out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
+    JSONWriter.appendString(string, to: &out)
   }
 
-  /// A decimal integer.
+  /// A decimal integer (`JSONWriter.appendInt`).
   static func appendInt(_ value: Int, to out: inout [UInt8]) {
-    if value < 0 {
-      out.append(UInt8(ascii: "-"))
-      appendInt(-value, to: &out)
-      return
-    }
-    if value >= 10 { appendInt(value / 10, to: &out) }
-    out.append(UInt8(ascii: "0") + UInt8(value % 10))
+    JSONWriter.appendInt(value, to: &out)
   }
-
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }
 
 /// The LSP diagnostic type (the index has its own `Diagnostic`).

@@ -22,32 +22,51 @@ package struct JSONWriter {
 
   /// Appends a JSON string.
   package mutating func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
+    Self.appendString(value, to: &bytes)
+  }
+
+  /// Appends `value` to `out` as a JSON string literal: quotes, backslashes and control characters escaped, other
+  /// bytes (UTF-8) as they are; the one string escape of the hand-written JSON writers.
+  package static func appendString(_ value: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
     // Most strings (keys, paths, URIs) need no escape: copy them whole.
     if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      bytes.append(contentsOf: value.utf8)
-      bytes.append(UInt8(ascii: "\""))
+      out.append(contentsOf: value.utf8)
+      out.append(UInt8(ascii: "\""))
       return
     }
     for byte in value.utf8 {
       switch byte {
-      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
       case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-      default: bytes.append(byte)
+        out += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+      default: out.append(byte)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
+    out.append(UInt8(ascii: "\""))
   }
+
+  /// Lowercase hexadecimal digits, as `JSONEncoder` writes `\u00XX` escapes.
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// Appends an integer.
   package mutating func int(_ value: Int) {
-    bytes.append(contentsOf: String(value).utf8)
+    Self.appendInt(value, to: &bytes)
+  }
+
+  /// Appends `value` to `out` in decimal, without making a `String`.
+  package static func appendInt(_ value: Int, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    appendDigits(value.magnitude, to: &out)
+  }
+
+  private static func appendDigits(_ value: UInt, to out: inout [UInt8]) {
+    if value >= 10 { appendDigits(value / 10, to: &out) }
+    out.append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 
   /// Appends `true` or `false`.
