@@ -2,23 +2,11 @@
 extension BlockParser {
   /// The columns of white space at `cursor` (tabs to multiples of 4), the first other byte, and its column.
   func indentation(_ cursor: Int, _ column: Int) -> (indent: Int, first: Int, column: Int) {
-    var index = cursor
-    var current = column
-    while index < lineEnd {
-      let byte = buffer[index]
-      if byte == 0x20 {
-        current += 1
-      } else if byte == 0x09 {
-        current += 4 - current % 4
-      } else {
-        break
-      }
-      index += 1
-    }
-    return (current - column, index, current)
+    let (first, current) = advance(cursor, column, columns: Int.max - column)
+    return (current - column, first, current)
   }
 
-  /// Consumes up to `columns` columns of white space.
+  /// Consumes up to `columns` columns of white space (tabs to multiples of 4).
   func advance(_ cursor: Int, _ column: Int, columns: Int) -> (cursor: Int, column: Int) {
     var index = cursor
     var current = column
