@@ -207,6 +207,11 @@ private struct HTMLExtractor {
     case "h1", "h2", "h3", "h4", "h5", "h6": finishHeading()
     default: break
     }
+    separate(name, at: index)
+  }
+
+  /// The break a paragraph or line element makes at its start or end, or the space between table cells.
+  mutating func separate(_ name: String, at index: Int) {
     if HTMLExtractor.paragraphElements.contains(name) {
       requestBreak(2, at: index)
     } else if HTMLExtractor.lineElements.contains(name) {
@@ -242,13 +247,7 @@ private struct HTMLExtractor {
       headingLevel = Int(name.utf8.last.map { $0 - UInt8(ascii: "0") } ?? 1)
     default: break
     }
-    if HTMLExtractor.paragraphElements.contains(name) {
-      requestBreak(2, at: index)
-    } else if HTMLExtractor.lineElements.contains(name) {
-      requestBreak(1, at: index)
-    } else if name == "td" || name == "th", pendingBreak == 0, pendingSpace == nil {
-      pendingSpace = index..<index
-    }
+    separate(name, at: index)
     return end
   }
 
