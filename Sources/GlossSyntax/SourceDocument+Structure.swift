@@ -2,21 +2,11 @@
 extension SourceDocument {
   /// The start and end (terminator excluded) of every line; `\n`, `\r\n` and `\r` end lines, as the editor counts.
   static func lines(of bytes: [UInt8]) -> (starts: [Int32], ends: [Int32]) {
-    var starts: [Int32] = [0]
+    var starts: [Int32] = []
     var ends: [Int32] = []
-    bytes.withUnsafeBufferPointer { buffer in
-      var index = 0
-      let count = buffer.count
-      while index < count {
-        let byte = buffer[index]
-        if byte == 0x0A || byte == 0x0D {
-          ends.append(Int32(truncatingIfNeeded: index))
-          if byte == 0x0D, index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
-          starts.append(Int32(truncatingIfNeeded: index + 1))
-        }
-        index += 1
-      }
-      ends.append(Int32(truncatingIfNeeded: count))
+    forEachLine(in: bytes, from: 0) { start, end in
+      starts.append(Int32(truncatingIfNeeded: start))
+      ends.append(Int32(truncatingIfNeeded: end))
     }
     return (starts, ends)
   }
