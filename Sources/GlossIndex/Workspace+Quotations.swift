@@ -45,24 +45,25 @@ extension Workspace {
   func quotationDiagnostics(_ record: NoteRecord) -> [Diagnostic] {
     guard config.quoteCheck else { return [] }
     var out: [Diagnostic] = []
+    let cached = quotes.checks[record.path]
     for quotation in record.quotations {
-      guard let checkKey = quoteCheckKey(quotation, in: record), let source = source(forKey: checkKey.key) else {
-        continue
+      guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
+      var check = cached?[checkKey]
+      if check == nil {
+        guard hasSource(checkKey.key) else { continue }
+        guard textPath(forKey: checkKey.key) != nil else {
+          // One `no-text` hint per item: a locator the index would resolve already has one.
+          if let locator = checkKey.locator, locator.term.isResolvedByGloss { continue }
+          out.append(
+            Diagnostic(
+              path: record.path, range: quotation.range,
+              severity: DiagnosticCode.defaultSeverity[DiagnosticCode.noText] ?? .hint, code: DiagnosticCode.noText,
+              message: "'\(checkKey.key)' has no text to check this quotation against"))
+          continue
+        }
+        check = computeQuoteCheck(checkKey)
       }
-      guard source.hasText else {
-        // One `no-text` hint per item: a locator the index would resolve already has one.
-        if let locator = checkKey.locator, locator.term.isResolvedByGloss { continue }
-        out.append(
-          Diagnostic(
-            path: record.path, range: quotation.range,
-            severity: DiagnosticCode.defaultSeverity[DiagnosticCode.noText]
-              ?? .hint, code: DiagnosticCode.noText,
-            message: "'\(checkKey.key)' has no text to check this quotation against"))
-        continue
-      }
-      guard let check = quotes.checks[record.path]?[checkKey] ?? computeQuoteCheck(checkKey), !check.isFound else {
-        continue
-      }
+      guard let check, !check.isFound else { continue }
       out.append(
         Diagnostic(
           path: record.path, range: quotation.range,
@@ -85,8 +86,15 @@ extension Workspace {
       }
       let cached = quotes.checks[path] ?? [:]
       var wanted: Set<QuoteCheckKey> = []
+      var textPaths: [String: String?] = [:]
       for quotation in record.quotations {
-        if let checkKey = quoteCheckKey(quotation, in: record) { wanted.insert(checkKey) }
+        guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
+        // Quotations of keys without text have nothing to cache (their hint needs no check).
+        if textPaths[checkKey.key] == nil { textPaths[checkKey.key] = .some(textPath(forKey: checkKey.key)) }
+        if let textPath = textPaths[checkKey.key] ?? nil {
+          wanted.insert(checkKey)
+          if quotes.indexes[textPath] == nil, cached[checkKey] == nil { neededSources.insert(textPath) }
+        }
       }
       let missing = wanted.filter { cached[$0] == nil }
       if cached.count != wanted.count || !missing.isEmpty {
@@ -95,11 +103,6 @@ extension Workspace {
       }
       guard !missing.isEmpty else { continue }
       pending.append((path, Array(missing)))
-      for checkKey in missing {
-        if let textPath = source(forKey: checkKey.key)?.textPath, quotes.indexes[textPath] == nil {
-          neededSources.insert(textPath)
-        }
-      }
     }
     guard !pending.isEmpty else { return }
     buildQuoteIndexes(Array(neededSources))
@@ -151,6 +154,16 @@ extension Workspace {
     // Where the locator sits in the suffix does not change its passage.
     locator?.range = 0..<0
     return QuoteCheckKey(text: quotation.text, key: key, locator: locator)
+  }
+
+  /// The path of the document giving `key` its text, as `source(forKey:)` would find it, without building the source.
+  func textPath(forKey key: String) -> String? {
+    guard let defs = definitions[key] else { return nil }
+    if let path = defs.documents.first { return sourceDocuments[path] != nil ? path : nil }
+    guard let location = defs.entries.first, let record = bibliographies[location.path],
+      location.index < record.entryFiles.count
+    else { return nil }
+    return record.entryFiles[location.index].first { sourceDocuments[$0] != nil }
   }
 
   /// Checks one quotation against its source's text, using the cached index (or a temporary one); nil when the key
