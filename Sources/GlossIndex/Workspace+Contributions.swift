@@ -6,12 +6,14 @@ extension Workspace {
   mutating func replaceNote(at path: String, with new: NoteRecord?) -> Set<String> {
     let old = notes[path]
     notes[path] = new
+    symbolCatalogCache = SymbolCatalogCache()
     var affected: Set<String> = []
 
     let oldKeys = old?.citedKeys ?? []
     let newKeys = new?.citedKeys ?? []
     for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
     for key in newKeys.subtracting(oldKeys) { citers[key, default: []].insert(path) }
+    if oldKeys != newKeys { completionCache = completionCache.keepingSources() }
 
     let oldTags = old?.tagCounts ?? [:]
     let newTags = new?.tagCounts ?? [:]
@@ -64,6 +66,8 @@ extension Workspace {
   mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
+    completionCache = CompletionCache()
+    symbolCatalogCache = SymbolCatalogCache()
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
       keys.insert(old.key)
@@ -85,6 +89,8 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
+    completionCache = CompletionCache()
+    symbolCatalogCache = SymbolCatalogCache()
     var changedKeys: Set<String> = []
     if let old, let new {
       let oldContent = old.contentByKey

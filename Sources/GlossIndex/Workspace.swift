@@ -47,6 +47,10 @@ package struct Workspace: Sendable {
   var quotes = QuoteState()
   /// Files whose cached diagnostics wait for `refreshPending()`.
   package internal(set) var pendingPaths: Set<String> = []
+  /// Completion's search structures, built lazily and replaced whenever the sources change.
+  var completionCache = CompletionCache()
+  /// The workspace-symbol catalog of this state, built on first use (`replace…` installs a fresh one).
+  var symbolCatalogCache = SymbolCatalogCache()
 
   /// An empty workspace.
   package init() {}

@@ -113,6 +113,7 @@ extension Server {
     }
     publish([path], in: location.root)
     publishSorted(changed.subtracting([path]), in: location.root)
+    refreshDecorations(afterChanging: [path], affecting: changed, in: location.root)
   }
 
   /// Whether some root has files waiting to be re-diagnosed.
@@ -125,6 +126,7 @@ extension Server {
     for index in roots.indices where !roots[index].workspace.pendingPaths.isEmpty {
       let changed = roots[index].workspace.refreshPending()
       publishSorted(changed, in: roots[index].id)
+      refreshDecorations(afterChanging: [], affecting: changed, in: roots[index].id)
     }
   }
 

@@ -28,6 +28,27 @@ extension Server {
     // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
     table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
     table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
+    // Completion (Server+Completion.swift).
+    table.on(CompletionRequest.self, Server.completion)
+    table.on(CompletionItemResolveRequest.self, Server.resolveCompletionItem)
+    // Navigation (Server+Navigation.swift) and the code lens command (Server+ExecuteCommand.swift).
+    table.on(HoverRequest.self, Server.hover)
+    table.on(DefinitionRequest.self, Server.definition)
+    table.on(ReferencesRequest.self, Server.references)
+    table.onEncoded(CodeLensRequest.self, Server.codeLens)
+    table.on(ExecuteCommandRequest.self, Server.executeCommand)
+    // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift).
+    table.on(PrepareRenameRequest.self, Server.prepareRename)
+    table.on(RenameRequest.self, Server.rename)
+    table.on(WillRenameFilesRequest.self, Server.willRenameFiles)
+    table.on(CodeActionRequest.self, Server.codeAction)
+    // Outline (Server+Outline.swift) and decorations (Server+Decorations.swift).
+    table.on(DocumentSymbolRequest.self, Server.documentSymbol)
+    table.on(WorkspaceSymbolRequest.self, Server.workspaceSymbol)
+    table.on(FoldingRangeRequest.self, Server.foldingRange)
+    table.on(DocumentLinkRequest.self, Server.documentLink)
+    table.on(InlayHintRequest.self, Server.inlayHint)
+    table.on(SemanticTokensRequest.self, Server.semanticTokens)
     return table
   }
 }

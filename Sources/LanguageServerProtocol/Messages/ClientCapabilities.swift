@@ -71,6 +71,12 @@ package struct ClientCapabilities: Hashable, Sendable, Codable {
       self.configuration = configuration
       self.fileOperations = fileOperations
     }
+
+    // Outline features (not in the init, so other features' fields can be added without touching these).
+    /// Whether the client accepts `workspace/semanticTokens/refresh`.
+    package var semanticTokens: RefreshSupport?
+    /// Whether the client accepts `workspace/inlayHint/refresh`.
+    package var inlayHint: RefreshSupport?
   }
 
   /// `workspace.workspaceEdit`: whether `documentChanges` and create/rename/delete operations are applied.
@@ -174,6 +180,10 @@ package struct ClientCapabilities: Hashable, Sendable, Codable {
       self.hover = hover
       self.rename = rename
     }
+
+    // Outline features (not in the init, so other features' fields can be added without touching these).
+    /// Document symbol details.
+    package var documentSymbol: DocumentSymbolSupport?
   }
 
   /// `textDocument.publishDiagnostics`.

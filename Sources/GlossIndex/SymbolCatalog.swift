@@ -1,0 +1,150 @@
+import Foundation
+import GlossSyntax
+
+/// One workspace symbol found by a search: where it is and how to show it.
+package struct WorkspaceSymbolMatch: Hashable, Sendable {
+  /// The name shown: note title, heading text, source key or `#tag`.
+  package var name: String
+  package var kind: OutlineSymbol.Kind
+  /// What holds it, shown beside it: a note's path, a heading's note title, a source's title, a tag's note count.
+  package var container: String?
+  /// The file (root-relative).
+  package var path: String
+  /// Where in the file (empty at 0 for a whole note); UTF-8 offsets.
+  package var range: Range<Int>
+}
+
+/// The workspace's symbols prepared for fuzzy search: built once per index change, searched per request.
+package struct SymbolCatalog: Sendable {
+  private struct Candidate: Sendable {
+    var symbol: WorkspaceSymbolMatch
+    /// The names it answers to (a note: title and path; a source: key and title).
+    var keys: [FuzzyMatch.Key]
+    /// Ties break by kind: notes, headings, sources, tags.
+    var rank: Int
+  }
+
+  private var candidates: [Candidate] = []
+
+  /// How many symbols the catalog holds.
+  package var count: Int { candidates.count }
+
+  /// Collects the notes, headings, sources and tags of `workspace`.
+  package init(_ workspace: Workspace) {
+    for (path, record) in workspace.notes {
+      let symbol = WorkspaceSymbolMatch(name: record.title, kind: .note, container: path, path: path, range: 0..<0)
+      candidates.append(Candidate(symbol: symbol, keys: [.init(record.title), .init(path)], rank: 0))
+      for heading in record.note.headings {
+        let symbol = WorkspaceSymbolMatch(
+          name: heading.text, kind: .heading(level: heading.level), container: record.title, path: path,
+          range: heading.textRange)
+        candidates.append(Candidate(symbol: symbol, keys: [.init(heading.text)], rank: 1))
+      }
+    }
+    for key in workspace.sourceKeys {
+      guard let source = workspace.source(forKey: key) else { continue }
+      let location: (path: String, range: Range<Int>)
+      if let entryLocation = source.entryLocation, let entry = source.entry {
+        location = (entryLocation.path, entry.keyRange)
+      } else if let path = source.documentPath, let record = workspace.sourceDocuments[path] {
+        location = (path, record.keyRange)
+      } else {
+        continue
+      }
+      let symbol = WorkspaceSymbolMatch(
+        name: key, kind: .source, container: source.title, path: location.path, range: location.range)
+      let keys = [FuzzyMatch.Key(key)] + (source.title.map { [FuzzyMatch.Key($0)] } ?? [])
+      candidates.append(Candidate(symbol: symbol, keys: keys, rank: 2))
+    }
+    // Each tag is shown as first written and located at its first use, in path order: one pass over the notes.
+    let counts = workspace.tagCounts
+    var seen: Set<String> = []
+    for path in workspace.notes.keys.sorted() {
+      guard let record = workspace.notes[path] else { continue }
+      for use in record.note.tags {
+        let lower = use.name.lowercased()
+        guard let count = counts[lower], seen.insert(lower).inserted else { continue }
+        let symbol = WorkspaceSymbolMatch(
+          name: "#" + use.name, kind: .tag, container: count == 1 ? "1 note" : "\(count) notes", path: path,
+          range: use.range)
+        candidates.append(Candidate(symbol: symbol, keys: [.init(use.name)], rank: 3))
+      }
+    }
+  }
+
+  /// Up to `limit` symbols matching `query` (case-insensitive subsequence; a leading `#` or `@` is ignored), best
+  /// first: prefix matches, then word-start matches, then subsequences; ties by shorter matched name, kind, name, path.
+  package func search(_ query: String, limit: Int = 200) -> [WorkspaceSymbolMatch] {
+    var text = Substring(query.trimmingCharacters(in: .whitespaces))
+    if text.first == "#" || text.first == "@" { text = text.dropFirst() }
+    let scalars = FuzzyMatch.query(String(text))
+    let queryMask = FuzzyMatch.Key.mask(of: scalars)
+    // The match, the matched name's length (the tie-break) and the candidate.
+    var found: [(match: FuzzyMatch, length: Int, index: Int)] = []
+    for (index, candidate) in candidates.enumerated() {
+      if scalars.isEmpty {
+        found.append((FuzzyMatch(tier: 0, bonus: 0), candidate.keys.first?.scalars.count ?? 0, index))
+        continue
+      }
+      var best: (match: FuzzyMatch, length: Int)?
+      for key in candidate.keys {
+        guard let match = FuzzyMatch.match(scalars, queryMask: queryMask, key) else { continue }
+        if best.map({ $0.match < match || ($0.match == match && key.scalars.count < $0.length) }) ?? true {
+          best = (match, key.scalars.count)
+        }
+      }
+      if let best { found.append((best.match, best.length, index)) }
+    }
+    func precedes(_ a: (match: FuzzyMatch, length: Int, index: Int), _ b: (match: FuzzyMatch, length: Int, index: Int))
+      -> Bool
+    {
+      if a.match != b.match { return a.match > b.match }
+      if a.length != b.length { return a.length < b.length }
+      let x = candidates[a.index]
+      let y = candidates[b.index]
+      if x.rank != y.rank { return x.rank < y.rank }
+      if x.symbol.name != y.symbol.name { return x.symbol.name < y.symbol.name }
+      return (x.symbol.path, x.symbol.range.lowerBound) < (y.symbol.path, y.symbol.range.lowerBound)
+    }
+    // Only the best `limit` are sorted: a one-letter query matches nearly everything in a large workspace.
+    if found.count > limit * 4 {
+      found = Self.best(found, limit: limit, by: precedes)
+    }
+    found.sort(by: precedes)
+    return found.prefix(limit).map { candidates[$0.index].symbol }
+  }
+
+  /// The `limit` elements of `items` that come first by `precedes`, in no particular order.
+  private static func best<T>(_ items: [T], limit: Int, by precedes: (T, T) -> Bool) -> [T] {
+    // A bounded binary max-heap of the best seen so far, its worst at the root.
+    var heap: [T] = []
+    heap.reserveCapacity(limit + 1)
+    func siftDown(_ start: Int) {
+      var parent = start
+      while true {
+        let left = 2 * parent + 1
+        let right = left + 1
+        var worst = parent
+        if left < heap.count, precedes(heap[worst], heap[left]) { worst = left }
+        if right < heap.count, precedes(heap[worst], heap[right]) { worst = right }
+        if worst == parent { return }
+        heap.swapAt(parent, worst)
+        parent = worst
+      }
+    }
+    for item in items {
+      if heap.count < limit {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0, precedes(heap[(child - 1) / 2], heap[child]) {
+          heap.swapAt(child, (child - 1) / 2)
+          child = (child - 1) / 2
+        }
+      } else if let root = heap.first, precedes(item, root) {
+        heap[0] = item
+        siftDown(0)
+      }
+    }
+    return heap
+  }
+}
