@@ -254,4 +254,19 @@ enum QuoteSources {
     #expect(item.map(\.summary) == ["quotation found: line 1 of sources/ebbinghaus1885.txt"])
     #expect(workspace.quotationChecks(in: "a.md", citationIndex: 3, itemIndex: 0) == [])
   }
+
+  @Test func citationHoverEndsWithTheQuotationCheck() throws {
+    let marked = MarkedText(
+      "“curve of forgetting” [@ebbing1️⃣haus1885, p. 1] and “a curve of remembering” [@ebbing2️⃣haus1885, p. 1].\n")
+    let workspace = Fixture.workspace(QuoteSources.files.merging(["a.md": marked.text]) { $1 })
+    let found = try #require(workspace.hover(at: marked.cursors["1"] ?? -1, in: "a.md"))
+    #expect(
+      found.markdown.hasSuffix("\n\nquotation found: line 1 of `sources/ebbinghaus1885.txt`"), "\(found.markdown)")
+    let missed = try #require(workspace.hover(at: marked.cursors["2"] ?? -1, in: "a.md"))
+    #expect(
+      missed.markdown.contains(
+        "\n\nquotation not found in 'ebbinghaus1885'; closest: line 1 of `sources/ebbinghaus1885.txt`, "),
+      "\(missed.markdown)"
+    )
+  }
 }
