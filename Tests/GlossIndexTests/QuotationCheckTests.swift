@@ -279,4 +279,24 @@ enum QuoteSources {
       #expect(workspace.quoteFix(for: diagnostic)?.newText == "an imaginative reconstruction")
     }
   }
+
+  @Test func largeSourceKeepsItsIndexAcrossEditsAndDropsItWhenTheTextChanges() {
+    // Over 256 KB: its index stays resident between checks.
+    let filler = String(repeating: "Ký ức và lãng quên, 記憶と忘却, Gedächtnis und Vergessen.\n", count: 5_000)
+    let large = filler + "The curve of forgetting is steep at first.\n" + filler
+    var workspace = Fixture.workspace([
+      "sources/large.txt": large, "a.md": "“a curve of oblivion is steep” [@large].\n",
+    ])
+    #expect(workspace.diagnostics(for: "a.md").map(\.code) == ["quote-mismatch"])
+    workspace.setNote(path: "a.md", bytes: Array("“The curve of forgetting is steep” [@large].\n".utf8))
+    #expect(workspace.diagnostics(for: "a.md") == [])
+    let changed = workspace.setNote(path: "a.md", bytes: Array("“The curve of remembering is steep” [@large].\n".utf8))
+    #expect(changed == ["a.md"])
+    #expect(
+      workspace.diagnostics(for: "a.md").first?.message.hasPrefix(
+        "quotation not found in 'large'; closest: line 5001 of sources/large.txt, ") == true)
+    let edited = large.replacingOccurrences(of: "curve of forgetting", with: "curve of remembering")
+    #expect(workspace.setSourceDocument(path: "sources/large.txt", bytes: Array(edited.utf8)).contains("a.md"))
+    #expect(workspace.diagnostics(for: "a.md") == [])
+  }
 }
