@@ -1,12 +1,16 @@
 extension Workspace {
   /// The Markdown paragraphs a citation hover shows about the quotations attributed to item `itemIndex` of citation
-  /// `citationIndex` in the note at `path`: where each was found ("quotation found: lines 40–41 of
-  /// `sources/x.md`"), or that it was not, with the closest passage and how alike it is.
+  /// `citationIndex` in the note at `path`: found (and where), or not found with the closest passage and its words.
   func quotationCheckLines(path: String, citationIndex: Int, itemIndex: Int) -> [String] {
     quotationChecks(in: path, citationIndex: citationIndex, itemIndex: itemIndex).map { check in
-      // The path in code style, as the passage paragraph above shows it.
-      HoverMarkdown.escape(check.summary).replacingAll(
-        " of " + HoverMarkdown.escape(check.sourcePath), with: " of `\(check.sourcePath)`")
+      var text = (check.isFound ? "✓ " : "✗ ") + HoverMarkdown.escape(check.summary)
+      if !check.isFound, let words = check.sourceWords, !words.isEmpty {
+        // The source's words, bounded like any excerpt, as a quote block the reader can compare with the note's.
+        var shown = String(words.prefix(300))
+        if shown.count < words.count { shown += "…" }
+        text += "\n\n> " + HoverMarkdown.escape(shown)
+      }
+      return text
     }
   }
 }

@@ -261,11 +261,11 @@ enum QuoteSources {
     let workspace = Fixture.workspace(QuoteSources.files.merging(["a.md": marked.text]) { $1 })
     let found = try #require(workspace.hover(at: marked.cursors["1"] ?? -1, in: "a.md"))
     #expect(
-      found.markdown.hasSuffix("\n\nquotation found: line 1 of `sources/ebbinghaus1885.txt`"), "\(found.markdown)")
+      found.markdown.hasSuffix("\n\n✓ quotation found: line 1 of sources/ebbinghaus1885.txt"), "\(found.markdown)")
     let missed = try #require(workspace.hover(at: marked.cursors["2"] ?? -1, in: "a.md"))
     #expect(
       missed.markdown.contains(
-        "\n\nquotation not found in 'ebbinghaus1885'; closest: line 1 of `sources/ebbinghaus1885.txt`, "),
+        "\n\n✗ quotation not found in 'ebbinghaus1885'; closest: line 1 of sources/ebbinghaus1885.txt, "),
       "\(missed.markdown)"
     )
   }
