@@ -2,13 +2,14 @@
 package enum PathUtilities {
   /// The last component of `path`.
   package static func fileName(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    // Searched in the UTF-8 view: `lastIndex(of:)` on the String itself walks grapheme clusters, a hot spot at load.
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
   }
 
   /// The folder of `path` (empty at the root).
   package static func folder(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
     return String(path[..<slash])
   }
 
@@ -20,8 +21,8 @@ package enum PathUtilities {
   /// The extension of the file name, lowercased, without the dot (empty when there is none).
   package static func pathExtension(_ path: String) -> String {
     let name = fileName(path)
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    return name[name.index(after: dot)...].lowercased()
+    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
+    return name[name.utf8.index(after: dot)...].lowercased()
   }
 
   /// `path` without a `.md` or `.markdown` extension.

@@ -13,6 +13,7 @@ extension Workspace {
     let newKeys = new?.citedKeys ?? []
     for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
     for key in newKeys.subtracting(oldKeys) { citers[key, default: []].insert(path) }
+    if oldKeys != newKeys { completionCache = completionCache.keepingSources() }
 
     let oldTags = old?.tagCounts ?? [:]
     let newTags = new?.tagCounts ?? [:]
@@ -66,6 +67,7 @@ extension Workspace {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
     symbolCatalogCache = SymbolCatalogCache()
+    completionCache = CompletionCache()
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
       keys.insert(old.key)
@@ -87,6 +89,7 @@ extension Workspace {
     let old = bibliographies[path]
     bibliographies[path] = new
     symbolCatalogCache = SymbolCatalogCache()
+    completionCache = CompletionCache()
     var changedKeys: Set<String> = []
     if let old, let new {
       let oldContent = old.contentByKey

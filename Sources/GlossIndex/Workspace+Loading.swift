@@ -33,13 +33,7 @@ extension Workspace {
     self.otherFiles = otherFiles
     for path in otherFiles { otherFilesByName[PathUtilities.fileName(path).lowercased(), default: []].insert(path) }
 
-    let parsed = Self.parallelMap(files) { file -> ParsedFile in
-      switch file.role {
-      case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes))
-      case .sourceDocument: return .sourceDocument(SourceDocumentRecord(path: file.path, bytes: file.bytes))
-      case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes))
-      }
-    }
+    let parsed = Self.parse(files)
     for file in parsed {
       switch file {
       case .note(let record): _ = replaceNote(at: record.path, with: record)
@@ -51,6 +45,44 @@ extension Workspace {
     let results = computeDiagnostics(for: paths)
     for (path, diagnostics) in zip(paths, results) where !diagnostics.isEmpty {
       diagnosticsCache[path] = diagnostics
+    }
+  }
+
+  /// Puts several files in place at once (parsed on all cores) and re-diagnoses the files they affect once;
+  /// returns the paths whose diagnostics changed. Loading many files one by one would re-diagnose the notes citing
+  /// each of them again and again.
+  @discardableResult
+  package mutating func setFiles(_ files: [WorkspaceFile]) -> Set<String> {
+    let parsed = Self.parse(files)
+    var affected: Set<String> = []
+    var always: Set<String> = []
+    for file in parsed {
+      switch file {
+      case .note(let record):
+        affected.formUnion(removeOtherRoles(record.path, keeping: .note))
+        affected.formUnion(replaceNote(at: record.path, with: record))
+        always.insert(record.path)
+      case .sourceDocument(let record):
+        affected.formUnion(removeOtherRoles(record.path, keeping: .sourceDocument))
+        affected.formUnion(replaceSourceDocument(at: record.path, with: record))
+        always.insert(record.path)
+      case .bibliography(let record):
+        affected.formUnion(removeOtherRoles(record.path, keeping: .bibliography))
+        affected.formUnion(replaceBibliography(at: record.path, with: record))
+        always.insert(record.path)
+      }
+    }
+    pendingPaths.subtract(always)
+    return refreshDiagnostics(affected, always: always)
+  }
+
+  private static func parse(_ files: [WorkspaceFile]) -> [ParsedFile] {
+    parallelMap(files) { file -> ParsedFile in
+      switch file.role {
+      case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes))
+      case .sourceDocument: return .sourceDocument(SourceDocumentRecord(path: file.path, bytes: file.bytes))
+      case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes))
+      }
     }
   }
 

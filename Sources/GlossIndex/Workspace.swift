@@ -47,6 +47,8 @@ package struct Workspace: Sendable {
   package internal(set) var pendingPaths: Set<String> = []
   /// The workspace-symbol catalog of this state, built on first use (`replace…` installs a fresh one).
   var symbolCatalogCache = SymbolCatalogCache()
+  /// Completion's search structures, built lazily and replaced whenever the sources change.
+  var completionCache = CompletionCache()
 
   /// An empty workspace.
   package init() {}

@@ -40,21 +40,27 @@ package struct IndexedRoot: Sendable {
     )
     var skipped = files.skipped + unreadable
     let known = Set(files.files.map(\.path))
+    // Files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields) are added in one batch, so
+    // the notes citing them are diagnosed again once, not once per file.
+    var extra: [WorkspaceFile] = []
     for path in workspace.referencedBibliographies.subtracting(known).sorted() {
       switch files.read(path, fileSystem: fileSystem) {
       case .success(let bytes):
         let text = SourceText(bytes: bytes)
         texts[path] = text
-        workspace.setBibliography(path: path, bytes: text.bytes)
+        extra.append(WorkspaceFile(path: path, role: .bibliography, bytes: text.bytes))
       case .failure(let problem): skipped.append(problem)
       }
     }
+    if !extra.isEmpty { workspace.setFiles(extra) }
+    extra = []
     for path in workspace.unloadedEntryFiles.subtracting(known).sorted() {
       switch files.read(path, fileSystem: fileSystem) {
-      case .success(let bytes): workspace.setSourceDocument(path: path, bytes: bytes)
+      case .success(let bytes): extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: bytes))
       case .failure(let problem): skipped.append(problem)
       }
     }
+    if !extra.isEmpty { workspace.setFiles(extra) }
     self.files = files
     self.workspace = workspace
     self.config = config

@@ -69,7 +69,7 @@ extension Server {
     report(for: params.textDocument.uri, previous: params.previousResultId)
   }
 
-  /// `workspace/diagnostic`: a report for every diagnosed file of every root.
+  /// `workspace/diagnostic`: a report for every diagnosed file of every root whose report the client does not hold.
   func workspaceDiagnostic(_ params: WorkspaceDiagnosticRequest) -> WorkspaceDiagnosticReport {
     var previous: [DocumentURI: String] = [:]
     for item in params.previousResultIds { previous[item.uri] = item.value }
@@ -77,10 +77,12 @@ extension Server {
     for root in roots {
       for path in root.workspace.diagnosedPaths {
         let uri = root.uri(for: path)
+        let report = report(for: uri, previous: previous[uri])
+        // Documents the client already holds current are left out: clients ask again as soon as they get an answer,
+        // and 10,000 `unchanged` reports each time would be a megabyte of nothing.
+        if report.kind == "unchanged" { continue }
         let version = root.openPaths[path].flatMap { documents[$0]?.version }
-        items.append(
-          WorkspaceDocumentDiagnosticReport(
-            uri: uri, version: version, report: report(for: uri, previous: previous[uri])))
+        items.append(WorkspaceDocumentDiagnosticReport(uri: uri, version: version, report: report))
       }
     }
     return WorkspaceDiagnosticReport(items: items)

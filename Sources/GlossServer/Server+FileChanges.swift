@@ -6,9 +6,10 @@ import LanguageServerProtocol
 /// Files changed outside the editor: watched-file events, file operations, and Gloss's own periodic scan.
 extension Server {
   /// Periodic work, called for each `.tick`: scans every folder root for files created, changed or deleted (sizes
-  /// and modification times), because several clients never send `workspace/didChangeWatchedFiles`.
+  /// and modification times), because several clients never send `workspace/didChangeWatchedFiles`. Under
+  /// `runLanguageServer` the walk happens off the loop instead (`ScanBoard`), and only its result comes in.
   func tick(at date: Date) {
-    guard state == .running, hasLoaded else { return }
+    guard state == .running, hasLoaded, !scansInBackground else { return }
     for id in roots.filter({ $0.kind == .folder }).map(\.id) { syncWithDisk(id) }
   }
 
@@ -49,6 +50,28 @@ extension Server {
   func syncWithDisk(_ id: RootID, forcing forced: Set<String> = []) {
     guard let index = rootIndex(id), roots[index].kind == .folder else { return }
     let (next, changes) = roots[index].files.rescanned(fileSystem: options.fileSystem)
+    apply(next, changes, forcing: forced, in: id)
+  }
+
+  /// Applies a scan made off the loop, unless the root's files changed since the scan's base (then it is stale and
+  /// the next scan will see the change again).
+  func applyScan(_ result: ScanBoard.Result) {
+    guard state == .running, let index = rootIndex(result.root), roots[index].filesGeneration == result.generation
+    else { return }
+    apply(result.files, result.changes, forcing: [], in: result.root)
+  }
+
+  /// Posts the folder roots' files for the background scan when they changed since the last post.
+  func postScanTargetsIfChanged() {
+    let signature = roots.filter { $0.kind == .folder }.map { [$0.id, $0.filesGeneration] }
+    guard signature != postedScanSignature else { return }
+    postedScanSignature = signature
+    scanBoard.post(roots.filter { $0.kind == .folder }.map { ($0.id, $0.filesGeneration, $0.files) })
+  }
+
+  /// Brings folder root `id` up to date with a walk's result: `next` files and the `changes` since the current ones.
+  private func apply(_ next: WorkspaceFiles, _ changes: FileChanges, forcing forced: Set<String>, in id: RootID) {
+    guard let index = rootIndex(id) else { return }
     let config = WorkspaceLayout.configFileName
     if forced.contains(config) || changes.created.contains(config) || changes.changed.contains(config)
       || changes.deleted.contains(config)
@@ -126,11 +149,12 @@ extension Server {
   private func loadReferencedFiles(in index: Int) -> Set<String> {
     var changed: Set<String> = []
     let known = Set(roots[index].files.files.map(\.path))
-    let workspace = roots[index].workspace
-    let bibliographies = workspace.referencedBibliographies.subtracting(known).filter {
-      workspace.bibliographies[$0] == nil
+    // Read through `roots[index]` each time: a local copy of the workspace alive while it is mutated below would
+    // make every mutation copy the whole index.
+    let bibliographies = roots[index].workspace.referencedBibliographies.subtracting(known).filter {
+      roots[index].workspace.bibliographies[$0] == nil
     }
-    let documents = workspace.unloadedEntryFiles.subtracting(known)
+    let documents = roots[index].workspace.unloadedEntryFiles.subtracting(known)
     for path in bibliographies.sorted() {
       if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
         changed.formUnion(set(path, role: .bibliography, bytes: bytes, in: index))
@@ -145,9 +169,8 @@ extension Server {
   }
 
   private func isIndexed(_ path: String, in index: Int) -> Bool {
-    let workspace = roots[index].workspace
-    return workspace.notes[path] != nil || workspace.bibliographies[path] != nil
-      || workspace.sourceDocuments[path] != nil
+    roots[index].workspace.notes[path] != nil || roots[index].workspace.bibliographies[path] != nil
+      || roots[index].workspace.sourceDocuments[path] != nil
   }
 
   private func isReferenced(_ path: String, in index: Int) -> Bool {

@@ -51,7 +51,19 @@ extension Server {
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+    capabilities.completionProvider = CompletionOptions(
+      triggerCharacters: Self.completionTriggerCharacters, resolveProvider: true)
+    capabilities.hoverProvider = true
+    capabilities.definitionProvider = true
+    capabilities.referencesProvider = true
+    capabilities.codeLensProvider = CodeLensOptions(resolveProvider: false)
+    capabilities.executeCommandProvider = ExecuteCommandOptions(commands: Self.executableCommands)
+    // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift); `willRename` takes every file and
+    // folder, since a moved folder moves its notes.
+    let prepares = clientCapabilities.textDocument?.rename?.prepareSupport ?? false
+    capabilities.renameProvider = RenameOptions(prepareProvider: prepares ? true : nil)
+    capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix])
     addOutlineCapabilities(to: &capabilities)
     return capabilities
   }

@@ -35,6 +35,20 @@ extension Server {
     table.on(DocumentLinkRequest.self, Server.documentLink)
     table.on(InlayHintRequest.self, Server.inlayHint)
     table.on(SemanticTokensRequest.self, Server.semanticTokens)
+    // Completion (Server+Completion.swift).
+    table.on(CompletionRequest.self, Server.completion)
+    table.on(CompletionItemResolveRequest.self, Server.resolveCompletionItem)
+    // Navigation (Server+Navigation.swift) and the code lens command (Server+ExecuteCommand.swift).
+    table.on(HoverRequest.self, Server.hover)
+    table.on(DefinitionRequest.self, Server.definition)
+    table.on(ReferencesRequest.self, Server.references)
+    table.onEncoded(CodeLensRequest.self, Server.codeLens)
+    table.on(ExecuteCommandRequest.self, Server.executeCommand)
+    // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift).
+    table.on(PrepareRenameRequest.self, Server.prepareRename)
+    table.on(RenameRequest.self, Server.rename)
+    table.on(WillRenameFilesRequest.self, Server.willRenameFiles)
+    table.on(CodeActionRequest.self, Server.codeAction)
     return table
   }
 }

@@ -106,16 +106,19 @@ extension Server {
       return nil
     }
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
+    let started = ContinuousClock.now
     let indexed = IndexedRoot(root: path, editorSettings: editorSettings, fileSystem: options.fileSystem)
+    let elapsed = ContinuousClock.now - started
     let id = nextRootID
     nextRootID += 1
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
-    let root = roots[roots.count - 1]
-    log("indexed '\(path)': \(root.workspace.notes.count) notes, \(root.workspace.sourceDocuments.count) sources")
+    let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)
+    log("indexed '\(path)' in \(elapsed): \(counts.0) notes, \(counts.1) source documents")
     publishAll(in: id)
     reattachOpenDocuments()
+    prepareCompletion(in: id)
     return id
   }
 

@@ -43,8 +43,14 @@ package final class Server {
   package internal(set) var diagnosticsMode = DiagnosticsMode.push
   /// Where each open document is attached: its root and path.
   var openLocations: [DocumentURI: DocumentLocation] = [:]
+  /// Whether the loop scans the folders off its thread (`.scanned` events) rather than on each `.tick`.
+  var scansInBackground = false
+  /// The (root, generation) pairs last posted to `scanBoard`.
+  var postedScanSignature: [[Int]] = []
   /// Whether a document was opened yet (single-file mode looks for `.gloss.json` beside the first one only).
   var hasOpenedDocument = false
+  /// The folders the background scan walks (`gloss lsp`), kept current as roots and their files change.
+  package let scanBoard = ScanBoard()
   /// The id the next root gets.
   var nextRootID = 1
   /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
@@ -90,11 +96,14 @@ package final class Server {
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }
     case .tick(let date):
       tick(at: date)
+    case .scanned(let result):
+      applyScan(result)
     case .endOfInput:
       if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
     case .idle:
       runDeferredWork()
     }
+    postScanTargetsIfChanged()
     defer { outbox = [] }
     return outbox
   }

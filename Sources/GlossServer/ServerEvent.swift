@@ -13,6 +13,8 @@ package enum ServerEvent: Sendable {
   case framingError(FramingError)
   /// A periodic tick, for work such as scanning the workspace for changed files.
   case tick(Date)
+  /// What a scan of a folder root found changed, computed off the loop (see `ScanBoard`).
+  case scanned(ScanBoard.Result)
   /// The input ended.
   case endOfInput
   /// Nothing waits: the server may do the work it deferred (the notes an edit affects, after the edited one).

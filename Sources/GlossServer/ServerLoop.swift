@@ -20,7 +20,16 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   reader.name = "gloss-reader"
   reader.start()
   let now = server.options.now
-  let timer = server.options.tickInterval.map { interval in startTicks(every: interval, now: now, into: mailbox) }
+  server.scansInBackground = server.options.tickInterval != nil
+  let board = server.scanBoard
+  let fileSystem = server.options.fileSystem
+  // The periodic scan walks the folders on the timer's thread, so a walk of 10,000 files never delays an edit; the
+  // loop only applies what changed.
+  let timer = server.options.tickInterval.map { interval in
+    startTicks(every: interval, into: mailbox) {
+      board.scan(fileSystem: fileSystem).map(ServerEvent.scanned) + [.tick(now())]
+    }
+  }
   defer { timer?.cancel() }
   while true {
     // Deferred work (the notes an edit affects) runs only when no event waits, so typing stays ahead of it.
@@ -32,15 +41,15 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   }
 }
 
-/// Posts `.tick(now)` into `mailbox` every `interval`.
+/// Posts the events `work` makes into `mailbox` every `interval` (the next run waits until this one is over).
 private func startTicks(
-  every interval: Duration, now: @escaping @Sendable () -> Date, into mailbox: EventMailbox
+  every interval: Duration, into mailbox: EventMailbox, work: @escaping @Sendable () -> [ServerEvent]
 ) -> any DispatchSourceTimer {
   let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "gloss-ticks"))
   let components = interval.components
   let nanoseconds = Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
   timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
-  timer.setEventHandler { mailbox.post(.tick(now())) }
+  timer.setEventHandler { mailbox.post(work()) }
   timer.resume()
   return timer
 }

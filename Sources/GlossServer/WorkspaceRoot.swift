@@ -36,7 +36,11 @@ package struct WorkspaceRoot: Sendable {
   /// The workspace folder's URI as the client sent it (or made from the path).
   package var folderURI: DocumentURI
   /// The files found at the last scan, with the layout (config) they were classified by.
-  package var files: WorkspaceFiles
+  package var files: WorkspaceFiles {
+    didSet { filesGeneration += 1 }
+  }
+  /// How many times `files` changed (a background scan applies only to the generation it compared against).
+  package private(set) var filesGeneration = 0
   /// The index.
   package var workspace: Workspace
   /// The config in force and its problems.

@@ -5,6 +5,10 @@ case "parse":
   ParseBench.run(Array(arguments.dropFirst()))
 case "quotes":
   QuoteBench.run(Array(arguments.dropFirst()))
+case "completion":
+  CompletionBench.run(Array(arguments.dropFirst()))
 default:
-  print("usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>")
+  print(
+    "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
+      + " | completion <workspace-dir>")
 }

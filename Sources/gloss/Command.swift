@@ -15,6 +15,9 @@ struct Command: Sendable {
   /// Every subcommand; a new one adds a line here and a function in its own file.
   static let all: [Command] = [
     Command(name: "lsp", arguments: "[--stdio]", summary: "run the language server on stdin and stdout", run: runLSP),
+    Command(
+      name: "check", arguments: "[DIR] [--format text|json]",
+      summary: "report every diagnostic of the workspace in DIR (exit 1 on errors)", run: runCheck),
     Command(name: "help", arguments: "", summary: "show this help", run: runHelp),
   ]
 

@@ -55,7 +55,7 @@ import Testing
     ids.append(client.enqueue(ProbeRequest(text: nil)))
     ids.append(client.enqueue(ProbeRequest(text: "cancelled")))
     client.enqueue(CancelRequestNotification(id: ids[3]))
-    client.enqueue(body: #"{"jsonrpc":"2.0","id":100,"method":"textDocument/hover","params":{}}"#)
+    client.enqueue(body: #"{"jsonrpc":"2.0","id":100,"method":"textDocument/moniker","params":{}}"#)
     client.enqueue(body: #"{"jsonrpc":"2.0","id":101,"method":"gloss/probe","params":{"text":42}}"#)
     client.enqueue(body: #"{"jsonrpc":"2.0","id":102,"method":"gloss/probe"}"#)
     ids += [.number(100), .number(101), .number(102)]

@@ -1,4 +1,5 @@
 import Foundation
+import GlossServer
 import LanguageServerProtocol
 import TestSupport
 import Testing
@@ -57,9 +58,9 @@ import Testing
     let cancelled = try #require(gloss.waitForResponse(to: .number(40)), "no answer to the cancelled request")
     #expect(throws: ResponseError.cancelled) { try cancelled.result.get() }
     // The shutdown did not run: a later request is still handled normally.
-    try gloss.send(#"{"jsonrpc":"2.0","id":41,"method":"textDocument/hover","params":{}}"#)
+    try gloss.send(#"{"jsonrpc":"2.0","id":41,"method":"textDocument/moniker","params":{}}"#)
     let next = try #require(gloss.waitForResponse(to: .number(41)))
-    #expect(throws: ResponseError.methodNotFound("textDocument/hover")) { try next.result.get() }
+    #expect(throws: ResponseError.methodNotFound("textDocument/moniker")) { try next.result.get() }
     try gloss.send(Self.exit)
     #expect(gloss.waitForExit() == 1)
   }
@@ -91,9 +92,9 @@ import Testing
     try gloss.send(
       Self.didOpen(
         String(repeating: "Tiếng Việt [@lê2020] 漢字 🦉\n", count: 150_000), uri: "file:///tmp/ghi-ch%C3%BA.txt"))
-    try gloss.send(#"{"jsonrpc":"2.0","id":"still-there","method":"textDocument/hover","params":{}}"#)
+    try gloss.send(#"{"jsonrpc":"2.0","id":"still-there","method":"textDocument/moniker","params":{}}"#)
     let answer = try #require(gloss.waitForResponse(to: .string("still-there")), "the server stopped answering")
-    #expect(throws: ResponseError.methodNotFound("textDocument/hover")) { try answer.result.get() }
+    #expect(throws: ResponseError.methodNotFound("textDocument/moniker")) { try answer.result.get() }
     let parseError = gloss.waitForMessage { message in
       if case .notification(let notification) = message { return notification.method == "window/logMessage" }
       return false
@@ -146,5 +147,47 @@ import Testing
     let result = try run(arguments)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
+  }
+}
+
+@Suite struct WorkspaceEndToEndTests {
+  @Test func aWorkspaceOnDiskIsPublishedAndItsChangesArePickedUpByTheScan() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-lsp-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = [
+      "ghi chú.md": "# Ghi chú\n\n[@smith2020] [[khác]]\n", "khác.md": "# Khác\n",
+      "refs.bib": "@book{smith2020, title = {Trí nhớ}, year = 2020}\n",
+    ]
+    for (path, text) in files {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+    }
+    let gloss = try GlossProcess(arguments: ["lsp"])
+    defer { gloss.process.terminate() }
+    let root = FileURI(filePath: folder.path).string
+    try gloss.send(
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root)","capabilities":{}}}"#)
+    try gloss.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    func published(_ name: String) -> PublishDiagnosticsNotification? {
+      let uri = FileURI(filePath: folder.appendingPathComponent(name).path).string
+      let message = gloss.waitForMessage { message in
+        guard case .notification(let notification) = message,
+          notification.method == PublishDiagnosticsNotification.method,
+          let params = try? RawJSON.decode(PublishDiagnosticsNotification.self, from: notification.params)
+        else { return false }
+        return params.uri == uri
+      }
+      guard case .notification(let notification)? = message else { return nil }
+      return try? RawJSON.decode(PublishDiagnosticsNotification.self, from: notification.params)
+    }
+    #expect(published("ghi chú.md")?.diagnostics == [])
+    #expect(published("khác.md")?.diagnostics == [])
+    #expect(published("refs.bib")?.diagnostics == [])
+    // A file written behind the server's back is found by its own scan (every 2 seconds).
+    try Data("# Mới\n\n[@ghost2000]\n".utf8).write(to: folder.appendingPathComponent("mới.md"))
+    #expect(published("mới.md")?.diagnostics.compactMap(\.code) == ["unknown-source"])
+    try gloss.send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+    try gloss.send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+    #expect(gloss.waitForExit() == 0)
   }
 }

@@ -18,7 +18,16 @@ import Testing
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
-          didCreate: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+          didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
+    expected.completionProvider = CompletionOptions(triggerCharacters: ["@", "#", "[", "/"], resolveProvider: true)
+    expected.hoverProvider = true
+    expected.definitionProvider = true
+    expected.referencesProvider = true
+    expected.codeLensProvider = CodeLensOptions(resolveProvider: false)
+    expected.executeCommandProvider = ExecuteCommandOptions(commands: ["gloss.showReferences"])
+    // A client that does not announce `prepareSupport` gets rename without `prepareProvider`.
+    expected.renameProvider = RenameOptions()
+    expected.codeActionProvider = CodeActionOptions(codeActionKinds: ["quickfix"])
     // The outline features' capabilities are checked in OutlineEndToEndTests.
     client.server.addOutlineCapabilities(to: &expected)
     #expect(result.capabilities == expected)
@@ -59,7 +68,7 @@ import Testing
   @Test func unknownRequestIsMethodNotFound() throws {
     let client = TestClient()
     try client.initialize()
-    client.enqueue(body: #"{"jsonrpc":"2.0","id":"h","method":"textDocument/hover","params":{}}"#)
+    client.enqueue(body: #"{"jsonrpc":"2.0","id":"h","method":"textDocument/moniker","params":{}}"#)
     client.processQueue()
     #expect(client.errorCode(of: .string("h")) == .methodNotFound)
   }

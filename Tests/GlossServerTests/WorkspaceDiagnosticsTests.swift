@@ -115,6 +115,61 @@ import Testing
     #expect(third.items == [])
     let workspace = try fixture.client.send(WorkspaceDiagnosticRequest())
     #expect(workspace.items.count == 4)
+    let held = workspace.items.compactMap { item in
+      item.report.resultId.map { PreviousResultID(uri: item.uri, value: $0) }
+    }
+    #expect(try fixture.client.send(WorkspaceDiagnosticRequest(previousResultIds: held)).items.isEmpty)
     #expect(fixture.published.isEmpty)
+  }
+}
+
+@Suite struct FileOperationTests {
+  @Test func aNoteRenamedInTheEditorLeavesItsOldPath() throws {
+    let fixture = WorkspaceFixture(files: WorkspaceDiagnosticsTests.files)
+    try fixture.start()
+    fixture.client.clearCollected()
+    let old = "notes/đường cong.md"
+    let new = "notes/lãng quên.md"
+    fixture.fileSystem.setFile("/w/" + new, WorkspaceDiagnosticsTests.files[old] ?? "")
+    try fixture.fileSystem.remove("/w/" + old)
+    fixture.client.notify(
+      DidRenameFilesNotification(files: [FileRename(oldUri: fixture.uri(old), newUri: fixture.uri(new))]))
+    #expect(fixture.codes(old) == [])
+    #expect(fixture.codes(new) == ["unknown-source"])
+    // `[[đường cong]]` still resolves, by the note's title.
+    #expect(fixture.codes("notes/trí nhớ.md") == [])
+    fixture.client.clearCollected()
+    fixture.tick()
+    #expect(fixture.published.isEmpty)
+  }
+
+  @Test func filesCreatedAndDeletedInTheEditorAreReadAtOnce() throws {
+    let fixture = WorkspaceFixture(files: WorkspaceDiagnosticsTests.files)
+    try fixture.start()
+    fixture.fileSystem.setFile("/w/notes/khác.md", "# Khác\n\n[@smith2020] [[trí nhớ]]\n")
+    fixture.client.notify(DidCreateFilesNotification(files: [FileCreate(uri: fixture.uri("notes/khác.md"))]))
+    #expect(fixture.codes("notes/khác.md") == [])
+    try fixture.fileSystem.remove("/w/references.bib")
+    fixture.client.notify(DidDeleteFilesNotification(files: [FileDelete(uri: fixture.uri("references.bib"))]))
+    #expect(fixture.codes("references.bib") == [])
+    #expect(fixture.codes("notes/khác.md") == ["unknown-source"])
+  }
+}
+
+@Suite struct BackgroundScanTests {
+  @Test func aScanMadeOffTheLoopIsAppliedUnlessTheFilesChangedMeanwhile() throws {
+    let fixture = WorkspaceFixture(files: WorkspaceDiagnosticsTests.files)
+    try fixture.start()
+    let server = fixture.client.server
+    fixture.client.clearCollected()
+    fixture.fileSystem.setFile("/w/notes/mới.md", "# Mới\n\n[@ghost2000]\n")
+    let results = server.scanBoard.scan(fileSystem: fixture.fileSystem)
+    #expect(results.map(\.changes.created) == [["notes/mới.md"]])
+    // A second, stale result for the same generation is dropped after the first one is applied.
+    for result in results + results { fixture.client.enqueue(event: .scanned(result)) }
+    fixture.client.processQueue()
+    #expect(fixture.publishedPaths == ["notes/mới.md"])
+    #expect(fixture.codes("notes/mới.md") == ["unknown-source"])
+    #expect(server.scanBoard.scan(fileSystem: fixture.fileSystem).isEmpty)
   }
 }

@@ -8,17 +8,37 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var diagnosticProvider: DiagnosticOptions?
   /// Workspace folders and file operations.
   package var workspace: WorkspaceServerCapabilities?
+  /// Completion, with its trigger characters.
+  package var completionProvider: CompletionOptions?
+  /// Rename support (`{}`, or `{"prepareProvider": true}` for clients that send `prepareRename`).
+  package var renameProvider: RenameOptions?
+  /// The code action kinds answered.
+  package var codeActionProvider: CodeActionOptions?
 
   /// Creates capabilities.
   package init(
     positionEncoding: String? = nil, textDocumentSync: TextDocumentSyncOptions? = nil,
-    diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceServerCapabilities? = nil
+    diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceServerCapabilities? = nil,
+    completionProvider: CompletionOptions? = nil
   ) {
     self.positionEncoding = positionEncoding
     self.textDocumentSync = textDocumentSync
     self.diagnosticProvider = diagnosticProvider
     self.workspace = workspace
+    self.completionProvider = completionProvider
   }
+
+  // Navigation (hover, definition, references, code lens); set after `init`.
+  /// Whether `textDocument/hover` is answered.
+  package var hoverProvider: Bool?
+  /// Whether `textDocument/definition` is answered.
+  package var definitionProvider: Bool?
+  /// Whether `textDocument/references` is answered.
+  package var referencesProvider: Bool?
+  /// Code lenses, when offered.
+  package var codeLensProvider: CodeLensOptions?
+  /// The commands `workspace/executeCommand` runs.
+  package var executeCommandProvider: ExecuteCommandOptions?
 
   // Outline features (set by `Server.addOutlineCapabilities`): not in the init, so other features' fields can be
   // added without touching these.

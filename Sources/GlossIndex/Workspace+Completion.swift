@@ -1,0 +1,262 @@
+import GlossSyntax
+
+extension Workspace {
+  /// The most candidates one completion answers with; past it the list is marked incomplete.
+  package static let completionLimit = 100
+
+  /// The completions at `offset` in the note at `path` whose current text is `bytes`: source keys after `@` in
+  /// citation position, tags after `#` and in front-matter `tags:`, notes after `[[`, headings after `[[note#` and
+  /// `](note.md#`, and a source's headings in a section locator; nothing inside code or comments.
+  ///
+  /// The note's parsed model is the index's when it has the note (the server keeps it in step with the buffer).
+  package func completions(at offset: Int, in path: String, text bytes: [UInt8]) -> CompletionResult {
+    let note = notes[path]?.note ?? Note(parsing: bytes)
+    guard let context = CompletionContext.at(offset, in: bytes, note: note) else { return .empty }
+    switch context {
+    case .sourceKey(let prefix, let replace):
+      let current = String(decoding: bytes[replace], as: UTF8.self)
+      return withCurrent(current, sourceCompletions(prefix: prefix, replace: replace), prefix: prefix, kind: .source)
+    case .tag(let prefix, let replace):
+      let current = String(decoding: bytes[replace], as: UTF8.self)
+      return withCurrent(
+        current, tagCompletions(prefix: prefix, replace: replace, in: path), prefix: prefix, kind: .tag)
+    case .wikiTarget(let prefix, let replace, let closed):
+      return noteCompletions(prefix: prefix, replace: replace, closing: closed ? "" : "]]")
+    case .wikiHeading(let target, _, let replace, let closed):
+      let link = Link(kind: .wiki, range: 0..<0, target: target, targetRange: 0..<0)
+      return headingCompletions(of: link, from: path, replace: replace, closing: closed ? "" : "]]", bySlug: false)
+    case .markdownHeading(let target, _, let replace):
+      let decoded = target.removingPercentEncodingIfValid
+      let link = Link(kind: .markdown, range: 0..<0, target: decoded, targetRange: 0..<0)
+      return headingCompletions(of: link, from: path, replace: replace, closing: "", bySlug: true)
+    case .sourceHeading(let key, _, let replace):
+      return sourceHeadingCompletions(key: key, replace: replace)
+    }
+  }
+
+  /// `result` with the candidate for `current` first: the whole key or tag the edit replaces, when the cursor is inside
+  /// one (text right of the cursor), so the list always holds the value already written even when it is capped.
+  private func withCurrent(
+    _ current: String, _ result: CompletionResult, prefix: String, kind: CompletionCandidate.Kind
+  ) -> CompletionResult {
+    guard current.utf8.count > prefix.utf8.count, let replace = result.items.first?.replaceRange else { return result }
+    var result = result
+    let lower = current.lowercased()
+    if let index = result.items.firstIndex(where: {
+      kind == .tag ? $0.label.lowercased() == lower : $0.label == current
+    }) {
+      var item = result.items.remove(at: index)
+      if kind == .tag {
+        // A tag keeps the spelling already written (tags compare case-insensitively).
+        item.label = current
+        item.newText = current
+      }
+      result.items.insert(item, at: 0)
+    } else if let item = candidate(for: current, kind: kind, replace: replace) {
+      result.items.insert(item, at: 0)
+      if result.items.count > Self.completionLimit {
+        result.items.removeLast()
+        result.isIncomplete = true
+      }
+    }
+    return result
+  }
+
+  /// The source candidate for `current` alone, nil when no source has that key (a tag being typed is not added:
+  /// the note's own use would make it look like an existing tag).
+  private func candidate(for current: String, kind: CompletionCandidate.Kind, replace: Range<Int>)
+    -> CompletionCandidate?
+  {
+    guard kind == .source, hasSource(current) else { return nil }
+    return sourceCompletions(prefix: current, replace: replace).items.first { $0.label == current }
+  }
+
+  /// Builds what completion needs now (for a background queue after loading): copies of this workspace share it.
+  package func prepareCompletion() {
+    _ = sourceSearchIndex
+  }
+
+  /// The search index over the current sources, built on first use after they change.
+  var sourceSearchIndex: SourceSearchIndex { completionCache.sources { SourceSearchIndex(self) } }
+
+  /// Source keys whose key, author family name, year or title word starts with `prefix`, best match first, then
+  /// most cited, then by key; capped at `completionLimit`.
+  private func sourceCompletions(prefix: String, replace: Range<Int>) -> CompletionResult {
+    let index = sourceSearchIndex
+    if prefix.isEmpty {
+      let ranking = completionCache.ranking { Self.citationRanking(of: index, citers: citers) }
+      let items = ranking.prefix(Self.completionLimit).map { index.candidate(Int($0), replace: replace) }
+      return CompletionResult(items: items, isIncomplete: ranking.count > items.count)
+    }
+    var ranked: [(quality: SourceSearchIndex.Quality, citations: Int, id: Int32)] = []
+    for (id, quality) in index.matches(prefix) {
+      ranked.append((quality, citers[index.keys[Int(id)]]?.count ?? 0, id))
+    }
+    let best = ranked.smallest(Self.completionLimit) { a, b in
+      if a.quality != b.quality { return a.quality < b.quality }
+      if a.citations != b.citations { return a.citations > b.citations }
+      return a.id < b.id
+    }
+    let items = best.map { index.candidate(Int($0.id), replace: replace) }
+    return CompletionResult(items: items, isIncomplete: ranked.count > items.count)
+  }
+
+  /// Every source id of `index`, most cited first (by number of citing notes), then by key.
+  private static func citationRanking(of index: SourceSearchIndex, citers: [String: Set<String>]) -> [Int32] {
+    let counts = index.keys.map { citers[$0]?.count ?? 0 }
+    return (0..<Int32(index.keys.count)).sorted { a, b in
+      let (ca, cb) = (counts[Int(a)], counts[Int(b)])
+      return ca != cb ? ca > cb : a < b
+    }
+  }
+
+  /// Tags starting with `prefix` (case-insensitive; `topic/` lists its nested tags), most used first; the tag being
+  /// typed counts only where it is used elsewhere.
+  private func tagCompletions(prefix: String, replace: Range<Int>, in path: String) -> CompletionResult {
+    let lower = prefix.lowercased()
+    let typed = notes[path]?.note.tags.first { $0.range.lowerBound == replace.lowerBound }?.name.lowercased()
+    var matches: [(tag: String, count: Int)] = []
+    for (tag, uses) in tagUses where tag.hasPrefix(lower) {
+      let count = tag == typed && uses[path] == 1 ? uses.count - 1 : uses.count
+      if count > 0 { matches.append((tag, count)) }
+    }
+    let best = matches.smallest(Self.completionLimit) { a, b in a.count != b.count ? a.count > b.count : a.tag < b.tag }
+    let items = best.map { match -> CompletionCandidate in
+      let name = spelling(ofTag: match.tag, avoiding: match.tag == typed ? path : nil)
+      return CompletionCandidate(
+        kind: .tag, label: name, detail: match.count == 1 ? "1 note" : "\(match.count) notes", newText: name,
+        replaceRange: replace)
+    }
+    return CompletionResult(items: items, isIncomplete: matches.count > items.count)
+  }
+
+  /// The tag as one of the notes using it writes it (tags compare case-insensitively; `lower` is lowercased).
+  private func spelling(ofTag lower: String, avoiding path: String?) -> String {
+    for notePath in tagUses[lower]?.keys ?? [:].keys where notePath != path {
+      if let use = notes[notePath]?.note.tags.first(where: { $0.name.lowercased() == lower }) { return use.name }
+    }
+    return lower
+  }
+
+  /// Notes whose title, alias, file name or path starts with `prefix` (or has a word starting with it), inserted by
+  /// the shortest name that resolves to them alone.
+  private func noteCompletions(prefix: String, replace: Range<Int>, closing: String) -> CompletionResult {
+    let lower = Array(prefix.lowercased().utf8)
+    var matches: [(quality: Int, title: String, path: String)] = []
+    for (path, record) in notes {
+      var quality = 3
+      for name in record.nameKeys {
+        let bytes = Array(name.utf8)
+        if bytes.starts(with: lower) {
+          quality = 0
+          break
+        }
+        if quality > 1, Self.hasWord(startingWith: lower, in: bytes) { quality = 1 }
+      }
+      if quality < 3 { matches.append((quality, record.title, path)) }
+    }
+    let best = matches.smallest(Self.completionLimit) { a, b in
+      if a.quality != b.quality { return a.quality < b.quality }
+      return a.title != b.title ? a.title < b.title : a.path < b.path
+    }
+    let items = best.compactMap { match -> CompletionCandidate? in
+      guard let record = notes[match.path] else { return nil }
+      let fileName = PathUtilities.removingNoteExtension(PathUtilities.fileName(match.path))
+      let pathName = PathUtilities.removingNoteExtension(match.path)
+      let name = (notesByName[fileName.lowercased()]?.count ?? 0) == 1 ? fileName : pathName
+      let filter = ([record.title] + record.aliases + [fileName, match.path]).joined(separator: " ")
+      return CompletionCandidate(
+        kind: .note, label: record.title, detail: match.path, filterText: filter, newText: name + closing,
+        replaceRange: replace)
+    }
+    return CompletionResult(items: items, isIncomplete: matches.count > items.count)
+  }
+
+  /// The headings of the note `link` leads to from `path`: their text for wiki links, their slug for Markdown links.
+  private func headingCompletions(
+    of link: Link, from path: String, replace: Range<Int>, closing: String, bySlug: Bool
+  ) -> CompletionResult {
+    let target: String
+    switch resolveTarget(of: link, from: path) {
+    case .note(let notePath, _)?: target = notePath
+    case .ambiguous(let paths)?: target = paths.first ?? path
+    default: return .empty
+    }
+    guard let record = notes[target] else { return .empty }
+    let items = record.note.headings.prefix(Self.completionLimit * 5).map { heading in
+      CompletionCandidate(
+        kind: .heading, label: heading.text, detail: String(repeating: "#", count: heading.level) + " " + record.title,
+        filterText: bySlug ? heading.slug + " " + heading.text : heading.text,
+        newText: (bySlug ? heading.slug : heading.text) + closing, replaceRange: replace)
+    }
+    return CompletionResult(items: Array(items), isIncomplete: false)
+  }
+
+  /// The headings of the text of the source `key`, inserted as their section number when they have one.
+  private func sourceHeadingCompletions(key: String, replace: Range<Int>) -> CompletionResult {
+    guard let source = source(forKey: key), let document = source.textDocument else { return .empty }
+    let items = document.headings.prefix(Self.completionLimit * 5).map { heading in
+      CompletionCandidate(
+        kind: .sourceHeading, label: heading.text, detail: source.title.map { "\(key) — \($0)" } ?? key,
+        filterText: heading.text + " " + heading.slug, newText: heading.number ?? heading.title,
+        replaceRange: replace)
+    }
+    return CompletionResult(items: Array(items), isIncomplete: false)
+  }
+
+  /// Whether a word of `name` (after a space, `-`, `_`, `/` or `.`) starts with `prefix`.
+  private static func hasWord(startingWith prefix: [UInt8], in name: [UInt8]) -> Bool {
+    guard !prefix.isEmpty, name.count > prefix.count else { return false }
+    for index in 1..<(name.count - prefix.count + 1) {
+      switch name[index - 1] {
+      case 0x20, 0x2D, 0x5F, 0x2F, 0x2E:
+        if name[index...].starts(with: prefix) { return true }
+      default: continue
+      }
+    }
+    return false
+  }
+}
+
+extension Array {
+  /// The `limit` smallest elements by `areInIncreasingOrder`, sorted, without sorting the whole array.
+  func smallest(_ limit: Int, by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+    guard count > limit * 4 else { return Array(sorted(by: areInIncreasingOrder).prefix(limit)) }
+    var best: [Element] = []
+    best.reserveCapacity(limit + 1)
+    for element in self {
+      if best.count == limit, let last = best.last, !areInIncreasingOrder(element, last) { continue }
+      var low = 0
+      var high = best.count
+      while low < high {
+        let mid = (low + high) / 2
+        if areInIncreasingOrder(best[mid], element) { low = mid + 1 } else { high = mid }
+      }
+      best.insert(element, at: low)
+      if best.count > limit { best.removeLast() }
+    }
+    return best
+  }
+}
+
+extension String {
+  /// The string with `%XX` escapes decoded, or itself when they do not form valid UTF-8.
+  fileprivate var removingPercentEncodingIfValid: String {
+    guard utf8.contains(0x25) else { return self }
+    var out: [UInt8] = []
+    let bytes = Array(utf8)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == 0x25, index + 2 < bytes.count,
+        let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+      {
+        out.append(value)
+        index += 3
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(validating: out, as: UTF8.self) ?? self
+  }
+}

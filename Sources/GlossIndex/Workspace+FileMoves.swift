@@ -1,0 +1,127 @@
+import GlossSyntax
+
+extension Workspace {
+  /// The edits that keep links working when files move (`workspace/willRenameFiles`): links to each moved note
+  /// are rewritten in their style (wiki by name stays by name, by path gets the new path; Markdown paths stay
+  /// relative or rooted), relative Markdown links inside a moved note follow its new folder, and a source
+  /// document keyed by its file name gets its citations renamed. A moved folder moves every note under it.
+  /// Edits name files by their old paths (they are applied before the move); no file operation is included.
+  package func renamingFiles(_ moves: [(old: String, new: String)]) -> WorkspaceChange {
+    var change = linkChanges(forMoving: moves)
+    for (old, new) in moves {
+      guard let record = sourceDocuments[old], record.document.frontMatter?["id"] == nil else { continue }
+      let oldStem = Self.stem(old)
+      let newStem = Self.stem(new)
+      guard record.key == oldStem, newStem != oldStem, definitions[oldStem]?.documents == [old],
+        let keyChange = try? renameSourceKey(oldStem, to: newStem)
+      else { continue }
+      for (path, edits) in keyChange.edits { change.edits[path, default: []] += edits }
+    }
+    change.normalize()
+    return change
+  }
+
+  /// Link edits for moving notes (`moves` of notes or folders; root-relative paths).
+  func linkChanges(forMoving moves: [(old: String, new: String)]) -> WorkspaceChange {
+    var moved: [String: String] = [:]
+    var movedOthers: [String: String] = [:]
+    for (old, new) in moves {
+      if notes[old] != nil {
+        moved[old] = new
+      } else if fileExists(old) {
+        movedOthers[old] = new
+      } else {
+        // A folder: everything under it moves with it.
+        let prefix = old + "/"
+        for path in notes.keys where path.hasPrefix(prefix) { moved[path] = new + "/" + path.dropFirst(prefix.count) }
+        for path in otherFiles where path.hasPrefix(prefix) {
+          movedOthers[path] = new + "/" + path.dropFirst(prefix.count)
+        }
+      }
+    }
+    guard !moved.isEmpty || !movedOthers.isEmpty else { return WorkspaceChange() }
+    var linkers = Set(moved.keys)
+    for target in moved.keys { linkers.formUnion(backlinks(to: target)) }
+    for target in movedOthers.keys { linkers.formUnion(linkersOfFile(target)) }
+
+    var change = WorkspaceChange()
+    for linker in linkers.sorted() {
+      guard let links = notes[linker]?.note.links else { continue }
+      let newLinker = moved[linker] ?? linker
+      for link in links where !link.isExternal && !link.target.isEmpty {
+        let target: String
+        switch resolveTarget(of: link, from: linker) {
+        case .note(let path, _)?: target = path
+        case .file(let path)? where movedOthers[path] != nil || (link.kind == .markdown && newLinker != linker):
+          target = path
+        default: continue
+        }
+        let newTarget = moved[target] ?? movedOthers[target] ?? target
+        guard newTarget != target || (link.kind == .markdown && newLinker != linker) else { continue }
+        let text: String?
+        switch link.kind {
+        case .wiki: text = wikiTarget(link.target, for: target, movedTo: newTarget)
+        case .markdown:
+          text = markdownTarget(link, in: linker, for: target, movedTo: newTarget, linkerMovedTo: newLinker)
+        }
+        if let text { change.replace(link.targetRange, in: linker, with: text) }
+      }
+    }
+    change.normalize()
+    return change
+  }
+
+  /// The new text of a wiki target that named `target` by file name or path; nil when it named it by title or
+  /// alias (which a move does not change).
+  private func wikiTarget(_ written: String, for target: String, movedTo newTarget: String) -> String? {
+    let trimmed = written.trimmingSpaces()
+    let lower = trimmed.lowercased()
+    let stripped = PathUtilities.removingNoteExtension(lower)
+    // Keep an extension the user wrote (`[[name.md]]`).
+    let suffix = stripped == lower ? "" : String(trimmed.dropFirst(stripped.count))
+    // Other files (`![[figure.png]]`) are named with their extension, by path or by file name.
+    if notes[target] == nil {
+      if lower == target.lowercased() { return newTarget }
+      return lower == PathUtilities.fileName(target).lowercased() ? PathUtilities.fileName(newTarget) : nil
+    }
+    let newByPath = PathUtilities.removingNoteExtension(newTarget)
+    if stripped == PathUtilities.pathKey(target) && stripped.contains("/") { return newByPath + suffix }
+    guard stripped == Self.stem(target).lowercased() else { return nil }
+    let newStem = Self.stem(newTarget)
+    // By name unless another note already has the new name, which would make the link ambiguous.
+    let others = (notesByName[newStem.lowercased()] ?? []).subtracting([target])
+    return (others.isEmpty ? newStem : newByPath) + suffix
+  }
+
+  /// The new destination of a Markdown link: relative stays relative (to the linking note's new folder), rooted
+  /// stays rooted, and a link written without extension stays without; nil when nothing changes.
+  private func markdownTarget(
+    _ link: Link, in linker: String, for target: String, movedTo newTarget: String, linkerMovedTo newLinker: String
+  ) -> String? {
+    let written = link.target
+    let withoutExtension = PathUtilities.pathExtension(written).isEmpty && !PathUtilities.pathExtension(target).isEmpty
+    let destination = withoutExtension ? PathUtilities.removingNoteExtension(newTarget) : newTarget
+    let candidates = LinkKeys.markdownCandidates(written, from: PathUtilities.folder(linker))
+    let isRelative =
+      !written.hasPrefix("/")
+      && candidates.first.map {
+        $0 == target || PathUtilities.pathKey($0) == PathUtilities.pathKey(target)
+      } ?? false
+    let text: String
+    if written.hasPrefix("/") {
+      text = "/" + destination
+    } else if isRelative {
+      text = NameRules.relativePath(from: PathUtilities.folder(newLinker), to: destination)
+    } else {
+      text = destination
+    }
+    return text == written ? nil : NameRules.markdownDestination(text)
+  }
+
+  /// The file name of `path` without its extension.
+  static func stem(_ path: String) -> String {
+    let name = PathUtilities.fileName(path)
+    let ext = PathUtilities.pathExtension(name)
+    return ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
+  }
+}

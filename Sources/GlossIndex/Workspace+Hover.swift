@@ -1,0 +1,175 @@
+import GlossSyntax
+
+extension Workspace {
+  /// What to show when the cursor rests at `offset` in the file at `path`: a citation item, link or tag in a note,
+  /// or an entry's key in a bibliography; nil elsewhere.
+  ///
+  /// `fileBytes` gives the current bytes of a note (the open buffer or the file on disk); link hovers show the
+  /// target note's opening lines from it, and leave them out when it answers nil.
+  package func hover(at offset: Int, in path: String, fileBytes: (String) -> [UInt8]? = { _ in nil }) -> HoverText? {
+    if bibliographies[path] != nil { return entryHover(at: offset, in: path) }
+    switch element(at: offset, in: path) {
+    case .citationItem(let ci, let ii, let item)?:
+      return HoverText(
+        markdown: citationHover(path: path, citationIndex: ci, itemIndex: ii, item: item), range: item.range)
+    case .link(_, let link)?:
+      guard let markdown = linkHover(link, from: path, fileBytes: fileBytes) else { return nil }
+      return HoverText(markdown: markdown, range: link.range)
+    case .tag(_, let use)?:
+      return HoverText(markdown: tagHover(use.name), range: use.range)
+    case .heading?, nil:
+      return nil
+    }
+  }
+
+  // MARK: Citations and entries
+
+  private func citationHover(path: String, citationIndex: Int, itemIndex: Int, item: CitationItem) -> String {
+    guard let source = source(forKey: item.key) else {
+      var text = "unknown source '\(HoverMarkdown.escape(item.key))'"
+      let nearest = nearestSourceKeys(to: item.key)
+      if !nearest.isEmpty { text += "\n\ndid you mean " + nearest.map { "`\($0)`" }.joined(separator: ", ") + "?" }
+      return text
+    }
+    var sections = [metadataMarkdown(source)]
+    let locator = notes[path]?.locators.first { $0.citationIndex == citationIndex && $0.itemIndex == itemIndex }
+    sections.append(passageMarkdown(source, locator: locator?.locator))
+    sections += quotationCheckLines(path: path, citationIndex: citationIndex, itemIndex: itemIndex)
+    return sections.joined(separator: "\n\n")
+  }
+
+  private func entryHover(at offset: Int, in path: String) -> HoverText? {
+    guard let entries = bibliographies[path]?.bibliography.entries,
+      let entry = entries.first(where: { $0.keyRange.lowerBound <= offset && offset <= $0.keyRange.upperBound }),
+      var source = source(forKey: entry.key)
+    else { return nil }
+    // A duplicate entry shows its own metadata, not the winner's.
+    source.entry = entry
+    let cited = citationCount(ofKey: entry.key)
+    let markdown = metadataMarkdown(source) + "\n\ncited " + HoverMarkdown.count(cited, "time", "times")
+    return HoverText(markdown: markdown, range: entry.keyRange)
+  }
+
+  /// Title, key, authors, year, container and links of a source, as Markdown paragraphs.
+  private func metadataMarkdown(_ source: Source) -> String {
+    var lines: [String] = []
+    let title = source.title.map { "**\(HoverMarkdown.escape($0))**" } ?? "*untitled*"
+    lines.append(title + " · `\(source.key)`")
+    var facts: [String] = []
+    if let authors = HoverMarkdown.authors(source.authors) { facts.append(HoverMarkdown.escape(authors)) }
+    if let year = source.year { facts.append(HoverMarkdown.escape(year)) }
+    if let container = source.entry?.containerTitle { facts.append("*" + HoverMarkdown.escape(container) + "*") }
+    if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+    var links: [String] = []
+    if let doi = source.entry?.doi { links.append(HoverMarkdown.link("doi:" + doi, HoverMarkdown.doiURL(doi))) }
+    if let url = source.url, source.entry?.doi.map(HoverMarkdown.doiURL) != url {
+      links.append(HoverMarkdown.link(url, url))
+    }
+    if !links.isEmpty { lines.append(links.joined(separator: " · ")) }
+    return lines.joined(separator: "\n\n")
+  }
+
+  /// The passage a locator names (excerpt and place), why it does not resolve, or where the text is.
+  private func passageMarkdown(_ source: Source, locator: Locator?) -> String {
+    let written = locator.map { $0.label.isEmpty ? $0.value : $0.label + " " + $0.value }
+    guard let document = source.textDocument, let textPath = source.textPath else {
+      if let written { return "'\(source.key)' has no text to find '\(HoverMarkdown.escape(written))' in" }
+      return "'\(source.key)' has no text"
+    }
+    guard let locator, let written else { return "text: `\(textPath)`" }
+    switch document.passage(for: locator) {
+    case .resolved(let passage):
+      let (excerpt, truncated) = HoverMarkdown.excerpt(document.text, passage.textRange, maxLines: 20)
+      var out = "\(HoverMarkdown.escape(passage.description)) of `\(textPath)`:\n\n" + HoverMarkdown.fenced(excerpt)
+      if truncated { out += "\n\n*…*" }
+      return out
+    case .unresolved(let reason):
+      return "cannot find '\(HoverMarkdown.escape(written))' in '\(source.key)': \(HoverMarkdown.escape(reason))"
+    case .notResolvable:
+      return "'\(HoverMarkdown.escape(written))' is not resolved: Gloss resolves pages, lines, sections and paragraphs"
+        + " (text: `\(textPath)`)"
+    }
+  }
+
+  /// The number of citation items of `key` in every note.
+  package func citationCount(ofKey key: String) -> Int {
+    var count = 0
+    for path in citers[key] ?? [] {
+      guard let note = notes[path]?.note else { continue }
+      for citation in note.citations {
+        for item in citation.items where item.key == key { count += 1 }
+      }
+    }
+    return count
+  }
+
+  // MARK: Links and tags
+
+  private func linkHover(_ link: Link, from path: String, fileBytes: (String) -> [UInt8]?) -> String? {
+    let target = HoverMarkdown.escape(link.target)
+    switch resolve(link: link, from: path) {
+    case .note(let notePath, let heading):
+      guard let record = notes[notePath] else { return nil }
+      var header = "**\(HoverMarkdown.escape(record.title))**"
+      if let heading { header += " › " + HoverMarkdown.escape(heading.text) }
+      header += " · `\(notePath)`"
+      guard let bytes = fileBytes(notePath) else { return header }
+      let range =
+        heading.map { sectionBody(of: $0, in: record.note, count: bytes.count) }
+        ?? openingBody(of: record, count: bytes.count, bytes: bytes)
+      let (excerpt, truncated) = HoverMarkdown.excerpt(bytes, range, maxLines: 10)
+      guard !excerpt.isEmpty else { return header }
+      return header + "\n\n---\n\n" + excerpt + (truncated ? "\n\n*…*" : "")
+    case .file(let filePath):
+      return "file `\(filePath)`"
+    case .external:
+      return nil
+    case .missing:
+      return link.kind == .wiki
+        ? "broken link: no note matches '\(target)'" : "broken link: no note or file at '\(target)'"
+    case .ambiguous(let candidates):
+      return "ambiguous link: '\(target)' matches " + candidates.map { "`\($0)`" }.joined(separator: ", ")
+    case .missingAnchor(let notePath, let nearest):
+      var text = "broken link: no heading '\(HoverMarkdown.escape(link.anchor ?? ""))' in `\(notePath)`"
+      if !nearest.isEmpty {
+        text += "\n\nheadings: " + nearest.map { HoverMarkdown.escape($0.text) }.joined(separator: ", ")
+      }
+      return text
+    }
+  }
+
+  /// The note's body after its front matter, skipping a leading level-1 heading (the title, shown already).
+  private func openingBody(of record: NoteRecord, count: Int, bytes: [UInt8]) -> Range<Int> {
+    var start = min(record.note.frontMatter?.range.upperBound ?? 0, count)
+    while start < count, bytes[start] == 10 || bytes[start] == 13 || bytes[start] == 32 { start += 1 }
+    if let first = record.note.headings.first, first.level == 1, first.range.lowerBound == start {
+      start = min(first.range.upperBound, count)
+      while start < count, bytes[start] == 10 || bytes[start] == 13 { start += 1 }
+    }
+    return start..<count
+  }
+
+  /// A heading's section after its own line, up to the next heading of the same or a higher level.
+  private func sectionBody(of heading: Heading, in note: Note, count: Int) -> Range<Int> {
+    let start = min(heading.range.upperBound, count)
+    let next = note.headings.first { $0.range.lowerBound >= start && $0.level <= heading.level }
+    return start..<min(max(next?.range.lowerBound ?? count, start), count)
+  }
+
+  private func tagHover(_ name: String) -> String {
+    let users = notes(withTag: name)
+    var text = "**#\(HoverMarkdown.escape(name))** · " + HoverMarkdown.count(users.count, "note", "notes")
+    // The first ten paths in order, without sorting them all: a common tag is carried by thousands of notes.
+    var first: [String] = []
+    for path in users.keys where first.count < 10 || path < first[first.count - 1] {
+      first.insert(path, at: first.firstIndex { $0 > path } ?? first.count)
+      if first.count > 10 { first.removeLast() }
+    }
+    for path in first {
+      guard let record = notes[path] else { continue }
+      text += "\n- \(HoverMarkdown.escape(record.title)) · `\(path)`"
+    }
+    if users.count > 10 { text += "\n- …" }
+    return text
+  }
+}

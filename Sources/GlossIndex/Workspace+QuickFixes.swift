@@ -1,0 +1,127 @@
+import GlossSyntax
+
+/// One quick fix of SPEC §6: a titled change fixing one diagnostic.
+package struct QuickFix: Hashable, Sendable {
+  /// What the editor shows (`replace with 'smith2020'`).
+  package var title: String
+  /// The diagnostic it fixes.
+  package var diagnostic: Diagnostic
+  /// The edits and file creations.
+  package var change: WorkspaceChange
+  /// Whether it is the obvious fix (editors may apply it with one key).
+  package var isPreferred: Bool
+
+  /// A quick fix with every field given.
+  package init(title: String, diagnostic: Diagnostic, change: WorkspaceChange, isPreferred: Bool = false) {
+    self.title = title
+    self.diagnostic = diagnostic
+    self.change = change
+    self.isPreferred = isPreferred
+  }
+}
+
+extension Workspace {
+  /// The quick fixes for the diagnostics the index holds at `range` of the file at `path` (touching counts).
+  package func quickFixes(in path: String, range: Range<Int>) -> [QuickFix] {
+    var fixes: [QuickFix] = []
+    for diagnostic in diagnostics(for: path)
+    where diagnostic.range.lowerBound <= range.upperBound && range.lowerBound <= diagnostic.range.upperBound {
+      fixes += quickFixes(for: diagnostic)
+    }
+    return fixes
+  }
+
+  /// The quick fixes for one diagnostic.
+  package func quickFixes(for diagnostic: Diagnostic) -> [QuickFix] {
+    switch diagnostic.related {
+    case .unknownSource(let key): return unknownSourceFixes(diagnostic, key: key)
+    case .brokenLink(let target, let suggestedPath): return brokenLinkFixes(diagnostic, target, suggestedPath)
+    case .brokenAnchor(_, let nearest): return brokenAnchorFixes(diagnostic, nearest: nearest)
+    case .ambiguousLink(let candidates): return ambiguousLinkFixes(diagnostic, candidates: candidates)
+    case .none, .duplicateSource: return []
+    }
+  }
+
+  private func replacement(_ diagnostic: Diagnostic, _ range: Range<Int>, _ text: String) -> WorkspaceChange {
+    WorkspaceChange(edits: [diagnostic.path: [WorkspaceChange.Edit(range: range, newText: text)]])
+  }
+
+  /// Each of the nearest keys, then a source document stub in the first sources folder.
+  private func unknownSourceFixes(_ diagnostic: Diagnostic, key: String) -> [QuickFix] {
+    let nearest = nearestSourceKeys(to: key, limit: 3)
+    var fixes = nearest.map { candidate in
+      QuickFix(
+        title: "replace with '\(candidate)'", diagnostic: diagnostic,
+        change: replacement(diagnostic, diagnostic.range, candidate), isPreferred: nearest.count == 1)
+    }
+    let folder = config.sources?.first ?? "sources"
+    let name = NameRules.safeFileName(key)
+    if !name.isEmpty, let path = freePath(folder: folder, stem: name, ext: "md") {
+      let yaml = NameRules.yamlScalar(key)
+      let contents = "---\nid: \(yaml)\ntitle: \(yaml)\n---\n\n"
+      fixes.append(
+        QuickFix(
+          title: "create source document '\(path)'", diagnostic: diagnostic,
+          change: WorkspaceChange(edits: [:], operations: [.create(path: path, contents: contents)])))
+    }
+    return fixes
+  }
+
+  /// A new note where the link points (the index's suggested path), titled after the link.
+  private func brokenLinkFixes(_ diagnostic: Diagnostic, _ target: String, _ suggested: String?) -> [QuickFix] {
+    guard let suggested, let normalized = PathUtilities.normalize(suggested), !normalized.isEmpty else { return [] }
+    let ext = PathUtilities.pathExtension(normalized)
+    guard ext == "md" || ext == "markdown" else { return [] }
+    // The file name is made safe; the title keeps the link's words, so a wiki link still resolves by title.
+    let stem = NameRules.safeFileName(Self.stem(normalized))
+    guard !stem.isEmpty, let path = freePath(folder: PathUtilities.folder(normalized), stem: stem, ext: ext) else {
+      return []
+    }
+    let written = target.trimmingSpaces()
+    let title = written.contains("/") || written.isEmpty ? Self.stem(normalized) : Self.stem(written)
+    let contents = "---\ntitle: \(NameRules.yamlScalar(title))\n---\n\n"
+    return [
+      QuickFix(
+        title: "create note '\(path)'", diagnostic: diagnostic,
+        change: WorkspaceChange(edits: [:], operations: [.create(path: path, contents: contents)]), isPreferred: true)
+    ]
+  }
+
+  /// Each nearest heading: its text in a wiki anchor, its slug in a Markdown anchor.
+  private func brokenAnchorFixes(_ diagnostic: Diagnostic, nearest: [Diagnostic.NearHeading]) -> [QuickFix] {
+    guard let link = notes[diagnostic.path]?.note.links.first(where: { $0.anchorRange == diagnostic.range }) else {
+      return []
+    }
+    return nearest.map { heading in
+      let text = link.kind == .wiki ? heading.text : heading.slug
+      return QuickFix(
+        title: "replace with '\(text)'", diagnostic: diagnostic,
+        change: replacement(diagnostic, diagnostic.range, text),
+        isPreferred: nearest.count == 1)
+    }
+  }
+
+  /// Each candidate note as a path link (`[[folder/name]]`).
+  private func ambiguousLinkFixes(_ diagnostic: Diagnostic, candidates: [String]) -> [QuickFix] {
+    guard let link = notes[diagnostic.path]?.note.links.first(where: { $0.targetRange == diagnostic.range }) else {
+      return []
+    }
+    // Keep an extension the user wrote (`[[name.md]]`).
+    let keepsExtension = PathUtilities.removingNoteExtension(link.target) != link.target
+    return candidates.map { candidate in
+      let text = keepsExtension ? candidate : PathUtilities.removingNoteExtension(candidate)
+      return QuickFix(
+        title: "link to '\(text)'", diagnostic: diagnostic, change: replacement(diagnostic, link.targetRange, text))
+    }
+  }
+
+  /// `folder/stem.ext`, else `stem-2`, `stem-3`, … when a file already has that path (Gloss never overwrites).
+  func freePath(folder: String, stem: String, ext: String) -> String? {
+    for number in 1...100 {
+      let name = number == 1 ? "\(stem).\(ext)" : "\(stem)-\(number).\(ext)"
+      let path = PathUtilities.join(folder, name)
+      if !fileExists(path) { return path }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+package import GlossIndex
+package import GlossSyntax
+
+/// What `gloss check` reports about one workspace: every diagnostic placed by line and column, sorted, with counts.
+///
+/// It indexes the root with the server's own loading code (`IndexedRoot`), so the command and the language server
+/// can never disagree. Lines and columns are 1-based; columns count Unicode scalars (a precomposed `ế` is one, an
+/// `e` with a combining accent two, an emoji one), which is what the UTF-32 position encoding counts.
+package struct CheckReport: Sendable {
+  /// One diagnostic, placed.
+  package struct Item: Hashable, Sendable, Codable {
+    /// The path relative to the checked folder.
+    package var path: String
+    /// 1-based line of the start.
+    package var line: Int
+    /// 1-based column of the start, in Unicode scalars.
+    package var column: Int
+    /// 1-based line of the end.
+    package var endLine: Int
+    /// 1-based column of the end (exclusive), in Unicode scalars.
+    package var endColumn: Int
+    /// `error`, `warning`, `info` or `hint`.
+    package var severity: String
+    /// The SPEC §6 code.
+    package var code: String
+    /// The message.
+    package var message: String
+  }
+
+  /// Every diagnostic, by path (byte order) then position.
+  package var items: [Item]
+  /// The number of notes checked.
+  package var noteCount: Int
+  /// Files and folders that could not be read.
+  package var skipped: [SkippedFile]
+
+  /// Indexes the folder at `root` and places its diagnostics.
+  package init(root: String, fileSystem: any FileSystem) {
+    let indexed = IndexedRoot(root: root, editorSettings: nil, fileSystem: fileSystem)
+    var items: [Item] = []
+    for (path, diagnostics) in indexed.workspace.diagnosticsByPath {
+      let text: SourceText
+      if let indexedText = indexed.texts[path] {
+        text = indexedText
+      } else if case .success(let bytes) = indexed.files.read(path, fileSystem: fileSystem) {
+        text = SourceText(bytes: bytes)
+      } else {
+        text = SourceText("")
+      }
+      for diagnostic in diagnostics {
+        let (start, end) = text.positions(of: diagnostic.range, in: .utf32)
+        items.append(
+          Item(
+            path: path, line: start.line + 1, column: start.column + 1, endLine: end.line + 1,
+            endColumn: end.column + 1, severity: diagnostic.severity.rawValue, code: diagnostic.code,
+            message: diagnostic.message))
+      }
+    }
+    items.sort { a, b in
+      if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+      if a.line != b.line { return a.line < b.line }
+      if a.column != b.column { return a.column < b.column }
+      return (a.code, a.message) < (b.code, b.message)
+    }
+    self.items = items
+    self.noteCount = indexed.workspace.notes.count
+    self.skipped = indexed.skipped
+  }
+
+  /// Whether any diagnostic is an error (the command then exits 1).
+  package var hasErrors: Bool { items.contains { $0.severity == Diagnostic.Severity.error.rawValue } }
+
+  /// `path:line:col: severity: message [code]`, one line per diagnostic.
+  package var textLines: [String] {
+    items.map { "\($0.path):\($0.line):\($0.column): \($0.severity): \($0.message) [\($0.code)]" }
+  }
+
+  /// `3 errors, 2 warnings, 1 hint in 15 notes` (infos are counted only when there are some).
+  package var summary: String {
+    func count(_ severity: Diagnostic.Severity) -> Int { items.count { $0.severity == severity.rawValue } }
+    func plural(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+    var parts = [plural(count(.error), "error"), plural(count(.warning), "warning")]
+    if count(.info) > 0 { parts.append(plural(count(.info), "info")) }
+    parts.append(plural(count(.hint), "hint"))
+    return parts.joined(separator: ", ") + " in " + plural(noteCount, "note")
+  }
+
+  /// The JSON array of `{path, line, column, endLine, endColumn, severity, code, message}`.
+  package var json: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(items) else { return "[]" }
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,36 @@
+import GlossIndex
+import GlossSyntax
+import LanguageServerProtocol
+
+/// Quick fixes (`textDocument/codeAction`): convert → `Workspace.quickFixes(in:range:)` → convert.
+extension Server {
+  /// `textDocument/codeAction`: the quick fixes of SPEC §6 for the diagnostics the index holds at the range (the
+  /// client's `context.diagnostics` may be stale, so they are not trusted). Fixes that create files are left out
+  /// when the client cannot apply `create` operations, or when the file already exists on disk.
+  func codeAction(_ params: CodeActionRequest) -> [CodeAction]? {
+    if let only = params.context.only, !only.contains(where: { $0.isEmpty || CodeAction.quickFix.hasPrefix($0) }) {
+      return []
+    }
+    guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
+      let text = text(of: location.path, in: location.root)
+    else { return [] }
+    let range = text.range(of: params.range, in: positionEncoding)
+    let support = WorkspaceEditSupport(clientCapabilities)
+    let context = editContext(in: location.root)
+    var actions: [CodeAction] = []
+    for fix in workspace.quickFixes(in: location.path, range: range) where support.canApply(fix.change) {
+      let existing = fix.change.operations.contains { operation in
+        if case .create(let path, _) = operation { return fileExistsOnDisk(path, in: location.root) }
+        return false
+      }
+      if existing { continue }
+      actions.append(
+        CodeAction(
+          title: fix.title, kind: CodeAction.quickFix,
+          diagnostics: [fix.diagnostic.lspDiagnostic(in: text, encoding: positionEncoding)],
+          isPreferred: fix.isPreferred ? true : nil,
+          edit: fix.change.workspaceEdit(support: support, context: context)))
+    }
+    return actions
+  }
+}

@@ -1,0 +1,103 @@
+import GlossIndex
+import GlossSyntax
+import LanguageServerProtocol
+
+/// Rename (`textDocument/prepareRename`, `textDocument/rename`) and link updates for files renamed in the editor
+/// (`workspace/willRenameFiles`): convert → `Workspace` rename query → convert.
+extension Server {
+  /// `textDocument/prepareRename`: the name at the cursor and its range, or `null` when nothing can be renamed.
+  func prepareRename(_ params: PrepareRenameRequest) -> PrepareRenameResult? {
+    guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
+      let text = text(of: location.path, in: location.root)
+    else { return nil }
+    let offset = text.offset(of: params.position, in: positionEncoding)
+    guard let placeholder = workspace.prepareRename(at: offset, in: location.path) else { return nil }
+    return PrepareRenameResult(
+      range: text.lspRange(of: placeholder.range, in: positionEncoding), placeholder: placeholder.text)
+  }
+
+  /// `textDocument/rename`: every edit (and file rename) the new name needs; a refusal is a `RequestFailed` error
+  /// carrying the reason.
+  func rename(_ params: RenameRequest) throws -> WorkspaceEdit? {
+    guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
+      let text = text(of: location.path, in: location.root)
+    else { throw Self.renameRefused(RenameError.nothingToRename.message) }
+    let offset = text.offset(of: params.position, in: positionEncoding)
+    let change: WorkspaceChange
+    do {
+      change = try workspace.rename(at: offset, in: location.path, to: params.newName)
+    } catch {
+      throw Self.renameRefused(error.message)
+    }
+    let support = WorkspaceEditSupport(clientCapabilities)
+    guard support.canApply(change) else {
+      throw Self.renameRefused("the editor cannot rename files, which this rename needs")
+    }
+    for case .rename(_, let new) in change.operations where fileExistsOnDisk(new, in: location.root) {
+      throw Self.renameRefused("'\(new)' already exists")
+    }
+    return change.workspaceEdit(support: support, context: editContext(in: location.root))
+  }
+
+  /// `workspace/willRenameFiles`: the link edits that keep links to moved notes (and citations of a source keyed
+  /// by its file name) working; `null` when nothing needs to change.
+  func willRenameFiles(_ params: WillRenameFilesRequest) -> WorkspaceEdit? {
+    var movesByRoot: [RootID: [(old: String, new: String)]] = [:]
+    for file in params.files {
+      guard let old = locate(file.oldUri), let new = locate(file.newUri), old.root == new.root else { continue }
+      movesByRoot[old.root, default: []].append((old: old.path, new: new.path))
+    }
+    let support = WorkspaceEditSupport(clientCapabilities)
+    var merged: WorkspaceEdit?
+    for (id, moves) in movesByRoot.sorted(by: { $0.key < $1.key }) {
+      guard let workspace = workspace(id) else { continue }
+      let change = workspace.renamingFiles(moves)
+      guard !change.isEmpty else { continue }
+      let edit = change.workspaceEdit(support: support, context: editContext(in: id))
+      merged = Self.merging(merged, edit)
+    }
+    return merged
+  }
+
+  /// What converting a `WorkspaceChange` of root `id` needs: URIs, open versions and texts (no file re-read for
+  /// indexed notes and bibliographies).
+  func editContext(in id: RootID) -> WorkspaceEditContext {
+    // The root is looked up once, not per file: a rename may touch a thousand files.
+    let root = root(id)
+    // A thousand URIs built through path normalisation cost ~20 ms: encode the relative path onto the root's URI.
+    var base = root.map { FileURI(filePath: $0.path).string } ?? ""
+    while base.hasSuffix("/") { base.removeLast() }
+    return WorkspaceEditContext(
+      uri: { path in
+        guard let root else { return nil }
+        if let open = root.openPaths[path] { return open }
+        return base + FileURI(filePath: path).string.dropFirst("file://".count)
+      },
+      version: { [unowned self] in documents[$0]?.version },
+      text: { [unowned self] path in
+        guard let root else { return nil }
+        if let uri = root.openPaths[path], let document = documents[uri] { return document.text }
+        return root.texts[path] ?? text(of: path, in: id)
+      },
+      encoding: positionEncoding)
+  }
+
+  /// Whether a file exists at root-relative `path` of root `id` on disk (the index does not list ignored files).
+  func fileExistsOnDisk(_ path: String, in id: RootID) -> Bool {
+    guard let root = root(id) else { return false }
+    return options.fileSystem.fileExists(root.files.absolutePath(path))
+  }
+
+  private static func renameRefused(_ message: String) -> ResponseError {
+    ResponseError(code: .requestFailed, message: message)
+  }
+
+  private static func merging(_ first: WorkspaceEdit?, _ second: WorkspaceEdit) -> WorkspaceEdit {
+    guard var merged = first else { return second }
+    if let changes = second.changes { merged.changes = (merged.changes ?? [:]).merging(changes) { $0 + $1 } }
+    if let documentChanges = second.documentChanges {
+      merged.documentChanges = (merged.documentChanges ?? []) + documentChanges
+    }
+    return merged
+  }
+}

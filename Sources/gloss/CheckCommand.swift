@@ -1,0 +1,54 @@
+import Foundation
+import GlossServer
+
+/// `gloss check [DIR] [--format text|json]`: indexes DIR (default: the current directory) like the language
+/// server does and prints every diagnostic; exit 1 when there is an error, 2 on bad usage, else 0.
+func runCheck(_ arguments: [String]) -> Int32 {
+  let usage = "usage: gloss check [DIR] [--format text|json]"
+  var directory: String?
+  var format = "text"
+  var index = 0
+  while index < arguments.count {
+    let argument = arguments[index]
+    index += 1
+    switch argument {
+    case "--format":
+      guard index < arguments.count, ["text", "json"].contains(arguments[index]) else {
+        printError("gloss check: '--format' takes 'text' or 'json'\n\n\(usage)")
+        return 2
+      }
+      format = arguments[index]
+      index += 1
+    case "--format=text", "--format=json":
+      format = String(argument.dropFirst("--format=".count))
+    case "-h", "--help":
+      print(usage)
+      return 0
+    default:
+      if argument.hasPrefix("-") || directory != nil {
+        printError("gloss check: unexpected argument '\(argument)'\n\n\(usage)")
+        return 2
+      }
+      directory = argument
+    }
+  }
+  let fileManager = FileManager.default
+  let given = directory ?? fileManager.currentDirectoryPath
+  let absolute = given.hasPrefix("/") ? given : fileManager.currentDirectoryPath + "/" + given
+  var isDirectory: ObjCBool = false
+  guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+    printError("gloss check: no such folder '\(given)'\n\n\(usage)")
+    return 2
+  }
+  let report = CheckReport(root: absolute, fileSystem: LocalFileSystem())
+  for problem in report.skipped {
+    printError("gloss: skipped '\(problem.path.isEmpty ? given : problem.path)': \(problem.reason)")
+  }
+  if format == "json" {
+    print(report.json)
+  } else {
+    for line in report.textLines { print(line) }
+    print(report.summary)
+  }
+  return report.hasErrors ? 1 : 0
+}

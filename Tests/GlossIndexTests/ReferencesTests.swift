@@ -1,0 +1,108 @@
+import GlossIndex
+import GlossSyntax
+import TestSupport
+import Testing
+
+@Suite struct ReferencesTests {
+  private func references(
+    _ offset: Int, in path: String, declaration: Bool, workspace: Workspace = NavigationFixture.workspace
+  ) -> [String] {
+    workspace.references(at: offset, in: path, includeDeclaration: declaration).map(\.description)
+  }
+
+  private func cursor(_ digit: String, _ path: String) -> Int { NavigationFixture.cursor(digit, in: path) }
+
+  /// `path [lower..<upper)` of the `occurrence`-th (0-based) `needle` in the fixture file at `path`.
+  private func find(_ needle: String, in path: String, _ occurrence: Int = 0) -> String {
+    let bytes = NavigationFixture.bytes(path) ?? []
+    let target = Array(needle.utf8)
+    var seen = 0
+    var index = 0
+    while index + target.count <= bytes.count {
+      if Array(bytes[index..<index + target.count]) == target {
+        if seen == occurrence { return "\(path) [\(index)..<\(index + target.count))" }
+        seen += 1
+      }
+      index += 1
+    }
+    return "\(path) <no \(needle)>"
+  }
+
+  private func marked(_ path: String, _ index: Int) -> String {
+    let range = NavigationFixture.ranges(in: path)[index]
+    return "\(path) [\(range.lowerBound)..<\(range.upperBound))"
+  }
+
+  @Test func aCitationFindsEveryCitationOfItsKey() {
+    let citations = [find("bartlett1932", in: "notes/a.md"), find("bartlett1932", in: "notes/b.md")]
+    #expect(references(cursor("1", "notes/a.md"), in: "notes/a.md", declaration: false) == citations)
+    #expect(
+      references(cursor("1", "notes/a.md"), in: "notes/a.md", declaration: true)
+        == [marked("refs.bib", 0), "sources/bartlett1932.md [0..<0)"] + citations)
+  }
+
+  @Test func anEntryOrASourceDocumentFindsTheCitationsOfItsKey() {
+    #expect(
+      references(cursor("1", "refs.bib"), in: "refs.bib", declaration: true)
+        == [marked("refs.bib", 2), find("nguyen2020", in: "notes/a.md")])
+    #expect(
+      references(3, in: "sources/halbwachs.txt", declaration: false)
+        == [find("halbwachs", in: "notes/a.md"), find("halbwachs", in: "notes/b.md")])
+    // A document with a front-matter `id` declares its key there.
+    let workspace = Fixture.workspace(["sources/mém.md": "---\nid: clé\n---\nTexte\n", "n.md": "[@clé]\n"])
+    #expect(
+      references(20, in: "sources/mém.md", declaration: true, workspace: workspace) == [
+        "sources/mém.md [8..<12)", "n.md [2..<6)",
+      ])
+  }
+
+  @Test func aHeadingOrALinkToItFindsTheLinksToThatHeading() {
+    let links = [
+      find("[[Carrefour#Méthodes]]", in: "notes/a.md"), find("[la section](hub.md#méthodes)", in: "notes/b.md"),
+    ]
+    #expect(references(cursor("5", "notes/hub.md"), in: "notes/hub.md", declaration: false) == links)
+    #expect(
+      references(cursor("3", "notes/a.md"), in: "notes/a.md", declaration: true) == [marked("notes/hub.md", 0)] + links)
+  }
+
+  @Test func theTitleHeadingFindsEveryLinkToTheNote() {
+    #expect(
+      references(cursor("4", "notes/hub.md"), in: "notes/hub.md", declaration: true) == [
+        "notes/hub.md [0..<0)", find("[[Carrefour#Méthodes]]", in: "notes/a.md"),
+        find("[hub](hub.md)", in: "notes/b.md"),
+        find("[[Carrefour]]", in: "notes/b.md"), find("[la section](hub.md#méthodes)", in: "notes/b.md"),
+      ])
+    // The front-matter title and the note's very start (where its code lens is) name the note too.
+    #expect(references(12, in: "notes/hub.md", declaration: false).count == 4)
+    #expect(references(0, in: "notes/hub.md", declaration: false).count == 4)
+    #expect(references(1, in: "notes/hub.md", declaration: false).isEmpty)
+  }
+
+  @Test func selfLinksCountForHeadingsOnly() {
+    let note = MarkedText("# Tít1️⃣le\n\n## Phần 2️⃣hai\n\nVoir ⏩[[#Phần hai]]⏪ et ⏩[ici](#phần-hai)⏪.\n")
+    let other = MarkedText("⏩[[n#phần-hai]]⏪\n")
+    let workspace = Fixture.workspace(["n.md": note.text, "m.md": other.text])
+    let fromM = "m.md [\(other.ranges[0].lowerBound)..<\(other.ranges[0].upperBound))"
+    let fromN = note.ranges.map { "n.md [\($0.lowerBound)..<\($0.upperBound))" }
+    #expect(references(note.cursors["1"] ?? -1, in: "n.md", declaration: false, workspace: workspace) == [fromM])
+    #expect(
+      references(note.cursors["2"] ?? -1, in: "n.md", declaration: false, workspace: workspace) == [fromM] + fromN)
+  }
+
+  @Test func aTagFindsEveryUseInlineAndInFrontMatterCaseInsensitively() {
+    #expect(
+      references(cursor("4", "notes/a.md"), in: "notes/a.md", declaration: true)
+        == [find("mémoire", in: "notes/a.md"), find("Mémoire", in: "notes/b.md")])
+    let x = MarkedText("---\ntags: [⏩Đ1️⃣à⏪, khác]\n---\n#⏩đà⏪\n")
+    let y = MarkedText("#⏩ĐÀ⏪ #đà/con\n")
+    let workspace = Fixture.workspace(["x.md": x.text, "y.md": y.text])
+    let expected =
+      x.ranges.map { "x.md [\($0.lowerBound)..<\($0.upperBound))" }
+      + y.ranges.map { "y.md [\($0.lowerBound)..<\($0.upperBound))" }
+    #expect(references(x.cursors["1"] ?? -1, in: "x.md", declaration: false, workspace: workspace) == expected)
+  }
+
+  @Test func plainTextFindsNothing() {
+    #expect(references(cursor("8", "notes/a.md"), in: "notes/a.md", declaration: true).isEmpty)
+  }
+}

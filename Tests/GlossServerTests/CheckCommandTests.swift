@@ -1,0 +1,95 @@
+import Foundation
+import GlossServer
+import TestSupport
+import Testing
+
+@Suite struct CheckCommandTests {
+  static let files: [String: String] = [
+    "notes/b.md": "# B\n\nCafe\u{301} 🦉 [@ghost2020] and [[nowhere]].\n",
+    "notes/a.md": "# A\n\n[@smith2020, p. 3]\n",
+    "notes/clean.md": "# Clean\n",
+    "refs.bib": "@book{smith2020, title = {Trí nhớ}, year = 2020}\n",
+  ]
+
+  /// In "Cafe\u{301} 🦉 [@ghost2020]" the key starts at scalar 11: the combining accent counts as one, the owl too.
+  @Test func diagnosticsArePlacedInUnicodeScalarsAndSortedByPathThenPosition() {
+    let fs = InMemoryFileSystem(root: "/w", files: Self.files)
+    let report = CheckReport(root: "/w", fileSystem: fs)
+    #expect(
+      report.textLines == [
+        "notes/a.md:3:14: hint: 'smith2020' has no text to find 'p. 3' in [no-text]",
+        "notes/b.md:3:11: error: unknown source 'ghost2020' [unknown-source]",
+        "notes/b.md:3:28: error: no note matches 'nowhere' [broken-link]",
+      ])
+    #expect(report.summary == "2 errors, 0 warnings, 1 hint in 3 notes")
+    #expect(report.hasErrors)
+  }
+
+  @Test func jsonHasEveryField() throws {
+    let fs = InMemoryFileSystem(root: "/w", files: Self.files)
+    let report = CheckReport(root: "/w", fileSystem: fs)
+    let decoded = try JSONDecoder().decode([CheckReport.Item].self, from: Data(report.json.utf8))
+    #expect(decoded == report.items)
+    #expect(decoded.map(\.endColumn) == [18, 20, 35])
+  }
+
+  /// Runs the built `gloss` with `arguments`; returns its exit status and standard output.
+  private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let url = try #require(GlossProcess.executableURL)
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  private func temporaryWorkspace(_ files: [String: String]) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-check-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return folder
+  }
+
+  @Test func exitStatusIsOneWithErrorsZeroWithoutAndTwoOnBadUsage() throws {
+    let folder = try temporaryWorkspace(Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let failing = try run(["check", folder.path])
+    #expect(failing.status == 1)
+    #expect(failing.output.hasSuffix("2 errors, 0 warnings, 1 hint in 3 notes\n"))
+    #expect(failing.output.hasPrefix("notes/a.md:3:14: hint: "))
+    let json = try run(["check", folder.path, "--format", "json"])
+    #expect(json.status == 1)
+    let items = try JSONDecoder().decode([CheckReport.Item].self, from: Data(json.output.utf8))
+    #expect(items.map(\.code) == ["no-text", "unknown-source", "broken-link"])
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("notes/b.md"))
+    let passing = try run(["check", folder.path])
+    #expect(passing.status == 0)
+    #expect(try run(["check", folder.path, "--frobnicate"]).status == 2)
+    #expect(try run(["check", folder.path, "--format", "xml"]).status == 2)
+    #expect(try run(["check", folder.appendingPathComponent("missing").path]).status == 2)
+  }
+
+  @Test func theExampleWorkspaceReportsExactlyItsThreeDeliberateProblems() throws {
+    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples/research").path
+    let result = try run(["check", example])
+    #expect(result.status == 1)
+    #expect(
+      result.output == """
+        notes/consolidation.md:13:30: error: no note matches 'reconsolidation' [broken-link]
+        notes/spacing-effect.md:16:3: error: unknown source 'ebinghaus1885' [unknown-source]
+        notes/spacing-effect.md:21:53: warning: cannot find 'p. 12' in 'ebbinghaus1885': page 12 is past the last \
+        page (4 pages) [unresolved-locator]
+        2 errors, 1 warning, 0 hints in 17 notes
+
+        """)
+  }
+}

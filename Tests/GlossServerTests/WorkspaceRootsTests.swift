@@ -1,0 +1,131 @@
+import Foundation
+import GlossServer
+import GlossSyntax
+import LanguageServerProtocol
+import TestSupport
+import Testing
+
+@Suite struct WorkspaceRootsTests {
+  static let files: [String: String] = [
+    "một/ghi chú.md": "# Ghi chú\n\n[@smith2020] [[khác]]\n",
+    "một/refs.bib": "@book{smith2020, title = {Trí nhớ}, year = 2020}\n",
+    "hai/khác.md": "# Khác 漢字\n\n[@smith2020]\n",
+    "hai/.gloss.json": #"{"diagnostics": {"unknown-source": "hint"}}"#,
+  ]
+
+  @Test func eachFolderIsIndexedOnItsOwnAndFoldersComeAndGo() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start(folders: ["/w/một"])
+    #expect(fixture.codes("một/ghi chú.md") == ["broken-link"])
+    #expect(fixture.codes("hai/khác.md") == nil)
+    fixture.client.notify(
+      DidChangeWorkspaceFoldersNotification(
+        event: WorkspaceFoldersChangeEvent(
+          added: [WorkspaceFolder(uri: fixture.uri("/w/hai"), name: "hai")], removed: [])))
+    // The second root has its own config and no bibliography: its citation is an unknown source, shown as a hint.
+    let khac = try #require(fixture.published.last { $0.uri == fixture.uri("hai/khác.md") })
+    #expect(khac.diagnostics.map(\.severity) == [.hint])
+    #expect(fixture.client.server.roots.count == 2)
+    fixture.client.clearCollected()
+    fixture.client.notify(
+      DidChangeWorkspaceFoldersNotification(
+        event: WorkspaceFoldersChangeEvent(added: [], removed: [WorkspaceFolder(uri: fixture.uri("/w/một"), name: "")]))
+    )
+    #expect(fixture.publishedPaths == ["một/ghi chú.md"])
+    #expect(fixture.codes("một/ghi chú.md") == [])
+    #expect(fixture.client.server.roots.count == 1)
+  }
+
+  @Test func locateAndURIRoundTripThroughTheDeepestRoot() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start(folders: ["/w", "/w/hai"])
+    let server = fixture.client.server
+    let location = try #require(server.locate(fixture.uri("hai/khác.md")))
+    #expect(location.path == "khác.md")
+    #expect(server.root(location.root)?.path == "/w/hai")
+    #expect(server.uri(for: "khác.md", in: location.root) == fixture.uri("hai/khác.md"))
+    #expect(server.text(of: "khác.md", in: location.root)?.string == Self.files["hai/khác.md"])
+    // "[@smith2020]" on line 2: its key starts at byte offset of "@" + 1 in the text.
+    let text = try #require(server.text(of: "khác.md", in: location.root))
+    let offset = text.offset(of: Position(line: 2, character: 2), in: .utf16)
+    #expect(server.lspRange(of: offset..<(offset + 9), path: "khác.md", in: location.root)?.start.character == 2)
+    #expect(server.locate("untitled:Untitled-1") == nil)
+  }
+
+  @Test func singleFileModeIndexesOpenDocumentsOnly() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start(folders: [])
+    #expect(fixture.published.isEmpty)
+    fixture.open("một/ghi chú.md", "# Ghi chú\n\n[@smith2020]\n")
+    // Only the open document: the bibliography beside it is not read.
+    #expect(fixture.publishedPaths == ["một/ghi chú.md"])
+    #expect(fixture.codes("một/ghi chú.md") == ["unknown-source"])
+    fixture.close("một/ghi chú.md")
+    #expect(fixture.codes("một/ghi chú.md") == [])
+    #expect(fixture.client.server.roots.isEmpty)
+  }
+
+  @Test func singleFileModeIndexesTheFolderOfTheFirstDocumentWhenItHoldsAConfig() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start(folders: [])
+    fixture.open("hai/khác.md", Self.files["hai/khác.md"] ?? "")
+    #expect(fixture.client.server.roots.map(\.path) == ["/w/hai"])
+    #expect(Set(fixture.publishedPaths) == ["hai/khác.md", "hai/.gloss.json"])
+  }
+
+  @Test func theConfigFileWinsOverInitializationOptions() throws {
+    var files = Self.files
+    files["hai/.gloss.json"] = #"{"diagnostics": {"broken-link": "off"}}"#
+    let fixture = WorkspaceFixture(files: files)
+    let options = JSONValue.object([
+      "diagnostics": .object(["broken-link": .string("warning"), "unknown-source": .string("off")])
+    ])
+    try fixture.start(initializationOptions: options, folders: ["/w/một", "/w/hai"])
+    // Root "một" has no file: the editor's settings apply (broken link as a warning).
+    let ghiChu = try #require(fixture.published.last { $0.uri == fixture.uri("một/ghi chú.md") })
+    #expect(ghiChu.diagnostics.map(\.severity) == [.warning])
+    // Root "hai": its file's `diagnostics` replaces the editor's whole (a key of the file wins as a whole), so the
+    // unknown source is an error again.
+    let khac = try #require(fixture.published.last { $0.uri == fixture.uri("hai/khác.md") })
+    #expect(khac.diagnostics.map(\.severity) == [.error])
+  }
+
+  @Test func changedSettingsAndAMalformedConfigFileAreReportedOnTheFile() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start(folders: ["/w/một"])
+    fixture.client.clearCollected()
+    fixture.client.notify(
+      DidChangeConfigurationNotification(
+        settings: .object(["gloss": .object(["diagnostics": .object(["broken-link": .string("off")])])])))
+    #expect(fixture.codes("một/ghi chú.md") == [])
+    fixture.fileSystem.setFile("/w/một/.gloss.json", #"{"notes": 3"#)
+    fixture.tick()
+    #expect(fixture.codes("một/.gloss.json") == ["malformed-config"])
+  }
+
+  @Test func unreadableFilesAreLoggedOnceAndSkipped() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    fixture.fileSystem.makeUnreadable("/w/một/refs.bib")
+    try fixture.start(folders: ["/w/một"])
+    fixture.tick()
+    let logs = fixture.client.notifications(LogMessageNotification.self).map(\.message)
+    #expect(logs.filter { $0.contains("refs.bib") }.count == 1)
+    #expect(fixture.codes("một/ghi chú.md") == ["unknown-source", "broken-link"])
+  }
+
+  @Test func progressAndWatchersAreAskedForWhenTheClientAllowsThem() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    let capabilities = ClientCapabilities(
+      workspace: ClientCapabilities.Workspace(
+        didChangeWatchedFiles: ClientCapabilities.DynamicRegistration(dynamicRegistration: true)),
+      window: ClientCapabilities.Window(workDoneProgress: true))
+    try fixture.start(capabilities: capabilities, folders: ["/w/một"])
+    let requests = fixture.client.serverRequests
+    #expect(requests.map(\.method) == ["client/registerCapability", "window/workDoneProgress/create"])
+    #expect(fixture.published.isEmpty)
+    fixture.client.reply(to: requests[1].id, result: VoidResponse())
+    let progress = fixture.client.notifications(ProgressNotification.self).map(\.value)
+    #expect(progress.count == 2)
+    #expect(Set(fixture.publishedPaths) == ["một/ghi chú.md", "một/refs.bib"])
+  }
+}
