@@ -24,13 +24,21 @@ package struct SymbolCatalog: Sendable {
     var rank: Int
   }
 
-  private var candidates: [Candidate] = []
+  /// The symbols, sorted by name, path and position (so that an index breaks the last ties).
+  private var symbols: [WorkspaceSymbolMatch] = []
+  /// Each symbol's kind rank: notes, headings, sources, tags.
+  private var ranks: [UInt64] = []
+  /// Every symbol's names, a symbol's contiguous, with their owner and their masks (checked first, in one array).
+  private var keys: [FuzzyMatch.Key] = []
+  private var keyOwners: [Int] = []
+  private var keyMasks: [UInt64] = []
 
   /// How many symbols the catalog holds.
-  package var count: Int { candidates.count }
+  package var count: Int { symbols.count }
 
   /// Collects the notes, headings, sources and tags of `workspace`.
   package init(_ workspace: Workspace) {
+    var candidates: [Candidate] = []
     for (path, record) in workspace.notes {
       let symbol = WorkspaceSymbolMatch(name: record.title, kind: .note, container: path, path: path, range: 0..<0)
       candidates.append(Candidate(symbol: symbol, keys: [.init(record.title), .init(path)], rank: 0))
@@ -70,6 +78,19 @@ package struct SymbolCatalog: Sendable {
         candidates.append(Candidate(symbol: symbol, keys: [.init(use.name)], rank: 3))
       }
     }
+    candidates.sort {
+      ($0.symbol.name, $0.symbol.path, $0.symbol.range.lowerBound)
+        < ($1.symbol.name, $1.symbol.path, $1.symbol.range.lowerBound)
+    }
+    symbols = candidates.map(\.symbol)
+    ranks = candidates.map { UInt64($0.rank) }
+    for (index, candidate) in candidates.enumerated() {
+      for key in candidate.keys {
+        keys.append(key)
+        keyOwners.append(index)
+        keyMasks.append(key.mask)
+      }
+    }
   }
 
   /// Up to `limit` symbols matching `query` (case-insensitive subsequence; a leading `#` or `@` is ignored), best
@@ -79,39 +100,41 @@ package struct SymbolCatalog: Sendable {
     if text.first == "#" || text.first == "@" { text = text.dropFirst() }
     let scalars = FuzzyMatch.query(String(text))
     let queryMask = FuzzyMatch.Key.mask(of: scalars)
-    // The match, the matched name's length (the tie-break) and the candidate.
-    var found: [(match: FuzzyMatch, length: Int, index: Int)] = []
-    for (index, candidate) in candidates.enumerated() {
-      if scalars.isEmpty {
-        found.append((FuzzyMatch(tier: 0, bonus: 0), candidate.keys.first?.scalars.count ?? 0, index))
-        continue
-      }
-      var best: (match: FuzzyMatch, length: Int)?
-      for key in candidate.keys {
-        guard let match = FuzzyMatch.match(scalars, queryMask: queryMask, key) else { continue }
-        if best.map({ $0.match < match || ($0.match == match && key.scalars.count < $0.length) }) ?? true {
-          best = (match, key.scalars.count)
-        }
-      }
-      if let best { found.append((best.match, best.length, index)) }
+    // One integer per matching symbol, smaller first: tier, bonus, matched name's length, kind, then the index
+    // (name and path order).
+    func score(_ match: FuzzyMatch, length: Int, owner: Int) -> UInt64 {
+      UInt64(3 - match.tier) << 60 | UInt64(63 - min(match.bonus, 63)) << 54 | UInt64(min(length, 0xFFFF)) << 38
+        | ranks[owner] << 36 | UInt64(owner)
     }
-    func precedes(_ a: (match: FuzzyMatch, length: Int, index: Int), _ b: (match: FuzzyMatch, length: Int, index: Int))
-      -> Bool
-    {
-      if a.match != b.match { return a.match > b.match }
-      if a.length != b.length { return a.length < b.length }
-      let x = candidates[a.index]
-      let y = candidates[b.index]
-      if x.rank != y.rank { return x.rank < y.rank }
-      if x.symbol.name != y.symbol.name { return x.symbol.name < y.symbol.name }
-      return (x.symbol.path, x.symbol.range.lowerBound) < (y.symbol.path, y.symbol.range.lowerBound)
+    var found: [UInt64] = []
+    if scalars.isEmpty {
+      var owner = -1
+      for (k, key) in keys.enumerated() where keyOwners[k] != owner {
+        owner = keyOwners[k]
+        found.append(score(FuzzyMatch(tier: 0, bonus: 0), length: key.scalars.count, owner: owner))
+      }
+    } else {
+      // Keys of one symbol are contiguous: keep the best score of the current owner until it changes.
+      var owner = -1
+      var best = UInt64.max
+      for k in keys.indices {
+        if keyOwners[k] != owner {
+          if best != .max { found.append(best) }
+          owner = keyOwners[k]
+          best = .max
+        }
+        guard queryMask & ~keyMasks[k] == 0, let match = FuzzyMatch.match(scalars, queryMask: queryMask, keys[k])
+        else { continue }
+        best = min(best, score(match, length: keys[k].scalars.count, owner: owner))
+      }
+      if best != .max { found.append(best) }
     }
     // Only the best `limit` are sorted: a one-letter query matches nearly everything in a large workspace.
     if found.count > limit * 4 {
-      found = Self.best(found, limit: limit, by: precedes)
+      found = Self.best(found, limit: limit, by: <)
     }
-    found.sort(by: precedes)
-    return found.prefix(limit).map { candidates[$0.index].symbol }
+    found.sort()
+    return found.prefix(limit).map { symbols[Int($0 & 0xF_FFFF_FFFF)] }
   }
 
   /// The `limit` elements of `items` that come first by `precedes`, in no particular order.
