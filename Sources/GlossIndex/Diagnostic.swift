@@ -30,6 +30,8 @@ package struct Diagnostic: Hashable, Sendable {
     case ambiguousLink(candidates: [String])
     /// The other files defining the same key.
     case duplicateSource(key: String, otherPaths: [String])
+    /// The cited key, the document searched and its words at the closest passage (nil when nothing is alike).
+    case quoteMismatch(key: String, sourcePath: String, sourceWords: String?)
   }
 
   /// A heading offered by a `broken-anchor` quick fix.

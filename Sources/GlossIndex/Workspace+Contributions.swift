@@ -66,8 +66,8 @@ extension Workspace {
   mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
-    symbolCatalogCache = SymbolCatalogCache()
     completionCache = CompletionCache()
+    symbolCatalogCache = SymbolCatalogCache()
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
       keys.insert(old.key)
@@ -78,6 +78,7 @@ extension Workspace {
       keys.insert(new.key)
       Self.insertSorted(path, into: &definitions[new.key, default: SourceDefinitions()].documents)
     }
+    invalidateQuoteChecks(sourcePath: path, documentChanged: old?.document != new?.document, keys: keys)
     var affected = affectedBy(keys: keys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)
@@ -88,8 +89,8 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
-    symbolCatalogCache = SymbolCatalogCache()
     completionCache = CompletionCache()
+    symbolCatalogCache = SymbolCatalogCache()
     var changedKeys: Set<String> = []
     if let old, let new {
       let oldContent = old.contentByKey
@@ -118,6 +119,7 @@ extension Workspace {
         for file in new.entryFiles[index] { entriesByFile[file, default: []].insert(entry.key) }
       }
     }
+    invalidateQuoteChecks(sourcePath: nil, documentChanged: true, keys: changedKeys)
     var affected = affectedBy(keys: changedKeys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)

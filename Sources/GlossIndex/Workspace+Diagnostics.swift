@@ -86,19 +86,7 @@ extension Workspace {
             "cannot find '\(written)' in '\(located.key)': \(reason)"))
       }
     }
-    if config.quoteCheck {
-      for quotation in record.quotations {
-        let citations = record.note.citations
-        guard quotation.citationIndex < citations.count,
-          quotation.itemIndex < citations[quotation.citationIndex].items.count
-        else { continue }
-        let key = citations[quotation.citationIndex].items[quotation.itemIndex].key
-        if let source = source(forKey: key), !source.hasText {
-          out.append(
-            make(path, quotation.range, DiagnosticCode.noText, "'\(key)' has no text to check this quotation against"))
-        }
-      }
-    }
+    out += quotationDiagnostics(record)
     for link in record.note.links where !link.isExternal {
       out += linkDiagnostics(link, in: record)
     }

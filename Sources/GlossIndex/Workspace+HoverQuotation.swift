@@ -1,10 +1,16 @@
 extension Workspace {
-  /// HOOK for the quotation check: the Markdown paragraphs a citation hover shows about the quotations attributed to
-  /// item `itemIndex` of citation `citationIndex` in the note at `path` ("quotation found at lines 40–41", "not found;
-  /// closest passage …").
-  ///
-  /// Empty until the quotation check lands; the helper adding it fills in this function only.
+  /// The Markdown paragraphs a citation hover shows about the quotations attributed to item `itemIndex` of citation
+  /// `citationIndex` in the note at `path`: found (and where), or not found with the closest passage and its words.
   func quotationCheckLines(path: String, citationIndex: Int, itemIndex: Int) -> [String] {
-    []
+    quotationChecks(in: path, citationIndex: citationIndex, itemIndex: itemIndex).map { check in
+      var text = (check.isFound ? "✓ " : "✗ ") + HoverMarkdown.escape(check.summary)
+      if !check.isFound, let words = check.sourceWords, !words.isEmpty {
+        // The source's words, bounded like any excerpt, as a quote block the reader can compare with the note's.
+        var shown = String(words.prefix(300))
+        if shown.count < words.count { shown += "…" }
+        text += "\n\n> " + HoverMarkdown.escape(shown)
+      }
+      return text
+    }
   }
 }

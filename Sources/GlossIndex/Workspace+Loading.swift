@@ -41,6 +41,7 @@ extension Workspace {
       case .bibliography(let record): _ = replaceBibliography(at: record.path, with: record)
       }
     }
+    ensureQuoteChecks(for: notes.keys)
     let paths = diagnosedPaths + (diagnosedPaths.contains(configPath) ? [] : [configPath])
     let results = computeDiagnostics(for: paths)
     for (path, diagnostics) in zip(paths, results) where !diagnostics.isEmpty {

@@ -38,6 +38,12 @@ extension Workspace {
     case .brokenLink(let target, let suggestedPath): return brokenLinkFixes(diagnostic, target, suggestedPath)
     case .brokenAnchor(_, let nearest): return brokenAnchorFixes(diagnostic, nearest: nearest)
     case .ambiguousLink(let candidates): return ambiguousLinkFixes(diagnostic, candidates: candidates)
+    case .quoteMismatch:
+      guard let fix = quoteFix(for: diagnostic) else { return [] }
+      let change = replacement(diagnostic, fix.range, fix.newText)
+      return [
+        QuickFix(title: "replace with the source's words", diagnostic: diagnostic, change: change, isPreferred: true)
+      ]
     case .none, .duplicateSource: return []
     }
   }

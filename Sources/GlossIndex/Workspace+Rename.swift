@@ -201,9 +201,23 @@ extension Workspace {
     let newSlug = Self.uniqueSlugs(texts)[index]
     var change = WorkspaceChange()
     change.replace(heading.textRange, in: path, with: newText)
+    // A note titled by this heading (no front-matter title) is also linked by it: `[[Old Title]]` follows.
+    let isTitle =
+      record.note.frontMatter?["title"] == nil && heading.level == 1
+      && headings.first(where: { $0.level == 1 })?.textRange == heading.textRange
+    let titleKey = heading.text.lowercased()
+    let nameKeys: Set<String> = [Self.stem(path).lowercased(), PathUtilities.pathKey(path)]
     for linker in [path] + backlinks(to: path) {
       guard let links = notes[linker]?.note.links else { continue }
       for link in links {
+        if isTitle, link.kind == .wiki, !link.target.isEmpty {
+          let names = LinkKeys.wikiNames(link.target)
+          if names.contains(titleKey), !names.contains(where: nameKeys.contains),
+            case .note(path, _)? = resolveTarget(of: link, from: linker)
+          {
+            change.replace(link.targetRange, in: linker, with: newText)
+          }
+        }
         guard let anchor = link.anchor, var anchorRange = link.anchorRange,
           case .note(let target, let found?) = resolve(link: link, from: linker), target == path,
           found.textRange == heading.textRange

@@ -114,6 +114,7 @@ extension Workspace {
     pendingPaths.subtract(paths)
     var changed = always
     let targets = Array(paths.union(always))
+    ensureQuoteChecks(for: targets)
     let results = computeDiagnostics(for: targets)
     for (path, fresh) in zip(targets, results) {
       let old = diagnosticsCache[path] ?? []

@@ -43,12 +43,14 @@ package struct Workspace: Sendable {
   var ignoreGlobs: [Glob] = []
   /// Diagnostics of every file, kept current (except `pendingPaths`).
   var diagnosticsCache: [String: [Diagnostic]] = [:]
+  /// Quotation checks: the shared lexicon, source indexes and cached results (`Workspace+Quotations.swift`).
+  var quotes = QuoteState()
   /// Files whose cached diagnostics wait for `refreshPending()`.
   package internal(set) var pendingPaths: Set<String> = []
-  /// The workspace-symbol catalog of this state, built on first use (`replace…` installs a fresh one).
-  var symbolCatalogCache = SymbolCatalogCache()
   /// Completion's search structures, built lazily and replaced whenever the sources change.
   var completionCache = CompletionCache()
+  /// The workspace-symbol catalog of this state, built on first use (`replace…` installs a fresh one).
+  var symbolCatalogCache = SymbolCatalogCache()
 
   /// An empty workspace.
   package init() {}

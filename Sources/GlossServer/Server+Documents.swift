@@ -118,11 +118,13 @@ extension Server {
 
   /// Whether some root has files waiting to be re-diagnosed.
   package var hasDeferredWork: Bool {
-    roots.contains { !$0.workspace.pendingPaths.isEmpty }
+    deferredLoadToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
   }
 
-  /// Re-diagnoses the files an edit left waiting and publishes those that changed.
+  /// Runs the first indexing when its progress has begun, else re-diagnoses the files an edit left waiting and
+  /// publishes those that changed.
   func runDeferredWork() {
+    if let token = deferredLoadToken { return loadWorkspaces(progressToken: token) }
     for index in roots.indices where !roots[index].workspace.pendingPaths.isEmpty {
       let changed = roots[index].workspace.refreshPending()
       publishSorted(changed, in: roots[index].id)

@@ -74,9 +74,9 @@ extension Server {
     guard let index = rootIndex(id) else { return }
     let config = WorkspaceLayout.configFileName
     if forced.contains(config) || changes.created.contains(config) || changes.changed.contains(config)
-      || changes.deleted.contains(config)
+      || changes.deleted.contains(config), reloadConfig(of: id)
     {
-      return reloadConfig(of: id)
+      return
     }
     guard !changes.isEmpty || !forced.isEmpty else { return }
     let oldOthers = Set(roots[index].files.otherFiles.map(\.path))
@@ -177,10 +177,19 @@ extension Server {
     roots[index].workspace.referencedBibliographies.contains(path)
   }
 
-  /// Reads the config of folder root `id` again and re-indexes the root with it (files may change roles); every
-  /// file's diagnostics are published again, and those of files that left the index are cleared.
-  func reloadConfig(of id: RootID) {
-    guard let index = rootIndex(id), roots[index].kind == .folder else { return }
+  /// Reads the config of folder root `id` again and, when it means something new, re-indexes the root with it (files
+  /// may change roles): every file's diagnostics are published again, and those of files that left the index are
+  /// cleared. Returns whether it re-indexed.
+  @discardableResult
+  func reloadConfig(of id: RootID) -> Bool {
+    guard let index = rootIndex(id), roots[index].kind == .folder else { return false }
+    // Settings sent again unchanged (many clients send `didChangeConfiguration` right after start) or a config file
+    // rewritten with the same meaning must not cost a re-index of the whole root.
+    let loaded = WorkspaceFiles.loadConfig(
+      root: roots[index].path, editorSettings: editorSettings, fileSystem: options.fileSystem)
+    if loaded.config == roots[index].config.config, loaded.fileProblems == roots[index].config.fileProblems {
+      return false
+    }
     let oldPaths = Set(roots[index].workspace.diagnosedPaths)
     let old = roots[index]
     let indexed = IndexedRoot(root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem)
@@ -204,6 +213,7 @@ extension Server {
     for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
     publishAll(in: id)
     refreshDecorations()
+    return true
   }
 
   /// Asks the client to watch the workspace's files, when it allows dynamic registration of watchers.

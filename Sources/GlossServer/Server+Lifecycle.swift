@@ -27,7 +27,11 @@ extension Server {
       let token = ProgressToken.string("gloss-indexing")
       sendRequest(WorkDoneProgressCreateRequest(token: token)) { server, result in
         guard server.isLoadPending else { return }
-        server.loadWorkspaces(progressToken: (try? result.get()) != nil ? token : nil)
+        guard (try? result.get()) != nil else { return server.loadWorkspaces(progressToken: nil) }
+        // `begin` goes out now; the indexing runs as deferred work, once this message has been written.
+        server.isLoadPending = false
+        server.deferredLoadToken = token
+        server.send(ProgressNotification(token: token, value: .begin(title: "Indexing")))
       }
     } else {
       loadWorkspaces(progressToken: nil)

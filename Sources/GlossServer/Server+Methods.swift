@@ -28,13 +28,6 @@ extension Server {
     // Pull diagnostics (Server+Diagnostics.swift), for clients that announce them.
     table.on(DocumentDiagnosticRequest.self, Server.documentDiagnostic)
     table.on(WorkspaceDiagnosticRequest.self, Server.workspaceDiagnostic)
-    // Outline (Server+Outline.swift) and decorations (Server+Decorations.swift).
-    table.on(DocumentSymbolRequest.self, Server.documentSymbol)
-    table.on(WorkspaceSymbolRequest.self, Server.workspaceSymbol)
-    table.on(FoldingRangeRequest.self, Server.foldingRange)
-    table.on(DocumentLinkRequest.self, Server.documentLink)
-    table.on(InlayHintRequest.self, Server.inlayHint)
-    table.on(SemanticTokensRequest.self, Server.semanticTokens)
     // Completion (Server+Completion.swift).
     table.on(CompletionRequest.self, Server.completion)
     table.on(CompletionItemResolveRequest.self, Server.resolveCompletionItem)
@@ -49,6 +42,13 @@ extension Server {
     table.on(RenameRequest.self, Server.rename)
     table.on(WillRenameFilesRequest.self, Server.willRenameFiles)
     table.on(CodeActionRequest.self, Server.codeAction)
+    // Outline (Server+Outline.swift) and decorations (Server+Decorations.swift).
+    table.on(DocumentSymbolRequest.self, Server.documentSymbol)
+    table.on(WorkspaceSymbolRequest.self, Server.workspaceSymbol)
+    table.on(FoldingRangeRequest.self, Server.foldingRange)
+    table.on(DocumentLinkRequest.self, Server.documentLink)
+    table.on(InlayHintRequest.self, Server.inlayHint)
+    table.on(SemanticTokensRequest.self, Server.semanticTokens)
     return table
   }
 }

@@ -74,16 +74,13 @@ extension Server {
     return []
   }
 
-  /// Loads the roots named in `initialize` (the first indexing), reporting progress under `token` when given.
+  /// Loads the roots named in `initialize` (the first indexing), ending the progress `token` (begun) when given.
   func loadWorkspaces(progressToken token: ProgressToken?) {
     guard !hasLoaded else { return }
     hasLoaded = true
     isLoadPending = false
-    let folders = initialFolders
-    if let token {
-      send(ProgressNotification(token: token, value: .begin(title: "Indexing", message: "\(folders.count) folders")))
-    }
-    for folder in folders { addFolder(folder) }
+    deferredLoadToken = nil
+    for folder in initialFolders { addFolder(folder) }
     if let token {
       let notes = roots.reduce(0) { $0 + $1.workspace.notes.count }
       send(ProgressNotification(token: token, value: .end(message: "\(notes) notes indexed")))
@@ -92,8 +89,13 @@ extension Server {
 
   /// Loads the roots now when their loading still waits for the client's answer to the progress request.
   func loadIfStillPending(before event: ServerEvent) {
+    if let token = deferredLoadToken {
+      // Idle time runs the deferred load itself; anything else must not see an empty workspace.
+      if case .idle = event { return }
+      return loadWorkspaces(progressToken: token)
+    }
     guard isLoadPending else { return }
-    // The answer itself starts the loading with progress; anything else must not see an empty workspace.
+    // The answer itself starts the loading with progress.
     if case .message(.response) = event { return }
     loadWorkspaces(progressToken: nil)
   }

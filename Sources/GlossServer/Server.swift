@@ -55,6 +55,8 @@ package final class Server {
   var nextRootID = 1
   /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
   var isLoadPending = false
+  /// The progress token of a first indexing whose `begin` was sent and whose work waits for the next idle moment.
+  var deferredLoadToken: ProgressToken?
   /// Whether the workspace was loaded once (later folders are loaded as they come).
   var hasLoaded = false
   /// The pull-diagnostics result id of each document whose report was computed, by URI.

@@ -50,9 +50,9 @@ import Testing
     checkDiagnostics(
       [
         "sources/doc.txt": "première page\u{0C}seconde page\n",
-        "a.md": "Ça — @doc [⏩p. 40⏪] puis [@doc, ⏩40⏪] et [see @doc, ⏩pp. 3-4⏪, \"mots\"] mais [@doc, p. 1].\n",
+        "a.md": "Ça — @doc [⏩p. 40⏪] puis [@doc, ⏩40⏪] et [see @doc, ⏩pp. 3-4⏪, \"⏩mots⏪\"] mais [@doc, p. 1].\n",
       ],
-      ["a.md": ["unresolved-locator", "unresolved-locator", "unresolved-locator"]])
+      ["a.md": ["unresolved-locator", "unresolved-locator", "unresolved-locator", "quote-mismatch"]])
   }
 
   @Test func unresolvedLocatorMessageGivesTheReason() {

@@ -53,6 +53,21 @@ import Testing
       workspace.definition(at: offset, in: "n.md") == [FileLocation(path: "sources/crlf.txt", range: source.ranges[0])])
   }
 
+  @Test func citationHoverShowsTheQuotationCheck() throws {
+    let source = "---\ntitle: Remembering\n---\nMemory is an imaginative reconstruction of the past 🦉.\n"
+    let note = MarkedText(
+      "Bartlett: “an imaginative reconstruction” [@q1️⃣]. Ông nói \"a faithful copy of the past\" [@q2️⃣].\n")
+    let workspace = Fixture.workspace(["sources/q.md": source, "n.md": note.text])
+    let header = "**Remembering** · `q`\n\ntext: `sources/q.md`\n\n"
+    #expect(
+      workspace.hover(at: note.cursors["1"] ?? -1, in: "n.md")?.markdown
+        == header + "✓ quotation found: line 4 of sources/q.md")
+    #expect(
+      workspace.hover(at: note.cursors["2"] ?? -1, in: "n.md")?.markdown
+        == header + "✗ quotation not found in 'q'; closest: line 4 of sources/q.md, 50% alike\n\n"
+        + "> an imaginative reconstruction of the past")
+  }
+
   @Test func unresolvedLocatorsAndMissingTextAreExplained() throws {
     let workspace = NavigationFixture.workspace
     let marked = MarkedText("Ωmega [@halb1️⃣wachs, p. 40] [@nguy2️⃣en2020, p. 4] [@nguy3️⃣en2020] [@pa4️⃣ge, chap. 3]\n")

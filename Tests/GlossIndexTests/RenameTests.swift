@@ -138,6 +138,19 @@ import Testing
       ])
   }
 
+  @Test func aTitleHeadingRenamesTheWikiLinksByTitle() {
+    let files = [
+      "notes/hub.md": "# Carre1️⃣four\n\nTexte\n",
+      "a.md": "[[Carrefour]] [[carrefour|ici]] [[hub]] [[notes/hub#Carrefour]]\n",
+    ]
+    checkRename(
+      files, at: "notes/hub.md", to: "Ngã tư",
+      changes: [
+        "notes/hub.md": "# Ngã tư\n\nTexte\n",
+        "a.md": "[[Ngã tư]] [[Ngã tư|ici]] [[hub]] [[notes/hub#Ngã tư]]\n",
+      ])
+  }
+
   @Test func headingRenamesFromALinkAnchor() {
     let files = ["hub.md": "## Méthodes\n", "a.md": "[[hub#Mé1️⃣thodes]]\n"]
     checkRename(

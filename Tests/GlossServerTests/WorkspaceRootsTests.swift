@@ -52,6 +52,18 @@ import Testing
     #expect(server.locate("untitled:Untitled-1") == nil)
   }
 
+  @Test func rootURIThenRootPathStandInForWorkspaceFolders() throws {
+    for params in [
+      InitializeRequest(rootUri: FileURI(filePath: "/w/một").string),
+      InitializeRequest(rootPath: "/w/một"),
+    ] {
+      let fixture = WorkspaceFixture(files: Self.files)
+      try fixture.client.initialize(params)
+      #expect(fixture.client.server.roots.map(\.path) == ["/w/một"])
+      #expect(Set(fixture.publishedPaths) == ["một/ghi chú.md", "một/refs.bib"])
+    }
+  }
+
   @Test func singleFileModeIndexesOpenDocumentsOnly() throws {
     let fixture = WorkspaceFixture(files: Self.files)
     try fixture.start(folders: [])
@@ -98,6 +110,12 @@ import Testing
       DidChangeConfigurationNotification(
         settings: .object(["gloss": .object(["diagnostics": .object(["broken-link": .string("off")])])])))
     #expect(fixture.codes("một/ghi chú.md") == [])
+    // The same settings again change nothing and publish nothing.
+    fixture.client.clearCollected()
+    fixture.client.notify(
+      DidChangeConfigurationNotification(
+        settings: .object(["gloss": .object(["diagnostics": .object(["broken-link": .string("off")])])])))
+    #expect(fixture.published.isEmpty)
     fixture.fileSystem.setFile("/w/một/.gloss.json", #"{"notes": 3"#)
     fixture.tick()
     #expect(fixture.codes("một/.gloss.json") == ["malformed-config"])
@@ -126,6 +144,9 @@ import Testing
     fixture.client.reply(to: requests[1].id, result: VoidResponse())
     let progress = fixture.client.notifications(ProgressNotification.self).map(\.value)
     #expect(progress.count == 2)
+    // `begin` is sent before the indexing runs, `end` after everything is published.
+    #expect(fixture.client.notifications.first?.method == ProgressNotification.method)
+    #expect(fixture.client.notifications.last?.method == ProgressNotification.method)
     #expect(Set(fixture.publishedPaths) == ["một/ghi chú.md", "một/refs.bib"])
   }
 }

@@ -39,7 +39,6 @@ package struct ServerCapabilities: Hashable, Sendable, Codable {
   package var codeLensProvider: CodeLensOptions?
   /// The commands `workspace/executeCommand` runs.
   package var executeCommandProvider: ExecuteCommandOptions?
-
   // Outline features (set by `Server.addOutlineCapabilities`): not in the init, so other features' fields can be
   // added without touching these.
   /// Whether `textDocument/documentSymbol` is served.

@@ -1,0 +1,62 @@
+import GlossSyntax
+
+/// The result of checking one attributed quotation against its source's text (SPEC §3.3), in editor terms.
+package struct QuoteCheck: Hashable, Sendable {
+  /// The cited key.
+  package var key: String
+  /// The root-relative path of the document whose text was searched.
+  package var sourcePath: String
+  /// The passage searched ("page 4", "lines 40–52"), nil when the whole text was.
+  package var passage: String?
+  /// True when the quotation is in the text.
+  package var isFound: Bool
+  /// Where it was found, or the closest passage when it was not (nil when nothing is alike); offsets in the text.
+  package var textRange: Range<Int>?
+  /// How alike the closest passage is (0...1); 1 when found.
+  package var similarity: Double
+  /// The file's lines (1-based, inclusive) of `textRange`.
+  package var lines: ClosedRange<Int>?
+  /// The source's words at the closest passage, white space collapsed to single spaces (nil when found or none).
+  package var sourceWords: String?
+
+  /// "lines 41–42 of sources/x.md" (or "line 41 of …"), nil when there is no range.
+  package var location: String? {
+    guard let lines else { return nil }
+    let span = lines.count == 1 ? "line \(lines.lowerBound)" : "lines \(lines.lowerBound)–\(lines.upperBound)"
+    return "\(span) of \(sourcePath)"
+  }
+
+  /// How alike, as a whole percentage (never 100 for a mismatch).
+  package var percentAlike: Int {
+    let percent = Int((similarity * 100).rounded())
+    return isFound ? percent : min(99, max(0, percent))
+  }
+
+  /// The `quote-mismatch` message, or what hover says: where it was found, or the closest passage.
+  package var summary: String {
+    if isFound {
+      return location.map { "quotation found: \($0)" } ?? "quotation found in '\(key)'"
+    }
+    guard let location else { return "quotation not found in '\(key)'" }
+    return "quotation not found in '\(key)'; closest: \(location), \(percentAlike)% alike"
+  }
+}
+
+/// What a quotation's check depends on besides its source's text: the words, the key and the locator's passage.
+struct QuoteCheckKey: Hashable, Sendable {
+  var text: String
+  var key: String
+  /// The item's first locator, its `range` zeroed (where it sits in the suffix does not change its passage).
+  var locator: Locator?
+}
+
+/// Quotation-check state of a workspace: the shared lexicon, one index per quoted source document, and results per
+/// note, kept current by `Workspace+Quotations.swift`.
+struct QuoteState: Sendable {
+  /// Token spellings shared by every index (it only grows, and is safe across threads and copies).
+  let lexicon = QuoteLexicon()
+  /// The index of each source document that some quotation was checked against, by path (built when first needed).
+  var indexes: [String: QuoteIndex] = [:]
+  /// Results per note path, by what each depends on; a key's entries are dropped when its source's text changes.
+  var checks: [String: [QuoteCheckKey: QuoteCheck]] = [:]
+}
