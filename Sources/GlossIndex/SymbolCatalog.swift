@@ -19,7 +19,7 @@ package struct SymbolCatalog: Sendable {
   private struct Candidate: Sendable {
     var symbol: WorkspaceSymbolMatch
     /// The names it answers to (a note: title and path; a source: key and title).
-    var keys: [FuzzyMatch.Key]
+    var keys: [String]
     /// Ties break by kind: notes, headings, sources, tags.
     var rank: Int
   }
@@ -30,23 +30,26 @@ package struct SymbolCatalog: Sendable {
   private var ranks: [UInt64] = []
   /// Every symbol's names, a symbol's contiguous, with their owner and their masks (checked first, in one array).
   private var keys: [FuzzyMatch.Key] = []
+  /// The text of each key, so that the next catalog reuses the keys of names that did not change.
+  private var keyTexts: [String] = []
   private var keyOwners: [Int] = []
   private var keyMasks: [UInt64] = []
 
   /// How many symbols the catalog holds.
   package var count: Int { symbols.count }
 
-  /// Collects the notes, headings, sources and tags of `workspace`.
-  package init(_ workspace: Workspace) {
+  /// Collects the notes, headings, sources and tags of `workspace`, reusing the prepared names of `previous` (the
+  /// catalog of an earlier state): after an edit, only the names that changed are folded again.
+  package init(_ workspace: Workspace, reusing previous: SymbolCatalog? = nil) {
     var candidates: [Candidate] = []
     for (path, record) in workspace.notes {
       let symbol = WorkspaceSymbolMatch(name: record.title, kind: .note, container: path, path: path, range: 0..<0)
-      candidates.append(Candidate(symbol: symbol, keys: [.init(record.title), .init(path)], rank: 0))
+      candidates.append(Candidate(symbol: symbol, keys: [record.title, path], rank: 0))
       for heading in record.note.headings {
         let symbol = WorkspaceSymbolMatch(
           name: heading.text, kind: .heading(level: heading.level), container: record.title, path: path,
           range: heading.textRange)
-        candidates.append(Candidate(symbol: symbol, keys: [.init(heading.text)], rank: 1))
+        candidates.append(Candidate(symbol: symbol, keys: [heading.text], rank: 1))
       }
     }
     for key in workspace.sourceKeys {
@@ -61,8 +64,7 @@ package struct SymbolCatalog: Sendable {
       }
       let symbol = WorkspaceSymbolMatch(
         name: key, kind: .source, container: source.title, path: location.path, range: location.range)
-      let keys = [FuzzyMatch.Key(key)] + (source.title.map { [FuzzyMatch.Key($0)] } ?? [])
-      candidates.append(Candidate(symbol: symbol, keys: keys, rank: 2))
+      candidates.append(Candidate(symbol: symbol, keys: [key] + (source.title.map { [$0] } ?? []), rank: 2))
     }
     // Each tag is shown as first written and located at its first use, in path order: one pass over the notes.
     let counts = workspace.tagCounts
@@ -75,7 +77,7 @@ package struct SymbolCatalog: Sendable {
         let symbol = WorkspaceSymbolMatch(
           name: "#" + use.name, kind: .tag, container: count == 1 ? "1 note" : "\(count) notes", path: path,
           range: use.range)
-        candidates.append(Candidate(symbol: symbol, keys: [.init(use.name)], rank: 3))
+        candidates.append(Candidate(symbol: symbol, keys: [use.name], rank: 3))
       }
     }
     candidates.sort {
@@ -84,9 +86,15 @@ package struct SymbolCatalog: Sendable {
     }
     symbols = candidates.map(\.symbol)
     ranks = candidates.map { UInt64($0.rank) }
+    var reusable: [String: FuzzyMatch.Key] = [:]
+    if let previous {
+      reusable = Dictionary(zip(previous.keyTexts, previous.keys), uniquingKeysWith: { first, _ in first })
+    }
     for (index, candidate) in candidates.enumerated() {
-      for key in candidate.keys {
+      for text in candidate.keys {
+        let key = reusable[text] ?? FuzzyMatch.Key(text)
         keys.append(key)
+        keyTexts.append(text)
         keyOwners.append(index)
         keyMasks.append(key.mask)
       }
