@@ -24,7 +24,8 @@ package struct SymbolCatalog: Sendable {
     var rank: Int
   }
 
-  /// The symbols, sorted by name, path and position (so that an index breaks the last ties).
+  /// The symbols: notes (each followed by its headings) in path order, sources in key order, tags (an index breaks
+  /// the last ties).
   private var symbols: [WorkspaceSymbolMatch] = []
   /// Each symbol's kind rank: notes, headings, sources, tags.
   private var ranks: [UInt64] = []
@@ -42,7 +43,10 @@ package struct SymbolCatalog: Sendable {
   /// catalog of an earlier state): after an edit, only the names that changed are folded again.
   package init(_ workspace: Workspace, reusing previous: SymbolCatalog? = nil) {
     var candidates: [Candidate] = []
-    for (path, record) in workspace.notes {
+    // In path order, and sources in key order: an index then breaks the last ties, and sorting 10,000 paths costs
+    // far less than sorting every symbol by name (Unicode string comparison is the cost there).
+    for path in workspace.notes.keys.sorted() {
+      guard let record = workspace.notes[path] else { continue }
       let symbol = WorkspaceSymbolMatch(name: record.title, kind: .note, container: path, path: path, range: 0..<0)
       candidates.append(Candidate(symbol: symbol, keys: [record.title, path], rank: 0))
       for heading in record.note.headings {
@@ -52,7 +56,7 @@ package struct SymbolCatalog: Sendable {
         candidates.append(Candidate(symbol: symbol, keys: [heading.text], rank: 1))
       }
     }
-    for key in workspace.sourceKeys {
+    for key in workspace.sourceKeys.sorted() {
       guard let source = workspace.source(forKey: key) else { continue }
       let location: (path: String, range: Range<Int>)
       if let entryLocation = source.entryLocation, let entry = source.entry {
@@ -80,10 +84,6 @@ package struct SymbolCatalog: Sendable {
         candidates.append(Candidate(symbol: symbol, keys: [use.name], rank: 3))
       }
     }
-    candidates.sort {
-      ($0.symbol.name, $0.symbol.path, $0.symbol.range.lowerBound)
-        < ($1.symbol.name, $1.symbol.path, $1.symbol.range.lowerBound)
-    }
     symbols = candidates.map(\.symbol)
     ranks = candidates.map { UInt64($0.rank) }
     var reusable: [String: FuzzyMatch.Key] = [:]
@@ -102,14 +102,14 @@ package struct SymbolCatalog: Sendable {
   }
 
   /// Up to `limit` symbols matching `query` (case-insensitive subsequence; a leading `#` or `@` is ignored), best
-  /// first: prefix matches, then word-start matches, then subsequences; ties by shorter matched name, kind, name, path.
+  /// first: prefix matches, then word-start matches, then subsequences; ties by shorter matched name, kind, then path and position.
   package func search(_ query: String, limit: Int = 200) -> [WorkspaceSymbolMatch] {
     var text = Substring(query.trimmingCharacters(in: .whitespaces))
     if text.first == "#" || text.first == "@" { text = text.dropFirst() }
     let scalars = FuzzyMatch.query(String(text))
     let queryMask = FuzzyMatch.Key.mask(of: scalars)
     // One integer per matching symbol, smaller first: tier, bonus, matched name's length, kind, then the index
-    // (name and path order).
+    // (path and position order).
     func score(_ match: FuzzyMatch, length: Int, owner: Int) -> UInt64 {
       UInt64(3 - match.tier) << 60 | UInt64(63 - min(match.bonus, 63)) << 54 | UInt64(min(length, 0xFFFF)) << 38
         | ranks[owner] << 36 | UInt64(owner)
