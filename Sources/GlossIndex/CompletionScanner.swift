@@ -66,6 +66,16 @@ struct CompletionScanner {
     return true
   }
 
+  /// The Unicode scalar whose UTF-8 encoding ends right before `end`, nil when the bytes there are not one.
+  func scalar(endingAt end: Int) -> Unicode.Scalar? {
+    var start = end - 1
+    while start > lineStart, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    var iterator = bytes[start..<end].makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+    return scalar
+  }
+
   // MARK: Exclusions
 
   /// Whether the cursor is inside a code span or an HTML comment opened between `start` and the cursor.
@@ -126,6 +136,9 @@ struct CompletionScanner {
       case 0x5B, 0x28, 0x20, 0x09, 0x3B: break  // `[`, `(`, space, tab, `;`
       case 0x2D:  // `-@` suppresses the author only at an item's start.
         guard at - 1 == lineStart || [0x5B, 0x20, 0x09, 0x3B].contains(bytes[at - 2]) else { return nil }
+      case 0x80...:  // After a non-ASCII character: a letter or digit makes an e-mail-like word, punctuation does not.
+        guard let scalar = scalar(endingAt: at), !scalar.properties.isAlphabetic, scalar.properties.numericType == nil
+        else { return nil }
       default: return nil
       }
     }

@@ -10,7 +10,18 @@ extension Workspace {
   ///
   /// The note's parsed model is the index's when it has the note (the server keeps it in step with the buffer).
   package func completions(at offset: Int, in path: String, text bytes: [UInt8]) -> CompletionResult {
-    let note = notes[path]?.note ?? Note(parsing: bytes)
+    let note: Note
+    if let record = notes[path] {
+      note = record.note
+    } else {
+      // Bibliographies, source documents and other files get no completion; a Markdown file the index does not
+      // hold as a note (ignored, outside the note globs) is parsed for the occasion.
+      let ext = PathUtilities.pathExtension(path).lowercased()
+      guard ext == "md" || ext == "markdown", bibliographies[path] == nil, sourceDocuments[path] == nil else {
+        return .empty
+      }
+      note = Note(parsing: bytes)
+    }
     guard let context = CompletionContext.at(offset, in: bytes, note: note) else { return .empty }
     switch context {
     case .sourceKey(let prefix, let replace):
@@ -74,6 +85,7 @@ extension Workspace {
   /// Builds what completion needs now (for a background queue after loading): copies of this workspace share it.
   package func prepareCompletion() {
     _ = sourceSearchIndex
+    _ = completionCache.notes { NoteSearchIndex(self) }
   }
 
   /// The search index over the current sources, built on first use after they change.
@@ -138,38 +150,33 @@ extension Workspace {
     return lower
   }
 
-  /// Notes whose title, alias, file name or path starts with `prefix` (or has a word starting with it), inserted by
-  /// the shortest name that resolves to them alone.
+  /// Notes whose title, alias, file name or path starts with `prefix` (or has a word starting with it), in title
+  /// order, inserted by the shortest name that resolves to them alone.
   private func noteCompletions(prefix: String, replace: Range<Int>, closing: String) -> CompletionResult {
-    let lower = Array(prefix.lowercased().utf8)
-    var matches: [(quality: Int, title: String, path: String)] = []
-    for (path, record) in notes {
-      var quality = 3
-      for name in record.nameKeys {
-        let bytes = Array(name.utf8)
-        if bytes.starts(with: lower) {
-          quality = 0
-          break
-        }
-        if quality > 1, Self.hasWord(startingWith: lower, in: bytes) { quality = 1 }
-      }
-      if quality < 3 { matches.append((quality, record.title, path)) }
+    let index = completionCache.notes { NoteSearchIndex(self) }
+    var ids: [Int32]
+    let total: Int
+    if prefix.isEmpty {
+      ids = Array((0..<Int32(min(index.paths.count, Self.completionLimit))))
+      total = index.paths.count
+    } else {
+      let matches = index.matches(Array(prefix.lowercased().utf8))
+      total = matches.count
+      ids = matches.map { ($0.value, $0.key) }.smallest(Self.completionLimit) { $0 < $1 }.map(\.1)
     }
-    let best = matches.smallest(Self.completionLimit) { a, b in
-      if a.quality != b.quality { return a.quality < b.quality }
-      return a.title != b.title ? a.title < b.title : a.path < b.path
-    }
-    let items = best.compactMap { match -> CompletionCandidate? in
-      guard let record = notes[match.path] else { return nil }
-      let fileName = PathUtilities.removingNoteExtension(PathUtilities.fileName(match.path))
-      let pathName = PathUtilities.removingNoteExtension(match.path)
-      let name = (notesByName[fileName.lowercased()]?.count ?? 0) == 1 ? fileName : pathName
-      let filter = ([record.title] + record.aliases + [fileName, match.path]).joined(separator: " ")
+    ids = Array(ids.prefix(Self.completionLimit))
+    let items = ids.compactMap { id -> CompletionCandidate? in
+      let path = index.paths[Int(id)]
+      guard let record = notes[path] else { return nil }
+      let fileName = PathUtilities.removingNoteExtension(PathUtilities.fileName(path))
+      let name =
+        (notesByName[fileName.lowercased()]?.count ?? 0) == 1 ? fileName : PathUtilities.removingNoteExtension(path)
+      let filter = ([record.title] + record.aliases + [fileName, path]).joined(separator: " ")
       return CompletionCandidate(
-        kind: .note, label: record.title, detail: match.path, filterText: filter, newText: name + closing,
+        kind: .note, label: record.title, detail: path, filterText: filter, newText: name + closing,
         replaceRange: replace)
     }
-    return CompletionResult(items: items, isIncomplete: matches.count > items.count)
+    return CompletionResult(items: items, isIncomplete: total > items.count)
   }
 
   /// The headings of the note `link` leads to from `path`: their text for wiki links, their slug for Markdown links.
@@ -202,19 +209,6 @@ extension Workspace {
         replaceRange: replace)
     }
     return CompletionResult(items: Array(items), isIncomplete: false)
-  }
-
-  /// Whether a word of `name` (after a space, `-`, `_`, `/` or `.`) starts with `prefix`.
-  private static func hasWord(startingWith prefix: [UInt8], in name: [UInt8]) -> Bool {
-    guard !prefix.isEmpty, name.count > prefix.count else { return false }
-    for index in 1..<(name.count - prefix.count + 1) {
-      switch name[index - 1] {
-      case 0x20, 0x2D, 0x5F, 0x2F, 0x2E:
-        if name[index...].starts(with: prefix) { return true }
-      default: continue
-      }
-    }
-    return false
   }
 }
 

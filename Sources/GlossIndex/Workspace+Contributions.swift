@@ -13,7 +13,10 @@ extension Workspace {
     let newKeys = new?.citedKeys ?? []
     for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
     for key in newKeys.subtracting(oldKeys) { citers[key, default: []].insert(path) }
-    if oldKeys != newKeys { completionCache = completionCache.keepingSources() }
+    var stale: CompletionCache.Parts = []
+    if oldKeys != newKeys { stale.insert(.ranking) }
+    if old?.nameKeys != new?.nameKeys || old?.title != new?.title { stale.insert(.notes) }
+    if !stale.isEmpty { completionCache = completionCache.without(stale) }
 
     let oldTags = old?.tagCounts ?? [:]
     let newTags = new?.tagCounts ?? [:]
@@ -66,7 +69,7 @@ extension Workspace {
   mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
-    completionCache = CompletionCache()
+    completionCache = completionCache.without([.sources, .ranking])
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
@@ -89,7 +92,7 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
-    completionCache = CompletionCache()
+    completionCache = completionCache.without([.sources, .ranking])
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var changedKeys: Set<String> = []
     if let old, let new {

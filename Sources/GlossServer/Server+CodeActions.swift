@@ -8,12 +8,14 @@ extension Server {
   /// client's `context.diagnostics` may be stale, so they are not trusted). Fixes that create files are left out
   /// when the client cannot apply `create` operations, or when the file already exists on disk.
   func codeAction(_ params: CodeActionRequest) -> [CodeAction]? {
+    // The refactors of SPEC §4 (Server+Refactors.swift) come after the quick fixes.
+    let refactors = refactorActions(params)
     if let only = params.context.only, !only.contains(where: { $0.isEmpty || CodeAction.quickFix.hasPrefix($0) }) {
-      return []
+      return refactors
     }
     guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
       let text = text(of: location.path, in: location.root)
-    else { return [] }
+    else { return refactors }
     let range = text.range(of: params.range, in: positionEncoding)
     let support = WorkspaceEditSupport(clientCapabilities)
     let context = editContext(in: location.root)
@@ -31,6 +33,6 @@ extension Server {
           isPreferred: fix.isPreferred ? true : nil,
           edit: fix.change.workspaceEdit(support: support, context: context)))
     }
-    return actions
+    return actions + refactors
   }
 }

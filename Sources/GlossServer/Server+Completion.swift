@@ -9,7 +9,7 @@ extension Server {
   static let completionTriggerCharacters = ["@", "#", "[", "/"]
 
   /// `textDocument/completion`: the index's candidates at the cursor, ranked by `sortText`, replacing the typed prefix.
-  func completion(_ params: CompletionRequest) throws -> CompletionList? {
+  func completion(_ params: CompletionRequest) throws -> CompletionList {
     guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
       let text = text(of: location.path, in: location.root)
     else { return CompletionList(isIncomplete: false, items: []) }

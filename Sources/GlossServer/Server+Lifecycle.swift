@@ -67,7 +67,7 @@ extension Server {
     // folder, since a moved folder moves its notes.
     let prepares = clientCapabilities.textDocument?.rename?.prepareSupport ?? false
     capabilities.renameProvider = RenameOptions(prepareProvider: prepares ? true : nil)
-    capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix])
+    capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix] + Self.refactorKinds)
     addOutlineCapabilities(to: &capabilities)
     return capabilities
   }

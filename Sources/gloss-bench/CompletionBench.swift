@@ -74,6 +74,21 @@ enum CompletionBench {
         print("missing '\(label)' at \(path):\(Int(line)):\(Int(character)): \(result.items.prefix(3).map(\.label))")
       }
     }
+    // Notes after `[[` (empty and three-letter prefixes) and tags after `#`, typed at the end of probe notes.
+    for (path, text) in texts.sorted(by: { $0.key < $1.key }).prefix(50) {
+      for typed in ["\n[[", "\n[[mem", "\n#", "\n[@rec"] {
+        let bytes = text.bytes + Array(typed.utf8)
+        for _ in 0..<20 {
+          let begin = DispatchTime.now().uptimeNanoseconds
+          let cpuBegin = threadCPUNanoseconds()
+          let result = workspace.completions(at: bytes.count, in: path, text: bytes)
+          let name = "typed " + typed.dropFirst()
+          series[name, default: []].append(milliseconds(since: begin))
+          series[name + " (cpu)", default: []].append(Double(threadCPUNanoseconds() - cpuBegin) / 1_000_000)
+          sizes[name, default: []].append(result.items.count)
+        }
+      }
+    }
     for (context, values) in series.sorted(by: { $0.key < $1.key }) {
       let sorted = values.sorted()
       func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }

@@ -18,6 +18,9 @@ struct Command: Sendable {
     Command(
       name: "check", arguments: "[DIR] [--format text|json]",
       summary: "report every diagnostic of the workspace in DIR (exit 1 on errors)", run: runCheck),
+    Command(
+      name: "export", arguments: "NOTE… | --tag TAG [--format F] [-o FILE]",
+      summary: "export notes or a tag's notebook (markdown, html, pandoc, json)", run: runExport),
     Command(name: "help", arguments: "", summary: "show this help", run: runHelp),
   ]
 

@@ -136,3 +136,26 @@ extension CompletionLinkTagTests {
     #expect(result.items.first?.replaceRange == marked.ranges.first)
   }
 }
+
+extension CompletionLinkTagTests {
+  @Test func aWordInsideANoteNameFindsItAfterWholeNames() throws {
+    var files = Self.files
+    files["notes/curve.md"] = "# Đường cong lãng quên\n"
+    files["notes/lãng.md"] = "# Lãng\n"
+    files["notes/test.md"] = "[[lãng1️⃣"
+    let (result, _) = try CompletionTests().complete(files, in: "notes/test.md")
+    #expect(result.items.map(\.label) == ["Lãng", "Đường cong lãng quên"])
+  }
+
+  @Test func aRenamedTitleIsSeenByTheNextCompletion() throws {
+    var workspace = Fixture.workspace(Self.files)
+    let marked = MarkedText("[[1️⃣")
+    let cursor = try #require(marked.cursors["1"])
+    let bytes = Array(marked.text.utf8)
+    workspace.setNote(path: "t.md", bytes: bytes)
+    #expect(workspace.completions(at: cursor, in: "t.md", text: bytes).items.map(\.label).contains("Carrefour"))
+    workspace.setNote(path: "notes/hub.md", bytes: Array("# Giao lộ\n".utf8))
+    let labels = workspace.completions(at: cursor, in: "t.md", text: bytes).items.map(\.label)
+    #expect(labels.contains("Giao lộ") && !labels.contains("Carrefour"))
+  }
+}

@@ -24,10 +24,15 @@ import Testing
     expected.definitionProvider = true
     expected.referencesProvider = true
     expected.codeLensProvider = CodeLensOptions(resolveProvider: false)
-    expected.executeCommandProvider = ExecuteCommandOptions(commands: ["gloss.showReferences"])
+    expected.executeCommandProvider = ExecuteCommandOptions(commands: [
+      "gloss.showReferences", "gloss.saveAsNote", "gloss.newNote", "gloss.convertToSource", "gloss.reindex",
+      "gloss.export",
+    ])
     // A client that does not announce `prepareSupport` gets rename without `prepareProvider`.
     expected.renameProvider = RenameOptions()
-    expected.codeActionProvider = CodeActionOptions(codeActionKinds: ["quickfix"])
+    expected.codeActionProvider = CodeActionOptions(codeActionKinds: [
+      "quickfix", "refactor.extract", "refactor.rewrite",
+    ])
     // The outline features' capabilities are checked in OutlineEndToEndTests.
     client.server.addOutlineCapabilities(to: &expected)
     #expect(result.capabilities == expected)

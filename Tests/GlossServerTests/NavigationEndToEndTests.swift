@@ -54,7 +54,11 @@ import Testing
     #expect(result.capabilities.definitionProvider == true)
     #expect(result.capabilities.referencesProvider == true)
     #expect(result.capabilities.codeLensProvider == CodeLensOptions(resolveProvider: false))
-    #expect(result.capabilities.executeCommandProvider?.commands == ["gloss.showReferences"])
+    #expect(
+      result.capabilities.executeCommandProvider?.commands == [
+        "gloss.showReferences", "gloss.saveAsNote", "gloss.newNote", "gloss.convertToSource", "gloss.reindex",
+        "gloss.export",
+      ])
   }
 
   @Test func hoverOnACitationInAClosedNoteShowsThePassageAndItsRange() throws {

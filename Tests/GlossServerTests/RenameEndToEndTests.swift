@@ -38,7 +38,9 @@ import Testing
       InitializeRequest(
         capabilities: Self.fullSupport, workspaceFolders: [WorkspaceFolder(uri: fixture.uri("/w"), name: "w")]))
     #expect(result.capabilities.renameProvider == RenameOptions(prepareProvider: true))
-    #expect(result.capabilities.codeActionProvider == CodeActionOptions(codeActionKinds: ["quickfix"]))
+    #expect(
+      result.capabilities.codeActionProvider
+        == CodeActionOptions(codeActionKinds: ["quickfix", "refactor.extract", "refactor.rewrite"]))
     #expect(result.capabilities.workspace?.fileOperations?.willRename != nil)
   }
 
@@ -143,10 +145,13 @@ import Testing
     let fixture = try Self.started()
     let path = "notes/đường cong.md"
     let start = Self.position(of: "smith202]", in: path)
-    let actions = try fixture.client.send(
+    let all = try fixture.client.send(
       CodeActionRequest(
         textDocument: TextDocumentIdentifier(uri: fixture.uri(path)), range: LSPRange(at: start),
         context: CodeActionContext(diagnostics: [])))
+    // The refactors (Server+Refactors.swift) follow the quick fixes.
+    #expect(all?.last?.title == "Convert note to source")
+    let actions = all?.filter { $0.kind == "quickfix" }
     #expect(
       actions?.map(\.title) == ["replace with 'smith2020'", "create source document 'sources/smith202.md'"])
     #expect(actions?.allSatisfy { $0.kind == "quickfix" && $0.diagnostics?.first?.code == "unknown-source" } == true)
@@ -168,12 +173,13 @@ import Testing
       CodeActionRequest(
         textDocument: TextDocumentIdentifier(uri: fixture.uri(path)),
         range: LSPRange(at: Self.position(of: "smith202]", in: path)), context: CodeActionContext()))
-    #expect(actions?.map(\.title) == ["replace with 'smith2020'"])
+    #expect(actions?.map(\.title) == ["replace with 'smith2020'", "Convert note to source"])
     #expect(actions?.first?.edit?.changes?[fixture.uri(path)]?.first?.newText == "smith2020")
     let refactors = try fixture.client.send(
       CodeActionRequest(
         textDocument: TextDocumentIdentifier(uri: fixture.uri(path)),
         range: LSPRange(at: Self.position(of: "smith202]", in: path)), context: CodeActionContext(only: ["refactor"])))
-    #expect(refactors == [])
+    #expect(refactors?.map(\.kind) == ["refactor.rewrite"])
+    #expect(refactors?.first?.command?.command == "gloss.convertToSource")
   }
 }

@@ -75,3 +75,32 @@ import Testing
       ##"{"completionProvider":{"triggerCharacters":["@","#"],"resolveProvider":true}}"##)
   }
 }
+
+extension CompletionMessageTests {
+  @Test func theHandWrittenJSONDecodesToTheSameList() throws {
+    let list = CompletionList(
+      isIncomplete: true,
+      items: [
+        CompletionItem(
+          label: "nguyễn\"2019\\", kind: .reference, detail: "Tab\there\nnewline 🦉", sortText: "0000",
+          filterText: "nguyễn2019 Nguyễn",
+          textEdit: TextEdit(
+            range: LSPRange(start: Position(line: 1, character: 5), end: Position(line: 1, character: 8)),
+            newText: "nguyễn/2019"),
+          data: .object(["root": .int(3), "key": .string("k"), "list": .array([.bool(true), .null, .double(2)])])),
+        CompletionItem(label: "#mémoire", documentation: .markdown("**đậm**")),
+      ])
+    var writer = JSONWriter()
+    list.write(to: &writer)
+    let decoded = try JSONDecoder().decode(CompletionList.self, from: Data(writer.bytes))
+    var expected = list
+    expected.items[0].data = .object([
+      "root": .int(3), "key": .string("k"), "list": .array([.bool(true), .null, .int(2)]),
+    ])
+    #expect(decoded == expected)
+    let response = try JSONRPC.encodeResponse(id: .number(7), result: list)
+    #expect(
+      String(decoding: response, as: UTF8.self).hasPrefix(
+        #"{"jsonrpc":"2.0","id":7,"result":{"isIncomplete":true,"items":[{"label":"nguyễn\"2019\\","kind":18,"#))
+  }
+}

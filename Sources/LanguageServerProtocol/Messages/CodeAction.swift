@@ -59,6 +59,8 @@ package struct CodeAction: Hashable, Sendable, Codable {
   package var isPreferred: Bool?
   /// The edit applied when chosen.
   package var edit: WorkspaceEdit?
+  /// The command run when chosen (after the edit, if any), such as `gloss.saveAsNote` for a refactor.
+  package var command: Command?
 
   /// Creates a code action.
   package init(

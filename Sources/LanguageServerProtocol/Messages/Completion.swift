@@ -1,6 +1,6 @@
 /// `textDocument/completion`: what may be typed at a position.
 package struct CompletionRequest: RequestType, Hashable {
-  package typealias Response = CompletionList?
+  package typealias Response = CompletionList
   package static let method = "textDocument/completion"
   /// The document.
   package var textDocument: TextDocumentIdentifier

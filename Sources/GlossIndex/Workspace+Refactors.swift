@@ -1,0 +1,44 @@
+/// A refactoring offered as a code action: a title, an LSP code action kind and the command that carries it out.
+package struct RefactorAction: Hashable, Sendable {
+  /// What the command is given.
+  package enum Target: Hashable, Sendable {
+    /// The selection (UTF-8 offsets) in the file at `path`: `gloss.saveAsNote {"uri", "range"}`.
+    case selection(path: String, range: Range<Int>)
+    /// The file at `path`: `gloss.convertToSource {"uri"}`.
+    case file(path: String)
+  }
+
+  /// The title shown in the editor's menu.
+  package var title: String
+  /// `refactor.extract` or `refactor.rewrite`.
+  package var kind: String
+  /// The `workspace/executeCommand` name.
+  package var command: String
+  /// What the command is given.
+  package var target: Target
+}
+
+extension Workspace {
+  /// The refactorings at `selection` of the file at `path`: "Save selection as note" for a non-blank selection in a
+  /// note or a source document, and "Convert note to source" anywhere in a note.
+  package func refactors(at path: String, selection: Range<Int>, bytes: [UInt8]) -> [RefactorAction] {
+    var actions: [RefactorAction] = []
+    let isNote = notes[path] != nil
+    guard isNote || sourceDocuments[path] != nil else { return [] }
+    let lower = min(max(selection.lowerBound, 0), bytes.count)
+    let upper = min(max(selection.upperBound, lower), bytes.count)
+    if bytes[lower..<upper].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+      actions.append(
+        RefactorAction(
+          title: "Save selection as note", kind: "refactor.extract", command: "gloss.saveAsNote",
+          target: .selection(path: path, range: lower..<upper)))
+    }
+    if isNote {
+      actions.append(
+        RefactorAction(
+          title: "Convert note to source", kind: "refactor.rewrite", command: "gloss.convertToSource",
+          target: .file(path: path)))
+    }
+    return actions
+  }
+}

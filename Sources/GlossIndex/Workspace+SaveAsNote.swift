@@ -1,0 +1,191 @@
+package import Foundation
+package import GlossSyntax
+
+/// Where `gloss.saveAsNote` takes its text from.
+package enum SaveAsNoteOrigin: Hashable, Sendable {
+  /// A selection (UTF-8 offsets) in the note at `path`, whose current text is `bytes`.
+  case note(path: String, bytes: [UInt8], selection: Range<Int>)
+  /// A selection (file byte offsets) in the source document at `path`.
+  case sourceDocument(path: String, selection: Range<Int>)
+  /// Text given outright.
+  case text(String)
+}
+
+extension Workspace {
+  /// `gloss.saveAsNote`: a new note in `newNoteDir` made from `origin`, with front matter (title, created, the
+  /// origin's tags, `origin:`), and — for a note selection — the selection replaced by a wiki link to the new note.
+  ///
+  /// A selection in a source document becomes a blockquote of the passage ending with a citation of its lines
+  /// (`[@key, ll. 40-52]`), so the note cites what it quotes. `isTaken` says whether a path is in use on disk.
+  package func saveAsNote(
+    from origin: SaveAsNoteOrigin, title: String?, created: Date, isTaken: (String) -> Bool
+  ) throws(CommandError) -> CommandChange {
+    var body: String
+    var tags: [String] = []
+    var originValue: String?
+    var originEdit: (path: String, range: Range<Int>)?
+    switch origin {
+    case .text(let text):
+      body = text
+    case .note(let path, let bytes, let selection):
+      let lower = min(max(selection.lowerBound, 0), bytes.count)
+      let range = lower..<min(max(selection.upperBound, lower), bytes.count)
+      body = String(decoding: bytes[range], as: UTF8.self)
+      if let record = notes[path] {
+        tags = Self.uniqueTags(record.note.tags.map(\.name))
+      }
+      originValue = "[[\(wikiTarget(forPath: path, excluding: nil))]]"
+      originEdit = (path, range)
+    case .sourceDocument(let path, let selection):
+      guard let record = sourceDocuments[path] else { throw CommandError("'\(path)' is not a source document") }
+      let (passage, lines) = Self.passage(of: record.document, selection: selection)
+      let locator = lines.count == 1 ? "l. \(lines.lowerBound)" : "ll. \(lines.lowerBound)-\(lines.upperBound - 1)"
+      body = Self.blockQuote(passage) + "\n> — [@\(record.key), \(locator)]"
+      tags = Self.uniqueTags(record.document.metadata.tags)
+      originValue = "@\(record.key), \(locator)"
+    }
+    guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw CommandError("the selection is empty: nothing to save as a note")
+    }
+    let noteTitle = Self.cleanTitle(title ?? "").isEmpty ? Self.title(fromText: body) : Self.cleanTitle(title ?? "")
+    let path = try newNotePath(title: noteTitle, dir: nil, isTaken: isTaken)
+    var front: [(String, String)] = [("title", NoteText.yamlScalar(noteTitle)), ("created", NoteText.iso8601(created))]
+    if !tags.isEmpty { front.append(("tags", NoteText.yamlList(tags))) }
+    if let originValue { front.append(("origin", NoteText.yamlScalar(originValue))) }
+    // The citations kept must still resolve: the origin's front-matter bibliographies, relative to the new note.
+    if case .note(let originPath, _, _) = origin, let bibliographies = notes[originPath]?.bibliographyPaths,
+      !bibliographies.isEmpty
+    {
+      let folder = PathUtilities.folder(path)
+      let relative = bibliographies.map { Self.relativePath(from: folder, to: $0) }
+      front.append(
+        ("bibliography", relative.count == 1 ? NoteText.yamlScalar(relative[0]) : NoteText.yamlList(relative)))
+    }
+    if !body.hasSuffix("\n") { body += "\n" }
+    var operations: [CommandChange.Operation] = [.create(path: path, text: NoteText.frontMatter(front) + "\n" + body)]
+    if let originEdit {
+      let link = "[[\(wikiTarget(forPath: path, excluding: originEdit.path))]]"
+      // A selection ending in a line break keeps it, so the link does not swallow the next line.
+      let text = bodyEndsWithNewline(origin) ? link + "\n" : link
+      operations.append(
+        .edit(path: originEdit.path, replacements: [TextReplacement(range: originEdit.range, text: text)]))
+    }
+    return CommandChange(operations: operations, primaryPath: path)
+  }
+
+  /// `gloss.newNote`: an empty note titled `title` in `dir` (root-relative; `newNoteDir` when nil).
+  package func newNote(
+    title: String, dir: String?, created: Date, isTaken: (String) -> Bool
+  ) throws(CommandError) -> CommandChange {
+    let clean = Self.cleanTitle(title)
+    guard !clean.isEmpty else { throw CommandError("a new note needs a title") }
+    let path = try newNotePath(title: clean, dir: dir, isTaken: isTaken)
+    let text = NoteText.frontMatter([("title", NoteText.yamlScalar(clean)), ("created", NoteText.iso8601(created))])
+    return CommandChange(operations: [.create(path: path, text: text + "\n")], primaryPath: path)
+  }
+
+  /// A free path for a note titled `title` in `dir` (else `newNoteDir`), never one in use.
+  package func newNotePath(title: String, dir: String?, isTaken: (String) -> Bool) throws(CommandError) -> String {
+    guard let folder = Self.folderInside(dir ?? config.newNoteDir) else {
+      throw CommandError("the folder '\(dir ?? config.newNoteDir)' is outside the workspace")
+    }
+    return NoteFileName.availablePath(folder: folder, stem: NoteFileName.stem(for: title), extension: "md") {
+      isTaken($0) || isKnownPath($0)
+    }
+  }
+
+  /// The path of root-relative `path` as seen from root-relative `folder` (`../refs.bib`).
+  package static func relativePath(from folder: String, to path: String) -> String {
+    let from = folder.split(separator: "/")
+    let to = path.split(separator: "/")
+    var common = 0
+    while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+    let ups = Array(repeating: "..", count: from.count - common)
+    return (ups + to[common...].map(String.init)).joined(separator: "/")
+  }
+
+  /// The target a wiki link to the note at `path` uses: its file name, or its path when another note shares the name.
+  func wikiTarget(forPath path: String, excluding other: String?) -> String {
+    let stem = PathUtilities.removingNoteExtension(PathUtilities.fileName(path))
+    let holders = (notesByName[stem.lowercased()] ?? []).subtracting([path])
+    return holders.isEmpty ? stem : PathUtilities.removingNoteExtension(path)
+  }
+
+  private func bodyEndsWithNewline(_ origin: SaveAsNoteOrigin) -> Bool {
+    guard case .note(_, let bytes, let selection) = origin, selection.upperBound > selection.lowerBound,
+      selection.upperBound <= bytes.count
+    else { return false }
+    return bytes[selection.upperBound - 1] == 0x0A
+  }
+
+  /// The extracted text of `selection` and the 1-based lines (half-open) it spans.
+  static func passage(of document: SourceDocument, selection: Range<Int>) -> (String, Range<Int>) {
+    let first = sourceLine(containing: selection.lowerBound, in: document)
+    var lastOffset = max(selection.lowerBound, selection.upperBound - 1)
+    // A selection ending at the start of a line does not take that line.
+    if let range = document.fileRange(ofLine: sourceLine(containing: selection.upperBound, in: document)),
+      range.lowerBound == selection.upperBound, selection.upperBound > selection.lowerBound
+    {
+      lastOffset = selection.upperBound - 1
+    }
+    let last = max(first, sourceLine(containing: lastOffset, in: document))
+    let text = document.string(document.textRange(ofFile: selection))
+    return (text, first..<(last + 1))
+  }
+
+  /// The 1-based line holding file offset `offset`.
+  static func sourceLine(containing offset: Int, in document: SourceDocument) -> Int {
+    var low = 1
+    var high = max(document.lineCount, 1)
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if let range = document.fileRange(ofLine: mid), range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// `text` as a Markdown blockquote, one `> ` per line, without a final line break.
+  static func blockQuote(_ text: String) -> String {
+    let lines = text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
+    return lines.map { $0.isEmpty ? ">" : "> " + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+  }
+
+  /// Tags in first-use order, each once (compared without case).
+  static func uniqueTags(_ tags: [String]) -> [String] {
+    var seen: Set<String> = []
+    return tags.filter { seen.insert($0.lowercased()).inserted }
+  }
+
+  /// A title from the first non-blank line of `text`: Markdown markers, citations' brackets and emphasis removed,
+  /// cut at a word boundary near 80 characters.
+  static func title(fromText text: String) -> String {
+    let line = text.split(whereSeparator: \.isNewline).first { !cleanTitle(String($0)).isEmpty } ?? ""
+    var title = cleanTitle(String(line))
+    if title.count > 80 {
+      let cut = title.prefix(80)
+      title = String(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut) + "…"
+    }
+    return title.isEmpty ? "Untitled" : title
+  }
+
+  /// `text` without leading Markdown markers (`#`, `>`, list markers), emphasis characters and outer whitespace.
+  static func cleanTitle(_ text: String) -> String {
+    var line = Substring(text.replacingOccurrences(of: "\n", with: " "))
+    while true {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "#" || $0 == ">" }
+      if let first = trimmed.first, "-*+".contains(first), trimmed.dropFirst().first == " " {
+        line = trimmed.dropFirst(2)
+      } else if let dot = trimmed.firstIndex(where: { $0 == "." || $0 == ")" }), dot != trimmed.startIndex,
+        trimmed[..<dot].allSatisfy(\.isASCII), trimmed[..<dot].allSatisfy(\.isNumber),
+        trimmed[trimmed.index(after: dot)...].first == " "
+      {
+        line = trimmed[trimmed.index(after: dot)...]
+      } else {
+        line = trimmed
+        break
+      }
+    }
+    let kept = line.filter { $0 != "*" && $0 != "`" && !$0.isNewline }
+    return kept.trimmingCharacters(in: .whitespaces)
+  }
+}

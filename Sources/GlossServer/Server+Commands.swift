@@ -1,0 +1,120 @@
+import Foundation
+import GlossIndex
+import GlossSyntax
+package import LanguageServerProtocol
+
+/// `workspace/executeCommand`: the commands of SPEC §5, each a query in GlossIndex turned into file changes.
+extension Server {
+  /// Every command the server runs, as listed in `executeCommandProvider.commands`.
+  static let commandNames = [
+    "gloss.saveAsNote", "gloss.newNote", "gloss.convertToSource", "gloss.reindex", "gloss.export",
+  ]
+
+  /// Runs one of `commandNames` with its first argument (an object).
+  func runCommand(_ params: ExecuteCommandRequest) throws -> JSONValue {
+    let argument = params.arguments?.first ?? .object([:])
+    do {
+      switch params.command {
+      case "gloss.saveAsNote": return try saveAsNote(argument)
+      case "gloss.newNote": return try newNote(argument)
+      case "gloss.convertToSource": return try convertToSource(argument)
+      case "gloss.export": return try export(argument)
+      case "gloss.reindex":
+        // Every folder is walked again and every file it held is read again, even when its size and time look
+        // unchanged; a changed config re-indexes the whole root.
+        for root in roots where root.kind == .folder {
+          syncWithDisk(root.id, forcing: Set(root.files.files.map(\.path) + [WorkspaceLayout.configFileName]))
+        }
+        return .null
+      default: throw ResponseError.invalidParams("unknown command '\(params.command)'")
+      }
+    } catch let error as CommandError {
+      throw ResponseError.invalidParams(error.message)
+    }
+  }
+
+  /// `gloss.saveAsNote`: `{"uri", "range", "title"?}` or `{"text", "title"?}`.
+  private func saveAsNote(_ argument: JSONValue) throws -> JSONValue {
+    let title = argument["title"]?.stringValue
+    let id: RootID
+    let origin: SaveAsNoteOrigin
+    if let uri = argument["uri"]?.stringValue {
+      let (location, text) = try document(at: uri)
+      guard let rangeValue = argument["range"], let range = try? Self.decode(LSPRange.self, from: rangeValue) else {
+        throw ResponseError.invalidParams("'gloss.saveAsNote' needs a 'range' with its 'uri'")
+      }
+      let selection = text.range(of: range, in: positionEncoding)
+      id = location.root
+      if workspace(id)?.notes[location.path] != nil {
+        origin = .note(path: location.path, bytes: text.bytes, selection: selection)
+      } else if workspace(id)?.sourceDocuments[location.path] != nil {
+        origin = .sourceDocument(path: location.path, selection: selection)
+      } else {
+        throw ResponseError.invalidParams("'\(uri)' is neither a note nor a source document")
+      }
+    } else if let text = argument["text"]?.stringValue {
+      id = try commandRoot()
+      origin = .text(text)
+    } else {
+      throw ResponseError.invalidParams("'gloss.saveAsNote' needs a 'uri' and 'range', or a 'text'")
+    }
+    guard let workspace = workspace(id) else { throw ResponseError.invalidParams("the workspace is gone") }
+    let change = try workspace.saveAsNote(from: origin, title: title, created: options.now(), isTaken: isTaken(in: id))
+    return try apply(change, in: id, label: "Save selection as note")
+  }
+
+  /// `gloss.newNote`: `{"title", "dir"?}`.
+  private func newNote(_ argument: JSONValue) throws -> JSONValue {
+    guard let title = argument["title"]?.stringValue else {
+      throw ResponseError.invalidParams("'gloss.newNote' needs a 'title'")
+    }
+    let id = try commandRoot()
+    guard let workspace = workspace(id) else { throw ResponseError.invalidParams("the workspace is gone") }
+    let change = try workspace.newNote(
+      title: title, dir: argument["dir"]?.stringValue, created: options.now(), isTaken: isTaken(in: id))
+    return try apply(change, in: id, label: "New note")
+  }
+
+  /// `gloss.convertToSource`: `{"uri"}` of a note.
+  private func convertToSource(_ argument: JSONValue) throws -> JSONValue {
+    guard let uri = argument["uri"]?.stringValue else {
+      throw ResponseError.invalidParams("'gloss.convertToSource' needs a 'uri'")
+    }
+    let (location, text) = try document(at: uri)
+    guard let root = root(location.root) else { throw ResponseError.invalidParams("the workspace is gone") }
+    let folder = root.files.layout.sourceFolders.first ?? root.workspace.config.sources?.first ?? "sources"
+    let change = try root.workspace.convertToSource(
+      path: location.path, bytes: text.bytes, sourceFolder: folder, isTaken: isTaken(in: location.root))
+    return try apply(change, in: location.root, label: "Convert note to source")
+  }
+
+  // MARK: Helpers
+
+  /// The location and current text of the document at `uri`.
+  func document(at uri: DocumentURI) throws -> (DocumentLocation, SourceText) {
+    guard let location = locate(uri), let text = text(of: location.path, in: location.root) else {
+      throw ResponseError.invalidParams("'\(uri)' is not a readable file of a workspace")
+    }
+    return (location, text)
+  }
+
+  /// The root commands without a document work in: the first workspace folder, else the first root.
+  func commandRoot() throws -> RootID {
+    guard let root = roots.first(where: { $0.kind == .folder }) ?? roots.first else {
+      throw ResponseError.invalidParams("no workspace folder is open")
+    }
+    return root.id
+  }
+
+  /// Whether a root-relative path of root `id` exists on disk.
+  func isTaken(in id: RootID) -> (String) -> Bool {
+    guard let root = root(id) else { return { _ in true } }
+    let fileSystem = options.fileSystem
+    return { fileSystem.fileExists(root.files.absolutePath($0)) }
+  }
+
+  /// `value` decoded as `T` (through its JSON text).
+  package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
+  }
+}

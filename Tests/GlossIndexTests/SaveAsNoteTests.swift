@@ -1,0 +1,200 @@
+import Foundation
+import GlossIndex
+import GlossSyntax
+import TestSupport
+import Testing
+
+@Suite struct SaveAsNoteTests {
+  static let created = Date(timeIntervalSince1970: 1_790_000_000)
+
+  @Test(arguments: [
+    ("Mémoire et reconstruction", "Mémoire et reconstruction"),
+    ("../../etc/passwd", "etc passwd"),
+    ("a/b\\c:d", "a b c d"),
+    ("tab\tand\u{7}bell\nnewline", "tab and bell newline"),
+    ("...hidden.", "hidden"),
+    ("Trí nhớ 記憶 🧠", "Trí nhớ 記憶 🧠"),
+    ("[[link]] #tag | pipe", "link tag pipe"),
+    ("", "untitled"),
+    ("///", "untitled"),
+    ("con", "con note"),
+    ("LPT1", "LPT1 note"),
+  ])
+  func titlesBecomeSafeFileStems(title: String, stem: String) {
+    #expect(NoteFileName.stem(for: title) == stem)
+  }
+
+  @Test func longTitlesAreCappedOnACharacterBoundary() {
+    let stem = NoteFileName.stem(for: String(repeating: "é", count: 200))
+    #expect(stem.utf8.count <= NoteFileName.maximumStemBytes)
+    #expect(stem == String(repeating: "é", count: NoteFileName.maximumStemBytes / 2))
+  }
+
+  @Test func namesInUseGetNumberSuffixes() throws {
+    let workspace = Fixture.workspace(["notes/Idée.md": "# Idée\n", "notes/Idée-2.md": "x\n"])
+    let change = try workspace.newNote(title: "Idée", dir: nil, created: Self.created) { $0 == "notes/Idée-3.md" }
+    #expect(change.primaryPath == "notes/Idée-4.md")
+    // Another case of the same name is taken too, for case-insensitive file systems.
+    let other = try workspace.newNote(title: "IDÉE", dir: "notes", created: Self.created) { _ in false }
+    #expect(other.primaryPath != "notes/IDÉE.md" || !workspace.isKnownPath("notes/IDÉE.md"))
+  }
+
+  @Test func folderOutsideTheWorkspaceIsRefused() {
+    let workspace = Fixture.workspace([:])
+    #expect(throws: CommandError.self) {
+      try workspace.newNote(title: "x", dir: "../outside", created: Self.created) { _ in false }
+    }
+  }
+
+  @Test func newNoteHasTitleAndCreatedDate() throws {
+    let change = try Fixture.workspace([:]).newNote(title: "Ghi chú: mới", dir: "inbox", created: Self.created) { _ in
+      false
+    }
+    #expect(
+      change.operations == [
+        .create(
+          path: "inbox/Ghi chú mới.md", text: "---\ntitle: \"Ghi chú: mới\"\ncreated: 2026-09-21T14:13:20Z\n---\n\n")
+      ])
+  }
+
+  @Test func selectionInANoteBecomesANoteAndALink() throws {
+    let marked =
+      "---\ntags: [mémoire]\n---\n# Bartlett\n\n⏩Schemata shape recall [@bartlett1932, p. 213]. #psychologie\n⏪Rest.\n"
+    let text = MarkedText(marked)
+    let workspace = Fixture.workspace(["notes/Bartlett.md": marked])
+    let change = try workspace.saveAsNote(
+      from: .note(path: "notes/Bartlett.md", bytes: Array(text.text.utf8), selection: text.ranges[0]), title: nil,
+      created: Self.created
+    ) { _ in false }
+    let expected = """
+      ---
+      title: "Schemata shape recall [@bartlett1932, p. 213]. #psychologie"
+      created: 2026-09-21T14:13:20Z
+      tags: [mémoire, psychologie]
+      origin: "[[Bartlett]]"
+      ---
+
+      Schemata shape recall [@bartlett1932, p. 213]. #psychologie
+
+      """
+    let stem = "Schemata shape recall @bartlett1932, p. 213 . psychologie"
+    #expect(
+      change.operations == [
+        .create(path: "notes/\(stem).md", text: expected),
+        .edit(path: "notes/Bartlett.md", replacements: [TextReplacement(range: text.ranges[0], text: "[[\(stem)]]\n")]),
+      ])
+  }
+
+  @Test func givenTitleNamesTheNote() throws {
+    let marked = "⏩Une idée⏪ ici\n"
+    let text = MarkedText(marked)
+    let workspace = Fixture.workspace(["a.md": marked])
+    let change = try workspace.saveAsNote(
+      from: .note(path: "a.md", bytes: Array(text.text.utf8), selection: text.ranges[0]), title: "Idée",
+      created: Self.created
+    ) { _ in false }
+    #expect(change.primaryPath == "notes/Idée.md")
+    #expect(
+      change.operations.last
+        == .edit(path: "a.md", replacements: [TextReplacement(range: text.ranges[0], text: "[[Idée]]")]))
+  }
+
+  @Test func selectionInASourceBecomesABlockquoteCitingItsLines() throws {
+    let source =
+      "---\nid: bartlett1932\ntitle: Remembering\ntags: [mémoire]\n---\nline six\n⏩Remembering is not the\nre-excitation of traces.\n⏪line nine\n"
+    let text = MarkedText(source)
+    let workspace = Fixture.workspace(["sources/bartlett.md": source])
+    let change = try workspace.saveAsNote(
+      from: .sourceDocument(path: "sources/bartlett.md", selection: text.ranges[0]), title: nil, created: Self.created
+    ) { _ in false }
+    let expected = """
+      ---
+      title: Remembering is not the
+      created: 2026-09-21T14:13:20Z
+      tags: [mémoire]
+      origin: "@bartlett1932, ll. 7-8"
+      ---
+
+      > Remembering is not the
+      > re-excitation of traces.
+      > — [@bartlett1932, ll. 7-8]
+
+      """
+    #expect(change.operations == [.create(path: "notes/Remembering is not the.md", text: expected)])
+    // The new note's quotation is attributed to the citation and resolves to the lines quoted.
+    let note = Note(parsing: Array(expected.utf8))
+    #expect(note.attributedQuotations(in: Array(expected.utf8)).map(\.kind) == [.blockQuote])
+  }
+
+  @Test func emptySelectionIsRefused() {
+    let workspace = Fixture.workspace(["a.md": "text\n"])
+    #expect(throws: CommandError.self) {
+      try workspace.saveAsNote(
+        from: .note(path: "a.md", bytes: Array("text\n".utf8), selection: 2..<2), title: nil, created: Self.created
+      ) { _ in false }
+    }
+  }
+
+  @Test func convertToSourceAddsAnIDAndMovesTheNote() throws {
+    let note = "---\ntitle: Đà Lạt interview\n---\nText.\n"
+    let workspace = Fixture.workspace([
+      "notes/Đà Lạt interview.md": note, "sources/dà-lạt-interview.md": "---\nid: đà-lạt-interview\n---\n",
+    ])
+    let change = try workspace.convertToSource(
+      path: "notes/Đà Lạt interview.md", bytes: Array(note.utf8), sourceFolder: "sources"
+    ) { _ in false }
+    #expect(
+      change.operations == [
+        .edit(
+          path: "notes/Đà Lạt interview.md",
+          replacements: [TextReplacement(range: 4..<4, text: "id: đà-lạt-interview-2\n")]),
+        .rename(from: "notes/Đà Lạt interview.md", to: "sources/Đà Lạt interview.md"),
+      ])
+  }
+
+  @Test func convertToSourceWithoutFrontMatterAddsOne() throws {
+    let workspace = Fixture.workspace(["n.md": "Text.\n", "sources/n.md": "other\n"])
+    let change = try workspace.convertToSource(path: "n.md", bytes: Array("Text.\n".utf8), sourceFolder: "sources") {
+      _ in false
+    }
+    #expect(
+      change.operations == [
+        .edit(path: "n.md", replacements: [TextReplacement(range: 0..<0, text: "---\nid: n-2\n---\n")]),
+        .rename(from: "n.md", to: "sources/n-2.md"),
+      ])
+  }
+
+  @Test func commandChangeConvertsToAWorkspaceChange() throws {
+    let workspace = Fixture.workspace(["n.md": "Text.\n"])
+    let change = try workspace.convertToSource(path: "n.md", bytes: Array("Text.\n".utf8), sourceFolder: "sources") {
+      _ in false
+    }
+    #expect(
+      change.workspaceChange
+        == WorkspaceChange(
+          edits: ["n.md": [WorkspaceChange.Edit(range: 0..<0, newText: "---\nid: n\n---\n")]],
+          operations: [.rename(old: "n.md", new: "sources/n.md")]))
+  }
+
+  @Test func theOriginsBibliographyFollowsTheNewNote() throws {
+    let marked = "---\nbibliography: ../refs/lý thuyết.bib\n---\n⏩Ý [@a]⏪\n"
+    let text = MarkedText(marked)
+    let workspace = Fixture.workspace(["drafts/deep/a.md": marked])
+    let change = try workspace.saveAsNote(
+      from: .note(path: "drafts/deep/a.md", bytes: Array(text.text.utf8), selection: text.ranges[0]), title: nil,
+      created: Self.created
+    ) { _ in false }
+    guard case .create(_, let note) = change.operations.first else {
+      Issue.record("no note created")
+      return
+    }
+    #expect(note.contains("\nbibliography: ../drafts/refs/lý thuyết.bib\n"))
+  }
+
+  @Test(arguments: [
+    ("", "refs.bib", "refs.bib"), ("notes", "refs.bib", "../refs.bib"), ("a/b", "a/c/r.bib", "../c/r.bib"),
+  ])
+  func relativePathsClimbOutOfTheFolder(folder: String, path: String, expected: String) {
+    #expect(Workspace.relativePath(from: folder, to: path) == expected)
+  }
+}
