@@ -68,6 +68,8 @@ package final class Server {
   var table = MethodTable()
   /// Messages to send, collected while one event is handled.
   private var outbox: [OutgoingMessage] = []
+  /// Writes messages at once, in the middle of an event (set by the loop; progress during a long indexing uses it).
+  package var writeNow: (([OutgoingMessage]) -> Void)?
   /// Continuations waiting for the client's responses to our requests, by id.
   private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
   private var lastRequestNumber = 0
@@ -189,6 +191,15 @@ package final class Server {
     } catch {
       log("could not encode '\(R.method)': \(error)")
     }
+  }
+
+  /// Writes the messages collected so far at once when the loop allows it (`writeNow`); else they wait for the end
+  /// of the event as usual.
+  package func flushOutbox() {
+    guard let writeNow, !outbox.isEmpty else { return }
+    let messages = outbox
+    outbox = []
+    writeNow(messages)
   }
 
   /// Sends a message already encoded (such as a hand-written `publishDiagnostics`).
