@@ -63,6 +63,8 @@ package final class Server {
   var diagnosticResultIDs: [DocumentURI: String] = [:]
   /// The number behind the next pull-diagnostics result id.
   var nextResultID = 1
+  /// Whether a pull-diagnostics report the client held went stale since the last refresh.
+  var hasStaleDiagnostics = false
 
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()
@@ -108,6 +110,7 @@ package final class Server {
       runDeferredWork()
     }
     postScanTargetsIfChanged()
+    refreshStaleDiagnostics(after: event)
     defer { outbox = [] }
     return outbox
   }
