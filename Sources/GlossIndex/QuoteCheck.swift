@@ -55,7 +55,7 @@ struct QuoteCheckKey: Hashable, Sendable {
 struct QuoteState: Sendable {
   /// Token spellings shared by every index (it only grows, and is safe across threads and copies).
   let lexicon = QuoteLexicon()
-  /// The index of each source document that some quotation was checked against, by path (built when first needed).
+  /// The indexes kept between checks, by source document path: large texts only (see `residentIndexBytes`).
   var indexes: [String: QuoteIndex] = [:]
   /// Results per note path, by what each depends on; a key's entries are dropped when its source's text changes.
   var checks: [String: [QuoteCheckKey: QuoteCheck]] = [:]

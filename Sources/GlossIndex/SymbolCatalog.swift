@@ -19,29 +19,44 @@ package struct SymbolCatalog: Sendable {
   private struct Candidate: Sendable {
     var symbol: WorkspaceSymbolMatch
     /// The names it answers to (a note: title and path; a source: key and title).
-    var keys: [FuzzyMatch.Key]
+    var keys: [String]
     /// Ties break by kind: notes, headings, sources, tags.
     var rank: Int
   }
 
-  private var candidates: [Candidate] = []
+  /// The symbols: notes (each followed by its headings) in path order, sources in key order, tags (an index breaks
+  /// the last ties).
+  private var symbols: [WorkspaceSymbolMatch] = []
+  /// Each symbol's kind rank: notes, headings, sources, tags.
+  private var ranks: [UInt64] = []
+  /// Every symbol's names, a symbol's contiguous, with their owner and their masks (checked first, in one array).
+  private var keys: [FuzzyMatch.Key] = []
+  /// The text of each key, so that the next catalog reuses the keys of names that did not change.
+  private var keyTexts: [String] = []
+  private var keyOwners: [Int] = []
+  private var keyMasks: [UInt64] = []
 
   /// How many symbols the catalog holds.
-  package var count: Int { candidates.count }
+  package var count: Int { symbols.count }
 
-  /// Collects the notes, headings, sources and tags of `workspace`.
-  package init(_ workspace: Workspace) {
-    for (path, record) in workspace.notes {
+  /// Collects the notes, headings, sources and tags of `workspace`, reusing the prepared names of `previous` (the
+  /// catalog of an earlier state): after an edit, only the names that changed are folded again.
+  package init(_ workspace: Workspace, reusing previous: SymbolCatalog? = nil) {
+    var candidates: [Candidate] = []
+    // In path order, and sources in key order: an index then breaks the last ties, and sorting 10,000 paths costs
+    // far less than sorting every symbol by name (Unicode string comparison is the cost there).
+    for path in workspace.notes.keys.sorted() {
+      guard let record = workspace.notes[path] else { continue }
       let symbol = WorkspaceSymbolMatch(name: record.title, kind: .note, container: path, path: path, range: 0..<0)
-      candidates.append(Candidate(symbol: symbol, keys: [.init(record.title), .init(path)], rank: 0))
+      candidates.append(Candidate(symbol: symbol, keys: [record.title, path], rank: 0))
       for heading in record.note.headings {
         let symbol = WorkspaceSymbolMatch(
           name: heading.text, kind: .heading(level: heading.level), container: record.title, path: path,
           range: heading.textRange)
-        candidates.append(Candidate(symbol: symbol, keys: [.init(heading.text)], rank: 1))
+        candidates.append(Candidate(symbol: symbol, keys: [heading.text], rank: 1))
       }
     }
-    for key in workspace.sourceKeys {
+    for key in workspace.sourceKeys.sorted() {
       guard let source = workspace.source(forKey: key) else { continue }
       let location: (path: String, range: Range<Int>)
       if let entryLocation = source.entryLocation, let entry = source.entry {
@@ -53,8 +68,7 @@ package struct SymbolCatalog: Sendable {
       }
       let symbol = WorkspaceSymbolMatch(
         name: key, kind: .source, container: source.title, path: location.path, range: location.range)
-      let keys = [FuzzyMatch.Key(key)] + (source.title.map { [FuzzyMatch.Key($0)] } ?? [])
-      candidates.append(Candidate(symbol: symbol, keys: keys, rank: 2))
+      candidates.append(Candidate(symbol: symbol, keys: [key] + (source.title.map { [$0] } ?? []), rank: 2))
     }
     // Each tag is shown as first written and located at its first use, in path order: one pass over the notes.
     let counts = workspace.tagCounts
@@ -67,51 +81,68 @@ package struct SymbolCatalog: Sendable {
         let symbol = WorkspaceSymbolMatch(
           name: "#" + use.name, kind: .tag, container: count == 1 ? "1 note" : "\(count) notes", path: path,
           range: use.range)
-        candidates.append(Candidate(symbol: symbol, keys: [.init(use.name)], rank: 3))
+        candidates.append(Candidate(symbol: symbol, keys: [use.name], rank: 3))
+      }
+    }
+    symbols = candidates.map(\.symbol)
+    ranks = candidates.map { UInt64($0.rank) }
+    var reusable: [String: FuzzyMatch.Key] = [:]
+    if let previous {
+      reusable = Dictionary(zip(previous.keyTexts, previous.keys), uniquingKeysWith: { first, _ in first })
+    }
+    for (index, candidate) in candidates.enumerated() {
+      for text in candidate.keys {
+        let key = reusable[text] ?? FuzzyMatch.Key(text)
+        keys.append(key)
+        keyTexts.append(text)
+        keyOwners.append(index)
+        keyMasks.append(key.mask)
       }
     }
   }
 
   /// Up to `limit` symbols matching `query` (case-insensitive subsequence; a leading `#` or `@` is ignored), best
-  /// first: prefix matches, then word-start matches, then subsequences; ties by shorter matched name, kind, name, path.
+  /// first: prefix matches, then word-start matches, then subsequences; ties by shorter matched name, kind, then path and position.
   package func search(_ query: String, limit: Int = 200) -> [WorkspaceSymbolMatch] {
     var text = Substring(query.trimmingCharacters(in: .whitespaces))
     if text.first == "#" || text.first == "@" { text = text.dropFirst() }
     let scalars = FuzzyMatch.query(String(text))
     let queryMask = FuzzyMatch.Key.mask(of: scalars)
-    // The match, the matched name's length (the tie-break) and the candidate.
-    var found: [(match: FuzzyMatch, length: Int, index: Int)] = []
-    for (index, candidate) in candidates.enumerated() {
-      if scalars.isEmpty {
-        found.append((FuzzyMatch(tier: 0, bonus: 0), candidate.keys.first?.scalars.count ?? 0, index))
-        continue
-      }
-      var best: (match: FuzzyMatch, length: Int)?
-      for key in candidate.keys {
-        guard let match = FuzzyMatch.match(scalars, queryMask: queryMask, key) else { continue }
-        if best.map({ $0.match < match || ($0.match == match && key.scalars.count < $0.length) }) ?? true {
-          best = (match, key.scalars.count)
-        }
-      }
-      if let best { found.append((best.match, best.length, index)) }
+    // One integer per matching symbol, smaller first: tier, bonus, matched name's length, kind, then the index
+    // (path and position order).
+    func score(_ match: FuzzyMatch, length: Int, owner: Int) -> UInt64 {
+      UInt64(3 - match.tier) << 60 | UInt64(63 - min(match.bonus, 63)) << 54 | UInt64(min(length, 0xFFFF)) << 38
+        | ranks[owner] << 36 | UInt64(owner)
     }
-    func precedes(_ a: (match: FuzzyMatch, length: Int, index: Int), _ b: (match: FuzzyMatch, length: Int, index: Int))
-      -> Bool
-    {
-      if a.match != b.match { return a.match > b.match }
-      if a.length != b.length { return a.length < b.length }
-      let x = candidates[a.index]
-      let y = candidates[b.index]
-      if x.rank != y.rank { return x.rank < y.rank }
-      if x.symbol.name != y.symbol.name { return x.symbol.name < y.symbol.name }
-      return (x.symbol.path, x.symbol.range.lowerBound) < (y.symbol.path, y.symbol.range.lowerBound)
+    var found: [UInt64] = []
+    if scalars.isEmpty {
+      var owner = -1
+      for (k, key) in keys.enumerated() where keyOwners[k] != owner {
+        owner = keyOwners[k]
+        found.append(score(FuzzyMatch(tier: 0, bonus: 0), length: key.scalars.count, owner: owner))
+      }
+    } else {
+      // Keys of one symbol are contiguous: keep the best score of the current owner until it changes.
+      var owner = -1
+      var best = UInt64.max
+      for k in keys.indices {
+        if keyOwners[k] != owner {
+          if best != .max { found.append(best) }
+          owner = keyOwners[k]
+          best = .max
+        }
+        guard queryMask & ~keyMasks[k] == 0, let match = FuzzyMatch.match(scalars, queryMask: queryMask, keys[k])
+        else { continue }
+        best = min(best, score(match, length: keys[k].scalars.count, owner: owner))
+      }
+      if best != .max { found.append(best) }
     }
     // Only the best `limit` are sorted: a one-letter query matches nearly everything in a large workspace.
     if found.count > limit * 4 {
-      found = Self.best(found, limit: limit, by: precedes)
+      found = Self.best(found, limit: limit, by: <)
     }
-    found.sort(by: precedes)
-    return found.prefix(limit).map { candidates[$0.index].symbol }
+    found.sort()
+    return found.prefix(limit).map { symbols[Int($0 & 0xF_FFFF_FFFF)] }
   }
 
   /// The `limit` elements of `items` that come first by `precedes`, in no particular order.

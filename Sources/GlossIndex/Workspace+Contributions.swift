@@ -6,7 +6,7 @@ extension Workspace {
   mutating func replaceNote(at path: String, with new: NoteRecord?) -> Set<String> {
     let old = notes[path]
     notes[path] = new
-    symbolCatalogCache = SymbolCatalogCache()
+    symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var affected: Set<String> = []
 
     let oldKeys = old?.citedKeys ?? []
@@ -70,7 +70,7 @@ extension Workspace {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
     completionCache = completionCache.without([.sources, .ranking])
-    symbolCatalogCache = SymbolCatalogCache()
+    symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {
       keys.insert(old.key)
@@ -93,7 +93,7 @@ extension Workspace {
     let old = bibliographies[path]
     bibliographies[path] = new
     completionCache = completionCache.without([.sources, .ranking])
-    symbolCatalogCache = SymbolCatalogCache()
+    symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var changedKeys: Set<String> = []
     if let old, let new {
       let oldContent = old.contentByKey

@@ -45,24 +45,25 @@ extension Workspace {
   func quotationDiagnostics(_ record: NoteRecord) -> [Diagnostic] {
     guard config.quoteCheck else { return [] }
     var out: [Diagnostic] = []
+    let cached = quotes.checks[record.path]
     for quotation in record.quotations {
-      guard let checkKey = quoteCheckKey(quotation, in: record), let source = source(forKey: checkKey.key) else {
-        continue
+      guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
+      var check = cached?[checkKey]
+      if check == nil {
+        guard hasSource(checkKey.key) else { continue }
+        guard textPath(forKey: checkKey.key) != nil else {
+          // One `no-text` hint per item: a locator the index would resolve already has one.
+          if let locator = checkKey.locator, locator.term.isResolvedByGloss { continue }
+          out.append(
+            Diagnostic(
+              path: record.path, range: quotation.range,
+              severity: DiagnosticCode.defaultSeverity[DiagnosticCode.noText] ?? .hint, code: DiagnosticCode.noText,
+              message: "'\(checkKey.key)' has no text to check this quotation against"))
+          continue
+        }
+        check = computeQuoteCheck(checkKey)
       }
-      guard source.hasText else {
-        // One `no-text` hint per item: a locator the index would resolve already has one.
-        if let locator = checkKey.locator, locator.term.isResolvedByGloss { continue }
-        out.append(
-          Diagnostic(
-            path: record.path, range: quotation.range,
-            severity: DiagnosticCode.defaultSeverity[DiagnosticCode.noText]
-              ?? .hint, code: DiagnosticCode.noText,
-            message: "'\(checkKey.key)' has no text to check this quotation against"))
-        continue
-      }
-      guard let check = quotes.checks[record.path]?[checkKey] ?? computeQuoteCheck(checkKey), !check.isFound else {
-        continue
-      }
+      guard let check, !check.isFound else { continue }
       out.append(
         Diagnostic(
           path: record.path, range: quotation.range,
@@ -73,11 +74,12 @@ extension Workspace {
     return out
   }
 
-  /// Makes sure every quotation of the notes among `paths` has a cached check: builds the missing source indexes
-  /// and the missing checks, many at once on all cores (the bulk load), and forgets the checks of removed notes.
+  /// Makes sure every quotation of the notes among `paths` has a cached check, and forgets the checks of removed
+  /// notes. The missing checks are grouped by source and run on all cores, one source at a time per core: its index
+  /// is built (unless resident), its quotations checked, and the index dropped unless the text is large, so that
+  /// the bulk load never holds every index at once.
   mutating func ensureQuoteChecks(for paths: some Sequence<String>) {
-    var pending: [(path: String, keys: [QuoteCheckKey])] = []
-    var neededSources: Set<String> = []
+    var bySource: [String: [(path: String, key: QuoteCheckKey)]] = [:]
     for path in paths {
       guard config.quoteCheck, let record = notes[path], !record.quotations.isEmpty else {
         quotes.checks[path] = nil
@@ -85,44 +87,50 @@ extension Workspace {
       }
       let cached = quotes.checks[path] ?? [:]
       var wanted: Set<QuoteCheckKey> = []
+      var textPaths: [String: String?] = [:]
       for quotation in record.quotations {
-        if let checkKey = quoteCheckKey(quotation, in: record) { wanted.insert(checkKey) }
+        guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
+        // Quotations of keys without text have nothing to cache (their hint needs no check).
+        if textPaths[checkKey.key] == nil { textPaths[checkKey.key] = .some(textPath(forKey: checkKey.key)) }
+        guard let textPath = textPaths[checkKey.key] ?? nil, wanted.insert(checkKey).inserted else { continue }
+        if cached[checkKey] == nil { bySource[textPath, default: []].append((path, checkKey)) }
       }
-      let missing = wanted.filter { cached[$0] == nil }
-      if cached.count != wanted.count || !missing.isEmpty {
+      if cached.count > wanted.count || cached.keys.contains(where: { !wanted.contains($0) }) {
         // Drop what the note no longer quotes; keep the rest.
         quotes.checks[path] = cached.filter { wanted.contains($0.key) }
       }
-      guard !missing.isEmpty else { continue }
-      pending.append((path, Array(missing)))
-      for checkKey in missing {
-        if let textPath = source(forKey: checkKey.key)?.textPath, quotes.indexes[textPath] == nil {
-          neededSources.insert(textPath)
-        }
-      }
     }
-    guard !pending.isEmpty else { return }
-    buildQuoteIndexes(Array(neededSources))
+    guard !bySource.isEmpty else { return }
+    // The largest texts first, so that no core is left with a big one at the end.
+    let groups = bySource.map { (textPath: $0.key, work: $0.value) }.sorted {
+      (sourceDocuments[$0.textPath]?.document.text.count ?? 0)
+        > (sourceDocuments[$1.textPath]?.document.text.count ?? 0)
+    }
     let snapshot = self
-    let results = Self.parallelMap(pending) { work in work.keys.map { snapshot.computeQuoteCheck($0) } }
-    for (work, checks) in zip(pending, results) {
-      for (checkKey, check) in zip(work.keys, checks) {
+    let results = Self.parallelMap(groups) { group -> (kept: QuoteIndex?, checks: [QuoteCheck?]) in
+      guard let document = snapshot.sourceDocuments[group.textPath]?.document else {
+        return (nil, group.work.map { _ in nil })
+      }
+      let resident = snapshot.quotes.indexes[group.textPath]
+      let index = resident ?? QuoteIndex(text: document.text, lexicon: snapshot.quotes.lexicon)
+      let checks = group.work.map {
+        Self.quoteCheck($0.key, against: document, at: group.textPath, index: index) as QuoteCheck?
+      }
+      let keeps = resident == nil && document.text.count >= Self.residentIndexBytes
+      return (keeps ? index : nil, checks)
+    }
+    for (group, result) in zip(groups, results) {
+      if let kept = result.kept { quotes.indexes[group.textPath] = kept }
+      for (work, check) in zip(group.work, result.checks) {
         guard let check else { continue }
-        quotes.checks[work.path, default: [:]][checkKey] = check
+        quotes.checks[work.path, default: [:]][work.key] = check
       }
     }
   }
 
-  /// Builds the indexes of the source documents at `paths` on all cores, sharing the workspace's lexicon.
-  private mutating func buildQuoteIndexes(_ paths: [String]) {
-    let documents = paths.compactMap { path in sourceDocuments[path].map { (path, $0.document.text) } }
-    guard !documents.isEmpty else { return }
-    // The largest first, so that no core is left with a big one at the end.
-    let ordered = documents.sorted { $0.1.count > $1.1.count }
-    let lexicon = quotes.lexicon
-    let built = Self.parallelMap(ordered.map(\.1)) { QuoteIndex(text: $0, lexicon: lexicon) }
-    for ((path, _), index) in zip(ordered, built) { quotes.indexes[path] = index }
-  }
+  /// Texts at least this long keep their quotation index between checks; smaller ones are indexed again (in a
+  /// millisecond or two) when an edit needs them.
+  static let residentIndexBytes = 256 * 1024
 
   /// Forgets what a change of the source document at `path` (or of the texts of `keys`) makes stale: its index when
   /// its document changed, and the checks against those keys in the notes citing them.
@@ -153,6 +161,16 @@ extension Workspace {
     return QuoteCheckKey(text: quotation.text, key: key, locator: locator)
   }
 
+  /// The path of the document giving `key` its text, as `source(forKey:)` would find it, without building the source.
+  func textPath(forKey key: String) -> String? {
+    guard let defs = definitions[key] else { return nil }
+    if let path = defs.documents.first { return sourceDocuments[path] != nil ? path : nil }
+    guard let location = defs.entries.first, let record = bibliographies[location.path],
+      location.index < record.entryFiles.count
+    else { return nil }
+    return record.entryFiles[location.index].first { sourceDocuments[$0] != nil }
+  }
+
   /// Checks one quotation against its source's text, using the cached index (or a temporary one); nil when the key
   /// has no source with text.
   func computeQuoteCheck(_ checkKey: QuoteCheckKey) -> QuoteCheck? {
@@ -160,6 +178,13 @@ extension Workspace {
       let textPath = source.textPath
     else { return nil }
     let index = quotes.indexes[textPath] ?? QuoteIndex(text: document.text, lexicon: quotes.lexicon)
+    return Self.quoteCheck(checkKey, against: document, at: textPath, index: index)
+  }
+
+  /// Checks one quotation against `document` (at `textPath`) with its index.
+  static func quoteCheck(
+    _ checkKey: QuoteCheckKey, against document: SourceDocument, at textPath: String, index: QuoteIndex
+  ) -> QuoteCheck {
     var within: Range<Int>? = nil
     var passage: String? = nil
     if let locator = checkKey.locator, case .resolved(let found) = document.passage(for: locator) {
@@ -182,7 +207,7 @@ extension Workspace {
         check.sourceWords = index.words(in: closest)
       }
     }
-    if let range = check.textRange { check.lines = Self.fileLines(of: range, in: document) }
+    if let range = check.textRange { check.lines = fileLines(of: range, in: document) }
     return check
   }
 

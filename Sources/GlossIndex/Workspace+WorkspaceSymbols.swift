@@ -5,14 +5,27 @@ final class SymbolCatalogCache: @unchecked Sendable {
   // Guarded by `lock`: snapshots of the workspace may be searched from several threads.
   private let lock = NSLock()
   private var catalog: SymbolCatalog?
+  /// The latest catalog built for an earlier state, whose prepared names the next build reuses.
+  private var previous: SymbolCatalog?
 
-  /// The catalog, built by `build` on first use.
-  func catalog(_ build: () -> SymbolCatalog) -> SymbolCatalog {
+  /// An empty cache.
+  init() {}
+
+  /// An empty cache for the state after `old`'s, keeping its catalog (or the one it kept) for reuse.
+  init(after old: SymbolCatalogCache) {
+    old.lock.lock()
+    previous = old.catalog ?? old.previous
+    old.lock.unlock()
+  }
+
+  /// The catalog, built by `build` (given the earlier catalog to reuse) on first use.
+  func catalog(_ build: (SymbolCatalog?) -> SymbolCatalog) -> SymbolCatalog {
     lock.lock()
     defer { lock.unlock() }
     if let catalog { return catalog }
-    let built = build()
+    let built = build(previous)
     catalog = built
+    previous = nil
     return built
   }
 }
@@ -26,5 +39,5 @@ extension Workspace {
   }
 
   /// The symbol catalog of this state of the workspace, built once.
-  package var symbolCatalog: SymbolCatalog { symbolCatalogCache.catalog { SymbolCatalog(self) } }
+  package var symbolCatalog: SymbolCatalog { symbolCatalogCache.catalog { SymbolCatalog(self, reusing: $0) } }
 }

@@ -68,6 +68,14 @@ import Testing
     #expect(snapshot.workspaceSymbols(matching: "zebra").isEmpty)
     Fixture.set("refs.bib", "@book{zebra2001, title = {Stripes}}\n", in: &workspace)
     #expect(workspace.workspaceSymbols(matching: "zebra2").map(\.name) == ["zebra2001"])
+    // The catalog rebuilt from the previous one answers as one built from scratch.
+    var files = Self.files
+    files["notes/memo.md"] = "# Zebra crossing\n"
+    files["refs.bib"] = "@book{zebra2001, title = {Stripes}}\n"
+    let fresh = Fixture.workspace(files)
+    for query in ["", "z", "mem", "stripes", "pp"] {
+      #expect(workspace.workspaceSymbols(matching: query) == fresh.workspaceSymbols(matching: query))
+    }
   }
 
   @Test func thousandsOfNotesAreSearchedFromOneCatalog() {

@@ -16,7 +16,7 @@ import Testing
 
     """
 
-  static let note = "# Trí nhớ 🧠\n\nBartlett: “an imaginative reconstitution” [@bartlett1932, § 1].\n"
+  static let note = "# Trí nhớ 🧠\n\nBartlett: “an imaginary reconstruction” [@bartlett1932, § 1].\n"
 
   static let files: [String: String] = ["sources/bartlett1932.md": source, "notes/trí nhớ.md": note]
 
@@ -30,9 +30,9 @@ import Testing
     #expect(
       diagnostic.message.hasPrefix(
         "quotation not found in 'bartlett1932'; closest: line 7 of sources/bartlett1932.md, "))
-    // "Bartlett: “" is 11 UTF-16 units; the quotation is 29.
+    // "Bartlett: “" is 11 UTF-16 units; the quotation is 27.
     #expect(diagnostic.range.start == Position(line: 2, character: 11))
-    #expect(diagnostic.range.end == Position(line: 2, character: 40))
+    #expect(diagnostic.range.end == Position(line: 2, character: 38))
   }
 
   @Test func editingTheNoteToTheSourcesWordsClearsTheMismatch() throws {
@@ -41,8 +41,48 @@ import Testing
     fixture.open("notes/trí nhớ.md", Self.note)
     fixture.client.clearCollected()
     fixture.replace(
-      "notes/trí nhớ.md", with: Self.note.replacingOccurrences(of: "reconstitution", with: "reconstruction"), version: 2
+      "notes/trí nhớ.md", with: Self.note.replacingOccurrences(of: "imaginary", with: "imaginative"), version: 2
     )
     #expect(fixture.codes("notes/trí nhớ.md") == [])
+  }
+
+  @Test func codeActionReplacesTheQuotationWithTheSourcesWordsAndTheWarningGoes() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start()
+    let path = "notes/trí nhớ.md"
+    let published = try #require(fixture.published.last { $0.uri == fixture.uri(path) }?.diagnostics.first)
+    let actions = try #require(
+      try fixture.client.send(
+        CodeActionRequest(
+          textDocument: TextDocumentIdentifier(uri: fixture.uri(path)), range: LSPRange(at: published.range.start),
+          context: CodeActionContext(diagnostics: [published]))))
+    let action = try #require(actions.first { $0.title == "replace with the source's words" })
+    #expect(action.kind == "quickfix")
+    #expect(action.diagnostics?.first?.code == "quote-mismatch")
+    let edits = try #require(action.edit?.changes?[fixture.uri(path)])
+    #expect(edits.map(\.newText) == ["an imaginative reconstruction"])
+    #expect(edits.first?.range == published.range)
+    let fixed = Self.applying(edits, to: Self.note)
+    #expect(fixed == "# Trí nhớ 🧠\n\nBartlett: “an imaginative reconstruction” [@bartlett1932, § 1].\n")
+    fixture.open(path, Self.note)
+    fixture.replace(path, with: fixed, version: 2)
+    #expect(fixture.codes(path) == [])
+  }
+
+  /// `text` with LSP edits (UTF-16 columns, on distinct lines or in order) applied.
+  static func applying(_ edits: [TextEdit], to text: String) -> String {
+    var lines = text.components(separatedBy: "\n")
+    for edit in edits.sorted(by: {
+      ($0.range.start.line, $0.range.start.character) > ($1.range.start.line, $1.range.start.character)
+    }) {
+      let start = edit.range.start
+      let end = edit.range.end
+      let first = Array(lines[start.line].utf16)
+      let last = Array(lines[end.line].utf16)
+      let head = String(decoding: first[..<start.character], as: UTF16.self)
+      let tail = String(decoding: last[end.character...], as: UTF16.self)
+      lines.replaceSubrange(start.line...end.line, with: [head + edit.newText + tail])
+    }
+    return lines.joined(separator: "\n")
   }
 }

@@ -117,4 +117,13 @@ import Testing
         ClientCapabilities.self, #"{"textDocument":{"documentSymbol":{"hierarchicalDocumentSymbolSupport":true}}}"#)?
         .textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport == true)
   }
+
+  @Test func semanticTokensAreWrittenByHandAsJSONEncoderWouldWriteThem() throws {
+    for tokens in [SemanticTokens(data: [0, 9, 12, 0, 0, 1, 2, 3, 3, 1]), SemanticTokens(resultId: "7", data: [])] {
+      let byHand = try JSONRPC.encodeResponse(id: .number(3), result: tokens)
+      let byEncoder = try JSONRPC.encode(ResponseMessage(id: .number(3), result: tokens))
+      #expect(
+        try JSONDecoder().decode(JSONValue.self, from: byHand) == JSONDecoder().decode(JSONValue.self, from: byEncoder))
+    }
+  }
 }

@@ -83,3 +83,21 @@ extension ClientCapabilities {
     package init(refreshSupport: Bool? = nil) { self.refreshSupport = refreshSupport }
   }
 }
+
+extension SemanticTokens: JSONWritable {
+  /// Writes the tokens by hand: a long note has tens of thousands of integers, each a `JSONEncoder` round.
+  package func write(to writer: inout JSONWriter) {
+    writer.raw("{")
+    if let resultId {
+      writer.raw("\"resultId\":")
+      writer.string(resultId)
+      writer.raw(",")
+    }
+    writer.raw("\"data\":[")
+    for (index, value) in data.enumerated() {
+      if index > 0 { writer.raw(",") }
+      writer.int(value)
+    }
+    writer.raw("]}")
+  }
+}
