@@ -10,6 +10,8 @@ enum CompletionContext: Hashable, Sendable {
   case wikiTarget(prefix: String, replace: Range<Int>, closed: Bool)
   /// A heading after `[[target#` (`target` empty for the current note).
   case wikiHeading(target: String, prefix: String, replace: Range<Int>, closed: Bool)
+  /// A note's path after `](`, before any `#`; `prefix` is the destination typed so far, as written.
+  case markdownTarget(prefix: String, replace: Range<Int>)
   /// A heading slug after `](target#` (`target` empty for the current note).
   case markdownHeading(target: String, prefix: String, replace: Range<Int>)
   /// A heading of the source `key` in a section locator (`[@key, sec. ` or `[@key, § `).
@@ -35,7 +37,8 @@ enum CompletionContext: Hashable, Sendable {
       }
     }
     if scanner.isInCodeSpanOrComment(from: scanStart) { return nil }
-    return scanner.wikiLink() ?? scanner.markdownAnchor() ?? scanner.sectionLocator() ?? scanner.citationKey()
+    return scanner.wikiLink() ?? scanner.markdownAnchor() ?? scanner.markdownTarget() ?? scanner.sectionLocator()
+      ?? scanner.citationKey()
       ?? scanner.inlineTag()
   }
 

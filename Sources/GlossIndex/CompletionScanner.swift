@@ -216,6 +216,31 @@ struct CompletionScanner {
       target: string(targetStart..<hash), prefix: string((hash + 1)..<offset), replace: (hash + 1)..<end)
   }
 
+  /// After `](` on the cursor's line, before any `#`: a note's path as a Markdown link destination. What it replaces
+  /// runs from after `](` to the first `)`, `#`, white space or angle bracket right of the cursor, so an anchor
+  /// already written is kept.
+  func markdownTarget() -> CompletionContext? {
+    guard let open = lastIndex(of: "](", before: offset) else { return nil }
+    let targetStart = open + 2
+    for i in targetStart..<offset {
+      switch bytes[i] {
+      case 0x29, 0x20, 0x09, 0x3C, 0x3E, 0x23: return nil  // `)`, white space, `<`, `>`, `#`: not a path being typed
+      default: break
+      }
+    }
+    var end = offset
+    while end < bytes.count {
+      switch bytes[end] {
+      case 0x29, 0x20, 0x09, 0x3C, 0x3E, 0x23, 0x0A, 0x0D: break
+      default:
+        end += 1
+        continue
+      }
+      break
+    }
+    return .markdownTarget(prefix: string(targetStart..<offset), replace: targetStart..<end)
+  }
+
   private func hasClosing(after index: Int) -> Bool {
     var i = index
     while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D {

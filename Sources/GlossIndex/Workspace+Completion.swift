@@ -5,8 +5,8 @@ extension Workspace {
   package static let completionLimit = 100
 
   /// The completions at `offset` in the note at `path` whose current text is `bytes`: source keys after `@` in
-  /// citation position, tags after `#` and in front-matter `tags:`, notes after `[[`, headings after `[[note#` and
-  /// `](note.md#`, and a source's headings in a section locator; nothing inside code or comments.
+  /// citation position, tags after `#` and in front-matter `tags:`, notes after `[[`, note paths after `](`, headings
+  /// after `[[note#` and `](note.md#`, and a source's headings in a section locator; nothing inside code or comments.
   ///
   /// The note's parsed model is the index's when it has the note (the server keeps it in step with the buffer).
   package func completions(at offset: Int, in path: String, text bytes: [UInt8]) -> CompletionResult {
@@ -36,6 +36,8 @@ extension Workspace {
     case .wikiHeading(let target, _, let replace, let closed):
       let link = Link(kind: .wiki, range: 0..<0, target: target, targetRange: 0..<0)
       return headingCompletions(of: link, from: path, replace: replace, closing: closed ? "" : "]]", bySlug: false)
+    case .markdownTarget(let prefix, let replace):
+      return notePathCompletions(prefix: prefix, replace: replace, from: path)
     case .markdownHeading(let target, _, let replace):
       let decoded = target.removingPercentEncodingIfValid
       let link = Link(kind: .markdown, range: 0..<0, target: decoded, targetRange: 0..<0)
@@ -235,7 +237,7 @@ extension Array {
 
 extension String {
   /// The string with `%XX` escapes decoded, or itself when they do not form valid UTF-8.
-  fileprivate var removingPercentEncodingIfValid: String {
+  var removingPercentEncodingIfValid: String {
     guard utf8.contains(0x25) else { return self }
     var out: [UInt8] = []
     let bytes = Array(utf8)

@@ -2,12 +2,13 @@ import GlossSyntax
 
 extension Workspace {
   /// What to show when the cursor rests at `offset` in the file at `path`: a citation item, link or tag in a note,
-  /// or an entry's key in a bibliography; nil elsewhere.
+  /// an entry's key in a bibliography, or a source document's front-matter `id` or first line; nil elsewhere.
   ///
   /// `fileBytes` gives the current bytes of a note (the open buffer or the file on disk); link hovers show the
   /// target note's opening lines from it, and leave them out when it answers nil.
   package func hover(at offset: Int, in path: String, fileBytes: (String) -> [UInt8]? = { _ in nil }) -> HoverText? {
     if bibliographies[path] != nil { return entryHover(at: offset, in: path) }
+    if let record = sourceDocuments[path] { return documentHover(at: offset, in: record) }
     switch element(at: offset, in: path) {
     case .citationItem(let ci, let ii, let item)?:
       return HoverText(
@@ -48,6 +49,28 @@ extension Workspace {
     let cited = citationCount(ofKey: entry.key)
     let markdown = metadataMarkdown(source) + "\n\ncited " + HoverMarkdown.count(cited, "time", "times")
     return HoverText(markdown: markdown, range: entry.keyRange)
+  }
+
+  /// On a source document's front-matter `id` entry or its first line: its source's metadata and citation count.
+  private func documentHover(at offset: Int, in record: SourceDocumentRecord) -> HoverText? {
+    var regions: [Range<Int>] = []
+    if let id = record.document.frontMatter?["id"], case .scalar = id.value {
+      // `keyRange` is then the id's value; the opening `---` is the first line.
+      regions = [id.keyRange.lowerBound..<max(id.keyRange.upperBound, record.keyRange.upperBound), 0..<3]
+    } else {
+      regions = [record.keyRange]
+    }
+    guard let range = regions.first(where: { $0.lowerBound <= offset && offset <= $0.upperBound }) else { return nil }
+    var source = source(forKey: record.key) ?? Source(key: record.key)
+    if source.documentPath != record.path {
+      // A document whose key another file also defines shows its own metadata, not the winner's.
+      source.entry = nil
+      source.document = record.document
+      source.documentPath = record.path
+    }
+    let cited = citationCount(ofKey: record.key)
+    let markdown = metadataMarkdown(source) + "\n\ncited " + HoverMarkdown.count(cited, "time", "times")
+    return HoverText(markdown: markdown, range: range)
   }
 
   /// Title, key, authors, year, container and links of a source, as Markdown paragraphs.

@@ -35,9 +35,9 @@ package struct CheckReport: Sendable {
   /// Files and folders that could not be read.
   package var skipped: [SkippedFile]
 
-  /// Indexes the folder at `root` and places its diagnostics.
-  package init(root: String, fileSystem: any FileSystem) {
-    let indexed = IndexedRoot(root: root, editorSettings: nil, fileSystem: fileSystem)
+  /// Indexes the folder at `root` and places its diagnostics; `progress` is told each indexing step as it starts.
+  package init(root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in }) {
+    let indexed = IndexedRoot(root: root, editorSettings: nil, fileSystem: fileSystem, progress: progress)
     var items: [Item] = []
     for (path, diagnostics) in indexed.workspace.diagnosticsByPath {
       let text: SourceText

@@ -20,11 +20,18 @@ package struct IndexedRoot: Sendable {
   package var texts: [String: SourceText]
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading in parallel, indexing,
-  /// then the files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields).
-  package init(root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem) {
+  /// then the files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields). `progress` is
+  /// called on the calling thread as each step starts.
+  package init(
+    root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem,
+    progress: (IndexingStep) -> Void = { _ in }
+  ) {
+    progress(.discovering)
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
     let files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem)
+    progress(.reading(files: files.files.count))
     let (loaded, unreadable) = files.load(from: fileSystem)
+    progress(.indexing(files: loaded.count))
     let prepared = Self.prepare(loaded)
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(prepared.count)
@@ -43,7 +50,9 @@ package struct IndexedRoot: Sendable {
     // Files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields) are added in one batch, so
     // the notes citing them are diagnosed again once, not once per file.
     var extra: [WorkspaceFile] = []
-    for path in workspace.referencedBibliographies.subtracting(known).sorted() {
+    let referenced = workspace.referencedBibliographies.subtracting(known).sorted()
+    if !referenced.isEmpty { progress(.resolving(files: referenced.count)) }
+    for path in referenced {
       switch files.read(path, fileSystem: fileSystem) {
       case .success(let bytes):
         let text = SourceText(bytes: bytes)

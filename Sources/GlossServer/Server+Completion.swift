@@ -4,9 +4,10 @@ import GlossSyntax
 import LanguageServerProtocol
 
 extension Server {
-  /// The characters that open completion: `@` (keys), `#` (tags, headings), `[` (`[[` notes, `[@` keys) and `/`
-  /// (nested tags, whose list closes at `/` in editors that end words there).
-  static let completionTriggerCharacters = ["@", "#", "[", "/"]
+  /// The characters that open completion: `@` (keys), `#` (tags, headings), `[` (`[[` notes, `[@` keys), `/`
+  /// (nested tags and note folders, whose list closes at `/` in editors that end words there) and `(` (note paths
+  /// after `](`).
+  static let completionTriggerCharacters = ["@", "#", "[", "/", "("]
 
   /// `textDocument/completion`: the index's candidates at the cursor, ranked by `sortText`, replacing the typed prefix.
   func completion(_ params: CompletionRequest) throws -> CompletionList {

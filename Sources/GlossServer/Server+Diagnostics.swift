@@ -31,10 +31,36 @@ extension Server {
           uri: uri, version: version, diagnostics: lspDiagnostics(for: path, in: id))
         send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
       case .pull:
-        diagnosticResultIDs[uri] = nil
+        // A report the client holds went stale; `refreshStaleDiagnostics` asks for it again when no request did.
+        if diagnosticResultIDs.removeValue(forKey: uri) != nil { hasStaleDiagnostics = true }
       }
     }
   }
+
+  /// After an event the client did not cause by a request or an edit (a file changed on disk, a scan, the notes an
+  /// edit affects, a new config), asks a pull client to request its diagnostics again (`workspace/diagnostic/
+  /// refresh`) when it supports that and a report it held went stale. What a request makes stale (a command's
+  /// edits) waits for the next such event.
+  func refreshStaleDiagnostics(after event: ServerEvent) {
+    guard hasStaleDiagnostics else { return }
+    switch event {
+    case .message(.request), .message(.response), .endOfInput: return
+    case .message(.notification(let notification)) where Self.editNotifications.contains(notification.method):
+      // The client pulls again after its own edits (`interFileDependencies` makes it pull every open document).
+      hasStaleDiagnostics = false
+      return
+    default: break
+    }
+    hasStaleDiagnostics = false
+    guard diagnosticsMode == .pull, clientCapabilities.workspace?.diagnostics?.refreshSupport == true else { return }
+    sendRequest(DiagnosticRefreshRequest())
+  }
+
+  /// The notifications by which the client edits a document: it asks for that document's diagnostics itself.
+  static let editNotifications: Set<String> = [
+    DidOpenTextDocumentNotification.method, DidChangeTextDocumentNotification.method,
+    DidCloseTextDocumentNotification.method, DidSaveTextDocumentNotification.method,
+  ]
 
   /// Publishes `paths` sorted, so what a client sees does not depend on hashing.
   func publishSorted(_ paths: Set<String>, in id: RootID) {
@@ -57,7 +83,7 @@ extension Server {
       let uri = root.uri(for: path)
       switch diagnosticsMode {
       case .push: send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
-      case .pull: diagnosticResultIDs[uri] = nil
+      case .pull: if diagnosticResultIDs.removeValue(forKey: uri) != nil { hasStaleDiagnostics = true }
       }
     }
   }

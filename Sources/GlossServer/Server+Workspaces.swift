@@ -80,7 +80,21 @@ extension Server {
     hasLoaded = true
     isLoadPending = false
     deferredLoadToken = nil
-    for folder in initialFolders { addFolder(folder) }
+    let folders = initialFolders
+    for (number, folder) in folders.enumerated() {
+      guard let token else {
+        addFolder(folder)
+        continue
+      }
+      // Each step of each folder is reported as it starts and written at once, not when the whole load is over.
+      addFolder(folder) { step in
+        let done = (Double(number) + step.fraction) / Double(folders.count)
+        let name = folders.count > 1 ? "\(folder.name): " : ""
+        send(
+          ProgressNotification(token: token, value: .report(message: name + step.message, percentage: Int(done * 100))))
+        flushOutbox()
+      }
+    }
     if let token {
       let notes = roots.reduce(0) { $0 + $1.workspace.notes.count }
       send(ProgressNotification(token: token, value: .end(message: "\(notes) notes indexed")))
@@ -100,16 +114,18 @@ extension Server {
     loadWorkspaces(progressToken: nil)
   }
 
-  /// Indexes a workspace folder (ignored when it is not a local folder or is already a root) and publishes.
+  /// Indexes a workspace folder (ignored when it is not a local folder or is already a root) and publishes;
+  /// `progress` is told each indexing step as it starts.
   @discardableResult
-  func addFolder(_ folder: WorkspaceFolder) -> RootID? {
+  func addFolder(_ folder: WorkspaceFolder, progress: (IndexingStep) -> Void = { _ in }) -> RootID? {
     guard let path = FileURI(folder.uri).filePath else {
       logMessage(.warning, "workspace folder '\(folder.uri)' is not a local folder; ignored")
       return nil
     }
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
     let started = ContinuousClock.now
-    let indexed = IndexedRoot(root: path, editorSettings: editorSettings, fileSystem: options.fileSystem)
+    let indexed = IndexedRoot(
+      root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, progress: progress)
     let elapsed = ContinuousClock.now - started
     let id = nextRootID
     nextRootID += 1

@@ -63,11 +63,15 @@ package final class Server {
   var diagnosticResultIDs: [DocumentURI: String] = [:]
   /// The number behind the next pull-diagnostics result id.
   var nextResultID = 1
+  /// Whether a pull-diagnostics report the client held went stale since the last refresh.
+  var hasStaleDiagnostics = false
 
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()
   /// Messages to send, collected while one event is handled.
   private var outbox: [OutgoingMessage] = []
+  /// Writes messages at once, in the middle of an event (set by the loop; progress during a long indexing uses it).
+  package var writeNow: (([OutgoingMessage]) -> Void)?
   /// Continuations waiting for the client's responses to our requests, by id.
   private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
   private var lastRequestNumber = 0
@@ -106,6 +110,7 @@ package final class Server {
       runDeferredWork()
     }
     postScanTargetsIfChanged()
+    refreshStaleDiagnostics(after: event)
     defer { outbox = [] }
     return outbox
   }
@@ -189,6 +194,15 @@ package final class Server {
     } catch {
       log("could not encode '\(R.method)': \(error)")
     }
+  }
+
+  /// Writes the messages collected so far at once when the loop allows it (`writeNow`); else they wait for the end
+  /// of the event as usual.
+  package func flushOutbox() {
+    guard let writeNow, !outbox.isEmpty else { return }
+    let messages = outbox
+    outbox = []
+    writeNow(messages)
   }
 
   /// Sends a message already encoded (such as a hand-written `publishDiagnostics`).

@@ -31,6 +31,9 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
     }
   }
   defer { timer?.cancel() }
+  server.writeNow = { messages in
+    for message in messages { transport.send(message.body) }
+  }
   while true {
     // Deferred work (the notes an edit affects) runs only when no event waits, so typing stays ahead of it.
     let event = server.hasDeferredWork ? (mailbox.takeIfAny() ?? .idle) : mailbox.take()

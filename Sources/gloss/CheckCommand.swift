@@ -40,7 +40,9 @@ func runCheck(_ arguments: [String]) -> Int32 {
     printError("gloss check: no such folder '\(given)'\n\n\(usage)")
     return 2
   }
-  let report = CheckReport(root: absolute, fileSystem: LocalFileSystem())
+  let progress = TerminalProgress()
+  let report = CheckReport(root: absolute, fileSystem: LocalFileSystem(), progress: progress.show)
+  progress.clear()
   for problem in report.skipped {
     printError("gloss: skipped '\(problem.path.isEmpty ? given : problem.path)': \(problem.reason)")
   }

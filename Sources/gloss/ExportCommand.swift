@@ -59,7 +59,10 @@ func runExport(_ arguments: [String]) -> Int32 {
     return 2
   }
   let rootPath = PathComponents.normalize(root)
-  let indexed = IndexedRoot(root: rootPath, editorSettings: nil, fileSystem: LocalFileSystem())
+  let progress = TerminalProgress()
+  let indexed = IndexedRoot(
+    root: rootPath, editorSettings: nil, fileSystem: LocalFileSystem(), progress: progress.show)
+  progress.clear()
   var selection = ExportSelection.tag(tag ?? "")
   if tag == nil {
     var paths: [String] = []

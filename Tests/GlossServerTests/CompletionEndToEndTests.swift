@@ -38,7 +38,7 @@ import Testing
     let result = try TestClient().initialize()
     #expect(
       result.capabilities.completionProvider
-        == CompletionOptions(triggerCharacters: ["@", "#", "[", "/"], resolveProvider: true))
+        == CompletionOptions(triggerCharacters: ["@", "#", "[", "/", "("], resolveProvider: true))
   }
 
   @Test func keysAfterNonASCIITextReplaceThePrefixInUTF16Columns() throws {
@@ -70,6 +70,18 @@ import Testing
     #expect(documentation.value.hasPrefix("**Remembering**\n\nFrederic C. Bartlett"))
     #expect(documentation.value.hasSuffix("Remembering is reconstruction."))
     #expect(resolved.label == item.label && resolved.textEdit == item.textEdit)
+  }
+
+  @Test func notePathsAfterALinkDestinationReplaceWhatWasTypedInUTF16Columns() throws {
+    // "Xem 🧠 [x](đư" — the emoji is two UTF-16 units; the destination starts at column 11.
+    let (fixture, position) = try openMarked("Xem 🧠 [x](đư1️⃣#lãng-quên)")
+    let item = try #require(try complete(fixture, at: position)?.items.first)
+    #expect(item.kind == .file)
+    #expect(
+      item.textEdit
+        == TextEdit(
+          range: LSPRange(start: Position(line: 0, character: 11), end: Position(line: 0, character: 13)),
+          newText: "đường%20cong.md"))
   }
 
   @Test func tagsNotesAndHeadingsAreCompletedThroughTheServer() throws {

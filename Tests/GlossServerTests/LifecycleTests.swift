@@ -19,7 +19,8 @@ import Testing
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
         fileOperations: FileOperationsServerCapabilities(
           didCreate: .allFiles, willRename: .allFiles, didRename: .allFiles, didDelete: .allFiles)))
-    expected.completionProvider = CompletionOptions(triggerCharacters: ["@", "#", "[", "/"], resolveProvider: true)
+    expected.completionProvider = CompletionOptions(
+      triggerCharacters: ["@", "#", "[", "/", "("], resolveProvider: true)
     expected.hoverProvider = true
     expected.definitionProvider = true
     expected.referencesProvider = true

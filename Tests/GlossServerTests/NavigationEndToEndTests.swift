@@ -92,6 +92,17 @@ import Testing
     #expect(hover.range?.start.character == item.lowerBound)
   }
 
+  @Test func aSourceDocumentsFirstLineHoversWithItsCitationCount() throws {
+    let fixture = try start()
+    let hover = try #require(
+      try fixture.client.send(
+        HoverRequest(
+          textDocument: document(fixture, "sources/bartlett1932.md"), position: Position(line: 0, character: 1))))
+    #expect(hover.contents.value.hasPrefix("**Remembering** · `bartlett1932`"))
+    #expect(hover.contents.value.hasSuffix("\n\ncited 2 times"))
+    #expect(hover.range == LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 3)))
+  }
+
   @Test func plainTextOnlyClientsGetPlainText() throws {
     let fixture = WorkspaceFixture(files: ["notes/a.md": MarkedText(Self.note).text])
     try fixture.start(

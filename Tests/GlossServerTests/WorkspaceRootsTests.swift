@@ -141,9 +141,17 @@ import Testing
     let requests = fixture.client.serverRequests
     #expect(requests.map(\.method) == ["client/registerCapability", "window/workDoneProgress/create"])
     #expect(fixture.published.isEmpty)
+    var written: [OutgoingMessage] = []
+    fixture.client.server.writeNow = { written += $0 }
     fixture.client.reply(to: requests[1].id, result: VoidResponse())
     let progress = fixture.client.notifications(ProgressNotification.self).map(\.value)
-    #expect(progress.count == 2)
+    #expect(progress == [.begin(title: "Indexing"), .end(message: "1 notes indexed")])
+    // The reports are written at once as each step starts, not with the rest once the indexing is over.
+    let reports = written.map { String(decoding: $0.body, as: UTF8.self) }
+    #expect(reports.count == 3)
+    #expect(reports.allSatisfy { $0.contains(#""method":"$/progress""#) && $0.contains(#""kind":"report""#) })
+    #expect(reports.first?.contains("looking for files") == true)
+    #expect(reports.last.map { $0.contains("indexing 2 files") && $0.contains(#""percentage":40"#) } == true)
     // `begin` is sent before the indexing runs, `end` after everything is published.
     #expect(fixture.client.notifications.first?.method == ProgressNotification.method)
     #expect(fixture.client.notifications.last?.method == ProgressNotification.method)

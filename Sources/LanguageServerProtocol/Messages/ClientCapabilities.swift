@@ -77,6 +77,8 @@ package struct ClientCapabilities: Hashable, Sendable, Codable {
     package var semanticTokens: RefreshSupport?
     /// Whether the client accepts `workspace/inlayHint/refresh`.
     package var inlayHint: RefreshSupport?
+    /// Whether the client accepts `workspace/diagnostic/refresh`.
+    package var diagnostics: RefreshSupport?
   }
 
   /// `workspace.workspaceEdit`: whether `documentChanges` and create/rename/delete operations are applied.

@@ -147,3 +147,12 @@ package struct DiagnosticOptions: Hashable, Sendable, Codable {
     self.workspaceDiagnostics = workspaceDiagnostics
   }
 }
+
+/// `workspace/diagnostic/refresh` (server to client): ask for the diagnostics of every document again.
+package struct DiagnosticRefreshRequest: RequestType, Hashable {
+  package typealias Response = VoidResponse
+  package static let method = "workspace/diagnostic/refresh"
+
+  /// Creates the request.
+  package init() {}
+}

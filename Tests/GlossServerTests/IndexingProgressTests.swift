@@ -1,0 +1,73 @@
+import Foundation
+import GlossServer
+import TestSupport
+import Testing
+
+/// Indexing steps as `gloss check`, `gloss export` and the first indexing of the server report them.
+@Suite struct IndexingProgressTests {
+  @Test(arguments: [
+    (IndexingStep.discovering, "looking for files…"),
+    (.reading(files: 1), "reading 1 file…"),
+    (.indexing(files: 12_002), "indexing 12,002 files…"),
+    (.indexing(files: 999), "indexing 999 files…"),
+    (.reading(files: 1_234_567), "reading 1,234,567 files…"),
+    (.resolving(files: 2), "reading 2 referenced files…"),
+  ])
+  func stepMessagesGroupDigitsAndPluralize(step: IndexingStep, message: String) {
+    #expect(step.message == message)
+  }
+
+  @Test func indexingReportsEachStepInOrderWithGrowingFractions() {
+    let fs = InMemoryFileSystem(
+      root: "/w",
+      files: [
+        "notes/Trí nhớ.md": "---\nbibliography: extra/more.bib\n---\n[@smith2020]\n",
+        "notes/東京 🦉.md": "# 東京\n",
+        "refs.bib": "@book{smith2020, title = {Trí nhớ}, year = 2020}\n",
+        "extra/more.bib": "@book{lê2021, title = {Đà Lạt}, year = 2021}\n",
+      ])
+    var steps: [IndexingStep] = []
+    _ = CheckReport(root: "/w", fileSystem: fs) { steps.append($0) }
+    #expect(steps.first == .discovering)
+    #expect(steps.contains(.indexing(files: 3)) || steps.contains(.indexing(files: 4)))
+    #expect(steps.map(\.fraction) == steps.map(\.fraction).sorted())
+    #expect(steps.count >= 3)
+  }
+
+  /// Runs the built `gloss` with stdout and stderr piped; returns the status and stderr.
+  private func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    let url = try #require(GlossProcess.executableURL)
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    _ = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, err)
+  }
+
+  @Test func pipedStderrStaysEmptyOnSuccess() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-progress-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let files = [
+      "refs.bib": "@book{lê2021, title = {Đà Lạt}, year = 2021}\n",
+      "notes/Đà Lạt.md": "---\ntags: [du-lịch]\n---\n# Đà Lạt 🌲\n\nSee [@lê2021].\n",
+    ]
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    let check = try run(["check", root.path])
+    #expect(check.status == 0)
+    #expect(check.stderr == "")
+    let export = try run(["export", "--tag", "du-lịch", "--root", root.path])
+    #expect(export.status == 0)
+    #expect(export.stderr == "")
+  }
+}
