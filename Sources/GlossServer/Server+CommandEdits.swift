@@ -12,7 +12,7 @@ extension Server {
     let touched = change.touchedPaths
     let support = WorkspaceEditSupport(clientCapabilities)
     if clientCapabilities.workspace?.applyEdit == true, support.documentChanges, support.canApply(change) {
-      let edit = change.workspaceEdit(support: support, context: editContext(in: id), failingOnExistingFiles: true)
+      let edit = change.workspaceEdit(support: support, context: editContext(in: id))
       sendRequest(ApplyWorkspaceEditRequest(label: label, edit: edit)) { server, result in
         switch result {
         case .success(let answer) where answer.applied:

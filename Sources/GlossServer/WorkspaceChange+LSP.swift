@@ -53,11 +53,10 @@ struct WorkspaceEditContext {
 extension WorkspaceChange {
   /// The LSP edit: `documentChanges` (creations with their contents, text edits, then renames) when the client
   /// takes them, else a `changes` map without file operations (the caller decides whether that is acceptable).
-  /// Files whose URI or text is unavailable are left out. A creation onto an existing file is skipped by the
-  /// client (quick fixes) unless `failingOnExistingFiles`, which makes the whole edit fail (commands).
-  func workspaceEdit(
-    support: WorkspaceEditSupport, context: WorkspaceEditContext, failingOnExistingFiles: Bool = false
-  ) -> WorkspaceEdit {
+  /// Files whose URI or text is unavailable are left out. A creation onto a file that exists makes the client refuse
+  /// the whole edit (`overwrite: false, ignoreIfExists: false`): the contents that follow a creation must never be
+  /// inserted into a file someone else made in the meantime.
+  func workspaceEdit(support: WorkspaceEditSupport, context: WorkspaceEditContext) -> WorkspaceEdit {
     var textEdits: [(uri: DocumentURI, edits: [TextEdit])] = []
     for path in edits.keys.sorted() {
       guard let list = edits[path], let uri = context.uri(path), let text = context.text(path) else { continue }
@@ -75,8 +74,7 @@ extension WorkspaceChange {
       guard case .create(let path, let contents) = operation, let uri = context.uri(path) else { continue }
       documentChanges.append(
         .createFile(
-          CreateFile(
-            uri: uri, options: FileOperationOptions(overwrite: false, ignoreIfExists: !failingOnExistingFiles))))
+          CreateFile(uri: uri, options: FileOperationOptions(overwrite: false, ignoreIfExists: false))))
       documentChanges.append(
         .textDocumentEdit(
           TextDocumentEdit(

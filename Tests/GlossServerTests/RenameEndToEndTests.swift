@@ -162,7 +162,7 @@ import Testing
         == .createFile(
           CreateFile(
             uri: fixture.uri("sources/smith202.md"),
-            options: FileOperationOptions(overwrite: false, ignoreIfExists: true))
+            options: FileOperationOptions(overwrite: false, ignoreIfExists: false))
         ))
   }
 

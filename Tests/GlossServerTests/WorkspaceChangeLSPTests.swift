@@ -39,7 +39,7 @@ import Testing
     #expect(
       edit.documentChanges == [
         .createFile(
-          CreateFile(uri: "file:///w/n.md", options: FileOperationOptions(overwrite: false, ignoreIfExists: true))),
+          CreateFile(uri: "file:///w/n.md", options: FileOperationOptions(overwrite: false, ignoreIfExists: false))),
         .textDocumentEdit(
           TextDocumentEdit(
             textDocument: OptionalVersionedTextDocumentIdentifier(uri: "file:///w/n.md", version: nil),
