@@ -139,7 +139,8 @@ extension QuoteIndex {
     let crossing = insertion + deletion
     // Two rows of distances and of where each alignment starts, side by side in one buffer.
     var rows = [Int32](repeating: 0, count: 4 * (w + 1))
-    let isWord = self.isWord
+    // Whether each source token of the window is a word, looked up once rather than once per quotation token.
+    let sourceWords = tokenIDs[window].map { isWord[Int($0)] }
     var best = (distance: Int32.max, start: Int32(0), end: 0)
     rows.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -150,39 +151,41 @@ extension QuoteIndex {
       for j in 0...w { previousStart[j] = Int32(j) }
       tokenIDs.withUnsafeBufferPointer { all in
         let source = UnsafeBufferPointer(rebasing: all[window])
-        for i in 1...tokens.count {
-          let q = tokens[i - 1]
-          let wildcard = q == QuoteQuery.wildcard
-          let qIsWord = wordAt[i - 1]
-          current[0] = previous[0] + deletion
-          currentStart[0] = 0
-          for j in 1...w {
-            let id = source[j - 1]
-            let sourceIsWord = isWord[Int(id)]
-            let equal = q == id || (wildcard && sourceIsWord)
-            var value = previous[j - 1] + (equal ? 0 : qIsWord == sourceIsWord ? substitution : crossing)
-            var start = previousStart[j - 1]
-            let up = previous[j] + deletion
-            if up < value {
-              value = up
-              start = previousStart[j]
+        sourceWords.withUnsafeBufferPointer { kinds in
+          for i in 1...tokens.count {
+            let q = tokens[i - 1]
+            let wildcard = q == QuoteQuery.wildcard
+            let qIsWord = wordAt[i - 1]
+            current[0] = previous[0] + deletion
+            currentStart[0] = 0
+            for j in 1...w {
+              let id = source[j - 1]
+              let sourceIsWord = kinds[j - 1]
+              let equal = q == id || (wildcard && sourceIsWord)
+              var value = previous[j - 1] + (equal ? 0 : qIsWord == sourceIsWord ? substitution : crossing)
+              var start = previousStart[j - 1]
+              let up = previous[j] + deletion
+              if up < value {
+                value = up
+                start = previousStart[j]
+              }
+              let left = current[j - 1] + insertion
+              if left < value {
+                value = left
+                start = currentStart[j - 1]
+              }
+              current[j] = value
+              currentStart[j] = start
             }
-            let left = current[j - 1] + insertion
-            if left < value {
-              value = left
-              start = currentStart[j - 1]
+            if gapAt[i] {
+              for j in 1...w where current[j - 1] < current[j] {
+                current[j] = current[j - 1]
+                currentStart[j] = currentStart[j - 1]
+              }
             }
-            current[j] = value
-            currentStart[j] = start
+            swap(&previous, &current)
+            swap(&previousStart, &currentStart)
           }
-          if gapAt[i] {
-            for j in 1...w where current[j - 1] < current[j] {
-              current[j] = current[j - 1]
-              currentStart[j] = currentStart[j - 1]
-            }
-          }
-          swap(&previous, &current)
-          swap(&previousStart, &currentStart)
         }
       }
       for j in 0...w where previous[j] < best.distance {
