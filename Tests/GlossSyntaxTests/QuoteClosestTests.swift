@@ -117,6 +117,20 @@ private let cases: [ClosestCase] = [
     #expect(abs(added - 5.0 / 6.0) < 1e-9)
   }
 
+  @Test func changedLastWordAfterAnEllipsisIsKept() {
+    let index = QuoteIndex(text: Array(english.utf8))
+    guard
+      case .notFound(let closest?, _) = index.match("remembering is not … an imaginative reconstitution", within: nil)
+    else {
+      Issue.record("expected not found with a closest passage")
+      return
+    }
+    #expect(
+      index.words(in: closest)
+        == "remembering is not the re-excitation of innumerable fixed, lifeless and fragmentary traces. It is an "
+        + "imaginative reconstruction")
+  }
+
   @Test func closestPassageStaysInsideThePassage() {
     // The passage ends after "imaginative": the changed last word has no source word inside it to map to.
     let bytes = Array(english.utf8)
