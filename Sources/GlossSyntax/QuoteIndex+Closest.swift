@@ -7,10 +7,12 @@ extension QuoteIndex {
   func closest(to query: QuoteQuery, in range: Range<Int>) -> QuoteMatch {
     var tokens: [UInt32] = []
     var gapAt: [Bool] = []  // gapAt[i]: a gap lies between tokens[i - 1] and tokens[i]
-    for piece in query.pieces {
+    var wordAt: [Bool] = []
+    for (n, piece) in query.pieces.enumerated() {
       for (k, id) in piece.enumerated() where tokens.count < Self.closestTokenLimit {
         tokens.append(id)
         gapAt.append(k == 0 && tokens.count > 1)
+        wordAt.append(query.wordFlags[n][k])
       }
     }
     gapAt.append(false)
@@ -30,11 +32,11 @@ extension QuoteIndex {
     }
     var best: (distance: Int, positions: Range<Int>)?
     for window in windows {
-      let result = align(tokens, gapAt: gapAt, to: window)
+      let result = align(tokens, gapAt: gapAt, wordAt: wordAt, to: window)
       if result.distance < best?.distance ?? Int.max { best = result }
     }
     guard let best, !best.positions.isEmpty else { return .notFound(closest: nil, similarity: 0) }
-    let similarity = max(0, 1 - Double(best.distance) / Double(m))
+    let similarity = max(0, 1 - Double(best.distance / Self.editCost) / Double(m))
     return .notFound(closest: textRange(ofPositions: best.positions), similarity: similarity)
   }
 
@@ -112,14 +114,33 @@ extension QuoteIndex {
     return scored.prefix(4).map { $0.key << bucketShift }
   }
 
+  /// The weight of one edit in `align`'s costs; what is left of a cost below it breaks ties between alignments of
+  /// as many edits (at most 2 per quotation token, so below `closestTokenLimit * 2`).
+  static let editCost = 2048
+
   /// Semi-global token edit distance of `tokens` against the best stretch of `window`; a gap lets the alignment
   /// skip source tokens for free.
-  private func align(_ tokens: [UInt32], gapAt: [Bool], to window: Range<Int>) -> (distance: Int, positions: Range<Int>)
-  {
+  ///
+  /// The stretch is aligned to the whole quotation, its ends included: source tokens before and after it cost
+  /// nothing, so a changed first or last word could as well be left out as be replaced. Ties between alignments of
+  /// as many edits therefore prefer a source token added to one replaced, and one replaced to a quotation token
+  /// left out, so that the stretch takes in the source's word where the quotation changed one (the quick fix then
+  /// keeps it); a word never replaces a punctuation mark (nor a mark a word): a word added at an end of the
+  /// quotation is left out rather than aligned with the mark before the source's passage. The distance returned
+  /// is in `editCost`s plus the tie-breaking remainder.
+  private func align(
+    _ tokens: [UInt32], gapAt: [Bool], wordAt: [Bool], to window: Range<Int>
+  ) -> (distance: Int, positions: Range<Int>) {
     let w = window.count
+    let insertion = Int32(Self.editCost)
+    let substitution = insertion + 1
+    let deletion = insertion + 2
+    // A word for a mark costs as much as leaving one out and adding the other.
+    let crossing = insertion + deletion
     // Two rows of distances and of where each alignment starts, side by side in one buffer.
     var rows = [Int32](repeating: 0, count: 4 * (w + 1))
-    let isWord = self.isWord
+    // Whether each source token of the window is a word, looked up once rather than once per quotation token.
+    let sourceWords = tokenIDs[window].map { isWord[Int($0)] }
     var best = (distance: Int32.max, start: Int32(0), end: 0)
     rows.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -130,37 +151,41 @@ extension QuoteIndex {
       for j in 0...w { previousStart[j] = Int32(j) }
       tokenIDs.withUnsafeBufferPointer { all in
         let source = UnsafeBufferPointer(rebasing: all[window])
-        for i in 1...tokens.count {
-          let q = tokens[i - 1]
-          let wildcard = q == QuoteQuery.wildcard
-          current[0] = Int32(i)
-          currentStart[0] = 0
-          for j in 1...w {
-            let id = source[j - 1]
-            let equal = q == id || (wildcard && isWord[Int(id)])
-            var value = previous[j - 1] + (equal ? 0 : 1)
-            var start = previousStart[j - 1]
-            let up = previous[j] + 1
-            if up < value {
-              value = up
-              start = previousStart[j]
+        sourceWords.withUnsafeBufferPointer { kinds in
+          for i in 1...tokens.count {
+            let q = tokens[i - 1]
+            let wildcard = q == QuoteQuery.wildcard
+            let qIsWord = wordAt[i - 1]
+            current[0] = previous[0] + deletion
+            currentStart[0] = 0
+            for j in 1...w {
+              let id = source[j - 1]
+              let sourceIsWord = kinds[j - 1]
+              let equal = q == id || (wildcard && sourceIsWord)
+              var value = previous[j - 1] + (equal ? 0 : qIsWord == sourceIsWord ? substitution : crossing)
+              var start = previousStart[j - 1]
+              let up = previous[j] + deletion
+              if up < value {
+                value = up
+                start = previousStart[j]
+              }
+              let left = current[j - 1] + insertion
+              if left < value {
+                value = left
+                start = currentStart[j - 1]
+              }
+              current[j] = value
+              currentStart[j] = start
             }
-            let left = current[j - 1] + 1
-            if left < value {
-              value = left
-              start = currentStart[j - 1]
+            if gapAt[i] {
+              for j in 1...w where current[j - 1] < current[j] {
+                current[j] = current[j - 1]
+                currentStart[j] = currentStart[j - 1]
+              }
             }
-            current[j] = value
-            currentStart[j] = start
+            swap(&previous, &current)
+            swap(&previousStart, &currentStart)
           }
-          if gapAt[i] {
-            for j in 1...w where current[j - 1] < current[j] {
-              current[j] = current[j - 1]
-              currentStart[j] = currentStart[j - 1]
-            }
-          }
-          swap(&previous, &current)
-          swap(&previousStart, &currentStart)
         }
       }
       for j in 0...w where previous[j] < best.distance {

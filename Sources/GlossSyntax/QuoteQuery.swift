@@ -10,6 +10,9 @@ struct QuoteQuery {
 
   /// The pieces between gaps, none empty.
   var pieces: [[UInt32]] = []
+  /// For each token of each piece, true when it is a word (or a wildcard), false for a punctuation mark: what an
+  /// `unknown` id does not tell.
+  var wordFlags: [[Bool]] = []
 
   /// The quotation's tokens, as `lookup` gives their ids (nil for a token the text does not have).
   init(_ quotation: String, lookup: (UnsafeBufferPointer<UInt8>) -> UInt32?) {
@@ -22,7 +25,10 @@ struct QuoteQuery {
       var upper = piece.count
       while lower < upper, !isWord[lower] { lower += 1 }
       while upper > lower, !isWord[upper - 1] { upper -= 1 }
-      if lower < upper { pieces.append(Array(piece[lower..<upper])) }
+      if lower < upper {
+        pieces.append(Array(piece[lower..<upper]))
+        wordFlags.append(Array(isWord[lower..<upper]))
+      }
       piece.removeAll()
       isWord.removeAll()
     }

@@ -274,10 +274,8 @@ enum QuoteSources {
     let workspace = Fixture.workspace(
       QuoteSources.files.merging(["a.md": "\"an imaginative reconstitution\" [@bartlett1932]"]) { $1 })
     let diagnostic = try #require(workspace.diagnostics(for: "a.md").first)
-    // QuoteIndex's closest passage leaves out a changed word at either end, so the fix drops it.
-    withKnownIssue {
-      #expect(workspace.quoteFix(for: diagnostic)?.newText == "an imaginative reconstruction")
-    }
+    // The closest passage is aligned to the whole quotation: the changed last word maps to the source's.
+    #expect(workspace.quoteFix(for: diagnostic)?.newText == "an imaginative reconstruction")
   }
 
   @Test func largeSourceKeepsItsIndexAcrossEditsAndDropsItWhenTheTextChanges() {
