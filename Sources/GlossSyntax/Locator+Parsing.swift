@@ -185,6 +185,8 @@ private struct LocatorScanner {
       end += 1
     }
     guard end > index else { return nil }
+    // A word with a digit is a value whatever else it is: only the others are tried as roman numerals.
+    guard !hasDigit else { return LocatorWord(end: end, hasDigit: true, isRoman: false) }
     let parts = letters.split(whereSeparator: { $0 == "-" || $0 == "–" })
     let isRoman = !parts.isEmpty && parts.allSatisfy { RomanNumeral.value(of: String($0)) != nil }
     return LocatorWord(end: end, hasDigit: hasDigit, isRoman: isRoman)
