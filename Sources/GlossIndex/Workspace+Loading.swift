@@ -70,7 +70,8 @@ extension Workspace {
   /// Checks every quotation and diagnoses every file from scratch (the end of the bulk load).
   package mutating func diagnoseAll() {
     ensureQuoteChecks(for: notes.keys)
-    let paths = diagnosedPaths + (diagnosedPaths.contains(configPath) ? [] : [configPath])
+    var paths = diagnosedPaths
+    if !paths.contains(configPath) { paths.append(configPath) }
     let results = computeDiagnostics(for: paths)
     diagnosticsCache = [:]
     diagnosticsCache.reserveCapacity(paths.count)
