@@ -39,6 +39,7 @@ package enum PathUtilities {
 
   /// Resolves `.` and `..` components and doubled slashes; nil when the path climbs above the root.
   package static func normalize(_ path: String) -> String? {
+    if isNormal(path) { return path }
     var parts: [Substring] = []
     for part in path.split(separator: "/", omittingEmptySubsequences: true) {
       if part == "." { continue }
@@ -50,5 +51,26 @@ package enum PathUtilities {
       }
     }
     return parts.joined(separator: "/")
+  }
+
+  /// True when `normalize` would return `path` unchanged: ASCII (so that bytes are characters), with no empty, `.`
+  /// or `..` component. Most link targets and note paths are, and skip the split and join.
+  private static func isNormal(_ path: String) -> Bool {
+    let utf8 = path.utf8
+    return utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      var start = 0
+      for index in 0...bytes.count {
+        if index < bytes.count {
+          if bytes[index] >= 0x80 { return false }
+          if bytes[index] != UInt8(ascii: "/") { continue }
+        }
+        let length = index - start
+        if length == 0 && !bytes.isEmpty { return false }
+        if length == 1 && bytes[start] == UInt8(ascii: ".") { return false }
+        if length == 2 && bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: ".") { return false }
+        start = index + 1
+      }
+      return true
+    } ?? false
   }
 }

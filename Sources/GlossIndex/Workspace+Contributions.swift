@@ -2,8 +2,9 @@ import GlossSyntax
 
 /// Each file's contributions to the reverse maps, updated from the difference between its old and new summary.
 extension Workspace {
-  /// Replaces the note at `path` (nil removes it); returns the other paths whose diagnostics may change.
-  mutating func replaceNote(at path: String, with new: NoteRecord?) -> Set<String> {
+  /// Replaces the note at `path` (nil removes it); returns the other paths whose diagnostics may change (none
+  /// without `collectingAffected`, for the bulk load, which diagnoses everything afterwards).
+  mutating func replaceNote(at path: String, with new: NoteRecord?, collectingAffected: Bool = true) -> Set<String> {
     let old = notes[path]
     notes[path] = new
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
@@ -41,11 +42,11 @@ extension Workspace {
     let newNames = new?.nameKeys ?? []
     for name in oldNames.subtracting(newNames) {
       Self.remove(path, from: &notesByName, at: name)
-      affected.formUnion(linkers["w:" + name] ?? [])
+      if collectingAffected { affected.formUnion(linkers["w:" + name] ?? []) }
     }
     for name in newNames.subtracting(oldNames) {
       notesByName[name, default: []].insert(path)
-      affected.formUnion(linkers["w:" + name] ?? [])
+      if collectingAffected { affected.formUnion(linkers["w:" + name] ?? []) }
     }
     let pathKey = PathUtilities.pathKey(path)
     if (old == nil) != (new == nil) {
@@ -54,8 +55,9 @@ extension Workspace {
       } else {
         notesByPathKey[pathKey, default: []].insert(path)
       }
-      affected.formUnion(linkersOfFile(path))
+      if collectingAffected { affected.formUnion(linkersOfFile(path)) }
     }
+    guard collectingAffected else { return [] }
     // Headings: links into this note may gain or lose their anchor.
     if old?.headingSignature != new?.headingSignature {
       for name in oldNames.union(newNames) { affected.formUnion(linkers["w:" + name] ?? []) }

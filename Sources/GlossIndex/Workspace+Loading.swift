@@ -25,6 +25,17 @@ extension Workspace {
     loading files: [WorkspaceFile], config: WorkspaceConfig = WorkspaceConfig(), configProblems: [SyntaxProblem] = [],
     configPath: String = ".gloss.json", otherFiles: Set<String> = []
   ) {
+    self.init(
+      indexing: files, config: config, configProblems: configProblems, configPath: configPath, otherFiles: otherFiles)
+    diagnoseAll()
+  }
+
+  /// Indexes `files` at once without diagnosing anything: more files may follow (`addFiles`) before `diagnoseAll()`
+  /// diagnoses every file once. Until then the diagnostics are empty.
+  package init(
+    indexing files: [WorkspaceFile], config: WorkspaceConfig = WorkspaceConfig(), configProblems: [SyntaxProblem] = [],
+    configPath: String = ".gloss.json", otherFiles: Set<String> = []
+  ) {
     self.init()
     self.config = config
     self.configProblems = configProblems
@@ -32,21 +43,42 @@ extension Workspace {
     ignoreGlobs = config.diagnosticsIgnore.map(Glob.init)
     self.otherFiles = otherFiles
     for path in otherFiles { otherFilesByName[PathUtilities.fileName(path).lowercased(), default: []].insert(path) }
+    addFiles(files)
+  }
 
+  /// Puts files the workspace does not hold yet in place (parsed on all cores) without diagnosing anything; for
+  /// the bulk load, before `diagnoseAll()`.
+  package mutating func addFiles(_ files: [WorkspaceFile]) {
     let parsed = Self.parse(files)
+    let noteCount = parsed.reduce(0) { if case .note = $1 { $0 + 1 } else { $0 } }
+    notes.reserveCapacity(notes.count + noteCount)
     for file in parsed {
       switch file {
-      case .note(let record): _ = replaceNote(at: record.path, with: record)
-      case .sourceDocument(let record): _ = replaceSourceDocument(at: record.path, with: record)
-      case .bibliography(let record): _ = replaceBibliography(at: record.path, with: record)
+      case .note(let record):
+        _ = removeOtherRoles(record.path, keeping: .note)
+        _ = replaceNote(at: record.path, with: record, collectingAffected: false)
+      case .sourceDocument(let record):
+        _ = removeOtherRoles(record.path, keeping: .sourceDocument)
+        _ = replaceSourceDocument(at: record.path, with: record)
+      case .bibliography(let record):
+        _ = removeOtherRoles(record.path, keeping: .bibliography)
+        _ = replaceBibliography(at: record.path, with: record)
       }
     }
+  }
+
+  /// Checks every quotation and diagnoses every file from scratch (the end of the bulk load).
+  package mutating func diagnoseAll() {
     ensureQuoteChecks(for: notes.keys)
-    let paths = diagnosedPaths + (diagnosedPaths.contains(configPath) ? [] : [configPath])
+    var paths = diagnosedPaths
+    if !paths.contains(configPath) { paths.append(configPath) }
     let results = computeDiagnostics(for: paths)
+    diagnosticsCache = [:]
+    diagnosticsCache.reserveCapacity(paths.count)
     for (path, diagnostics) in zip(paths, results) where !diagnostics.isEmpty {
       diagnosticsCache[path] = diagnostics
     }
+    pendingPaths = []
   }
 
   /// Puts several files in place at once (parsed on all cores) and re-diagnoses the files they affect once;

@@ -38,8 +38,10 @@ package struct IndexedRoot: Sendable {
     for (file, text) in prepared {
       if let text { texts[file.path] = text }
     }
+    // Nothing is diagnosed until every file is in: the files the index asks for would otherwise have the notes
+    // citing them diagnosed (and their quotations checked) twice.
     var workspace = Workspace(
-      loading: prepared.map(\.file),
+      indexing: prepared.map(\.file),
       config: config.config,
       configProblems: config.fileProblems,
       configPath: WorkspaceLayout.configFileName,
@@ -61,7 +63,7 @@ package struct IndexedRoot: Sendable {
       case .failure(let problem): skipped.append(problem)
       }
     }
-    if !extra.isEmpty { workspace.setFiles(extra) }
+    if !extra.isEmpty { workspace.addFiles(extra) }
     extra = []
     for path in workspace.unloadedEntryFiles.subtracting(known).sorted() {
       switch files.read(path, fileSystem: fileSystem) {
@@ -69,7 +71,8 @@ package struct IndexedRoot: Sendable {
       case .failure(let problem): skipped.append(problem)
       }
     }
-    if !extra.isEmpty { workspace.setFiles(extra) }
+    if !extra.isEmpty { workspace.addFiles(extra) }
+    workspace.diagnoseAll()
     self.files = files
     self.workspace = workspace
     self.config = config

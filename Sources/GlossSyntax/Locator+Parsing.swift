@@ -185,6 +185,8 @@ private struct LocatorScanner {
       end += 1
     }
     guard end > index else { return nil }
+    // A word with a digit is a value whatever else it is: only the others are tried as roman numerals.
+    guard !hasDigit else { return LocatorWord(end: end, hasDigit: true, isRoman: false) }
     let parts = letters.split(whereSeparator: { $0 == "-" || $0 == "–" })
     let isRoman = !parts.isEmpty && parts.allSatisfy { RomanNumeral.value(of: String($0)) != nil }
     return LocatorWord(end: end, hasDigit: hasDigit, isRoman: isRoman)
@@ -229,7 +231,13 @@ private struct LocatorScanner {
   }
 
   static func equalFolded(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
-    a == b || a.properties.lowercaseMapping == String(b)
+    if a == b { return true }
+    // An ASCII scalar lowercases to one ASCII scalar: no Unicode property lookup or String needed.
+    if a.isASCII {
+      let lower = a.value >= 0x41 && a.value <= 0x5A ? a.value + 0x20 : a.value
+      return lower == b.value
+    }
+    return a.properties.lowercaseMapping == String(b)
   }
 
   /// Every form of every CSL locator term in the en-US locale, as Pandoc's citeproc builds its locator map (checked

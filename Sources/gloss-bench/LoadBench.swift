@@ -53,15 +53,19 @@ enum LoadBench {
     print(String(format: "quotation indexes of every source, all cores: %.0f ms wall, %.0f ms CPU", wall, cpu))
   }
 
-  /// The workspace as the server loads it: the files at once, then the texts that BibTeX `file` fields name.
+  /// The workspace as the server loads it: the files at once, then the texts that BibTeX `file` fields name, then
+  /// every file diagnosed once.
   private static func load(_ files: [WorkspaceFile], root: String, config: WorkspaceConfig) -> Workspace {
-    var workspace = Workspace(loading: files, config: config)
+    var workspace = Workspace(indexing: files, config: config)
+    var extra: [WorkspaceFile] = []
     for path in workspace.unloadedEntryFiles.sorted() {
       guard let data = FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(path)) else {
         continue
       }
-      workspace.setSourceDocument(path: path, bytes: [UInt8](data))
+      extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: [UInt8](data)))
     }
+    workspace.addFiles(extra)
+    workspace.diagnoseAll()
     return workspace
   }
 
