@@ -1,4 +1,4 @@
-package import GlossSyntax
+import GlossSyntax
 
 extension Workspace {
   /// `gloss.convertToSource`: the note at `path` (current text `bytes`) given a front-matter `id` and moved into

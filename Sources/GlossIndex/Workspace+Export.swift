@@ -1,4 +1,4 @@
-package import GlossSyntax
+import GlossSyntax
 
 /// The formats `gloss.export` writes.
 package enum ExportFormat: String, CaseIterable, Sendable {

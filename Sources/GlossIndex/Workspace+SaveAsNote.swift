@@ -1,5 +1,5 @@
 package import Foundation
-package import GlossSyntax
+import GlossSyntax
 
 /// Where `gloss.saveAsNote` takes its text from.
 package enum SaveAsNoteOrigin: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
-package import GlossIndex
-package import GlossSyntax
+import GlossIndex
+import GlossSyntax
 
 /// What `gloss check` reports about one workspace: every diagnostic placed by line and column, sorted, with counts.
 ///

@@ -12,23 +12,7 @@ enum CompletionBench {
       print("usage: gloss-bench completion <workspace-dir>")
       return
     }
-    var files: [WorkspaceFile] = []
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let relative = enumerator?.nextObject() as? String {
-      if relative.hasPrefix(".") || relative.hasPrefix("export/") || relative == "manifest.json" { continue }
-      let role: WorkspaceFile.Role
-      if relative.hasPrefix("sources/") {
-        role = .sourceDocument
-      } else if relative.hasSuffix(".bib") || relative.hasSuffix(".csl.json") {
-        role = .bibliography
-      } else if relative.hasSuffix(".md") {
-        role = .note
-      } else {
-        continue
-      }
-      guard let data = FileManager.default.contents(atPath: root + "/" + relative) else { continue }
-      files.append(WorkspaceFile(path: relative, role: role, bytes: [UInt8](data)))
-    }
+    let files = BenchWorkspace.files(in: root)
     var start = DispatchTime.now().uptimeNanoseconds
     let workspace = Workspace(loading: files, otherFiles: [])
     print(String(format: "%d files indexed in %.0f ms", files.count, milliseconds(since: start)))
