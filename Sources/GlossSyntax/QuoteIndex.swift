@@ -40,54 +40,120 @@ package struct QuoteIndex: Sendable {
   package init(text: [UInt8], lexicon: QuoteLexicon = QuoteLexicon()) {
     self.text = text
     self.lexicon = lexicon
-    var vocabulary = QuoteVocabulary()
     let limit = min(text.count, Int(UInt32.max) - 1)
-    tokenIDs.reserveCapacity(limit / 5 + 16)
-    startSamples.reserveCapacity(limit / 5 / Self.startStride + 16)
+    var builder = Builder(expectedTokens: limit / 5 + 16)
     // The dash is always known, so that a quotation's `well-known` can match a word joined at a line end.
-    let dash = vocabulary.intern([UInt8(ascii: "-")], isWord: false)
-    dashID = dash
+    let dash = builder.vocabulary.intern([UInt8(ascii: "-")], isWord: false)
     text.withUnsafeBufferPointer { whole in
-      let p = UnsafeBufferPointer(rebasing: whole[0..<limit])
+      builder.scan(UnsafeBufferPointer(rebasing: whole[0..<limit]))
+    }
+    // Local ids become the ranks of their global ids, so that a quotation's global ids map back by binary search.
+    let vocabulary = builder.vocabulary
+    let global = lexicon.intern(vocabulary)
+    // Sorting (global id, local id) pairs packed in one integer orders the local ids by global id.
+    var order = [UInt64](unsafeUninitializedCapacity: global.count) { buffer, count in
+      for (local, id) in global.enumerated() { buffer[local] = UInt64(id) << 32 | UInt64(local) }
+      count = global.count
+    }
+    order.sort()
+    var rank = [UInt32](repeating: 0, count: global.count)
+    for (r, pair) in order.enumerated() { rank[Int(UInt32(truncatingIfNeeded: pair))] = UInt32(r) }
+    globalIDs = order.map { UInt32(truncatingIfNeeded: $0 >> 32) }
+    isWord = order.map { vocabulary.isWord[Int(UInt32(truncatingIfNeeded: $0))] }
+    rank.withUnsafeBufferPointer { rank in
+      builder.tokenIDs.withUnsafeMutableBufferPointer { ids in
+        for k in ids.indices { ids[k] = rank[Int(ids[k])] }
+      }
+    }
+    // Copies drop the spare capacity reserved while scanning.
+    tokenIDs = Array(builder.tokenIDs)
+    startSamples = Array(builder.startSamples)
+    gluedBits = Array(builder.gluedBits)
+    joinPositions = builder.joinPositions
+    joinParts = builder.joinParts.map { (rank[Int($0.left)], rank[Int($0.right)]) }
+    dashID = rank[Int(dash)]
+    if tokenIDs.count >= Self.postingsThreshold {
+      buildPostings()
+    } else {
+      postingOffsets = []
+    }
+  }
+
+  /// The token stream of a text as it is scanned: local ids, glue bits, sampled starts and line-end joins.
+  private struct Builder {
+    var vocabulary = QuoteVocabulary()
+    var tokenIDs: [UInt32] = []
+    var startSamples: [UInt32] = []
+    var gluedBits: [UInt64] = []
+    var joinPositions: [UInt32] = []
+    var joinParts: [(left: UInt32, right: UInt32)] = []
+    private var previousEnd = -1
+
+    init(expectedTokens: Int) {
+      tokenIDs.reserveCapacity(expectedTokens)
+      startSamples.reserveCapacity(expectedTokens / QuoteIndex.startStride + 16)
+      gluedBits.reserveCapacity(expectedTokens / 64 + 16)
+    }
+
+    /// Tokenizes `p` as `QuoteTokenizer` does, reading plain ASCII words, white space and single ASCII marks
+    /// in place (hashing a word while scanning it) and handing everything else to the tokenizer.
+    mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
       var tokenizer = QuoteTokenizer(isQuotation: false)
+      let n = p.count
       var i = 0
-      var previousEnd = -1
-      while let token = tokenizer.next(p, &i) {
-        let position = tokenIDs.count
-        if position & 63 == 0 { gluedBits.append(0) }
-        if token.start == previousEnd { gluedBits[position >> 6] |= 1 << UInt64(position & 63) }
-        previousEnd = token.end
-        let isWord = token.kind == .word
-        let id = tokenizer.withBytes(of: token, in: p) { vocabulary.intern($0, isWord: isWord) }
+      while i < n {
+        let b = p[i]
+        if b < 0x80 {
+          switch QuoteScalar.asciiClass(b) {
+          case .space:
+            i += 1
+            continue
+          case .word:
+            var h = QuoteVocabulary.hashStep(QuoteVocabulary.hashSeed, b)
+            var j = i + 1
+            while j < n, QuoteScalar.isASCIIAlphanumeric(p[j]) {
+              h = QuoteVocabulary.hashStep(h, p[j])
+              j += 1
+            }
+            // A word going on in non-ASCII letters, or broken by a hyphen at a line end, is the tokenizer's.
+            if j == n
+              || (p[j] < 0x80 && (p[j] != UInt8(ascii: "-") || QuoteScalar.lineEndContinuation(p, j + 1) == nil))
+            {
+              let token = UnsafeBufferPointer(rebasing: p[i..<j])
+              add(vocabulary.intern(token, hash: QuoteVocabulary.finish(h), isWord: true), start: i, end: j)
+              i = j
+              continue
+            }
+          case .punctuation:
+            let token = UnsafeBufferPointer(rebasing: p[i..<(i + 1)])
+            add(vocabulary.intern(token, isWord: false), start: i, end: i + 1)
+            i += 1
+            continue
+          default:
+            break
+          }
+        }
+        guard let token = tokenizer.next(p, &i) else { break }
+        let id = tokenizer.withBytes(of: token, in: p) { vocabulary.intern($0, isWord: token.kind == .word) }
         if let split = token.joinSplit {
           let left = vocabulary.intern(Array(tokenizer.scratch[..<split]), isWord: true)
           let right = vocabulary.intern(Array(tokenizer.scratch[split...]), isWord: true)
           joinPositions.append(UInt32(tokenIDs.count))
           joinParts.append((left, right))
         }
-        if tokenIDs.count % Self.startStride == 0 { startSamples.append(UInt32(token.start)) }
-        tokenIDs.append(id)
+        add(id, start: token.start, end: token.end)
       }
     }
-    // Local ids become the ranks of their global ids, so that a quotation's global ids map back by binary search.
-    let global = lexicon.intern(vocabulary)
-    let order = global.indices.sorted { global[$0] < global[$1] }
-    var rank = [UInt32](repeating: 0, count: global.count)
-    for (r, local) in order.enumerated() { rank[local] = UInt32(r) }
-    globalIDs = order.map { global[$0] }
-    isWord = order.map { vocabulary.isWord[$0] }
-    tokenIDs.withUnsafeMutableBufferPointer { ids in
-      for k in ids.indices { ids[k] = rank[Int(ids[k])] }
-    }
-    joinParts = joinParts.map { (rank[Int($0.left)], rank[Int($0.right)]) }
-    dashID = rank[Int(dashID)]
-    tokenIDs = Array(tokenIDs)
-    startSamples = Array(startSamples)
-    gluedBits = Array(gluedBits)
-    if tokenIDs.count >= Self.postingsThreshold {
-      buildPostings()
-    } else {
-      postingOffsets = []
+
+    /// Appends the token `id` found at `start..<end`.
+    @inline(__always)
+    private mutating func add(_ id: UInt32, start: Int, end: Int) {
+      let position = tokenIDs.count
+      if position & 63 == 0 { gluedBits.append(0) }
+      if start == previousEnd { gluedBits[position >> 6] |= 1 << UInt64(position & 63) }
+      previousEnd = end
+      if position % QuoteIndex.startStride == 0 { startSamples.append(UInt32(start)) }
+      tokenIDs.append(id)
     }
   }
 

@@ -19,12 +19,7 @@ package final class QuoteLexicon: @unchecked Sendable {
 
   /// The global id of every token of `local`, in `local`'s id order, adding the new ones.
   func intern(_ local: QuoteVocabulary) -> [UInt32] {
-    lock.withLock {
-      (0..<local.count).map { id in
-        let bytes = Array(local.bytes(of: UInt32(id)))
-        return vocabulary.intern(bytes, isWord: local.isWord[id])
-      }
-    }
+    lock.withLock { vocabulary.intern(contentsOf: local) }
   }
 
   /// The global id of `token`, or nil when no text has it.

@@ -47,7 +47,19 @@ enum QuoteScalar {
   }
 
   /// The token class of a scalar.
+  @inline(__always)
   static func classify(_ v: UInt32) -> Class {
+    if v < 0x80 { return classifyASCII(UInt8(v)) }
+    if v < 0x800 { return twoByteClasses[Int(v)] }
+    return classifyByProperties(v)
+  }
+
+  /// The class of every scalar below U+0800 (ASCII and the two-byte UTF-8 sequences: Latin, Greek, Cyrillic,
+  /// Hebrew, Arabic…), looked up rather than worked out from Unicode properties each time.
+  private static let twoByteClasses: [Class] = (0..<0x800).map { classifyByProperties(UInt32($0)) }
+
+  /// The token class of a scalar from its code point ranges and Unicode general category.
+  private static func classifyByProperties(_ v: UInt32) -> Class {
     if v < 0x80 { return classifyASCII(UInt8(v)) }
     switch v {
     case 0x00A0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0x0085: return .space
@@ -73,6 +85,10 @@ enum QuoteScalar {
     default: return .punctuation
     }
   }
+
+  /// The token class of an ASCII byte.
+  @inline(__always)
+  static func asciiClass(_ b: UInt8) -> Class { classifyASCII(b) }
 
   @inline(__always)
   private static func classifyASCII(_ b: UInt8) -> Class {
