@@ -13,7 +13,7 @@ extension Workspace {
     let oldKeys = old?.citedKeys ?? []
     let newKeys = new?.citedKeys ?? []
     for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
-    for key in newKeys.subtracting(oldKeys) { citers[key, default: []].insert(path) }
+    for key in Self.added(newKeys, to: oldKeys) { citers[key, default: []].insert(path) }
     var stale: CompletionCache.Parts = []
     if oldKeys != newKeys { stale.insert(.ranking) }
     if old?.nameKeys != new?.nameKeys || old?.title != new?.title { stale.insert(.notes) }
@@ -30,12 +30,12 @@ extension Workspace {
     let oldLinks = old?.linkKeys ?? []
     let newLinks = new?.linkKeys ?? []
     for key in oldLinks.subtracting(newLinks) { Self.remove(path, from: &linkers, at: key) }
-    for key in newLinks.subtracting(oldLinks) { linkers[key, default: []].insert(path) }
+    for key in Self.added(newLinks, to: oldLinks) { linkers[key, default: []].insert(path) }
 
     let oldBibs = Set(old?.bibliographyPaths ?? [])
     let newBibs = Set(new?.bibliographyPaths ?? [])
     for bib in oldBibs.subtracting(newBibs) { Self.remove(path, from: &bibliographyUsers, at: bib) }
-    for bib in newBibs.subtracting(oldBibs) { bibliographyUsers[bib, default: []].insert(path) }
+    for bib in Self.added(newBibs, to: oldBibs) { bibliographyUsers[bib, default: []].insert(path) }
 
     // Names: links using a name this note gained or lost may now resolve differently.
     let oldNames = old?.nameKeys ?? []
@@ -44,7 +44,7 @@ extension Workspace {
       Self.remove(path, from: &notesByName, at: name)
       if collectingAffected { affected.formUnion(linkers["w:" + name] ?? []) }
     }
-    for name in newNames.subtracting(oldNames) {
+    for name in Self.added(newNames, to: oldNames) {
       notesByName[name, default: []].insert(path)
       if collectingAffected { affected.formUnion(linkers["w:" + name] ?? []) }
     }
@@ -139,6 +139,12 @@ extension Workspace {
       if let defs = definitions[key] { out.formUnion(defs.paths) }
     }
     return out
+  }
+
+  /// The members of `new` not in `old`; `new` itself when `old` is empty (a file's first contributions), without
+  /// hashing every member again.
+  static func added<T: Hashable>(_ new: Set<T>, to old: Set<T>) -> Set<T> {
+    old.isEmpty ? new : new.subtracting(old)
   }
 
   static func remove<Key: Hashable>(_ path: String, from map: inout [Key: Set<String>], at key: Key) {

@@ -49,20 +49,35 @@ extension Workspace {
   /// Puts files the workspace does not hold yet in place (parsed on all cores) without diagnosing anything; for
   /// the bulk load, before `diagnoseAll()`.
   package mutating func addFiles(_ files: [WorkspaceFile]) {
-    let parsed = Self.parse(files)
-    let noteCount = parsed.reduce(0) { if case .note = $1 { $0 + 1 } else { $0 } }
-    notes.reserveCapacity(notes.count + noteCount)
-    for file in parsed {
+    addFiles(count: files.count) { files[$0] }
+  }
+
+  /// Puts `count` files the workspace does not hold yet in place without diagnosing anything; for the bulk load,
+  /// before `diagnoseAll()`. `load(i)` gives the `i`-th file (nil leaves it out); it is called once for each `i`, on
+  /// all cores, and each file is parsed right after it is loaded, while its bytes are still in the cache. With
+  /// quotation checks on, each source document's quotation index is built there too, so that `diagnoseAll()` only
+  /// has to look the quotations up.
+  package mutating func addFiles(count: Int, load: @Sendable (Int) -> WorkspaceFile?) {
+    let lexicon = config.quoteCheck ? quotes.lexicon : nil
+    notes.reserveCapacity(notes.count + count)
+    // Each file is put in place (single-threaded) while the files after it are still being parsed.
+    ParallelWork.stream(count: count) { index -> ParsedFile? in
+      guard let file = load(index) else { return nil }
+      return Self.parse(file, indexingQuotationsWith: lexicon)
+    } consume: { file in
       switch file {
       case .note(let record):
         _ = removeOtherRoles(record.path, keeping: .note)
         _ = replaceNote(at: record.path, with: record, collectingAffected: false)
-      case .sourceDocument(let record):
+      case .sourceDocument(let record, let index):
         _ = removeOtherRoles(record.path, keeping: .sourceDocument)
         _ = replaceSourceDocument(at: record.path, with: record)
+        if let index { quotes.indexes[record.path] = index }
       case .bibliography(let record):
         _ = removeOtherRoles(record.path, keeping: .bibliography)
         _ = replaceBibliography(at: record.path, with: record)
+      case nil:
+        break
       }
     }
   }
@@ -70,6 +85,8 @@ extension Workspace {
   /// Checks every quotation and diagnoses every file from scratch (the end of the bulk load).
   package mutating func diagnoseAll() {
     ensureQuoteChecks(for: notes.keys)
+    // The bulk load indexed every source as it was parsed; only the large texts' indexes stay resident.
+    quotes.indexes = quotes.indexes.filter { $0.value.text.count >= Self.residentIndexBytes }
     var paths = diagnosedPaths
     if !paths.contains(configPath) { paths.append(configPath) }
     let results = computeDiagnostics(for: paths)
@@ -95,7 +112,7 @@ extension Workspace {
         affected.formUnion(removeOtherRoles(record.path, keeping: .note))
         affected.formUnion(replaceNote(at: record.path, with: record))
         always.insert(record.path)
-      case .sourceDocument(let record):
+      case .sourceDocument(let record, _):
         affected.formUnion(removeOtherRoles(record.path, keeping: .sourceDocument))
         affected.formUnion(replaceSourceDocument(at: record.path, with: record))
         always.insert(record.path)
@@ -110,34 +127,28 @@ extension Workspace {
   }
 
   private static func parse(_ files: [WorkspaceFile]) -> [ParsedFile] {
-    parallelMap(files) { file -> ParsedFile in
-      switch file.role {
-      case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes))
-      case .sourceDocument: return .sourceDocument(SourceDocumentRecord(path: file.path, bytes: file.bytes))
-      case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes))
-      }
+    parallelMap(files) { parse($0, indexingQuotationsWith: nil) }
+  }
+
+  /// One file parsed into its record; a source document's quotation index is built too when `lexicon` is given.
+  private static func parse(_ file: WorkspaceFile, indexingQuotationsWith lexicon: QuoteLexicon?) -> ParsedFile {
+    switch file.role {
+    case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes))
+    case .sourceDocument:
+      let record = SourceDocumentRecord(path: file.path, bytes: file.bytes)
+      return .sourceDocument(record, lexicon.map { QuoteIndex(text: record.document.text, lexicon: $0) })
+    case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes))
     }
   }
 
   private enum ParsedFile: Sendable {
     case note(NoteRecord)
-    case sourceDocument(SourceDocumentRecord)
+    case sourceDocument(SourceDocumentRecord, QuoteIndex?)
     case bibliography(BibliographyRecord)
   }
 
   /// `transform` applied to every element on all cores, results in order.
   static func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-    if items.count < 2 { return items.map(transform) }
-    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
-    results.initialize(repeating: nil)
-    defer { results.deallocate() }
-    // Each index is written by exactly one iteration, so the unsynchronised writes never overlap.
-    nonisolated(unsafe) let shared = results
-    let chunk = max(1, items.count / 64)
-    let chunks = (items.count + chunk - 1) / chunk
-    DispatchQueue.concurrentPerform(iterations: chunks) { c in
-      for i in (c * chunk)..<min(items.count, (c + 1) * chunk) { shared[i] = transform(items[i]) }
-    }
-    return results.map { $0! }
+    ParallelWork.map(count: items.count) { transform(items[$0]) }
   }
 }

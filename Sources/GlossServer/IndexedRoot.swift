@@ -19,9 +19,10 @@ package struct IndexedRoot: Sendable {
   /// its offsets always match the text's.
   package var texts: [String: SourceText]
 
-  /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading in parallel, indexing,
-  /// then the files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields). `progress` is
-  /// called on the calling thread as each step starts.
+  /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
+  /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
+  /// files, BibTeX `file` fields), then every file diagnosed once. `progress` is called on the calling thread as each
+  /// step starts.
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem,
     progress: (IndexingStep) -> Void = { _ in }
@@ -29,25 +30,41 @@ package struct IndexedRoot: Sendable {
     progress(.discovering)
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
     let files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem)
-    progress(.reading(files: files.files.count))
-    let (loaded, unreadable) = files.load(from: fileSystem)
-    progress(.indexing(files: loaded.count))
-    let prepared = Self.prepare(loaded)
-    var texts: [String: SourceText] = [:]
-    texts.reserveCapacity(prepared.count)
-    for (file, text) in prepared {
-      if let text { texts[file.path] = text }
-    }
+    let indexed = files.files.filter { $0.role != .config }
+    progress(.indexing(files: indexed.count))
     // Nothing is diagnosed until every file is in: the files the index asks for would otherwise have the notes
     // citing them diagnosed (and their quotations checked) twice.
     var workspace = Workspace(
-      indexing: prepared.map(\.file),
+      indexing: [],
       config: config.config,
       configProblems: config.fileProblems,
       configPath: WorkspaceLayout.configFileName,
       otherFiles: Set(files.otherFiles.map(\.path))
     )
-    var skipped = files.skipped + unreadable
+    let slots = ReadSlots(count: indexed.count)
+    workspace.addFiles(count: indexed.count) { index in
+      let file = indexed[index]
+      switch files.read(file.path, fileSystem: fileSystem) {
+      case .success(let bytes):
+        let (prepared, text) = Self.prepared(file, bytes: bytes)
+        slots.set(index, .success(text))
+        return prepared
+      case .failure(let problem):
+        slots.set(index, .failure(problem))
+        return nil
+      }
+    }
+    var texts: [String: SourceText] = [:]
+    texts.reserveCapacity(indexed.count)
+    var skipped = files.skipped
+    for (file, result) in zip(indexed, slots.values) {
+      switch result {
+      case .success(let text?): texts[file.path] = text
+      case .success(nil): continue
+      case .failure(let problem): skipped.append(problem)
+      case nil: skipped.append(SkippedFile(path: file.path, reason: "not read"))
+      }
+    }
     let known = Set(files.files.map(\.path))
     // Files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields) are added in one batch, so
     // the notes citing them are diagnosed again once, not once per file.
@@ -72,7 +89,12 @@ package struct IndexedRoot: Sendable {
       }
     }
     if !extra.isEmpty { workspace.addFiles(extra) }
+    progress(
+      .diagnosing(
+        files: workspace.notes.count + workspace.bibliographies.count + workspace.sourceDocuments.count))
     workspace.diagnoseAll()
+    // Parsing and checking freed far more than the index keeps.
+    MemoryTuning.releaseFreedMemory()
     self.files = files
     self.workspace = workspace
     self.config = config
@@ -80,60 +102,34 @@ package struct IndexedRoot: Sendable {
     self.skipped = skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
   }
 
-  /// Each loaded file as the index takes it, with its text for notes and bibliographies, made on all cores.
-  private static func prepare(_ loaded: [LoadedFile]) -> [(file: WorkspaceFile, text: SourceText?)] {
-    let files = loaded.filter { $0.file.role != .config }
-    let slots = PreparedSlots(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: (files.count + 63) / 64) { chunk in
-      for index in (chunk * 64)..<min(files.count, chunk * 64 + 64) {
-        slots.set(index, prepared(files[index]))
-      }
-    }
-    return slots.values
-  }
-
-  /// One file as the index takes it (notes and bibliographies as repaired UTF-8, with their text).
-  static func prepared(_ loaded: LoadedFile) -> (file: WorkspaceFile, text: SourceText?) {
-    let path = loaded.file.path
-    switch loaded.file.role {
+  /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text).
+  static func prepared(_ file: DiscoveredFile, bytes: [UInt8]) -> (file: WorkspaceFile, text: SourceText?) {
+    switch file.role {
     case .note, .config:
-      let text = SourceText(bytes: loaded.bytes)
-      return (WorkspaceFile(path: path, role: .note, bytes: text.bytes), text)
+      let text = SourceText(bytes: bytes)
+      return (WorkspaceFile(path: file.path, role: .note, bytes: text.bytes), text)
     case .bibliography:
-      let text = SourceText(bytes: loaded.bytes)
-      return (WorkspaceFile(path: path, role: .bibliography, bytes: text.bytes), text)
+      let text = SourceText(bytes: bytes)
+      return (WorkspaceFile(path: file.path, role: .bibliography, bytes: text.bytes), text)
     case .sourceDocument:
-      return (WorkspaceFile(path: path, role: .sourceDocument, bytes: loaded.bytes), nil)
+      return (WorkspaceFile(path: file.path, role: .sourceDocument, bytes: bytes), nil)
     }
   }
 }
 
-/// One slot per file, each written by exactly one worker of `concurrentPerform` before any is read.
-private final class PreparedSlots: @unchecked Sendable {
-  private var slots: [(file: WorkspaceFile, text: SourceText?)?]
+/// One slot per file for what reading it gave (its text, or why it was skipped), each written by exactly one worker
+/// before any is read.
+private final class ReadSlots: @unchecked Sendable {
+  private var slots: [Result<SourceText?, SkippedFile>?]
 
   init(count: Int) {
     slots = Array(repeating: nil, count: count)
   }
 
-  func set(_ index: Int, _ value: (file: WorkspaceFile, text: SourceText?)) {
+  func set(_ index: Int, _ value: Result<SourceText?, SkippedFile>) {
     // Distinct indices touch distinct elements; the array is never resized, so no copy-on-write happens here.
     slots.withUnsafeMutableBufferPointer { $0[index] = value }
   }
 
-  var values: [(file: WorkspaceFile, text: SourceText?)] {
-    slots.compactMap { $0 }
-  }
-}
-
-extension LoadedFile {
-  /// The file as the index's bulk loader takes it; `nil` for the config file, which the index gets as a value.
-  package var indexFile: WorkspaceFile? {
-    switch file.role {
-    case .note: WorkspaceFile(path: file.path, role: .note, bytes: bytes)
-    case .sourceDocument: WorkspaceFile(path: file.path, role: .sourceDocument, bytes: bytes)
-    case .bibliography: WorkspaceFile(path: file.path, role: .bibliography, bytes: bytes)
-    case .config: nil
-    }
-  }
+  var values: [Result<SourceText?, SkippedFile>?] { slots }
 }

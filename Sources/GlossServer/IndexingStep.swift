@@ -2,20 +2,20 @@
 package enum IndexingStep: Hashable, Sendable {
   /// Reading the config and walking the folders.
   case discovering
-  /// Reading the files found.
-  case reading(files: Int)
-  /// Parsing and diagnosing the files read.
+  /// Reading and parsing the files found.
   case indexing(files: Int)
   /// Reading the files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields).
   case resolving(files: Int)
+  /// Checking quotations and diagnosing every file.
+  case diagnosing(files: Int)
 
   /// A one-line description such as `indexing 12,002 files…`.
   package var message: String {
     switch self {
     case .discovering: "looking for files…"
-    case .reading(let count): "reading \(Self.count(count, "file"))…"
     case .indexing(let count): "indexing \(Self.count(count, "file"))…"
     case .resolving(let count): "reading \(Self.count(count, "referenced file"))…"
+    case .diagnosing(let count): "checking \(Self.count(count, "file"))…"
     }
   }
 
@@ -23,9 +23,9 @@ package enum IndexingStep: Hashable, Sendable {
   package var fraction: Double {
     switch self {
     case .discovering: 0
-    case .reading: 0.1
-    case .indexing: 0.4
-    case .resolving: 0.9
+    case .indexing: 0.05
+    case .resolving: 0.6
+    case .diagnosing: 0.65
     }
   }
 

@@ -82,7 +82,7 @@ enum LoadBench {
       }
     }
     let text = lines.sorted().joined(separator: "\n") + "\n"
-    FileManager.default.createFile(atPath: output, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: output, contents: Data(text.utf8))
   }
 
   /// A total added to from several threads.

@@ -1,4 +1,6 @@
 import Foundation
+import GlossServer
 
 // The entry point: everything else is in the subcommand files (`Command.swift` lists them).
+MemoryTuning.keepFreedMemoryForReuse()
 exit(Command.run(Array(CommandLine.arguments.dropFirst())))

@@ -151,7 +151,8 @@ import Testing
     #expect(reports.count == 3)
     #expect(reports.allSatisfy { $0.contains(#""method":"$/progress""#) && $0.contains(#""kind":"report""#) })
     #expect(reports.first?.contains("looking for files") == true)
-    #expect(reports.last.map { $0.contains("indexing 2 files") && $0.contains(#""percentage":40"#) } == true)
+    #expect(reports[1].contains("indexing 2 files") && reports[1].contains(#""percentage":5"#))
+    #expect(reports.last.map { $0.contains("checking 2 files") && $0.contains(#""percentage":65"#) } == true)
     // `begin` is sent before the indexing runs, `end` after everything is published.
     #expect(fixture.client.notifications.first?.method == ProgressNotification.method)
     #expect(fixture.client.notifications.last?.method == ProgressNotification.method)

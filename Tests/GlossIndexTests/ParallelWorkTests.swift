@@ -1,0 +1,24 @@
+import GlossIndex
+import Testing
+
+/// The bulk load parses on all cores and puts files in place on the calling thread, in order, as they are parsed.
+@Suite struct ParallelWorkTests {
+  @Test(arguments: [0, 1, 2, 511, 512, 513, 5_000])
+  func mapGivesEveryResultInOrder(count: Int) {
+    #expect(ParallelWork.map(count: count) { $0 * $0 } == (0..<count).map { $0 * $0 })
+  }
+
+  @Test(arguments: [0, 1, 2, 511, 512, 513, 5_000])
+  func streamConsumesEveryResultOnceInOrder(count: Int) {
+    var consumed: [Int] = []
+    ParallelWork.stream(count: count) { index in
+      // Uneven work, so that later chunks often finish before earlier ones.
+      var x = index
+      for _ in 0..<((count - index) % 97) * 50 { x = (x &* 31 &+ 7) % 1_000_003 }
+      return (index, x >= 0)
+    } consume: { result in
+      consumed.append(result.0)
+    }
+    #expect(consumed == Array(0..<count))
+  }
+}
