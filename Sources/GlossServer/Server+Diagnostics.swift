@@ -19,20 +19,38 @@ extension Server {
     return diagnostics.map { $0.lspDiagnostic(in: text, encoding: positionEncoding) }
   }
 
-  /// Publishes (push) or invalidates (pull) the diagnostics of `paths` in root `id`, in the order given.
+  /// Publishes (push) or invalidates (pull) the diagnostics of `paths` in root `id`, in the order given. The
+  /// notifications are encoded on all cores: the first indexing publishes one for every file.
   func publish(_ paths: some Sequence<String>, in id: RootID) {
     guard let root = root(id) else { return }
-    for path in paths {
-      let uri = root.uri(for: path)
-      switch diagnosticsMode {
-      case .push:
-        let version = root.openPaths[path].flatMap { documents[$0]?.version }
-        let body = DiagnosticJSON.publishBody(
-          uri: uri, version: version, diagnostics: lspDiagnostics(for: path, in: id))
+    switch diagnosticsMode {
+    case .push:
+      // Only open documents have a version; everything else is looked up and encoded on all cores.
+      let paths = Array(paths)
+      var openDocuments: [String: (version: Int?, text: SourceText)] = [:]
+      for path in paths {
+        if let uri = root.openPaths[path], let document = documents[uri] {
+          openDocuments[path] = (document.version, document.text)
+        }
+      }
+      let open = openDocuments
+      let encoding = positionEncoding
+      let fileSystem = options.fileSystem
+      let bodies = ParallelWork.map(count: paths.count) { index in
+        let path = paths[index]
+        let diagnostics = root.workspace.diagnostics(for: path)
+        let text = diagnostics.isEmpty ? nil : open[path]?.text ?? root.storedText(of: path, fileSystem: fileSystem)
+        return DiagnosticJSON.publishBody(
+          uri: root.uri(for: path), version: open[path]?.version,
+          diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
+      }
+      for body in bodies {
         send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
-      case .pull:
+      }
+    case .pull:
+      for path in paths {
         // A report the client holds went stale; `refreshStaleDiagnostics` asks for it again when no request did.
-        if diagnosticResultIDs.removeValue(forKey: uri) != nil { hasStaleDiagnostics = true }
+        if diagnosticResultIDs.removeValue(forKey: root.uri(for: path)) != nil { hasStaleDiagnostics = true }
       }
     }
   }

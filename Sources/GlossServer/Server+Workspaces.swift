@@ -43,9 +43,7 @@ extension Server {
   package func text(of path: String, in id: RootID) -> SourceText? {
     guard let root = root(id) else { return nil }
     if let uri = root.openPaths[path], let document = documents[uri] { return document.text }
-    if let text = root.texts[path] { return text }
-    guard case .success(let bytes) = root.files.read(path, fileSystem: options.fileSystem) else { return nil }
-    return SourceText(bytes: bytes)
+    return root.storedText(of: path, fileSystem: options.fileSystem)
   }
 
   /// The LSP range of UTF-8 `range` in the file at `path` of root `id`, in the negotiated encoding.

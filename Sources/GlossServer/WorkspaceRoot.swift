@@ -92,6 +92,14 @@ package struct WorkspaceRoot: Sendable {
     return files.layout.role(of: path)
   }
 
+  /// The text the index holds for the file at `path` (notes and bibliographies), else the file read from disk
+  /// (source documents); open documents are the server's business.
+  package func storedText(of path: String, fileSystem: any FileSystem) -> SourceText? {
+    if let text = texts[path] { return text }
+    guard case .success(let bytes) = files.read(path, fileSystem: fileSystem) else { return nil }
+    return SourceText(bytes: bytes)
+  }
+
   /// The URI of the file at `path`: the client's own URI when the document is open, else a `file://` URI.
   package func uri(for path: String) -> DocumentURI {
     openPaths[path] ?? FileURI(filePath: files.absolutePath(path)).string
