@@ -21,7 +21,9 @@ package enum ParallelWork {
 
   /// `transform` applied to every index of `0..<count` on all cores while the calling thread hands each result,
   /// in index order, to `consume` as soon as it and those before it are ready; returns when all are consumed.
-  /// The consuming (single-threaded bookkeeping, say) thus overlaps the transforming instead of following it.
+  /// The consuming (single-threaded bookkeeping, say) thus overlaps the transforming instead of following it: the
+  /// calling thread consumes whatever is ready and otherwise transforms chunks itself, beside one worker per other
+  /// core, so that no core waits and none is shared by two busy threads.
   package static func stream<R: Sendable>(
     count: Int, _ transform: @Sendable (Int) -> R, consume: (R) -> Void
   ) {
@@ -31,18 +33,27 @@ package enum ParallelWork {
     }
     let (chunk, chunks) = chunking(count)
     let board = ResultBoard<R>(count: count, chunks: chunks)
+    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     withoutActuallyEscaping(transform) { transform in
+      let run: @Sendable (Int) -> Void = { c in
+        for i in (c * chunk)..<min(count, (c + 1) * chunk) { board.set(i, transform(i)) }
+        board.finish(c)
+      }
       let group = DispatchGroup()
-      // The workers run beside this thread, which waits for each chunk in turn and consumes it.
       DispatchQueue.global(qos: .userInitiated).async(group: group) {
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-          for i in (c * chunk)..<min(count, (c + 1) * chunk) { board.set(i, transform(i)) }
-          board.finish(c)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+          while let c = board.claim() { run(c) }
         }
       }
-      for c in 0..<chunks {
-        board.wait(for: c)
-        for i in (c * chunk)..<min(count, (c + 1) * chunk) { consume(board.take(i)) }
+      var next = 0
+      while next < chunks {
+        switch board.next(waitingFor: next) {
+        case .finished:
+          for i in (next * chunk)..<min(count, (next + 1) * chunk) { consume(board.take(i)) }
+          next += 1
+        case .claimed(let c):
+          run(c)
+        }
       }
       group.wait()
     }
@@ -57,10 +68,19 @@ package enum ParallelWork {
 }
 
 /// The results of `ParallelWork.stream`: one slot per index, each written by one worker and taken once by the
-/// consumer after its chunk is marked finished.
+/// consumer after its chunk is marked finished; chunks are claimed one at a time, in order.
 private final class ResultBoard<R>: @unchecked Sendable {
+  /// What the consumer should do next.
+  enum Step {
+    /// The chunk it waits for is finished: consume it.
+    case finished
+    /// It is not, and this chunk was unclaimed: transform it.
+    case claimed(Int)
+  }
+
   private let slots: UnsafeMutableBufferPointer<R?>
   private var finished: [Bool]
+  private var nextUnclaimed = 0
   private let condition = NSCondition()
 
   init(count: Int, chunks: Int) {
@@ -74,6 +94,31 @@ private final class ResultBoard<R>: @unchecked Sendable {
     slots.deallocate()
   }
 
+  /// Claims the next chunk nobody has claimed, if any.
+  func claim() -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    return claimLocked()
+  }
+
+  private func claimLocked() -> Int? {
+    guard nextUnclaimed < finished.count else { return nil }
+    defer { nextUnclaimed += 1 }
+    return nextUnclaimed
+  }
+
+  /// `.finished` once chunk `c` is finished; until then a chunk to transform meanwhile, while any is left, else it
+  /// waits.
+  func next(waitingFor c: Int) -> Step {
+    condition.lock()
+    defer { condition.unlock() }
+    while !finished[c] {
+      if let claimed = claimLocked() { return .claimed(claimed) }
+      condition.wait()
+    }
+    return .finished
+  }
+
   /// Stores the result of index `i` (before its chunk is finished).
   func set(_ i: Int, _ value: R) { slots[i] = value }
 
@@ -82,13 +127,6 @@ private final class ResultBoard<R>: @unchecked Sendable {
     condition.lock()
     finished[c] = true
     condition.broadcast()
-    condition.unlock()
-  }
-
-  /// Waits until chunk `c` is finished.
-  func wait(for c: Int) {
-    condition.lock()
-    while !finished[c] { condition.wait() }
     condition.unlock()
   }
 
