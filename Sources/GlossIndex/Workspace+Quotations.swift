@@ -75,57 +75,72 @@ extension Workspace {
   }
 
   /// Makes sure every quotation of the notes among `paths` has a cached check, and forgets the checks of removed
-  /// notes. The missing checks are grouped by source and run on all cores, one source at a time per core: its index
-  /// is built (unless resident), its quotations checked, and the index dropped unless the text is large, so that
-  /// the bulk load never holds every index at once.
+  /// notes and of quotations a note no longer has. Three steps, each on all cores: what each note wants checked;
+  /// the index of every text wanted that has none resident (largest first); then each note's missing checks.
+  /// Indexes built here for small texts are dropped again, so that checks never keep every index at once.
   mutating func ensureQuoteChecks(for paths: some Sequence<String>) {
-    var bySource: [String: [(path: String, key: QuoteCheckKey)]] = [:]
-    for path in paths {
-      guard config.quoteCheck, let record = notes[path], !record.quotations.isEmpty else {
-        quotes.checks[path] = nil
-        continue
-      }
-      let cached = quotes.checks[path] ?? [:]
-      var wanted: Set<QuoteCheckKey> = []
-      var textPaths: [String: String?] = [:]
-      for quotation in record.quotations {
-        guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
-        // Quotations of keys without text have nothing to cache (their hint needs no check).
-        if textPaths[checkKey.key] == nil { textPaths[checkKey.key] = .some(textPath(forKey: checkKey.key)) }
-        guard let textPath = textPaths[checkKey.key] ?? nil, wanted.insert(checkKey).inserted else { continue }
-        if cached[checkKey] == nil { bySource[textPath, default: []].append((path, checkKey)) }
-      }
-      if cached.count > wanted.count || cached.keys.contains(where: { !wanted.contains($0) }) {
-        // Drop what the note no longer quotes; keep the rest.
-        quotes.checks[path] = cached.filter { wanted.contains($0.key) }
-      }
-    }
-    guard !bySource.isEmpty else { return }
-    // The largest texts first, so that no core is left with a big one at the end.
-    let groups = bySource.map { (textPath: $0.key, work: $0.value) }.sorted {
-      (sourceDocuments[$0.textPath]?.document.text.count ?? 0)
-        > (sourceDocuments[$1.textPath]?.document.text.count ?? 0)
+    let paths = Array(paths)
+    guard config.quoteCheck else {
+      for path in paths { quotes.checks[path] = nil }
+      return
     }
     let snapshot = self
-    let results = Self.parallelMap(groups) { group -> (kept: QuoteIndex?, checks: [QuoteCheck?]) in
-      guard let document = snapshot.sourceDocuments[group.textPath]?.document else {
-        return (nil, group.work.map { _ in nil })
-      }
-      let resident = snapshot.quotes.indexes[group.textPath]
-      let index = resident ?? QuoteIndex(text: document.text, lexicon: snapshot.quotes.lexicon)
-      let checks = group.work.map {
-        Self.quoteCheck($0.key, against: document, at: group.textPath, index: index) as QuoteCheck?
-      }
-      let keeps = resident == nil && document.text.count >= Self.residentIndexBytes
-      return (keeps ? index : nil, checks)
+    let wants = ParallelWork.map(count: paths.count) { snapshot.quoteCheckWants(of: paths[$0]) }
+    var missing: Set<String> = []
+    for want in wants {
+      for (_, textPath) in want.missing where snapshot.quotes.indexes[textPath] == nil { missing.insert(textPath) }
     }
-    for (group, result) in zip(groups, results) {
-      if let kept = result.kept { quotes.indexes[group.textPath] = kept }
-      for (work, check) in zip(group.work, result.checks) {
-        guard let check else { continue }
-        quotes.checks[work.path, default: [:]][work.key] = check
+    // The largest texts first, so that no core is left with a big one at the end.
+    let built = missing.sorted {
+      (sourceDocuments[$0]?.document.text.count ?? 0) > (sourceDocuments[$1]?.document.text.count ?? 0)
+    }
+    let indexes = ParallelWork.map(count: built.count) { k -> QuoteIndex? in
+      guard let document = snapshot.sourceDocuments[built[k]]?.document else { return nil }
+      return QuoteIndex(text: document.text, lexicon: snapshot.quotes.lexicon)
+    }
+    var usable = quotes.indexes
+    for (path, index) in zip(built, indexes) {
+      guard let index else { continue }
+      usable[path] = index
+      if index.text.count >= Self.residentIndexBytes { quotes.indexes[path] = index }
+    }
+    let available = usable
+    let checked = ParallelWork.map(count: wants.count) { k -> [QuoteCheckKey: QuoteCheck] in
+      var checks = wants[k].kept
+      for (key, textPath) in wants[k].missing {
+        guard let index = available[textPath], let document = snapshot.sourceDocuments[textPath]?.document else {
+          continue
+        }
+        checks[key] = Self.quoteCheck(key, against: document, at: textPath, index: index)
+      }
+      return checks
+    }
+    for (path, checks) in zip(paths, checked) { quotes.checks[path] = checks.isEmpty ? nil : checks }
+  }
+
+  /// What checking the quotations of the note at `path` takes: the cached checks still wanted, and the check keys
+  /// (with the path of their text) not checked yet. Quotations of keys without text need no check (their hint needs
+  /// none).
+  private func quoteCheckWants(of path: String) -> (
+    kept: [QuoteCheckKey: QuoteCheck], missing: [(key: QuoteCheckKey, textPath: String)]
+  ) {
+    guard let record = notes[path], !record.quotations.isEmpty else { return ([:], []) }
+    let cached = quotes.checks[path] ?? [:]
+    var kept: [QuoteCheckKey: QuoteCheck] = [:]
+    var missing: [(key: QuoteCheckKey, textPath: String)] = []
+    var seen: Set<QuoteCheckKey> = []
+    var textPaths: [String: String?] = [:]
+    for quotation in record.quotations {
+      guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
+      if textPaths[checkKey.key] == nil { textPaths[checkKey.key] = .some(textPath(forKey: checkKey.key)) }
+      guard let textPath = textPaths[checkKey.key] ?? nil, seen.insert(checkKey).inserted else { continue }
+      if let check = cached[checkKey] {
+        kept[checkKey] = check
+      } else {
+        missing.append((checkKey, textPath))
       }
     }
+    return (kept, missing)
   }
 
   /// Texts at least this long keep their quotation index between checks; smaller ones are indexed again (in a
