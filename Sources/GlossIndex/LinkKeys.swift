@@ -43,13 +43,3 @@ enum LinkKeys {
     return keys
   }
 }
-
-extension String {
-  /// The string without leading and trailing spaces and tabs.
-  func trimmingSpaces() -> String {
-    var utf8 = Substring(self).utf8
-    while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
-    while let last = utf8.last, last == 32 || last == 9 { utf8 = utf8.dropLast() }
-    return String(Substring(utf8))
-  }
-}

@@ -1,16 +1,17 @@
+import GlossSyntax
+
 /// Root-relative path arithmetic on `/`-separated strings (no file system).
 package enum PathUtilities {
   /// The last component of `path`.
   package static func fileName(_ path: String) -> String {
-    // Searched in the UTF-8 view: `lastIndex(of:)` on the String itself walks grapheme clusters, a hot spot at load.
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-    return String(path[path.utf8.index(after: slash)...])
+    guard let slash = path.lastUTF8Offset(of: UInt8(ascii: "/")) else { return path }
+    return path.utf8Slice(slash + 1, path.utf8.count)
   }
 
   /// The folder of `path` (empty at the root).
   package static func folder(_ path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-    return String(path[..<slash])
+    guard let slash = path.lastUTF8Offset(of: UInt8(ascii: "/")) else { return "" }
+    return path.utf8Slice(0, slash)
   }
 
   /// `folder/relative`, or `relative` when the folder is the root.
@@ -21,8 +22,8 @@ package enum PathUtilities {
   /// The extension of the file name, lowercased, without the dot (empty when there is none).
   package static func pathExtension(_ path: String) -> String {
     let name = fileName(path)
-    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
-    return name[name.utf8.index(after: dot)...].lowercased()
+    guard let dot = name.lastUTF8Offset(of: UInt8(ascii: ".")), dot > 0 else { return "" }
+    return name.utf8Slice(dot + 1, name.utf8.count).lowercased()
   }
 
   /// `path` without a `.md` or `.markdown` extension.
@@ -37,20 +38,33 @@ package enum PathUtilities {
     removingNoteExtension(path).lowercased()
   }
 
-  /// Resolves `.` and `..` components and doubled slashes; nil when the path climbs above the root.
+  /// Resolves `.` and `..` components and doubled slashes; nil when the path climbs above the root. Works on the
+  /// UTF-8 bytes: `/` is a separator wherever it is.
   package static func normalize(_ path: String) -> String? {
     if isNormal(path) { return path }
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if part == "." { continue }
-      if part == ".." {
+    let bytes = Array(path.utf8)
+    var parts: [Range<Int>] = []
+    var start = 0
+    for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+      let part = start..<index
+      start = index + 1
+      if part.isEmpty || (part.count == 1 && bytes[part.lowerBound] == UInt8(ascii: ".")) { continue }
+      if part.count == 2 && bytes[part.lowerBound] == UInt8(ascii: ".")
+        && bytes[part.lowerBound + 1] == UInt8(ascii: ".")
+      {
         guard !parts.isEmpty else { return nil }
         parts.removeLast()
       } else {
         parts.append(part)
       }
     }
-    return parts.joined(separator: "/")
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    for (k, part) in parts.enumerated() {
+      if k > 0 { out.append(UInt8(ascii: "/")) }
+      out.append(contentsOf: bytes[part])
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// True when `normalize` would return `path` unchanged: ASCII (so that bytes are characters), with no empty, `.`

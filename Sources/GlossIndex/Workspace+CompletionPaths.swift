@@ -1,3 +1,4 @@
+import GlossSyntax
 extension Workspace {
   /// The notes other than the one at `path`, as Markdown link destinations relative to its folder, after `](`.
   ///
@@ -23,7 +24,7 @@ extension Workspace {
       matches.append((relative.utf8.count { $0 == 0x2F }, relative, notePath))
     }
     let best = matches.smallest(Self.completionLimit) { a, b in
-      a.depth != b.depth ? a.depth < b.depth : a.relative.utf8.lexicographicallyPrecedes(b.relative.utf8)
+      a.depth != b.depth ? a.depth < b.depth : a.relative.utf8Precedes(b.relative)
     }
     let items = best.map { match -> CompletionCandidate in
       let destination = NameRules.markdownDestination(match.relative)

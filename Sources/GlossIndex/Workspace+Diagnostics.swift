@@ -68,11 +68,11 @@ extension Workspace {
       }
     }
     for located in record.locators {
-      guard let source = source(forKey: located.key) else { continue }
+      guard hasSource(located.key) else { continue }
       let written =
         located.locator.label.isEmpty
         ? located.locator.value : located.locator.label + " " + located.locator.value
-      guard let document = source.textDocument else {
+      guard let textPath = textPath(forKey: located.key), let document = sourceDocuments[textPath]?.document else {
         // Terms Gloss never resolves (chap., fig., …) would not be checked against a text either.
         if case .other = located.locator.term { continue }
         out.append(

@@ -58,7 +58,7 @@ package struct CheckReport: Sendable {
       }
     }
     items.sort { a, b in
-      if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+      if a.path != b.path { return a.path.utf8Precedes(b.path) }
       if a.line != b.line { return a.line < b.line }
       if a.column != b.column { return a.column < b.column }
       return (a.code, a.message) < (b.code, b.message)

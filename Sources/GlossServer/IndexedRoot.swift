@@ -99,7 +99,7 @@ package struct IndexedRoot: Sendable {
     self.workspace = workspace
     self.config = config
     self.texts = texts
-    self.skipped = skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    self.skipped = skipped.sorted { $0.path.utf8Precedes($1.path) }
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text).

@@ -82,7 +82,7 @@ extension Server {
 
   /// Publishes `paths` sorted, so what a client sees does not depend on hashing.
   func publishSorted(_ paths: Set<String>, in id: RootID) {
-    publish(paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, in: id)
+    publish(paths.sorted { $0.utf8Precedes($1) }, in: id)
   }
 
   /// Publishes every diagnosed file of root `id`, empty ones too: once at start, the client's sign of readiness.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// A discovered file with its bytes.
 package struct LoadedFile: Sendable {
@@ -44,8 +45,11 @@ extension WorkspaceFiles {
 
   /// The offset of the first NUL byte within the first `binaryProbeLength` bytes, if any.
   package static func binaryOffset(_ bytes: [UInt8]) -> Int? {
-    bytes.withUnsafeBufferPointer { buffer in
-      buffer.prefix(binaryProbeLength).firstIndex(of: 0)
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress, let found = memchr(base, 0, min(buffer.count, binaryProbeLength)) else {
+        return nil
+      }
+      return base.distance(to: UnsafeRawPointer(found))
     }
   }
 

@@ -1,4 +1,5 @@
 package import GlossIndex
+import GlossSyntax
 
 /// One file Gloss reads, found by discovery.
 package struct DiscoveredFile: Hashable, Sendable {
@@ -100,9 +101,9 @@ package struct WorkspaceFiles: Sendable {
         skipped.append(SkippedFile(path: path, reason: "bibliography file not found: \(error.reason)"))
       }
     }
-    files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    let others = walk.others.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    files.sort { $0.path.utf8Precedes($1.path) }
+    skipped.sort { $0.path.utf8Precedes($1.path) }
+    let others = walk.others.sorted { $0.path.utf8Precedes($1.path) }
     return WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped, otherFiles: others)
   }
 

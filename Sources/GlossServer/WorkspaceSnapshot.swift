@@ -1,3 +1,4 @@
+import GlossSyntax
 /// The size, time and role of every file of a root at one moment: the cheap periodic scan that stands in for
 /// `workspace/didChangeWatchedFiles` with clients that never send it (SPEC §4).
 package struct WorkspaceSnapshot: Hashable, Sendable {
@@ -88,8 +89,8 @@ package struct FileChanges: Hashable, Sendable {
   }
 
   fileprivate mutating func sort() {
-    created.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    changed.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    deleted.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    created.sort { $0.utf8Precedes($1) }
+    changed.sort { $0.utf8Precedes($1) }
+    deleted.sort { $0.utf8Precedes($1) }
   }
 }

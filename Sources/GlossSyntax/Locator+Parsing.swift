@@ -45,15 +45,21 @@ private struct LocatorScanner {
   func scalar(_ index: Int) -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
   func text(_ range: Range<Int>) -> String {
-    var result = String.UnicodeScalarView()
-    result.append(contentsOf: scalars[range])
-    return String(result)
+    let utf8 = string.utf8
+    let lower = utf8.index(utf8.startIndex, offsetBy: offsets[range.lowerBound])
+    let upper = utf8.index(lower, offsetBy: offsets[range.upperBound] - offsets[range.lowerBound])
+    return String(Substring(utf8[lower..<upper]))
   }
 
   func skipWhitespace(from index: Int) -> Int {
     var index = index
-    while let scalar = scalar(index), scalar.properties.isWhitespace { index += 1 }
+    while let scalar = scalar(index), LocatorScanner.isSpace(scalar) { index += 1 }
     return index
+  }
+
+  /// White space (ASCII looked up directly, the rest by Unicode property).
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
   }
 
   mutating func locator() -> Locator? {
@@ -91,7 +97,7 @@ private struct LocatorScanner {
       valueStart = skipWhitespace(from: match.end)
     }
     var valueEnd = close
-    while valueEnd > valueStart, scalars[valueEnd - 1].properties.isWhitespace { valueEnd -= 1 }
+    while valueEnd > valueStart, LocatorScanner.isSpace(scalars[valueEnd - 1]) { valueEnd -= 1 }
     guard valueEnd > valueStart else { return nil }
     return Locator(
       term: term, label: label, value: text(valueStart..<valueEnd), range: offsets[open]..<offsets[close + 1])
@@ -118,8 +124,12 @@ private struct LocatorScanner {
 
   /// The longest locator term at `index` that ends at a word boundary (or with a period or a symbol).
   func termMatch(at index: Int, limit: Int) -> (term: LocatorTerm, end: Int)? {
+    guard index < limit, let first = scalar(index) else { return nil }
+    // Only the forms starting with the scalar there (folded) can match.
+    let key = first.isASCII && first.value >= 0x41 && first.value <= 0x5A ? first.value + 0x20 : first.value
+    guard let forms = LocatorScanner.termsByFirstScalar[key] else { return nil }
     var best: (term: LocatorTerm, end: Int)?
-    for (form, term) in LocatorScanner.terms {
+    for (form, term) in forms {
       let end = index + form.count
       guard end <= limit, best.map({ end > $0.end }) ?? true else { continue }
       var matches = true
@@ -161,11 +171,11 @@ private struct LocatorScanner {
     var hasDigit = false
     var letters = ""
     while let scalar = scalar(end) {
-      if scalar.properties.isWhitespace { break }
+      if LocatorScanner.isSpace(scalar) { break }
       if scalar == "(" || scalar == "[" {
         let close: Unicode.Scalar = scalar == "(" ? ")" : "]"
         var inner = end + 1
-        while let c = self.scalar(inner), c != close, !c.properties.isWhitespace, !LocatorScanner.isPunctuation(c) {
+        while let c = self.scalar(inner), c != close, !LocatorScanner.isSpace(c), !LocatorScanner.isPunctuation(c) {
           inner += 1
         }
         guard self.scalar(inner) == close, inner > end + 1 else { break }
@@ -208,13 +218,20 @@ private struct LocatorScanner {
     {
       end += 1
     }
-    while end > index, scalars[end - 1].properties.isWhitespace { end -= 1 }
+    while end > index, LocatorScanner.isSpace(scalars[end - 1]) { end -= 1 }
     return (index..<end, end)
   }
 
   static let closingQuote: [Unicode.Scalar: Unicode.Scalar] = ["\"": "\"", "“": "”", "„": "“", "«": "»"]
 
   static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII ? asciiPunctuation[Int(scalar.value)] : isPunctuationByCategory(scalar)
+  }
+
+  /// `isPunctuation` of every ASCII scalar, worked out once.
+  static let asciiPunctuation: [Bool] = (0..<128).map { isPunctuationByCategory(Unicode.Scalar(UInt8($0))) }
+
+  static func isPunctuationByCategory(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
       .finalPunctuation, .otherPunctuation:
@@ -227,7 +244,7 @@ private struct LocatorScanner {
   /// A character that may be part of a value unit: not space, not punctuation other than `-`, `–` and `:`.
   static func isUnit(_ scalar: Unicode.Scalar) -> Bool {
     if scalar == "-" || scalar == "–" || scalar == ":" { return true }
-    return !scalar.properties.isWhitespace && !isPunctuation(scalar)
+    return !isSpace(scalar) && !isPunctuation(scalar)
   }
 
   static func equalFolded(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
@@ -263,6 +280,10 @@ private struct LocatorScanner {
     ]
     return table.flatMap { term, forms in forms.map { (Array($0.unicodeScalars), term) } }
   }()
+
+  /// `terms` by the first scalar of the form (all forms are lowercase).
+  static let termsByFirstScalar: [UInt32: [([Unicode.Scalar], LocatorTerm)]] = Dictionary(
+    grouping: terms, by: { $0.0[0].value })
 }
 
 /// One value word of a locator: where it ends and whether it has a digit or is a roman numeral.

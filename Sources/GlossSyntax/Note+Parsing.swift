@@ -136,7 +136,7 @@ extension Note {
     guard let entry = frontMatter["tags"] else { return [] }
     var uses: [TagUse] = []
     func add(_ text: Substring, _ range: Range<Int>) {
-      var name = text.trimmingSpaces
+      var name = text.trimmingSpaces()
       var lower = range.lowerBound + (text.utf8.count - text.drop { $0 == " " }.utf8.count)
       if name.hasPrefix("#") {
         name = String(name.dropFirst())
@@ -190,12 +190,5 @@ struct OffsetMap {
   func range(_ range: Range<Int>) -> Range<Int> {
     let lower = offset(range.lowerBound)
     return lower..<max(lower, offset(range.upperBound))
-  }
-}
-
-extension Substring {
-  /// The text without leading and trailing spaces and tabs.
-  fileprivate var trimmingSpaces: String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }

@@ -3,6 +3,7 @@ package enum Slug {
   /// The GitHub slug of a heading's text, without a duplicate suffix: lowercased, letters, marks, digits, `_`
   /// and `-` kept, spaces turned into `-`, other punctuation and symbols (emoji included) dropped.
   package static func github(_ headingText: String) -> String {
+    if let slug = asciiGitHub(headingText) { return slug }
     var slug = String.UnicodeScalarView()
     for scalar in headingText.lowercased().unicodeScalars {
       if scalar == " " {
@@ -14,6 +15,27 @@ package enum Slug {
       }
     }
     return String(slug)
+  }
+
+  /// `github(_:)` of an ASCII heading, read as bytes; nil when the heading is not ASCII.
+  private static func asciiGitHub(_ headingText: String) -> String? {
+    let utf8 = headingText.utf8
+    return utf8.withContiguousStorageIfAvailable { bytes -> String? in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count)
+      for b in bytes {
+        switch b {
+        case 0x80...: return nil
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): out.append(b | 0x20)
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+          UInt8(ascii: "_"):
+          out.append(b)
+        case UInt8(ascii: " "): out.append(UInt8(ascii: "-"))
+        default: continue
+        }
+      }
+      return String(decoding: out, as: UTF8.self)
+    } ?? nil
   }
 
   /// Slugs for headings in order, with `-1`, `-2`, … for repeats (github-slugger's rule).

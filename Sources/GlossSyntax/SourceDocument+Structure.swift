@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lines, pages, headings and paragraphs of a source document, found by scanning bytes.
 extension SourceDocument {
   /// The start and end (terminator excluded) of every line; `\n`, `\r\n` and `\r` end lines, as the editor counts.
@@ -44,8 +46,13 @@ extension SourceDocument {
   /// Page starts: 0 and the offset after each form feed, without a blank last page.
   static func pageStarts(of text: [UInt8]) -> [Int] {
     var starts = [0]
-    text.withUnsafeBufferPointer { buffer in
-      for index in 0..<buffer.count where buffer[index] == 0x0C { starts.append(index + 1) }
+    text.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count, let found = memchr(base + offset, 0x0C, buffer.count - offset) {
+        offset = base.distance(to: UnsafeRawPointer(found)) + 1
+        starts.append(offset)
+      }
     }
     if starts.count > 1, let last = starts.last, trimmed(last..<text.count, in: text).isEmpty {
       starts.removeLast()
@@ -65,7 +72,9 @@ extension SourceDocument {
 
   /// Blank-line separated blocks of the text from `start`, with lines that overlap a separator (a heading) excluded;
   /// a line starting with a form feed starts a new block.
-  static func paragraphs(in text: [UInt8], from start: Int, separators: [Range<Int>]) -> [Range<Int>] {
+  static func paragraphs(
+    in text: [UInt8], from start: Int, separators: [Range<Int>], lines: (starts: [Int32], ends: [Int32])? = nil
+  ) -> [Range<Int>] {
     var result: [Range<Int>] = []
     var separatorIndex = 0
     var run: Range<Int>?
@@ -76,14 +85,18 @@ extension SourceDocument {
       }
       run = nil
     }
-    forEachLine(in: text, from: start) { lineStart, lineEnd in
+    func line(_ lineStart: Int, _ lineEnd: Int) {
       while separatorIndex < separators.count, separators[separatorIndex].upperBound < lineStart {
         separatorIndex += 1
       }
       let isSeparator =
         separatorIndex < separators.count && separators[separatorIndex].lowerBound <= lineEnd
         && separators[separatorIndex].upperBound >= lineStart
-      let isBlankLine = text[lineStart..<lineEnd].allSatisfy(isBlank)
+      var isBlankLine = true
+      for index in lineStart..<lineEnd where !isBlank(text[index]) {
+        isBlankLine = false
+        break
+      }
       if isSeparator || isBlankLine {
         close()
       } else {
@@ -91,6 +104,12 @@ extension SourceDocument {
         if lineStart < lineEnd, text[lineStart] == 0x0C { close() }
         run = (run?.lowerBound ?? lineStart)..<lineEnd
       }
+    }
+    // The file's line table serves when the text is the file and `start` opens one of its lines.
+    if let lines, let first = lines.starts.firstIndex(where: { Int($0) >= start }), Int(lines.starts[first]) == start {
+      for k in first..<lines.starts.count { line(Int(lines.starts[k]), Int(lines.ends[k])) }
+    } else {
+      forEachLine(in: text, from: start, line)
     }
     close()
     return result

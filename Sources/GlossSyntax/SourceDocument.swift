@@ -84,7 +84,9 @@ package struct SourceDocument: Hashable, Sendable {
     // Repeated headings get `-1`, `-2`, … as in notes (github-slugger's rule), so each slug names one section.
     for (index, slug) in Slug.unique(headings.map(\.text)).enumerated() { headings[index].slug = slug }
     pageStarts = SourceDocument.pageStarts(of: text)
-    paragraphs = SourceDocument.paragraphs(in: text, from: bodyStart, separators: separators)
+    paragraphs = SourceDocument.paragraphs(
+      in: text, from: bodyStart, separators: separators,
+      lines: format != .html && offsetMap.isIdentity ? (lineStarts, lineEnds) : nil)
   }
 
   /// The number of lines of the file, counted as the editor does (`""` has 1 line, `"a\n"` has 2).

@@ -28,6 +28,9 @@ struct TextOffsetMap: Hashable, Sendable {
   /// An empty map to be filled with `append`.
   init() {}
 
+  /// True when the text is the file, byte for byte.
+  var isIdentity: Bool { segments.isEmpty && textLength == fileLength }
+
   /// Records that the next `count` text bytes are file bytes `fileStart..<fileStart + count`.
   mutating func appendVerbatim(count: Int, fileStart: Int) {
     guard count > 0 else { return }

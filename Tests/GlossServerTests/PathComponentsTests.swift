@@ -17,6 +17,17 @@ import Testing
     #expect(PathComponents.relative(path, to: root) == expected)
   }
 
+  @Test(
+    arguments: [
+      ("/w/notes/a.md", "/w/notes/a.md"), ("notes/a.md", "notes/a.md"), ("/", "/"), ("", ""),
+      ("/w/notes/", "/w/notes"), ("//w//notes", "/w/notes"), ("./a", "a"), ("a/./b", "a/b"), ("a/b/..", "a"),
+      ("../a", "../a"), ("/../a", "/a"), ("a/../../b", "../b"), ("/w/ghi chú/../Nhật Ký.md", "/w/Nhật Ký.md"),
+      ("/w/東京/🦉.md", "/w/東京/🦉.md"), ("/w/.hidden/a", "/w/.hidden/a"), ("/w/a..b/c", "/w/a..b/c"),
+    ])
+  func normalizeResolvesDotsAndSlashes(path: String, expected: String) {
+    #expect(PathComponents.normalize(path) == expected)
+  }
+
   @Test func splitJoinAndStem() {
     #expect(PathComponents.split("/a/b.md") == ("/a", "b.md"))
     #expect(PathComponents.split("/b.md") == ("/", "b.md"))

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Byte-level helpers for strings that are paths, keys or names: each reads the UTF-8 bytes directly, since the
+/// generic `Character` or `UTF8View` algorithms cost several times more in the hot paths of indexing.
+extension StringProtocol {
+  /// The text without leading and trailing spaces and tabs.
+  package func trimmingSpaces() -> String {
+    var utf8 = Substring(self).utf8
+    while let first = utf8.first, first == 32 || first == 9 { utf8 = utf8.dropFirst() }
+    while let last = utf8.last, last == 32 || last == 9 { utf8 = utf8.dropLast() }
+    return String(Substring(utf8))
+  }
+}
+
+extension String {
+  /// True when the UTF-8 bytes of `self` sort before those of `other` (the order of paths in listings and output,
+  /// which does not depend on Unicode collation).
+  package func utf8Precedes(_ other: String) -> Bool {
+    var a = self
+    var b = other
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        let common = min(x.count, y.count)
+        if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+          let order = memcmp(p, q, common)
+          if order != 0 { return order < 0 }
+        }
+        return x.count < y.count
+      }
+    }
+  }
+
+  /// The UTF-8 offset of the last `byte`, if any.
+  package func lastUTF8Offset(of byte: UInt8) -> Int? {
+    var copy = self
+    return copy.withUTF8 { bytes in
+      var index = bytes.count - 1
+      while index >= 0, bytes[index] != byte { index -= 1 }
+      return index >= 0 ? index : nil
+    }
+  }
+
+  /// The text from UTF-8 offset `lower` to `upper`, both on scalar boundaries.
+  package func utf8Slice(_ lower: Int, _ upper: Int) -> String {
+    let start = utf8.index(utf8.startIndex, offsetBy: lower)
+    return String(Substring(utf8[start..<utf8.index(start, offsetBy: upper - lower)]))
+  }
+}
