@@ -95,8 +95,8 @@ package struct QuoteIndex: Sendable {
       gluedBits.reserveCapacity(expectedTokens / 64 + 16)
     }
 
-    /// Tokenizes `p` as `QuoteTokenizer` does, reading plain ASCII words, white space and single ASCII marks
-    /// in place (hashing a word while scanning it) and handing everything else to the tokenizer.
+    /// Tokenizes `p` as `QuoteTokenizer` does, reading in place (and hashing while scanning) white space, single
+    /// ASCII marks and words of letters and digits already in NFC, and handing everything else to the tokenizer.
     mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
       var tokenizer = QuoteTokenizer(isQuotation: false)
       let n = p.count
@@ -109,19 +109,23 @@ package struct QuoteIndex: Sendable {
             i += 1
             continue
           case .word:
+            // Plain ASCII words, the bulk of most texts, in the tightest loop.
             var h = QuoteVocabulary.hashStep(QuoteVocabulary.hashSeed, b)
             var j = i + 1
             while j < n, QuoteScalar.isASCIIAlphanumeric(p[j]) {
               h = QuoteVocabulary.hashStep(h, p[j])
               j += 1
             }
-            // A word going on in non-ASCII letters, or broken by a hyphen at a line end, is the tokenizer's.
             if j == n
               || (p[j] < 0x80 && (p[j] != UInt8(ascii: "-") || QuoteScalar.lineEndContinuation(p, j + 1) == nil))
             {
               let token = UnsafeBufferPointer(rebasing: p[i..<j])
               add(vocabulary.intern(token, hash: QuoteVocabulary.finish(h), isWord: true), start: i, end: j)
               i = j
+              continue
+            }
+            if p[j] >= 0x80, let end = plainWordEnd(p, from: i) {
+              i = end
               continue
             }
           case .punctuation:
@@ -132,6 +136,9 @@ package struct QuoteIndex: Sendable {
           default:
             break
           }
+        } else if let end = plainWordEnd(p, from: i) {
+          i = end
+          continue
         }
         guard let token = tokenizer.next(p, &i) else { break }
         let id = tokenizer.withBytes(of: token, in: p) { vocabulary.intern($0, isWord: token.kind == .word) }
@@ -143,6 +150,45 @@ package struct QuoteIndex: Sendable {
         }
         add(id, start: token.start, end: token.end)
       }
+    }
+
+    /// Adds the word starting at `i` and returns where it ends, when it is plain: letters and digits already in
+    /// NFC (its bytes are its normalised spelling), ending where the tokenizer would end it. Nil leaves the word to
+    /// the tokenizer: one that does not start with such a letter, or goes on through a combining mark, a ligature,
+    /// a soft hyphen, an invisible joiner or a hyphen at a line end.
+    private mutating func plainWordEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+      let n = p.count
+      var h = QuoteVocabulary.hashSeed
+      var j = i
+      while j < n {
+        let b = p[j]
+        if b < 0x80 {
+          guard QuoteScalar.isASCIIAlphanumeric(b) else { break }
+          h = QuoteVocabulary.hashStep(h, b)
+          j += 1
+          continue
+        }
+        let (v, length) = QuoteScalar.decode(p, j)
+        switch QuoteScalar.classify(v) {
+        case .word where QuoteScalar.isNFCStable(v):
+          for k in j..<(j + length) { h = QuoteVocabulary.hashStep(h, p[k]) }
+          j += length
+          continue
+        case .word, .combining, .ligature, .softHyphen, .ignorable:
+          return nil
+        case .dash where v == 0x2010:
+          return nil
+        default:
+          break
+        }
+        break
+      }
+      guard j > i else { return nil }
+      // A hyphen at a line end joins the word to the next line's: the tokenizer's business.
+      if j < n, p[j] == UInt8(ascii: "-"), QuoteScalar.lineEndContinuation(p, j + 1) != nil { return nil }
+      let token = UnsafeBufferPointer(rebasing: p[i..<j])
+      add(vocabulary.intern(token, hash: QuoteVocabulary.finish(h), isWord: true), start: i, end: j)
+      return j
     }
 
     /// Appends the token `id` found at `start..<end`.

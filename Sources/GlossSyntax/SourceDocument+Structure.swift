@@ -4,11 +4,24 @@ import Foundation
 extension SourceDocument {
   /// The start and end (terminator excluded) of every line; `\n`, `\r\n` and `\r` end lines, as the editor counts.
   static func lines(of bytes: [UInt8]) -> (starts: [Int32], ends: [Int32]) {
+    // The line starts come from the word-at-a-time scan of `SourceText`; each line ends before the terminator
+    // that opens the next.
+    let lineStarts = SourceText.lineStarts(of: bytes)
     var starts: [Int32] = []
     var ends: [Int32] = []
-    forEachLine(in: bytes, from: 0) { start, end in
-      starts.append(Int32(truncatingIfNeeded: start))
-      ends.append(Int32(truncatingIfNeeded: end))
+    starts.reserveCapacity(lineStarts.count)
+    ends.reserveCapacity(lineStarts.count)
+    bytes.withUnsafeBufferPointer { buffer in
+      for (k, start) in lineStarts.enumerated() {
+        starts.append(Int32(truncatingIfNeeded: start))
+        var end = buffer.count
+        if k + 1 < lineStarts.count {
+          let next = lineStarts[k + 1]
+          end = next - 1
+          if buffer[end] == 0x0A, end > start, buffer[end - 1] == 0x0D { end -= 1 }
+        }
+        ends.append(Int32(truncatingIfNeeded: end))
+      }
     }
     return (starts, ends)
   }

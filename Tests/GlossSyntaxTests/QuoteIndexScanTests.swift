@@ -9,7 +9,8 @@ import Testing
   static let pieces = [
     "word", "Word", "x1", "42", " ", "  ", "\n", "\r\n", "\t", ",", ".", ";", "(", ")", "[", "]", "*", "_", "-", "--",
     "—", "\"", "“", "”", "'", "’", "«", "»", "...", "…", "café", "naïve", "Nguyễn", "tiếng", "Việt", "e\u{0301}",
-    "東京", "の", "ﬁnd", "co\u{00AD}operate", "recon-\nstruction", "well-\n  known", "end-", "-\n", "🦉", "Straße",
+    "東京", "の", "ﬁnd", "co\u{00AD}operate", "recon-\nstruction", "well-\n  known", "end-", "-\n", "🦉", "Straße", "Đà",
+    "École", "x\u{2010}\ny", "a\u{200D}b", "ﬀ", "ñ\u{0303}", "日本語", "Ελληνικά", "русский",
   ]
 
   @Test(arguments: 0..<40)
