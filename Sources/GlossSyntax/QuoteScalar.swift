@@ -50,13 +50,13 @@ enum QuoteScalar {
   @inline(__always)
   static func classify(_ v: UInt32) -> Class {
     if v < 0x80 { return classifyASCII(UInt8(v)) }
-    if v < 0x800 { return twoByteClasses[Int(v)] }
+    if v < 0x2100 { return tableClasses[Int(v)] }
     return classifyByProperties(v)
   }
 
-  /// The class of every scalar below U+0800 (ASCII and the two-byte UTF-8 sequences: Latin, Greek, Cyrillic,
-  /// Hebrew, Arabic…), looked up rather than worked out from Unicode properties each time.
-  private static let twoByteClasses: [Class] = (0..<0x800).map { classifyByProperties(UInt32($0)) }
+  /// The class of every scalar below U+2100 (Latin with Vietnamese, Greek, Cyrillic, Hebrew, Arabic, Indic scripts,
+  /// general punctuation…), looked up rather than worked out from Unicode properties each time.
+  private static let tableClasses: [Class] = (0..<0x2100).map { classifyByProperties(UInt32($0)) }
 
   /// The token class of a scalar from its code point ranges and Unicode general category.
   private static func classifyByProperties(_ v: UInt32) -> Class {
