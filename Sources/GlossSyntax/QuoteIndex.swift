@@ -81,7 +81,7 @@ package struct QuoteIndex: Sendable {
 
   /// The token stream of a text as it is scanned: local ids, glue bits, sampled starts and line-end joins.
   private struct Builder {
-    var vocabulary = QuoteVocabulary()
+    var vocabulary: QuoteVocabulary
     var tokenIDs: [UInt32] = []
     var startSamples: [UInt32] = []
     var gluedBits: [UInt64] = []
@@ -90,6 +90,8 @@ package struct QuoteIndex: Sendable {
     private var previousEnd = -1
 
     init(expectedTokens: Int) {
+      // Distinct tokens grow about as the square root of the text: a few thousand for a long article.
+      vocabulary = QuoteVocabulary(expectedCount: min(1 << 16, 24 * Int(Double(expectedTokens).squareRoot())))
       tokenIDs.reserveCapacity(expectedTokens)
       startSamples.reserveCapacity(expectedTokens / QuoteIndex.startStride + 16)
       gluedBits.reserveCapacity(expectedTokens / 64 + 16)

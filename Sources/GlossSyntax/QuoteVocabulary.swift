@@ -11,7 +11,14 @@ struct QuoteVocabulary: Sendable {
   private(set) var isWord: [Bool] = []
   /// Open-addressing table, sized to a power of two: each slot is `hash << 32 | (id + 1)`, 0 when empty, so that a
   /// probe compares bytes only when the hashes agree.
-  private var slots: [UInt64] = Array(repeating: 0, count: 256)
+  private var slots: [UInt64]
+
+  /// An empty vocabulary whose table holds `expectedCount` tokens without growing.
+  init(expectedCount: Int = 128) {
+    var size = 256
+    while size < expectedCount * 2 { size *= 2 }
+    slots = Array(repeating: 0, count: size)
+  }
 
   /// How many distinct tokens there are.
   var count: Int { isWord.count }

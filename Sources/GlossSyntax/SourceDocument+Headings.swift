@@ -89,9 +89,9 @@ extension SourceDocument {
   ///   blank lines (or page breaks), whose number is followed by a capital (or non-ASCII) letter and which does not end
   ///   in `.`, `,`, `;` or `:`; its level is the number's depth (`2.1` is 2), roman numerals are level 1.
   /// All-caps lines, short lines and anything else are not headings (running heads of `pdftotext` output would be).
-  static func plainTextHeadings(in text: [UInt8]) -> [SourceHeading] {
-    var lines: [Range<Int>] = []
-    forEachLine(in: text, from: 0) { lines.append($0..<$1) }
+  static func plainTextHeadings(in text: [UInt8], lines known: [Range<Int>]? = nil) -> [SourceHeading] {
+    var lines = known ?? []
+    if known == nil { forEachLine(in: text, from: 0) { lines.append($0..<$1) } }
     func isBlankLine(_ index: Int) -> Bool {
       index < 0 || index >= lines.count || text[lines[index]].allSatisfy(isBlank)
     }

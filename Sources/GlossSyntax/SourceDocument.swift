@@ -69,7 +69,10 @@ package struct SourceDocument: Hashable, Sendable {
         if let frontMatter = parsed.frontMatter { metadata = SourceMetadata(frontMatter: frontMatter) }
         (headings, separators) = SourceDocument.markdownHeadings(in: text, from: bodyStart)
       } else {
-        headings = SourceDocument.plainTextHeadings(in: text)
+        // The file's line table serves when the text is the file.
+        headings = SourceDocument.plainTextHeadings(
+          in: text,
+          lines: offsetMap.isIdentity ? zip(lineStarts, lineEnds).map { Int($0)..<Int($1) } : nil)
         separators = headings.map(\.range)
       }
     case .html:
