@@ -36,16 +36,22 @@ extension Server {
       let open = openDocuments
       let encoding = positionEncoding
       let fileSystem = options.fileSystem
-      let bodies = ParallelWork.map(count: paths.count) { index in
-        let path = paths[index]
-        let diagnostics = root.workspace.diagnostics(for: path)
-        let text = diagnostics.isEmpty ? nil : open[path]?.text ?? root.storedText(of: path, fileSystem: fileSystem)
-        return DiagnosticJSON.publishBody(
-          uri: root.uri(for: path), version: open[path]?.version,
-          diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
-      }
-      for body in bodies {
-        send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
+      // In slices, each written as soon as it is encoded, so that the client reads the first while the next are
+      // encoded (the first indexing publishes one notification for every file).
+      for slice in stride(from: 0, to: paths.count, by: Self.publishSlice) {
+        let slicePaths = Array(paths[slice..<min(paths.count, slice + Self.publishSlice)])
+        let bodies = ParallelWork.map(count: slicePaths.count) { index in
+          let path = slicePaths[index]
+          let diagnostics = root.workspace.diagnostics(for: path)
+          let text = diagnostics.isEmpty ? nil : open[path]?.text ?? root.storedText(of: path, fileSystem: fileSystem)
+          return DiagnosticJSON.publishBody(
+            uri: root.uri(for: path), version: open[path]?.version,
+            diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
+        }
+        for body in bodies {
+          send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
+        }
+        if paths.count > Self.publishSlice { flushOutbox() }
       }
     case .pull:
       for path in paths {
@@ -54,6 +60,9 @@ extension Server {
       }
     }
   }
+
+  /// How many notifications `publish` encodes before writing them.
+  static let publishSlice = 1_024
 
   /// After an event the client did not cause by a request or an edit (a file changed on disk, a scan, the notes an
   /// edit affects, a new config), asks a pull client to request its diagnostics again (`workspace/diagnostic/

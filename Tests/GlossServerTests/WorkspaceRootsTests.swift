@@ -158,4 +158,28 @@ import Testing
     #expect(fixture.client.notifications.last?.method == ProgressNotification.method)
     #expect(Set(fixture.publishedPaths) == ["một/ghi chú.md", "một/refs.bib"])
   }
+
+  @Test func manyFilesArePublishedInSlicesWrittenAsSoonAsEachIsEncoded() throws {
+    var files: [String: String] = [:]
+    for k in 0..<2_500 { files["notes/n\(k).md"] = "# Ghi chú \(k)\n[@missing\(k)]\n" }
+    let fixture = WorkspaceFixture(files: files)
+    try fixture.start(capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)))
+    let create = try #require(fixture.client.serverRequests.first { $0.method == "window/workDoneProgress/create" })
+    var batches: [[OutgoingMessage]] = []
+    fixture.client.server.writeNow = { batches.append($0) }
+    fixture.client.reply(to: create.id, result: VoidResponse())
+    let publishes = batches.map { batch in
+      batch.filter { $0.kind == .notification(method: PublishDiagnosticsNotification.method) }.count
+    }
+    #expect(publishes.filter { $0 > 0 } == [1_024, 1_024, 452])
+    // Every note once, in path order, each with its unknown source.
+    let written = batches.joined().filter { $0.kind == .notification(method: PublishDiagnosticsNotification.method) }
+    let uris = written.compactMap { message -> String? in
+      let text = String(decoding: message.body, as: UTF8.self)
+      guard text.contains("unknown-source"), let start = text.range(of: #""uri":""#) else { return nil }
+      return String(text[start.upperBound...].prefix { $0 != "\"" })
+    }
+    #expect(uris.count == 2_500)
+    #expect(uris == uris.sorted { $0.utf8Precedes($1) })
+  }
 }
