@@ -4,7 +4,10 @@ extension QuoteIndex {
   /// The pieces between ellipses must appear in order inside the range; a `[bracketed]` insertion matches any
   /// one word. When the quotation is not there, the most similar passage of the same range is returned.
   package func match(_ quotation: String, within textRange: Range<Int>? = nil) -> QuoteMatch {
-    let query = QuoteQuery(quotation) { bytes in lexicon.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
+    // One lock for the whole quotation, not one per token: checks run on every core at once.
+    let query = lexicon.reading { vocabulary in
+      QuoteQuery(quotation) { bytes in vocabulary.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
+    }
     let range = positionRange(textRange)
     guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
     if let found = find(query, in: range) { return .found(textRange: self.textRange(ofPositions: found)) }

@@ -22,6 +22,11 @@ package final class QuoteLexicon: @unchecked Sendable {
     lock.withLock { vocabulary.intern(contentsOf: local) }
   }
 
+  /// `body` with the tokens interned so far, under the lock (for many lookups at once).
+  func reading<R>(_ body: (QuoteVocabulary) -> R) -> R {
+    lock.withLock { body(vocabulary) }
+  }
+
   /// The global id of `token`, or nil when no text has it.
   func id(of token: UnsafeBufferPointer<UInt8>) -> UInt32? {
     lock.withLock { vocabulary.id(of: token) }
