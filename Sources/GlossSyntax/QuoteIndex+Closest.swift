@@ -73,10 +73,16 @@ extension QuoteIndex {
       }
     }
     if !hasPostings {
-      // A small text: every token of the quotation votes, in one pass over the range.
+      // A small text: every token of the quotation votes, in one pass over the range (offsets looked up by local
+      // id in an array, not hashed: the pass touches every token of the text).
+      var offsetOfID = [Int32](repeating: -1, count: globalIDs.count)
+      for (id, k) in firstOffset where Int(id) < offsetOfID.count { offsetOfID[Int(id)] = Int32(k) }
       tokenIDs.withUnsafeBufferPointer { ids in
-        for p in range {
-          if let k = firstOffset[ids[p]] { keys.append((p - k) >> bucketShift) }
+        offsetOfID.withUnsafeBufferPointer { offsets in
+          for p in range {
+            let k = offsets[Int(ids[p])]
+            if k >= 0 { keys.append((p - Int(k)) >> bucketShift) }
+          }
         }
       }
       rare = []

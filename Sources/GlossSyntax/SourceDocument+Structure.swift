@@ -75,12 +75,26 @@ extension SourceDocument {
 
   /// A heading value for a text range: its text, section number and slug.
   static func heading(level: Int, in text: [UInt8], textRange: Range<Int>, range: Range<Int>? = nil) -> SourceHeading {
-    let string = String(decoding: text[textRange], as: UTF8.self)
-    let title = string.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { SourceMetadata.trim($0) }
-      .joined(separator: " ")
+    let title = headingTitle(text[textRange])
     return SourceHeading(
       level: level, text: title, number: SourceHeading.sectionNumber(of: title), slug: Slug.github(title),
       textRange: textRange, range: range ?? textRange)
+  }
+
+  /// A heading's lines, each trimmed, joined with single spaces; a one-line ASCII heading (the usual one) is
+  /// trimmed as bytes.
+  static func headingTitle(_ bytes: ArraySlice<UInt8>) -> String {
+    if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }) {
+      var lower = bytes.startIndex
+      var upper = bytes.endIndex
+      // ASCII white space as Unicode sees it: space, tab, vertical tab, form feed (line breaks are not here).
+      while lower < upper, bytes[lower] == 0x20 || (0x09...0x0C).contains(bytes[lower]) { lower += 1 }
+      while upper > lower, bytes[upper - 1] == 0x20 || (0x09...0x0C).contains(bytes[upper - 1]) { upper -= 1 }
+      return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+    let string = String(decoding: bytes, as: UTF8.self)
+    return string.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { SourceMetadata.trim($0) }
+      .joined(separator: " ")
   }
 
   /// Blank-line separated blocks of the text from `start`, with lines that overlap a separator (a heading) excluded;
