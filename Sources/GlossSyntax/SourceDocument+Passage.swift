@@ -111,11 +111,14 @@ extension SourceDocument {
     var number = value
     while number.hasSuffix(".") { number.removeLast() }
     let lowered = value.lowercased()
-    let loweredNumber = number.lowercased()
-    if !loweredNumber.isEmpty, let index = headings.firstIndex(where: { $0.number?.lowercased() == loweredNumber }) {
+    if !number.isEmpty,
+      let index = headings.firstIndex(where: { $0.number?.caseInsensitivelyEquals(number) ?? false })
+    {
       return index
     }
-    if let index = headings.firstIndex(where: { $0.text.lowercased() == lowered || $0.title.lowercased() == lowered }) {
+    if let index = headings.firstIndex(where: {
+      $0.text.caseInsensitivelyEquals(value) || $0.title.caseInsensitivelyEquals(value)
+    }) {
       return index
     }
     let slug = Slug.github(value)
@@ -138,6 +141,11 @@ extension SourceDocument {
   /// The span of a number, a range or a list of them (`4`, `4-6`, `123-8`, `4, 7-9`, `4 & 7`), nil when the value
   /// has anything else (roman numerals, words).
   static func numberSpan(_ value: String) -> ClosedRange<Int>? {
+    asciiNumberSpan(value) ?? generalNumberSpan(value)
+  }
+
+  /// `numberSpan` of any value, read as characters.
+  static func generalNumberSpan(_ value: String) -> ClosedRange<Int>? {
     var lowest = Int.max
     var highest = Int.min
     let pieces = value.split(whereSeparator: { $0 == "," || $0 == "&" || $0 == ";" })
@@ -161,6 +169,85 @@ extension SourceDocument {
       highest = max(highest, last)
     }
     return lowest...highest
+  }
+}
+
+extension SourceDocument {
+  /// `numberSpan` read from the bytes, for values of ASCII and the three Unicode dashes (nearly all): `.some` with
+  /// the answer, or nil when the value needs the general reading (other non-ASCII text).
+  static func asciiNumberSpan(_ value: String) -> ClosedRange<Int>?? {
+    var value = value
+    return value.withUTF8 { p -> ClosedRange<Int>?? in
+      // The length of the separator at `i`: 1 for `,` `&` `;` (pieces) and `-`, 3 for `‐` `–` `—`; 0 otherwise.
+      func dashLength(_ i: Int) -> Int {
+        if p[i] == UInt8(ascii: "-") { return 1 }
+        if p[i] == 0xE2, i + 2 < p.count, p[i + 1] == 0x80, p[i + 2] == 0x90 || p[i + 2] == 0x93 || p[i + 2] == 0x94 {
+          return 3
+        }
+        return 0
+      }
+      var i = 0
+      while i < p.count {
+        if p[i] >= 0x80 && dashLength(i) == 0 { return nil }
+        i += max(1, dashLength(i))
+      }
+      // A bound: white space trimmed, then an optional `+` and digits, as `Int` reads it; its length counts the sign.
+      func bound(_ range: Range<Int>) -> (value: Int, length: Int)? {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, p[lower] == 0x20 || (0x09...0x0D).contains(p[lower]) { lower += 1 }
+        while upper > lower, p[upper - 1] == 0x20 || (0x09...0x0D).contains(p[upper - 1]) { upper -= 1 }
+        var k = lower
+        if k < upper, p[k] == UInt8(ascii: "+") { k += 1 }
+        guard k < upper, upper - k <= 18 else { return nil }
+        var number = 0
+        for j in k..<upper {
+          guard (0x30...0x39).contains(p[j]) else { return nil }
+          number = number * 10 + Int(p[j] - 0x30)
+        }
+        return (number, upper - lower)
+      }
+      var lowest = Int.max
+      var highest = Int.min
+      var pieceStart = 0
+      var pieces = 0
+      for end in 0...p.count where end == p.count || p[end] == 0x2C || p[end] == 0x26 || p[end] == 0x3B {
+        defer { pieceStart = end + 1 }
+        guard end > pieceStart else { continue }
+        var bounds: [(value: Int, length: Int)] = []
+        var boundStart = pieceStart
+        var j = pieceStart
+        while j <= end {
+          let separator = j < end ? dashLength(j) : 1
+          guard separator > 0 else {
+            j += 1
+            continue
+          }
+          if j > boundStart {
+            guard let parsed = bound(boundStart..<j) else { return .some(nil) }
+            bounds.append(parsed)
+          }
+          j += separator
+          boundStart = j
+        }
+        guard (1...2).contains(bounds.count), bounds[0].value < 10_000_000 else { return .some(nil) }
+        let first = bounds[0].value
+        var last = first
+        if bounds.count == 2 {
+          guard bounds[1].value < 10_000_000 else { return .some(nil) }
+          last = bounds[1].value
+          if last < first, bounds[1].length < bounds[0].length {
+            let scale = Int(pow10: bounds[1].length)
+            last = first / scale * scale + bounds[1].value
+          }
+          guard last >= first else { return .some(nil) }
+        }
+        pieces += 1
+        lowest = min(lowest, first)
+        highest = max(highest, last)
+      }
+      return pieces > 0 ? .some(lowest...highest) : .some(nil)
+    }
   }
 }
 

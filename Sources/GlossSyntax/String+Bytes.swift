@@ -30,6 +30,25 @@ extension String {
     }
   }
 
+  /// `lowercased() == other.lowercased()`, compared in place when both are ASCII (no strings are made).
+  package func caseInsensitivelyEquals(_ other: String) -> Bool {
+    var a = self
+    var b = other
+    let ascii = a.withUTF8 { x in
+      b.withUTF8 { y -> Bool? in
+        guard x.allSatisfy({ $0 < 0x80 }), y.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard x.count == y.count else { return false }
+        for k in 0..<x.count {
+          let p = x[k]
+          let q = y[k]
+          if p != q, (p | 0x20) != (q | 0x20) || !((p | 0x20) >= 0x61 && (p | 0x20) <= 0x7A) { return false }
+        }
+        return true
+      }
+    }
+    return ascii ?? (lowercased() == other.lowercased())
+  }
+
   /// The UTF-8 offset of the last `byte`, if any.
   package func lastUTF8Offset(of byte: UInt8) -> Int? {
     var copy = self

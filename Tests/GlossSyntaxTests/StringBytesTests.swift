@@ -1,5 +1,6 @@
-import GlossSyntax
 import Testing
+
+@testable import GlossSyntax
 
 /// The byte-level string helpers agree with the definitions they stand for.
 @Suite struct StringBytesTests {
@@ -40,5 +41,30 @@ import Testing
     ])
   func githubSlugsOfASCIIAndOtherHeadings(heading: String, slug: String) {
     #expect(Slug.github(heading) == slug)
+  }
+
+  @Test func caseInsensitiveEqualityAgreesWithLowercasing() {
+    let pairs = [
+      ("Methods", "methods"), ("METHODS", "Methods"), ("Method", "Methods"), ("2.1", "2.1"), ("II", "ii"), ("@", "`"),
+      ("[", "{"), ("Tiếng Việt", "TIẾNG VIỆT"), ("École", "école"), ("Straße", "STRASSE"), ("東京", "東京"), ("", ""),
+      ("a", ""), ("İ", "i̇"),
+    ]
+    for (a, b) in pairs {
+      #expect(a.caseInsensitivelyEquals(b) == (a.lowercased() == b.lowercased()), "\(a) ~ \(b)")
+      #expect(b.caseInsensitivelyEquals(a) == (a.lowercased() == b.lowercased()), "\(b) ~ \(a)")
+    }
+  }
+}
+
+/// Locator values read as bytes give what reading them as characters gives.
+@Suite struct NumberSpanTests {
+  @Test(
+    arguments: [
+      "4", "4-6", "123-8", "1995-97", "4, 7-9", "4 & 7", "4; 9", " 33 – 35 ", "33—35", "33‐35", "+5", "+ 5", "5-", "-5",
+      "5--7", ",5", "5,", " , 5", " - 5", "3 5", "", " ", "x", "iv", "12a", "9-3", "10000000", "9999999", "4,,5",
+      "1-2-3", "٣", "33\u{00A0}", "99999999999999999999", "7 &", "2.5",
+    ])
+  func bytesAgreeWithCharacters(value: String) {
+    #expect(SourceDocument.numberSpan(value) == SourceDocument.generalNumberSpan(value), "\(value.debugDescription)")
   }
 }
