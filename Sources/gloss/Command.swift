@@ -19,7 +19,7 @@ struct Command: Sendable {
       name: "check", arguments: "[DIR] [--format text|json]",
       summary: "report every diagnostic of the workspace in DIR (exit 1 on errors)", run: runCheck),
     Command(
-      name: "export", arguments: "NOTE… | --tag TAG [--format F] [-o FILE]",
+      name: "export", arguments: "NOTE… | --tag TAG [--format F] [-o FILE] [--root DIR]",
       summary: "export notes or a tag's notebook (markdown, html, pandoc, json)", run: runExport),
     Command(name: "help", arguments: "", summary: "show this help", run: runHelp),
   ]

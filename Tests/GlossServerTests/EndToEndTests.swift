@@ -135,6 +135,23 @@ import Testing
     #expect(process.terminationStatus == 0)
   }
 
+  @Test func helpListsEveryOptionOfEveryCommand() throws {
+    let url = try #require(GlossProcess.executableURL)
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = url
+    process.arguments = ["help"]
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    for option in [
+      "--stdio", "[DIR]", "--format text|json", "--tag TAG", "--format F", "-o FILE", "--root DIR", "--version",
+    ] {
+      #expect(text.contains(option), "gloss help does not mention \(option)")
+    }
+  }
+
   @Test(arguments: [["frobnicate"], [], ["lsp", "--tcp"]])
   func badUsagePrintsUsageOnStderrAndExitsTwo(arguments: [String]) throws {
     let result = try run(arguments)
