@@ -8,7 +8,7 @@
 'use strict';
 
 const vscode = require('vscode');
-const { LanguageClient, ExecuteCommandRequest } = require('vscode-languageclient/node');
+const { LanguageClient, ExecuteCommandRequest, ReferencesRequest } = require('vscode-languageclient/node');
 
 const SERVER_COMMANDS = ['gloss.export', 'gloss.saveAsNote', 'gloss.convertToSource', 'gloss.newNote', 'gloss.reindex'];
 const FORMATS = ['markdown', 'html', 'pandoc', 'json'];
@@ -96,6 +96,7 @@ function sendCommand(command, args) {
  * the palette or a menu (no arguments, or just the file's URI) gets its arguments from the active editor.
  */
 async function withArguments(command, args, next) {
+  if (command === 'gloss.showReferences') return showReferences(args);
   const fromUser = args.length === 0 || args[0] instanceof vscode.Uri;
   if (!fromUser) return next(command, args);
   const built = await argumentsFor(command);
@@ -108,6 +109,27 @@ async function withArguments(command, args, next) {
     vscode.window.showErrorMessage(`${command}: ${error.message}`);
     return undefined;
   }
+}
+
+/**
+ * A code lens's "cited N times" / "N backlinks" (`gloss.showReferences` with `[uri, position]`): the server has
+ * nothing to do for it, so the references at that position are asked for and shown in VS Code's peek view.
+ */
+async function showReferences(args) {
+  const [uri, position] = args;
+  if (!client || typeof uri !== 'string' || !position) return undefined;
+  const locations = await client.sendRequest(ReferencesRequest.type, {
+    textDocument: { uri },
+    position,
+    context: { includeDeclaration: false },
+  });
+  const convert = client.protocol2CodeConverter;
+  return vscode.commands.executeCommand(
+    'editor.action.showReferences',
+    convert.asUri(uri),
+    convert.asPosition(position),
+    await convert.asLocations(locations || [])
+  );
 }
 
 /** What the server needs for `command` (SPEC §5), asked of the user; undefined when cancelled. */
