@@ -11,6 +11,27 @@ vim.lsp.config('gloss', {
 })
 vim.lsp.enable('gloss')
 
+-- A code lens's "cited N times" / "N backlinks" runs `gloss.showReferences`
+-- with the lens's URI and position; the server has nothing to do for it, so
+-- the references there are asked for and put in the quickfix list.
+vim.lsp.commands['gloss.showReferences'] = function(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  local uri, position = (command.arguments or {})[1], (command.arguments or {})[2]
+  if not client or not uri or not position then
+    return
+  end
+  local params = { textDocument = { uri = uri }, position = position, context = { includeDeclaration = false } }
+  client:request('textDocument/references', params, function(err, result)
+    if err or not result or vim.tbl_isempty(result) then
+      vim.notify('gloss: no references', vim.log.levels.INFO)
+      return
+    end
+    local items = vim.lsp.util.locations_to_items(result, client.offset_encoding)
+    vim.fn.setqflist({}, ' ', { title = 'References', items = items })
+    vim.cmd('botright copen')
+  end, ctx.bufnr)
+end
+
 -- The server's commands (SPEC §5) as user commands, sent with
 -- `workspace/executeCommand` to the Gloss client of the current buffer.
 local function run(command, arguments)
