@@ -13,9 +13,9 @@ extension Note {
     }
     bytes.withUnsafeBufferPointer { buffer in
       var parser = BlockParser(buffer: buffer)
-      var blocks = parser.parse(from: bodyStart)
-      if let frontMatter { blocks.insert(Block(kind: .frontMatter, range: frontMatter.range), at: 0) }
-      self.blocks = blocks
+      let blocks = parser.parse(from: bodyStart)
+      // `+` makes an array of exactly this size; inserting at the front would double the capacity.
+      self.blocks = frontMatter.map { [Block(kind: .frontMatter, range: $0.range)] + blocks } ?? blocks
       var scratch: [UInt8] = []
       let segments = parser.segments
       for leaf in parser.leaves {
