@@ -111,8 +111,9 @@ extension Workspace {
     }
   }
 
-  /// Renames the source key `key`: every citation's key, every bibliography entry key and CSL `id`, every
-  /// front-matter `id`, and a source document keyed by its file name is renamed (a file operation).
+  /// Renames the source key `key`: every citation's key, every bibliography entry key and CSL `id`, every BibTeX
+  /// `crossref`/`xref` naming it, every front-matter `id`, and a source document keyed by its file name is renamed
+  /// (a file operation).
   package func renameSourceKey(_ key: String, to newKey: String) throws(RenameError) -> WorkspaceChange {
     let newKey = newKey.trimmingSpaces()
     if newKey == key { return WorkspaceChange() }
@@ -141,6 +142,14 @@ extension Workspace {
       }
       let entry = record.bibliography.entries[location.index]
       edits[location.path, default: []].append(WorkspaceChange.Edit(range: entry.keyRange, newText: newKey))
+    }
+    // Entries that inherit from the renamed one name it in `crossref` or `xref`.
+    for (path, record) in bibliographies {
+      for entry in record.bibliography.entries {
+        for reference in entry.keyReferences where reference.key == key {
+          edits[path, default: []].append(WorkspaceChange.Edit(range: reference.range, newText: newKey))
+        }
+      }
     }
     for path in defs.documents {
       guard let record = sourceDocuments[path] else { continue }

@@ -42,7 +42,7 @@ extension BibTeXParser {
       }
       i += 1
       skipSpace()
-      guard let value = parseValue(field: name, key: key, open: open, close: close) else {
+      guard let (value, literalRange) = parseValue(field: name, key: key, open: open, close: close) else {
         if i >= count || bytes[i] == UInt8(ascii: "@") { return .abandoned }
         let outcome = recover(from: i, message: nil, open: open, close: close, key: key)
         if outcome == .next { continue }
@@ -55,9 +55,10 @@ extension BibTeXParser {
       let earlier = fields.count < 32 ? fields.firstIndex { $0.name == name } : positions[name]
       if let earlier {
         fields[earlier].value = value
+        fields[earlier].literalRange = literalRange
       } else {
         if fields.count >= 32 { positions[name] = fields.count }
-        fields.append(BibTeXField(name: name, value: value))
+        fields.append(BibTeXField(name: name, value: value, literalRange: literalRange))
       }
       let valueEnd = i
       skipSpace()
@@ -83,15 +84,20 @@ extension BibTeXParser {
   }
 
   /// Reads a field value: pieces in braces or quotes, numbers and macro names joined by `#`.
-  mutating func parseValue(field: String, key: String?, open: Int, close: UInt8) -> ArraySlice<UInt8>? {
+  mutating func parseValue(field: String, key: String?, open: Int, close: UInt8) -> (
+    value: ArraySlice<UInt8>, literalRange: Range<Int>?
+  )? {
     let count = bytes.count
     var value: ArraySlice<UInt8> = []
     var pieces = 0
+    var literalRange: Range<Int>?
     // One piece (the common case) stays a slice of the file; only concatenations are copied.
-    func add(_ piece: ArraySlice<UInt8>) {
+    func add(_ piece: ArraySlice<UInt8>, literal: Bool = true) {
       if pieces == 0 {
         value = piece
+        literalRange = literal ? piece.startIndex..<piece.endIndex : nil
       } else {
+        literalRange = nil
         if pieces == 1 { value = ArraySlice(Array(value)) }
         value.append(contentsOf: piece)
       }
@@ -119,7 +125,7 @@ extension BibTeXParser {
         if bytes[start..<i].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
           add(bytes[start..<i])
         } else if let macro = macros[lowercase(start..<i)] {
-          add(macro)
+          add(macro, literal: false)
         } else {
           // BibTeX warns and uses an empty string; like Pandoc we show the name, which is what the user typed.
           add(bytes[start..<i])
@@ -135,7 +141,7 @@ extension BibTeXParser {
         skipSpace()
       } else {
         i = pieceEnd
-        return value
+        return (value, literalRange)
       }
     }
   }

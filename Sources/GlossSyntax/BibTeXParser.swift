@@ -3,6 +3,9 @@ struct BibTeXField {
   var name: String
   /// The value's bytes: a slice of the file for a single piece, else the concatenation.
   var value: ArraySlice<UInt8>
+  /// Where the value is written in the file, when it is one literal (`{…}`, `"…"`, a number or a bare word that is
+  /// no macro): what a rename may edit in place. Nil for concatenations and macros.
+  var literalRange: Range<Int>? = nil
 }
 
 /// The scanning state of one `.bib` file.

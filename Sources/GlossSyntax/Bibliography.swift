@@ -37,6 +37,8 @@ package struct BibliographyEntry: Hashable, Sendable {
   package var files: [String]
   /// Every field as decoded text, lowercased names (for display and export).
   package var fields: [String: String]
+  /// The fields naming another entry by its key (`crossref`, `xref`) where a rename of that key edits them.
+  package var keyReferences: [BibliographyKeyReference] = []
 
   package init(
     key: String, keyRange: Range<Int>, range: Range<Int>, type: String, title: String? = nil,
@@ -66,6 +68,23 @@ package struct BibliographyEntry: Hashable, Sendable {
 }
 
 /// A person's name, split as BibTeX and CSL do.
+/// A BibTeX field naming another entry by key (`crossref = {smith2020}`, `xref`), written as one literal.
+package struct BibliographyKeyReference: Hashable, Sendable {
+  /// The field's name, lowercased.
+  package var field: String
+  /// The key it names.
+  package var key: String
+  /// Where the key is written in the file.
+  package var range: Range<Int>
+
+  /// Makes a reference.
+  package init(field: String, key: String, range: Range<Int>) {
+    self.field = field
+    self.key = key
+    self.range = range
+  }
+}
+
 package struct PersonName: Hashable, Sendable {
   /// Family name, with any `von` particle (`van Gogh`).
   package var family: String?

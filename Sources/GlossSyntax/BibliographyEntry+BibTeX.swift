@@ -22,6 +22,20 @@ extension BibliographyEntry {
       case "file":
         files = Self.filePaths(field.value)
         text = LaTeX.verbatim(value)
+      case "crossref", "xref":
+        text = LaTeX.verbatim(value)
+        if let range = field.literalRange {
+          // The key without the spaces around it, which BibTeX ignores.
+          var lower = range.lowerBound
+          var upper = range.upperBound
+          while lower < upper, value[lower] == 0x20 || value[lower] == 0x09 { lower += 1 }
+          while upper > lower, value[upper - 1] == 0x20 || value[upper - 1] == 0x09 { upper -= 1 }
+          if lower < upper {
+            keyReferences.append(
+              BibliographyKeyReference(
+                field: field.name, key: String(decoding: value[lower..<upper], as: UTF8.self), range: lower..<upper))
+          }
+        }
       default:
         text = LaTeX.decode(value)
       }

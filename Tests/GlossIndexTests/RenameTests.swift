@@ -58,6 +58,36 @@ import Testing
       changes: ["refs.bib": "@book{smith2021, title = {Mémoire}}\n", "a.md": "[@smith2021]\n"])
   }
 
+  @Test func entriesCrossReferencingTheKeyFollowIt() {
+    let bib = """
+      @string{par = "lê2020"}
+      @book{lê2020, title = {Tuyển tập}}
+      @incollection{a, crossref = {lê2020}, title = {Chương một}}
+      @incollection{b, xref = " lê2020 ", title = {Chương hai}}
+      @incollection{c, crossref = par, title = {Macro: not edited}}
+      @incollection{d, crossref = "lê" # "2020", title = {Concatenated: not edited}}
+      @incollection{e, crossref = {lê2020x}, title = {Another key}}
+
+      """
+    let files = ["refs.bib": bib, "more.bib": "@article{f, CrossRef={lê2020}}\n", "a.md": "[@lê1️⃣2020]\n"]
+    checkRename(
+      files, at: "a.md", to: "lê2021",
+      changes: [
+        "refs.bib": """
+        @string{par = "lê2020"}
+        @book{lê2021, title = {Tuyển tập}}
+        @incollection{a, crossref = {lê2021}, title = {Chương một}}
+        @incollection{b, xref = " lê2021 ", title = {Chương hai}}
+        @incollection{c, crossref = par, title = {Macro: not edited}}
+        @incollection{d, crossref = "lê" # "2020", title = {Concatenated: not edited}}
+        @incollection{e, crossref = {lê2020x}, title = {Another key}}
+
+        """,
+        "more.bib": "@article{f, CrossRef={lê2021}}\n",
+        "a.md": "[@lê2021]\n",
+      ])
+  }
+
   @Test func cslJSONIDRenames() {
     let files = [
       "library.csl.json": #"[{"id": "lê1️⃣2019", "type": "book", "title": "Ký ức"}]"#,
