@@ -1,10 +1,12 @@
+import Foundation
 import GlossSyntax
 
 extension Workspace {
   /// The edits that keep links working when files move (`workspace/willRenameFiles`): links to each moved note
   /// are rewritten in their style (wiki by name stays by name, by path gets the new path; Markdown paths stay
   /// relative or rooted), relative Markdown links inside a moved note follow its new folder, and a source
-  /// document keyed by its file name gets its citations renamed. A moved folder moves every note under it.
+  /// document keyed by its file name gets its citations renamed, and BibTeX `file` fields naming a moved file
+  /// follow it. A moved folder moves every note under it.
   /// Edits name files by their old paths (they are applied before the move); no file operation is included.
   package func renamingFiles(_ moves: [(old: String, new: String)]) -> WorkspaceChange {
     var change = linkChanges(forMoving: moves)
@@ -17,8 +19,53 @@ extension Workspace {
       else { continue }
       for (path, edits) in keyChange.edits { change.edits[path, default: []] += edits }
     }
+    for (path, edits) in bibliographyFileChanges(forMoving: moves) { change.edits[path, default: []] += edits }
     change.normalize()
     return change
+  }
+
+  /// Edits of BibTeX `file` fields naming moved files (or files in moved folders), each path rewritten in its
+  /// style: relative to the bibliography's folder stays relative, rooted stays rooted. A field written with escapes
+  /// or through a macro is left as it is.
+  func bibliographyFileChanges(forMoving moves: [(old: String, new: String)]) -> [String: [WorkspaceChange.Edit]] {
+    func destination(of path: String) -> String? {
+      for (old, new) in moves {
+        if path == old { return new }
+        if path.hasPrefix(old + "/") { return new + path.dropFirst(old.count) }
+      }
+      return nil
+    }
+    var edits: [String: [WorkspaceChange.Edit]] = [:]
+    for (bibPath, record) in bibliographies {
+      let folder = PathUtilities.folder(bibPath)
+      for entry in record.bibliography.entries {
+        guard let literal = entry.fileLiteral else { continue }
+        var text = literal.text
+        for written in entry.files {
+          let candidates = LinkKeys.markdownCandidates(written, from: folder)
+          guard
+            let target = candidates.first(where: { fileExists($0) || sourceDocuments[$0] != nil }) ?? candidates.first,
+            let moved = destination(of: target)
+          else { continue }
+          let rewritten: String
+          if written.hasPrefix("/") {
+            rewritten = "/" + moved
+          } else if target == candidates.first, !folder.isEmpty {
+            rewritten = NameRules.relativePath(from: folder, to: moved)
+          } else {
+            rewritten = moved
+          }
+          // Only a path written exactly once and without escapes can be replaced in the raw text.
+          let pieces = text.components(separatedBy: written)
+          guard pieces.count == 2 else { continue }
+          text = pieces[0] + rewritten + pieces[1]
+        }
+        if text != literal.text {
+          edits[bibPath, default: []].append(WorkspaceChange.Edit(range: literal.range, newText: text))
+        }
+      }
+    }
+    return edits
   }
 
   /// Link edits for moving notes (`moves` of notes or folders; root-relative paths).

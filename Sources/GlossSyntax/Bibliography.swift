@@ -39,6 +39,9 @@ package struct BibliographyEntry: Hashable, Sendable {
   package var fields: [String: String]
   /// The fields naming another entry by its key (`crossref`, `xref`) where a rename of that key edits them.
   package var keyReferences: [BibliographyKeyReference] = []
+  /// The `file` field as written (its value's range in the file and raw text), when it is one literal: a moved file
+  /// is renamed there.
+  package var fileLiteral: BibliographyFieldLiteral?
 
   package init(
     key: String, keyRange: Range<Int>, range: Range<Int>, type: String, title: String? = nil,
@@ -68,6 +71,12 @@ package struct BibliographyEntry: Hashable, Sendable {
 }
 
 /// A person's name, split as BibTeX and CSL do.
+/// A BibTeX field value written as one literal: where it is in the file and its raw text (braces excluded).
+package struct BibliographyFieldLiteral: Hashable, Sendable {
+  package var range: Range<Int>
+  package var text: String
+}
+
 /// A BibTeX field naming another entry by key (`crossref = {smith2020}`, `xref`), written as one literal.
 package struct BibliographyKeyReference: Hashable, Sendable {
   /// The field's name, lowercased.

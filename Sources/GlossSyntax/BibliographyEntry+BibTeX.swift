@@ -22,6 +22,9 @@ extension BibliographyEntry {
       case "file":
         files = Self.filePaths(field.value)
         text = LaTeX.verbatim(value)
+        if let range = field.literalRange {
+          fileLiteral = BibliographyFieldLiteral(range: range, text: String(decoding: value, as: UTF8.self))
+        }
       case "crossref", "xref":
         text = LaTeX.verbatim(value)
         if let range = field.literalRange {

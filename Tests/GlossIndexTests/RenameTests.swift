@@ -222,6 +222,32 @@ import Testing
     #expect(after["notes/b.md"] == "[a](../archive/2024/a.md) [[a]] [[archive/2024/a]]\n")
   }
 
+  @Test func bibTeXFileFieldsFollowMovedFiles() {
+    let bib = """
+      @book{a, file = {:../attachments/Trí nhớ.txt:text/plain}}
+      @book{b, file = {attachments/b.pdf}}
+      @book{c, file = {/attachments/c.pdf}}
+      @book{d, file = {attachments/Trí\\ nhớ.txt}}
+      @book{e, file = {other/e.pdf}}
+
+      """
+    let files = [
+      "refs/library.bib": bib, "attachments/Trí nhớ.txt": "Văn bản\n", "attachments/b.pdf": "",
+      "attachments/c.pdf": "", "other/e.pdf": "", "n.md": "[@a]\n",
+    ]
+    let workspace = Fixture.workspace(files)
+    let change = workspace.renamingFiles([(old: "attachments", new: "tệp đính kèm")])
+    #expect(
+      ChangeFixture.applying(change, to: files)["refs/library.bib"] == """
+        @book{a, file = {:../tệp đính kèm/Trí nhớ.txt:text/plain}}
+        @book{b, file = {tệp đính kèm/b.pdf}}
+        @book{c, file = {/tệp đính kèm/c.pdf}}
+        @book{d, file = {attachments/Trí\\ nhớ.txt}}
+        @book{e, file = {other/e.pdf}}
+
+        """)
+  }
+
   @Test func movingAFolderMovesEveryNoteInIt() {
     let files = ["old/a.md": "A\n", "old/sub/b.md": "B\n", "c.md": "[a](old/a.md) [b](old/sub/b.md) [[old/sub/b]]\n"]
     let workspace = Fixture.workspace(files)
