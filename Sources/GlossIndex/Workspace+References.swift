@@ -4,7 +4,7 @@ extension Workspace {
   /// Every reference to what is at `offset` in the file at `path`, in path then offset order.
   ///
   /// From a citation item, a bibliography entry or anywhere in a source document: every citation item of that key
-  /// (the key's range). From a link to a note, the note's title, first heading or very start: every link to it; from a
+  /// (the key's range) and every BibTeX `crossref`/`xref` naming it. From a link to a note, the note's title, first heading or very start: every link to it; from a
   /// link to a heading or another heading: the links whose anchor resolves to it. From a tag: every use
   /// (case-insensitive). With `includeDeclaration`, the definitions come first: the key's bibliography entries and
   /// source documents, the heading, or the note's start.
@@ -37,7 +37,7 @@ extension Workspace {
     }
   }
 
-  /// Every citation item of `key`, after its definitions when asked.
+  /// Every citation item of `key` and every BibTeX `crossref`/`xref` naming it, after its definitions when asked.
   package func keyReferences(_ key: String, includeDeclaration: Bool) -> [FileLocation] {
     var out: [FileLocation] = []
     if includeDeclaration, let defs = definitions(ofKey: key) {
@@ -53,10 +53,17 @@ extension Workspace {
         out.append(FileLocation(path: documentPath, range: hasID ? record.keyRange : 0..<0))
       }
     }
-    for occurrence in citations(ofKey: key) {
-      out.append(FileLocation(path: occurrence.path, range: occurrence.item.keyRange))
+    // The citations, and the BibTeX entries naming the key in `crossref`/`xref`, in path then offset order.
+    var uses = citations(ofKey: key).map { FileLocation(path: $0.path, range: $0.item.keyRange) }
+    for (path, record) in bibliographies {
+      for entry in record.bibliography.entries {
+        for reference in entry.keyReferences where reference.key == key {
+          uses.append(FileLocation(path: path, range: reference.range))
+        }
+      }
     }
-    return out
+    uses.sort { $0.path != $1.path ? $0.path.utf8Precedes($1.path) : $0.range.lowerBound < $1.range.lowerBound }
+    return out + uses
   }
 
   /// The links to the note at `target` (every one when `heading` is nil, else those resolving to that heading),

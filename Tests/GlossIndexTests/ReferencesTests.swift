@@ -56,6 +56,26 @@ import Testing
       ])
   }
 
+  @Test func aKeysReferencesIncludeTheEntriesCrossReferencingIt() {
+    let bib = "@book{lê2020, title = {Tuyển tập}}\n@incollection{a, crossref = {lê2020}}\n@misc{b, xref = {khác}}\n"
+    let note = "Xem [@lê2020, p. 4].\n"
+    let workspace = Fixture.workspace(["refs.bib": bib, "notes/n.md": note])
+    let offset = Array(note.utf8).firstIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? 0
+    let key = Array("lê2020".utf8)
+    func range(of needle: [UInt8], in text: String, after start: Int = 0) -> Range<Int> {
+      let bytes = Array(text.utf8)
+      let lower = (start...(bytes.count - needle.count)).first { Array(bytes[$0..<$0 + needle.count]) == needle } ?? 0
+      return lower..<lower + needle.count
+    }
+    let crossref = range(of: key, in: bib, after: 20)
+    #expect(
+      references(offset, in: "notes/n.md", declaration: true, workspace: workspace) == [
+        "refs.bib [\(range(of: key, in: bib).lowerBound)..<\(range(of: key, in: bib).upperBound))",
+        "notes/n.md [\(range(of: key, in: note).lowerBound)..<\(range(of: key, in: note).upperBound))",
+        "refs.bib [\(crossref.lowerBound)..<\(crossref.upperBound))",
+      ])
+  }
+
   @Test func aHeadingOrALinkToItFindsTheLinksToThatHeading() {
     let links = [
       find("[[Carrefour#Méthodes]]", in: "notes/a.md"), find("[la section](hub.md#méthodes)", in: "notes/b.md"),
