@@ -65,10 +65,9 @@ package struct QuoteIndex: Sendable {
         for k in ids.indices { ids[k] = rank[Int(ids[k])] }
       }
     }
-    // Copies drop the spare capacity reserved while scanning.
-    tokenIDs = Array(builder.tokenIDs)
-    startSamples = Array(builder.startSamples)
-    gluedBits = Array(builder.gluedBits)
+    tokenIDs = builder.tokenIDs
+    startSamples = builder.startSamples
+    gluedBits = builder.gluedBits
     joinPositions = builder.joinPositions
     joinParts = builder.joinParts.map { (rank[Int($0.left)], rank[Int($0.right)]) }
     dashID = rank[Int(dash)]

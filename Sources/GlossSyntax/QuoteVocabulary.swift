@@ -62,24 +62,7 @@ struct QuoteVocabulary: Sendable {
   }
 
   /// The id of `token`, or nil when the text never has it.
-  func id(of token: [UInt8]) -> UInt32? { token.withUnsafeBufferPointer { id(of: $0) } }
-
-  /// The id of `token`, or nil when the text never has it.
   func id(of token: UnsafeBufferPointer<UInt8>) -> UInt32? { find(token, hash: Self.hash(token)) }
-
-  /// The bytes of token `id`.
-  func bytes(of id: UInt32) -> ArraySlice<UInt8> { arena[Int(offsets[Int(id)])..<Int(offsets[Int(id) + 1])] }
-
-  /// Frees the spare capacity left by growing, and shrinks the table to at most three quarters full.
-  mutating func trim() {
-    arena = Array(arena)
-    offsets = Array(offsets)
-    hashes = Array(hashes)
-    isWord = Array(isWord)
-    var size = 16
-    while size * 3 < count * 4 + 4 { size *= 2 }
-    if size < slots.count { rebuild(size: size) }
-  }
 
   @inline(__always)
   private func find(_ t: UnsafeBufferPointer<UInt8>, hash: UInt32) -> UInt32? {
