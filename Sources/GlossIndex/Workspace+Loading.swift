@@ -1,4 +1,3 @@
-import Dispatch
 package import GlossSyntax
 
 /// One file handed to the bulk loader, with the role the caller chose for it.
@@ -127,7 +126,7 @@ extension Workspace {
   }
 
   private static func parse(_ files: [WorkspaceFile]) -> [ParsedFile] {
-    parallelMap(files) { parse($0, indexingQuotationsWith: nil) }
+    ParallelWork.map(count: files.count) { parse(files[$0], indexingQuotationsWith: nil) }
   }
 
   /// One file parsed into its record; a source document's quotation index is built too when `lexicon` is given.
@@ -145,10 +144,5 @@ extension Workspace {
     case note(NoteRecord)
     case sourceDocument(SourceDocumentRecord, QuoteIndex?)
     case bibliography(BibliographyRecord)
-  }
-
-  /// `transform` applied to every element on all cores, results in order.
-  static func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-    ParallelWork.map(count: items.count) { transform(items[$0]) }
   }
 }

@@ -4,9 +4,9 @@ extension Workspace {
   /// Every reference to what is at `offset` in the file at `path`, in path then offset order.
   ///
   /// From a citation item, a bibliography entry or anywhere in a source document: every citation item of that key
-  /// (the key's range) and every BibTeX `crossref`/`xref` naming it. From a link to a note, the note's title, first heading or very start: every link to it; from a
-  /// link to a heading or another heading: the links whose anchor resolves to it. From a tag: every use
-  /// (case-insensitive). With `includeDeclaration`, the definitions come first: the key's bibliography entries and
+  /// (the key's range) and every BibTeX `crossref`/`xref` naming it. From a link to a note, the note's title, first
+  /// heading or very start: every link to it; from a link to a heading or another heading: the links whose anchor
+  /// resolves to it. From a tag: every use (case-insensitive). With `includeDeclaration`, the definitions come first: the key's bibliography entries and
   /// source documents, the heading, or the note's start.
   package func references(at offset: Int, in path: String, includeDeclaration: Bool) -> [FileLocation] {
     if let key = sourceKey(at: offset, in: path) {
@@ -55,15 +55,22 @@ extension Workspace {
     }
     // The citations, and the BibTeX entries naming the key in `crossref`/`xref`, in path then offset order.
     var uses = citations(ofKey: key).map { FileLocation(path: $0.path, range: $0.item.keyRange) }
+    uses += crossReferences(to: key)
+    uses.sort { $0.path != $1.path ? $0.path.utf8Precedes($1.path) : $0.range.lowerBound < $1.range.lowerBound }
+    return out + uses
+  }
+
+  /// Where BibTeX entries name `key` in `crossref` or `xref` (the entries inheriting from it).
+  func crossReferences(to key: String) -> [FileLocation] {
+    var out: [FileLocation] = []
     for (path, record) in bibliographies {
       for entry in record.bibliography.entries {
         for reference in entry.keyReferences where reference.key == key {
-          uses.append(FileLocation(path: path, range: reference.range))
+          out.append(FileLocation(path: path, range: reference.range))
         }
       }
     }
-    uses.sort { $0.path != $1.path ? $0.path.utf8Precedes($1.path) : $0.range.lowerBound < $1.range.lowerBound }
-    return out + uses
+    return out
   }
 
   /// The links to the note at `target` (every one when `heading` is nil, else those resolving to that heading),

@@ -143,13 +143,8 @@ extension Workspace {
       let entry = record.bibliography.entries[location.index]
       edits[location.path, default: []].append(WorkspaceChange.Edit(range: entry.keyRange, newText: newKey))
     }
-    // Entries that inherit from the renamed one name it in `crossref` or `xref`.
-    for (path, record) in bibliographies {
-      for entry in record.bibliography.entries {
-        for reference in entry.keyReferences where reference.key == key {
-          edits[path, default: []].append(WorkspaceChange.Edit(range: reference.range, newText: newKey))
-        }
-      }
+    for location in crossReferences(to: key) {
+      edits[location.path, default: []].append(WorkspaceChange.Edit(range: location.range, newText: newKey))
     }
     for path in defs.documents {
       guard let record = sourceDocuments[path] else { continue }

@@ -132,7 +132,7 @@ extension Workspace {
   func computeDiagnostics(for paths: [String]) -> [[Diagnostic]] {
     guard paths.count > 64 else { return paths.map { computeDiagnostics(for: $0) } }
     let snapshot = self
-    return Self.parallelMap(paths) { snapshot.computeDiagnostics(for: $0) }
+    return ParallelWork.map(count: paths.count) { snapshot.computeDiagnostics(for: paths[$0]) }
   }
 
   /// The roles a file can have.
