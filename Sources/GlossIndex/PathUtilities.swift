@@ -41,7 +41,7 @@ package enum PathUtilities {
   /// Resolves `.` and `..` components and doubled slashes; nil when the path climbs above the root. Works on the
   /// UTF-8 bytes: `/` is a separator wherever it is.
   package static func normalize(_ path: String) -> String? {
-    if isNormal(path) { return path }
+    if path.isNormalPath(rooted: false) { return path }
     let bytes = Array(path.utf8)
     var parts: [Range<Int>] = []
     var start = 0
@@ -65,26 +65,5 @@ package enum PathUtilities {
       out.append(contentsOf: bytes[part])
     }
     return String(decoding: out, as: UTF8.self)
-  }
-
-  /// True when `normalize` would return `path` unchanged: ASCII (so that bytes are characters), with no empty, `.`
-  /// or `..` component. Most link targets and note paths are, and skip the split and join.
-  private static func isNormal(_ path: String) -> Bool {
-    let utf8 = path.utf8
-    return utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-      var start = 0
-      for index in 0...bytes.count {
-        if index < bytes.count {
-          if bytes[index] >= 0x80 { return false }
-          if bytes[index] != UInt8(ascii: "/") { continue }
-        }
-        let length = index - start
-        if length == 0 && !bytes.isEmpty { return false }
-        if length == 1 && bytes[start] == UInt8(ascii: ".") { return false }
-        if length == 2 && bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: ".") { return false }
-        start = index + 1
-      }
-      return true
-    } ?? false
   }
 }

@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// Operations on `/`-separated paths: absolute paths on disk and root-relative paths inside the index.
 package enum PathComponents {
   /// The folder and the last component: `/a/b.md` → (`/a`, `b.md`); `b.md` → (``, `b.md`); `/b.md` → (`/`, `b.md`).
@@ -21,7 +23,7 @@ package enum PathComponents {
 
   /// The path with `.` components, repeated and trailing slashes removed and `..` applied (never above the start).
   package static func normalize(_ path: String) -> String {
-    if isNormal(path) { return path }
+    if path.isNormalPath(rooted: true) { return path }
     let isAbsolute = path.hasPrefix("/")
     var parts: [Substring] = []
     for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -38,27 +40,6 @@ package enum PathComponents {
     }
     let joined = parts.joined(separator: "/")
     return isAbsolute ? "/" + joined : joined
-  }
-
-  /// True when `normalize` would return `path` unchanged: ASCII, no empty, `.` or `..` component except the empty
-  /// one before a leading `/`, no trailing `/` (the root `/` aside). Most paths are, and skip the split and join.
-  private static func isNormal(_ path: String) -> Bool {
-    path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-      if bytes.count == 1 && bytes[0] == UInt8(ascii: "/") { return true }
-      var start = 0
-      for index in 0...bytes.count {
-        if index < bytes.count {
-          if bytes[index] >= 0x80 { return false }
-          if bytes[index] != UInt8(ascii: "/") { continue }
-        }
-        let length = index - start
-        if length == 0 && !(index == 0 && bytes.count > 1) { return false }
-        if length == 1 && bytes[start] == UInt8(ascii: ".") { return false }
-        if length == 2 && bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: ".") { return false }
-        start = index + 1
-      }
-      return true
-    } ?? false
   }
 
   /// `path` relative to `root` (`/w`, `/w/notes/a.md` → `notes/a.md`), or `nil` when it is not inside the root.

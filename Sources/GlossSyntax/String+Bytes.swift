@@ -49,6 +49,28 @@ extension String {
     return ascii ?? (lowercased() == other.lowercased())
   }
 
+  /// True when a path normalizer's split and join would give `self` back unchanged: ASCII (so that bytes are
+  /// characters), with no empty, `.` or `..` component. `rooted` allows one leading `/` (and `/` alone). Most paths
+  /// are, and skip the split and join.
+  package func isNormalPath(rooted: Bool) -> Bool {
+    utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      if bytes.isEmpty || (rooted && bytes.count == 1 && bytes[0] == UInt8(ascii: "/")) { return true }
+      var start = 0
+      for index in 0...bytes.count {
+        if index < bytes.count {
+          if bytes[index] >= 0x80 { return false }
+          if bytes[index] != UInt8(ascii: "/") { continue }
+        }
+        let length = index - start
+        if length == 0 && !(rooted && index == 0) { return false }
+        if length == 1 && bytes[start] == UInt8(ascii: ".") { return false }
+        if length == 2 && bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: ".") { return false }
+        start = index + 1
+      }
+      return true
+    } ?? false
+  }
+
   /// The UTF-8 offset of the last `byte`, if any.
   package func lastUTF8Offset(of byte: UInt8) -> Int? {
     var copy = self
