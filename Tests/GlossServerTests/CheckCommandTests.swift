@@ -33,21 +33,6 @@ import Testing
     #expect(decoded.map(\.endColumn) == [18, 20, 35])
   }
 
-  /// Runs the built `gloss` with `arguments`; returns its exit status and standard output.
-  private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let url = try #require(GlossProcess.executableURL)
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
   private func temporaryWorkspace(_ files: [String: String]) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-check-\(UUID().uuidString)")
     for (path, text) in files {
@@ -61,29 +46,29 @@ import Testing
   @Test func exitStatusIsOneWithErrorsZeroWithoutAndTwoOnBadUsage() throws {
     let folder = try temporaryWorkspace(Self.files)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let failing = try run(["check", folder.path])
+    let failing = try GlossProcess.run(["check", folder.path])
     #expect(failing.status == 1)
-    #expect(failing.output.hasSuffix("2 errors, 0 warnings, 1 hint in 3 notes\n"))
-    #expect(failing.output.hasPrefix("notes/a.md:3:14: hint: "))
-    let json = try run(["check", folder.path, "--format", "json"])
+    #expect(failing.stdout.hasSuffix("2 errors, 0 warnings, 1 hint in 3 notes\n"))
+    #expect(failing.stdout.hasPrefix("notes/a.md:3:14: hint: "))
+    let json = try GlossProcess.run(["check", folder.path, "--format", "json"])
     #expect(json.status == 1)
-    let items = try JSONDecoder().decode([CheckReport.Item].self, from: Data(json.output.utf8))
+    let items = try JSONDecoder().decode([CheckReport.Item].self, from: Data(json.stdout.utf8))
     #expect(items.map(\.code) == ["no-text", "unknown-source", "broken-link"])
     try FileManager.default.removeItem(at: folder.appendingPathComponent("notes/b.md"))
-    let passing = try run(["check", folder.path])
+    let passing = try GlossProcess.run(["check", folder.path])
     #expect(passing.status == 0)
-    #expect(try run(["check", folder.path, "--frobnicate"]).status == 2)
-    #expect(try run(["check", folder.path, "--format", "xml"]).status == 2)
-    #expect(try run(["check", folder.appendingPathComponent("missing").path]).status == 2)
+    #expect(try GlossProcess.run(["check", folder.path, "--frobnicate"]).status == 2)
+    #expect(try GlossProcess.run(["check", folder.path, "--format", "xml"]).status == 2)
+    #expect(try GlossProcess.run(["check", folder.appendingPathComponent("missing").path]).status == 2)
   }
 
   @Test func theExampleWorkspaceReportsExactlyItsThreeDeliberateProblems() throws {
     let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("examples/research").path
-    let result = try run(["check", example])
+    let result = try GlossProcess.run(["check", example])
     #expect(result.status == 1)
     #expect(
-      result.output == """
+      result.stdout == """
         notes/consolidation.md:13:30: error: no note matches 'reconsolidation' [broken-link]
         notes/spacing-effect.md:16:3: error: unknown source 'ebinghaus1885' [unknown-source]
         notes/spacing-effect.md:21:53: warning: cannot find 'p. 12' in 'ebbinghaus1885': page 12 is past the last \

@@ -119,32 +119,13 @@ import Testing
   }
 
   @Test func versionPrintsTheVersion() throws {
-    guard let url = GlossProcess.executableURL else {
-      Issue.record("the built 'gloss' executable was not found")
-      return
-    }
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = url
-    process.arguments = ["--version"]
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(String(decoding: data, as: UTF8.self) == "gloss 0.1.0\n")
-    #expect(process.terminationStatus == 0)
+    let result = try GlossProcess.run(["--version"])
+    #expect(result.stdout == "gloss 0.1.0\n")
+    #expect(result.status == 0)
   }
 
   @Test func helpListsEveryOptionOfEveryCommand() throws {
-    let url = try #require(GlossProcess.executableURL)
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = url
-    process.arguments = ["help"]
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let text = try GlossProcess.run(["help"]).stdout
     for option in [
       "--stdio", "[DIR]", "--format text|json", "--tag TAG", "--format F", "-o FILE", "--root DIR", "--version",
     ] {

@@ -4,22 +4,6 @@ import Testing
 
 /// `gloss export` run as a child process on a temporary workspace on disk.
 @Suite struct ExportCLITests {
-  static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let url = try #require(GlossProcess.executableURL)
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, out, err)
-  }
-
   static func workspace() throws -> URL {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-export-\(UUID().uuidString)")
     let files = [
@@ -38,7 +22,7 @@ import Testing
     let root = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: root) }
     let note = root.appendingPathComponent("notes/Trí nhớ.md").path
-    let result = try Self.run(["export", note, "--root", root.path])
+    let result = try GlossProcess.run(["export", note, "--root", root.path])
     #expect(result.status == 0, "\(result.stderr)")
     let output = root.appendingPathComponent("export/trí-nhớ.md")
     #expect(result.stdout == output.path + "\n")
@@ -51,7 +35,9 @@ import Testing
     let root = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: root) }
     let output = root.appendingPathComponent("out/book.html").path
-    let result = try Self.run(["export", "--tag", "mémoire", "--format", "html", "-o", output, "--root", root.path])
+    let result = try GlossProcess.run([
+      "export", "--tag", "mémoire", "--format", "html", "-o", output, "--root", root.path,
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try String(contentsOfFile: output, encoding: .utf8).contains("<h2>Trí nhớ</h2>"))
   }
@@ -60,13 +46,13 @@ import Testing
     ["export"], ["export", "--format", "docx", "x.md"], ["export", "--tag"], ["export", "a.md", "--tag", "t"],
   ])
   func badUsageExitsWithTwo(arguments: [String]) throws {
-    #expect(try Self.run(arguments).status == 2)
+    #expect(try GlossProcess.run(arguments).status == 2)
   }
 
   @Test func unknownTagExitsWithOne() throws {
     let root = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: root) }
-    let result = try Self.run(["export", "--tag", "absent", "--root", root.path])
+    let result = try GlossProcess.run(["export", "--tag", "absent", "--root", root.path])
     #expect(result.status == 1)
     #expect(result.stderr == "gloss export: no note has the tag 'absent'\n")
   }

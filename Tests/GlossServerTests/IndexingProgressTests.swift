@@ -38,23 +38,6 @@ import Testing
     #expect(steps.count >= 3)
   }
 
-  /// Runs the built `gloss` with stdout and stderr piped; returns the status and stderr.
-  private func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-    let url = try #require(GlossProcess.executableURL)
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    _ = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, err)
-  }
-
   @Test func pipedStderrStaysEmptyOnSuccess() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-progress-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -67,10 +50,10 @@ import Testing
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(text.utf8).write(to: url)
     }
-    let check = try run(["check", root.path])
+    let check = try GlossProcess.run(["check", root.path])
     #expect(check.status == 0)
     #expect(check.stderr == "")
-    let export = try run(["export", "--tag", "du-lịch", "--root", root.path])
+    let export = try GlossProcess.run(["export", "--tag", "du-lịch", "--root", root.path])
     #expect(export.status == 0)
     #expect(export.stderr == "")
   }

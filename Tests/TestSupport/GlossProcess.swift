@@ -28,6 +28,34 @@ package final class GlossProcess: @unchecked Sendable {
     return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
+  /// Runs `gloss` with `arguments` (a command that ends by itself, such as `check` or `export`) with no input, and
+  /// returns its exit status and what it wrote on standard output and standard error.
+  package static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    guard let url = executableURL else { throw TestClientError("the built 'gloss' executable was not found") }
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Standard error is read beside standard output, so that neither pipe can fill up and stall the child.
+    nonisolated(unsafe) var errorData = Data()
+    let errorRead = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      errorData = stderr.fileHandleForReading.readDataToEndOfFile()
+      errorRead.signal()
+    }
+    let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+    errorRead.wait()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self)
+    )
+  }
+
   /// Starts `gloss` with `arguments` (such as `["lsp"]`).
   package init(arguments: [String]) throws {
     // A server that already exited must fail the test, not kill it with SIGPIPE on the next write.
