@@ -1,9 +1,13 @@
 ;;; gloss-find-test.el --- `gloss-find' against a stand-in server  -*- lexical-binding: t; -*-
 
-;; Run: emacs -Q --batch -L /usr/share/emacs/site-lisp/elpa/eglot-1.9 … -L editors/emacs \
-;;        -l editors/emacs/test/gloss-find-test.el -f ert-run-tests-batch-and-exit
+;; Run from the repository (no server needed: `gloss--execute' is replaced):
+;;
+;;   emacs --batch -q -L editors/emacs -l editors/emacs/test/gloss-find-test.el -f ert-run-tests-batch-and-exit
 
 (require 'ert)
+(require 'cl-lib)
+;; What an interactive Emacs does at start-up: activate the installed packages (Debian's `elpa-eglot').
+(package-activate-all)
 (require 'gloss)
 
 (defvar gloss-find-test--sent nil)
