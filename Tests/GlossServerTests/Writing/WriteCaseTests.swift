@@ -165,7 +165,7 @@ import Testing
     let text = WriteFixture.text(fixture.root + "/notes/a.md") ?? ""
     #expect(text.contains("Appended by another program."))
     if server.errorMessage(of: id) == nil {
-      #expect(text.contains("[[Keep this]]"))
+      #expect(text.contains("[[Keep this"))
     } else {
       #expect(text == original + "Appended by another program.\n")
     }
