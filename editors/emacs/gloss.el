@@ -375,5 +375,57 @@ WEDIT is the edit, ARGS the rest of Eglot's arguments (whether to confirm)."
   (interactive)
   (gloss--execute "gloss.reindex"))
 
+;; Find in sources: `gloss.find' as an xref list.
+(require 'xref)
+(require 'url-parse)
+(require 'url-util)
+
+(defun gloss--uri-path (uri)
+  "The file path of the `file://' URI, its percent-encoded UTF-8 decoded.
+Older Eglot leaves a non-ASCII path as raw bytes, so the URI is decoded here."
+  (let ((raw (url-unhex-string (url-filename (url-generic-parse-url uri)))))
+    ;; Each %XX became a raw byte: together they are the path's UTF-8 bytes.
+    (condition-case nil
+        (decode-coding-string (string-to-unibyte raw) 'utf-8)
+      (error raw))))
+
+(defun gloss--find-xrefs (phrase)
+  "The places in the sources holding PHRASE, as xref items.
+When PHRASE is nowhere, the closest passages."
+  (let ((places (gloss--execute "gloss.find" (vector (list :text phrase)))))
+    (mapcar
+     (lambda (place)
+       (let* ((uri (plist-get place :uri))
+              (start (plist-get (plist-get place :range) :start))
+              (likeness (plist-get place :likeness))
+              (summary (concat (if (and (numberp likeness) (< likeness 1))
+                                   (format "%d%% alike " (round (* 100 likeness)))
+                                 "")
+                               (or (plist-get place :citation) "")
+                               " "
+                               (plist-get place :context))))
+         (xref-make summary
+                    (xref-make-file-location
+                     (gloss--uri-path uri)
+                     ;; xref lines are 1-based; its columns are characters, near enough to LSP's.
+                     (1+ (plist-get start :line))
+                     (plist-get start :character)))))
+     (append places nil))))
+
+(defun gloss-find (phrase)
+  "Show every place in the sources' text holding PHRASE, with its citation.
+When it occurs nowhere, the closest passages are listed with how alike they
+are.  Interactively, the region's text is offered."
+  (interactive
+   (list (read-string "Find in sources: "
+                      (when (use-region-p)
+                        (string-trim (replace-regexp-in-string
+                                      "[ \t\n]+" " "
+                                      (buffer-substring-no-properties (region-beginning) (region-end))))))))
+  (let ((xrefs (gloss--find-xrefs phrase)))
+    (if (null xrefs)
+        (message "gloss: \"%s\" is in no source" phrase)
+      (xref-show-xrefs (lambda () xrefs) nil))))
+
 (provide 'gloss)
 ;;; gloss.el ends here
