@@ -21,9 +21,11 @@ if exists(beside) then
 end
 vim.lsp.enable('gloss')
 
--- Code lenses ("cited 12 times", "3 backlinks") are asked for when Gloss
--- attaches and again after edits, saves and diagnostics, so that
--- `vim.lsp.codelens.run()` always has lenses to run.
+-- Code lenses ("cited 12 times", "3 backlinks") are kept current so that
+-- `vim.lsp.codelens.run()` always has lenses to run: by Neovim itself where it
+-- can (`vim.lsp.codelens.enable`, later 0.12 builds), else asked for when Gloss
+-- attaches and again on entering the buffer, leaving Insert mode, writing and
+-- whenever the diagnostics change.
 local lens_group = vim.api.nvim_create_augroup('gloss_codelens', { clear = true })
 
 local function refresh_lenses(bufnr)
@@ -41,6 +43,9 @@ vim.api.nvim_create_autocmd('LspAttach', {
   callback = function(args)
     local client = vim.lsp.get_client_by_id(args.data.client_id)
     if not client or client.name ~= 'gloss' then
+      return
+    end
+    if vim.lsp.codelens.enable and pcall(vim.lsp.codelens.enable, true, { bufnr = args.buf }) then
       return
     end
     refresh_lenses(args.buf)
