@@ -87,19 +87,18 @@ extension Workspace {
     }
     ranked.sort { $0.hits != $1.hits ? $0.hits > $1.hits : $0.path.utf8Precedes($1.path) }
     let lexicon = textSearchCache.lexicon
-    // A source holding the phrase but for a changed word holds nearly all its pairs; one holding half as many as
-    // the best is not worth indexing.
+    // A source holding the phrase but for a changed word holds nearly all its pairs; one holding three quarters as
+    // many as the best or fewer is not worth indexing.
     let best = ranked.first?.hits ?? 0
-    let tried = Array(ranked.prefix { 2 * $0.hits >= best }.prefix(Self.closestSourcesTried))
-    let snapshot = self
-    let found = ParallelWork.map(count: tried.count) { k -> FoundPlace? in
-      guard let entry = entries[tried[k].path], let record = snapshot.sourceDocuments[tried[k].path] else { return nil }
+    let tried = ranked.prefix { 4 * $0.hits >= 3 * best }.prefix(Self.closestSourcesTried)
+    // On this thread: a few small texts take less than handing them to other threads would.
+    let places = tried.compactMap { candidate -> FoundPlace? in
+      guard let entry = entries[candidate.path], let record = sourceDocuments[candidate.path] else { return nil }
       let index = entry.index(of: record.document.text, lexicon: lexicon)
       guard case .notFound(let range?, let similarity) = index.match(folded), similarity >= Self.leastSimilarity
       else { return nil }
-      return snapshot.place(range, in: record, likeness: similarity)
-    }
-    let places = found.compactMap { $0 }.sorted {
+      return place(range, in: record, likeness: similarity)
+    }.sorted {
       $0.likeness != $1.likeness ? $0.likeness > $1.likeness : $0.path.utf8Precedes($1.path)
     }
     return Array(places.prefix(min(limit, Self.closestPlacesShown)))
