@@ -14,6 +14,9 @@
 #   FUZZ_NO_BUILD=1    run the binaries already in FUZZ_DIR, even if the sources changed since
 # Exit status: 0 when no target found a crash, 1 otherwise (each crash's reproducer is printed).
 set -euo pipefail
+
+# The whole script is one function, read in full before it runs: editing the file during a long run is safe.
+main() {
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 
@@ -37,7 +40,7 @@ jobs=${FUZZ_JOBS:-1}
 dir=${FUZZ_DIR:-$root/.build/fuzz}
 build="$dir/build-${sanitize//,/-}"
 mkdir -p "$build" "$dir/logs"
-flags=(-O -wmo -sanitize="$sanitize" -parse-as-library -swift-version 6 -package-name gloss
+flags=(-O -wmo -num-threads 2 -sanitize="$sanitize" -parse-as-library -swift-version 6 -package-name gloss
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature InternalImportsByDefault)
 
@@ -225,3 +228,6 @@ else
   for target in "${targets[@]}"; do run_target "$target" || failed=1; done
 fi
 exit "$failed"
+}
+
+main "$@"
