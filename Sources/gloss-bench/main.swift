@@ -9,10 +9,13 @@ case "completion":
   CompletionBench.run(Array(arguments.dropFirst()))
 case "load":
   LoadBench.run(Array(arguments.dropFirst()))
+case "edit":
+  EditBench.run(Array(arguments.dropFirst()))
 case "symbols":
   SymbolBench.run(Array(arguments.dropFirst()))
 default:
   print(
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
-      + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>")
+      + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
+      + " | edit <workspace-dir> <note>")
 }
