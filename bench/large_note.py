@@ -39,6 +39,25 @@ def keys_of(workspace):
     return sorted(set(keys))
 
 
+def text_keys(workspace):
+    """Keys whose source has a text (a same-key source document, or a BibTeX `file` field naming one)."""
+    keys = set()
+    sources = os.path.join(workspace, "sources")
+    for name in sorted(os.listdir(sources)) if os.path.isdir(sources) else []:
+        if name.endswith(".md"):
+            with open(os.path.join(sources, name), encoding="utf-8") as f:
+                m = re.search(r"^id:\s*(\S+)", f.read(2000), re.M)
+            if m:
+                keys.add(m.group(1))
+    bib = os.path.join(workspace, "references.bib")
+    if os.path.exists(bib):
+        with open(bib, encoding="utf-8") as f:
+            for m in re.finditer(r"^@\w+\{([^,\s]+),(.*?)^\}", f.read(), re.M | re.S):
+                if re.search(r"^\s*file\s*=", m.group(2), re.M):
+                    keys.add(m.group(1))
+    return sorted(keys)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("workspace")
@@ -48,6 +67,7 @@ def main():
     a = ap.parse_args()
     rng = random.Random(14)
     keys = keys_of(a.workspace)
+    with_text = text_keys(a.workspace) or keys
     if not keys:
         raise SystemExit("no bibliography keys found in " + a.workspace)
     target = int(a.megabytes * 1_000_000)
@@ -73,10 +93,11 @@ def main():
         if r < 0.02:
             cite = f"[@unknown{rng.randrange(10_000)}]"
         elif r < 0.3:
-            cite = f"[@{key}, p. {rng.randrange(1, 400)}]"
+            # Page 1 exists in every text, so these locators resolve (a realistic note has few diagnostics).
+            cite = f"[@{rng.choice(with_text)}, p. 1]"
         elif r < 0.5:
             cite = f"@{key}"
-        elif r < 0.55:
+        elif r < 0.51:
             cite = f"\"{' '.join(words[:6])}\" [@{key}]"
         else:
             cite = f"[see @{key}]"
@@ -84,7 +105,7 @@ def main():
         text = " ".join(words[:cut] + [cite] + words[cut:])
         prefix = "- " if rng.random() < 0.1 else ""
         line = prefix + text
-        if break_probe is None and items > a.citations // 2 and cite.startswith("[@") and "p." in cite:
+        if break_probe is None and items > a.citations // 2 and cite.startswith("[@") and "p. 1]" in cite:
             col = len(line[: line.index(cite)].encode("utf-16-le")) // 2 + 3
             break_probe = {"line": len(lines), "character": col, "text": "Q", "key": key,
                            "effect": "adds one unknown-source"}

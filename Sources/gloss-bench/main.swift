@@ -9,6 +9,8 @@ case "completion":
   CompletionBench.run(Array(arguments.dropFirst()))
 case "load":
   LoadBench.run(Array(arguments.dropFirst()))
+case "memory":
+  MemoryBench.run(Array(arguments.dropFirst()))
 case "edit":
   EditBench.run(Array(arguments.dropFirst()))
 case "symbols":
@@ -17,5 +19,5 @@ default:
   print(
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
       + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
-      + " | edit <workspace-dir> <note>")
+      + " | edit <workspace-dir> <note> | memory <workspace-dir>")
 }
