@@ -9,10 +9,14 @@ package struct BibliographyRecord: Sendable {
   /// For each entry, the root-relative paths its `file` field may name (relative to the file's folder, then root).
   var entryFiles: [[String]]
 
-  /// Parses `bytes` as BibTeX, or as CSL-JSON when the path ends in `.json`.
+  /// Parses `bytes` as BibTeX, or as CSL-JSON when the path ends in `.json`, after decoding them to UTF-8
+  /// (`BibliographyEncoding`: a file that is not UTF-8 and declares no encoding is a problem on the file).
   package init(path: String, bytes: [UInt8]) {
     let isJSON = PathUtilities.pathExtension(path) == "json"
-    self.init(path: path, bibliography: isJSON ? CSLJSON.parse(bytes) : BibTeX.parse(bytes))
+    let (text, encodingProblem) = BibliographyEncoding.utf8(bytes)
+    var bibliography = isJSON ? CSLJSON.parse(text) : BibTeX.parse(text)
+    if let encodingProblem { bibliography.problems.insert(encodingProblem, at: 0) }
+    self.init(path: path, bibliography: bibliography)
   }
 
   /// Summarises an already parsed bibliography.

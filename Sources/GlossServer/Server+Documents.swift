@@ -43,6 +43,9 @@ extension Server {
         documents.takeUnindexedEdit(uri)
       }
     }
+    // As after the change notifications themselves: a pull client asks for its open documents again after its own
+    // edits, so only reports of documents it does not have open call for a refresh (`refreshStaleDiagnostics`).
+    if !hasStaleUnopenedDiagnostics { hasStaleDiagnostics = false }
   }
 
   /// `textDocument/didSave`: the buffer stays the truth; a saved `.gloss.json` is read again.

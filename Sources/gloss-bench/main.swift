@@ -15,9 +15,11 @@ case "edit":
   EditBench.run(Array(arguments.dropFirst()))
 case "symbols":
   SymbolBench.run(Array(arguments.dropFirst()))
+case "find":
+  FindBench.run(Array(arguments.dropFirst()))
 default:
   print(
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
       + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
-      + " | edit <workspace-dir> <note> | memory <workspace-dir>")
+      + " | find <workspace-dir> [--queries N] | edit <workspace-dir> <note> | memory <workspace-dir>")
 }
