@@ -11,28 +11,42 @@ extension Note {
     if let frontMatter {
       tags = Note.frontMatterTags(frontMatter)
     }
-    bytes.withUnsafeBufferPointer { buffer in
-      var parser = BlockParser(buffer: buffer)
-      let blocks = parser.parse(from: bodyStart)
-      // `+` makes an array of exactly this size; inserting at the front would double the capacity.
-      self.blocks = frontMatter.map { [Block(kind: .frontMatter, range: $0.range)] + blocks } ?? blocks
-      var scratch: [UInt8] = []
-      let segments = parser.segments
-      for leaf in parser.leaves {
-        switch leaf.role {
-        case .paragraph:
-          scanInlines(buffer, segments[leaf.segments], skipExampleMarker: true, scratch: &scratch)
-        case .heading:
-          scanInlines(buffer, segments[leaf.segments], skipExampleMarker: false, scratch: &scratch)
-        case .tableRow:
-          for cell in Note.cells(of: segments[leaf.segments.lowerBound], in: buffer) {
-            scanInlines(
-              buffer, segments[leaf.segments.lowerBound..<leaf.segments.lowerBound], cell: cell, scratch: &scratch)
-          }
+    var stoppedAt: Int?
+    let body = bytes.withUnsafeBufferPointer { Note(body: $0, from: bodyStart, stoppingAt: nil, stoppedAt: &stoppedAt) }
+    // `+` makes an array of exactly this size; inserting at the front would double the capacity.
+    blocks = frontMatter.map { [Block(kind: .frontMatter, range: $0.range)] + body.blocks } ?? body.blocks
+    citations = body.citations
+    links = body.links
+    tags += body.tags
+    headings = body.headings
+  }
+
+  /// The blocks, inline content and headings (slugs unique among these only) of `buffer` from `start`, which must
+  /// be a line start; `stop` as `BlockParser.parse(from:stoppingAt:)` takes it, and where parsing stopped.
+  init(
+    body buffer: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAt stop: ((Int, Int) -> Bool)?,
+    stoppedAt: inout Int?
+  ) {
+    self.init()
+    var parser = BlockParser(buffer: buffer)
+    blocks = parser.parse(from: start, stoppingAt: stop)
+    stoppedAt = parser.stoppedAt
+    var scratch: [UInt8] = []
+    let segments = parser.segments
+    for leaf in parser.leaves {
+      switch leaf.role {
+      case .paragraph:
+        scanInlines(buffer, segments[leaf.segments], skipExampleMarker: true, scratch: &scratch)
+      case .heading:
+        scanInlines(buffer, segments[leaf.segments], skipExampleMarker: false, scratch: &scratch)
+      case .tableRow:
+        for cell in Note.cells(of: segments[leaf.segments.lowerBound], in: buffer) {
+          scanInlines(
+            buffer, segments[leaf.segments.lowerBound..<leaf.segments.lowerBound], cell: cell, scratch: &scratch)
         }
       }
-      headings = Note.headings(parser.headings, segments: segments, in: buffer)
     }
+    headings = Note.headings(parser.headings, segments: segments, in: buffer)
   }
 
   /// Scans one leaf's inline content and adds what it finds, with ranges mapped back to the note.
@@ -135,7 +149,9 @@ extension Note {
   private static func frontMatterTags(_ frontMatter: FrontMatter) -> [TagUse] {
     guard let entry = frontMatter["tags"] else { return [] }
     var uses: [TagUse] = []
-    func add(_ text: Substring, _ range: Range<Int>) {
+    /// Adds the tag `text` found at `range`; when `exact` is false the text is not written there byte for byte
+    /// (quotes, escapes or repaired UTF-8), so the tag gets the whole range.
+    func add(_ text: Substring, _ range: Range<Int>, exact: Bool) {
       var name = text.trimmingSpaces()
       var lower = range.lowerBound + (text.utf8.count - text.drop { $0 == " " }.utf8.count)
       if name.hasPrefix("#") {
@@ -143,18 +159,18 @@ extension Note {
         lower += 1
       }
       guard !name.isEmpty else { return }
-      uses.append(TagUse(name: name, range: lower..<lower + name.utf8.count, isInFrontMatter: true))
+      uses.append(TagUse(name: name, range: exact ? lower..<lower + name.utf8.count : range, isInFrontMatter: true))
     }
     switch entry.value {
     case .list(let items):
-      for item in items { add(Substring(item.text), item.range) }
+      for item in items { add(Substring(item.text), item.range, exact: item.text.utf8.count == item.range.count) }
     case .scalar(let text, let range):
       // Offsets within the value are exact when the value is written as is (no escapes or quotes to decode).
       let exact = text.utf8.count == range.count
       var offset = 0
       for part in text.split(separator: ",", omittingEmptySubsequences: false) {
         let lower = exact ? range.lowerBound + offset : range.lowerBound
-        add(part, exact ? lower..<lower + part.utf8.count : range)
+        add(part, exact ? lower..<lower + part.utf8.count : range, exact: exact)
         offset += part.utf8.count + 1
       }
     }
