@@ -76,7 +76,10 @@ extension Workspace {
         // Terms Gloss never resolves (chap., fig., …) would not be checked against a text either.
         if case .other = located.locator.term { continue }
         out.append(
-          make(path, located.range, DiagnosticCode.noText, "'\(located.key)' has no text to find '\(written)' in"))
+          make(
+            path, located.range, DiagnosticCode.noText,
+            "'\(located.key)' has no text to find '\(written)' in"
+              + (textProblem(forKey: located.key).map { " (\($0))" } ?? "")))
         continue
       }
       if case .unresolved(let reason) = document.passage(for: located.locator) {

@@ -123,7 +123,8 @@ extension Server {
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
     let started = ContinuousClock.now
     let indexed = IndexedRoot(
-      root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, progress: progress)
+      root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
+      cache: extractionCache, progress: progress)
     let elapsed = ContinuousClock.now - started
     let id = nextRootID
     nextRootID += 1
@@ -135,6 +136,7 @@ extension Server {
     publishAll(in: id)
     reattachOpenDocuments()
     prepareCompletion(in: id)
+    queueExtractions(indexed.pendingExtractions, in: id)
     return id
   }
 

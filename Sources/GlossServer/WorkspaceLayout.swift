@@ -17,7 +17,7 @@ package struct WorkspaceLayout: Sendable {
   /// The name of the config file at the root.
   package static let configFileName = ".gloss.json"
   /// The extensions of source documents.
-  package static let sourceExtensions: Set<String> = ["md", "markdown", "txt", "html", "htm"]
+  package static let sourceExtensions: Set<String> = ["md", "markdown", "txt", "html", "htm", "pdf"]
 
   /// The configuration the rules come from.
   package let config: WorkspaceConfig
@@ -30,6 +30,8 @@ package struct WorkspaceLayout: Sendable {
   private let ignoredPaths: [PathPattern]
   private let bibliographyPaths: Set<String>?
   private let bibliographyGlobs: [PathPattern]
+  /// The config's bibliographies given as absolute or `~/` paths, as written.
+  package let outsideBibliographies: [String]
 
   /// The rules for `config`, with `sourceFolders` already settled (see `WorkspaceFiles.sourceFolders`).
   package init(config: WorkspaceConfig, sourceFolders: [String]) {
@@ -59,12 +61,16 @@ package struct WorkspaceLayout: Sendable {
     self.ignoredNames = names
     self.ignoredPaths = paths
     if let entries = config.bibliography {
-      let cleaned = entries.map(Self.cleanRelative)
+      // `/…` and `~/…` name files anywhere; everything else is relative to the root.
+      let isOutside = { (entry: String) in entry.hasPrefix("/") || entry.hasPrefix("~/") }
+      self.outsideBibliographies = entries.filter(isOutside)
+      let cleaned = entries.filter { !isOutside($0) }.map(Self.cleanRelative)
       self.bibliographyPaths = Set(cleaned.filter { !Self.hasGlobCharacters($0) })
       self.bibliographyGlobs = cleaned.filter(Self.hasGlobCharacters).map(PathPattern.init)
     } else {
       self.bibliographyPaths = nil
       self.bibliographyGlobs = []
+      self.outsideBibliographies = []
     }
   }
 
