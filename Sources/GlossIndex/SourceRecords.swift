@@ -40,7 +40,8 @@ package struct BibliographyRecord: Sendable {
       }
     }
     // A stable sort keeps the field's order within a rank.
-    return ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.path)
+    return ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(
+      \.element.path)
   }
 
   /// 0 for a file whose text Gloss reads as a whole (PDF, text, Markdown, office formats), 1 for an HTML snapshot,

@@ -82,10 +82,12 @@ package struct Workspace: Sendable {
   package var unloadedEntryFiles: Set<String> {
     var out: Set<String> = []
     for record in bibliographies.values {
-      for paths in record.entryFiles where !paths.contains(where: { sourceDocuments[$0] != nil && textProblems[$0] == nil }) {
+      for paths in record.entryFiles
+      where !paths.contains(where: { sourceDocuments[$0] != nil && textProblems[$0] == nil }) {
         // Every candidate is asked for (the reader skips those that do not exist); a note named by a `file` field
         // stays a note: loading it as a source document would take its role.
-        for path in paths where notes[path] == nil && sourceDocuments[path] == nil && BibliographyRecord.textRank(path) < 2 {
+        for path in paths
+        where notes[path] == nil && sourceDocuments[path] == nil && BibliographyRecord.textRank(path) < 2 {
           out.insert(path)
         }
       }

@@ -24,7 +24,8 @@ package struct ServerOptions: Sendable {
   /// The user's home folder, for `~/` paths in `.gloss.json`, front matter and `file` fields.
   package var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
   /// Where extracted texts are cached (`$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`); nil for no cache.
-  package var cacheDirectory: String? = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+  package var cacheDirectory: String? = ExtractionCache.defaultDirectory(
+    environment: ProcessInfo.processInfo.environment)
   /// How many extractions run at once in the background.
   package var extractionLimit = 2
   /// Extracts the text of the file at an absolute path (`pdftotext`, `pandoc`); tests give a stand-in.

@@ -108,7 +108,9 @@ package struct WorkspaceFiles: Sendable {
       guard let path = place.path(of: written, from: ""), !found.contains(path) else { continue }
       do {
         let status = try fileSystem.status(of: PathComponents.absolute(path, in: root))
-        guard !status.isDirectory, WorkspacePlace.isOutside(path) || !layout.isIgnoredWithFolders(path) else { continue }
+        guard !status.isDirectory, WorkspacePlace.isOutside(path) || !layout.isIgnoredWithFolders(path) else {
+          continue
+        }
         files.append(
           DiscoveredFile(path: path, role: .bibliography, size: status.size, modificationTime: status.modificationTime)
         )

@@ -10,12 +10,30 @@ final class WorkspaceFixture {
   let root: String
 
   /// A workspace at `root` holding `files` (root-relative path → text).
-  init(root: String = "/w", files: [String: String]) {
+  init(root: String = "/w", files: [String: String], configure: (inout ServerOptions) -> Void = { _ in }) {
     self.root = root
     fileSystem = InMemoryFileSystem(root: root, files: files)
     var options = ServerOptions.silent
     options.fileSystem = fileSystem
+    configure(&options)
     client = TestClient(options: options)
+  }
+
+  /// A fixture over an existing file system (a restart: same files, same cache).
+  init(root: String, fileSystem: InMemoryFileSystem, configure: (inout ServerOptions) -> Void = { _ in }) {
+    self.root = root
+    self.fileSystem = fileSystem
+    var options = ServerOptions.silent
+    options.fileSystem = fileSystem
+    configure(&options)
+    client = TestClient(options: options)
+  }
+
+  /// Waits for the background extractions and lets the server take their outcomes.
+  func finishExtractions() {
+    client.server.extractions.waitUntilIdle()
+    client.enqueue(event: .extracted)
+    client.processQueue()
   }
 
   /// Initializes with the root as the one workspace folder (or as `params` say).

@@ -164,6 +164,9 @@ extension ServerOptions {
     options.currentDirectory = "/workspace"
     options.log = { _ in }
     options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
+    // Nothing of the machine running the tests: `~` and the extraction cache live in the in-memory file system.
+    options.homeDirectory = "/home/tester"
+    options.cacheDirectory = "/home/tester/.cache/gloss"
     return options
   }
 }

@@ -46,11 +46,12 @@ extension Server {
   /// Queues extractions for root `id` and starts reporting their progress.
   func queueExtractions(_ jobs: [ExtractionJob], in id: RootID) {
     guard !jobs.isEmpty else { return }
-    extractions.enqueue(jobs.map { job in
-      var job = job
-      job.root = id
-      return job
-    })
+    extractions.enqueue(
+      jobs.map { job in
+        var job = job
+        job.root = id
+        return job
+      })
     guard extractionProgress == nil, clientCapabilities.window?.workDoneProgress == true else { return }
     let token = ProgressToken.string("gloss-extracting")
     extractionProgress = ExtractionProgress(token: token)

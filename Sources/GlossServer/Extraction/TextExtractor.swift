@@ -35,9 +35,11 @@ package enum TextExtractor {
       let message = firstLine(errors)
       if status != 0 {
         if message.lowercased().contains("password") || status == 3 {
-          return .noText(reason: "the file is encrypted (\(message.isEmpty ? "permission error" : message))", isLasting: true)
+          return .noText(
+            reason: "the file is encrypted (\(message.isEmpty ? "permission error" : message))", isLasting: true)
         }
-        return .noText(reason: "'\(tool)' failed: \(message.isEmpty ? "exit status \(status)" : message)", isLasting: true)
+        return .noText(
+          reason: "'\(tool)' failed: \(message.isEmpty ? "exit status \(status)" : message)", isLasting: true)
       }
       if !output.contains(where: { $0 > 0x20 }) {
         return .noText(reason: "the file has no text layer (scanned pages?)", isLasting: true)
