@@ -6,21 +6,34 @@ package protocol FileSystem: Sendable {
   func listing(of directory: String) throws(FileSystemError) -> [DirectoryItem]
   /// What `path` names, following symbolic links.
   func status(of path: String) throws(FileSystemError) -> FileStatus
-  /// Creates the directory at `path` and any missing parents; an existing directory is fine.
+  /// The path with every symbolic link, `.` and `..` resolved; the path must exist.
+  func realPath(of path: String) throws(FileSystemError) -> String
+  /// What `path` itself is, a final symbolic link not followed; nil when nothing has that name.
+  func entryKind(of path: String) throws(FileSystemError) -> EntryKind?
+  /// Creates the directory at `path` and any missing parents; an existing directory is fine. Only the writers of
+  /// `Writing/` call it.
   func createDirectory(_ path: String) throws(FileSystemError)
   /// Writes `bytes` atomically: readers see the old file or the new one, never a part; without `overwrite` an
-  /// existing file is left alone and `alreadyExists` is thrown.
+  /// existing file is left alone and `alreadyExists` is thrown. Only the writers of `Writing/` call it: they decide
+  /// whether the write is allowed.
   func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError)
-  /// Removes the file (or empty directory) at `path`.
+  /// Removes the file (or empty directory) at `path`. Only the writers of `Writing/` call it.
   func remove(_ path: String) throws(FileSystemError)
 }
 
-extension FileSystem {
-  /// Writes a new file atomically, refusing to replace an existing one.
-  package func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-    try write(bytes, to: path, overwrite: false)
-  }
+/// What a name in a folder is, without following a final symbolic link.
+package enum EntryKind: Hashable, Sendable {
+  /// A regular file.
+  case regularFile
+  /// A directory.
+  case directory
+  /// A symbolic link (to anything, or to nothing).
+  case symbolicLink
+  /// A device, a named pipe, a socket.
+  case other
+}
 
+extension FileSystem {
   /// Whether anything exists at `path` (following symbolic links).
   package func fileExists(_ path: String) -> Bool {
     (try? status(of: path)) != nil

@@ -131,6 +131,27 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
   }
 
+  /// The path with every link resolved; the path must exist.
+  package func realPath(of path: String) throws(FileSystemError) -> String {
+    try withLock { () throws(FileSystemError) -> String in
+      let resolved = try resolve(path, followLast: true)
+      guard nodes[resolved] != nil else { throw FileSystemError(.notFound, path: path) }
+      return resolved
+    }
+  }
+
+  /// What `path` itself is, a final link not followed.
+  package func entryKind(of path: String) throws(FileSystemError) -> EntryKind? {
+    try withLock { () throws(FileSystemError) -> EntryKind? in
+      switch nodes[try resolve(path, followLast: false)] {
+      case .file: .regularFile
+      case .directory: .directory
+      case .symlink: .symbolicLink
+      case nil: nil
+      }
+    }
+  }
+
   /// Creates a folder and its missing parents.
   package func createDirectory(_ path: String) {
     withLock {

@@ -97,87 +97,6 @@ package struct LocalFileSystem: FileSystem {
     )
   }
 
-  /// Creates `path` and its missing parents with `mkdir`.
-  package func createDirectory(_ path: String) throws(FileSystemError) {
-    var current = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/") {
-      current += "/" + component
-      if mkdir(current, 0o777) != 0 {
-        let code = errno
-        guard code == EEXIST, isDirectory(current) else { throw Self.error(code, path: current) }
-      }
-    }
-  }
-
-  /// Writes a temporary file in the same folder, flushes it to disk, then `link`s it into place (which fails when
-  /// the name is taken) or, when overwriting is allowed, `rename`s it over the old file.
-  package func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError) {
-    let (folder, name) = PathComponents.split(path)
-    let temporary = PathComponents.join(
-      folder,
-      ".\(name).gloss-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-    )
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { throw Self.error(errno, path: path) }
-    var written = 0
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { buffer in
-      while written < buffer.count {
-        let result = systemWrite(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        written += result
-      }
-    }
-    var old = stat()
-    if overwrite, failure == 0, stat(path, &old) == 0 { _ = fchmod(fd, old.st_mode & 0o7777) }
-    if failure == 0, fsync(fd) != 0, errno != EINVAL { failure = errno }
-    if close(fd) != 0, failure == 0 { failure = errno }
-    guard failure == 0 else {
-      unlink(temporary)
-      throw Self.error(failure, path: path)
-    }
-    if overwrite {
-      guard rename(temporary, path) == 0 else {
-        let code = errno
-        unlink(temporary)
-        throw Self.error(code, path: path)
-      }
-      Self.syncFolder(folder)
-      return
-    }
-    defer {
-      unlink(temporary)
-      Self.syncFolder(folder)
-    }
-    if link(temporary, path) == 0 { return }
-    let code = errno
-    if code == EEXIST { throw FileSystemError(.alreadyExists, path: path) }
-    // Some file systems (FAT, some network mounts) have no hard links; there a check then a rename is the best left.
-    guard code == EPERM || code == EOPNOTSUPP || code == EMLINK else { throw Self.error(code, path: path) }
-    guard !fileExists(path) else { throw FileSystemError(.alreadyExists, path: path) }
-    guard rename(temporary, path) == 0 else { throw Self.error(errno, path: path) }
-  }
-
-  /// Removes a file or an empty directory.
-  package func remove(_ path: String) throws(FileSystemError) {
-    if unlink(path) == 0 { return }
-    let code = errno
-    if code == EISDIR || code == EPERM, rmdir(path) == 0 { return }
-    throw Self.error(code, path: path)
-  }
-
-  /// Flushes a folder's entries, so a new name survives a crash as surely as the bytes behind it.
-  private static func syncFolder(_ folder: String) {
-    let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = fsync(fd)
-    close(fd)
-  }
-
   /// Reads until the buffer is full or the file ends; returns the count read.
   private static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32)
     -> Int
@@ -197,7 +116,7 @@ package struct LocalFileSystem: FileSystem {
     return total
   }
 
-  private static func time(_ info: stat) -> FileTime {
+  static func time(_ info: stat) -> FileTime {
     #if canImport(Darwin)
       FileTime(seconds: Int64(info.st_mtimespec.tv_sec), nanoseconds: Int64(info.st_mtimespec.tv_nsec))
     #else
@@ -205,7 +124,7 @@ package struct LocalFileSystem: FileSystem {
     #endif
   }
 
-  private static func error(_ code: Int32, path: String) -> FileSystemError {
+  static func error(_ code: Int32, path: String) -> FileSystemError {
     switch code {
     case ENOENT: FileSystemError(.notFound, path: path)
     case EACCES, EPERM: FileSystemError(.permissionDenied, path: path)
@@ -222,9 +141,4 @@ package struct LocalFileSystem: FileSystem {
     let message = String(cString: text)
     return message.prefix(1).lowercased() + message.dropFirst()
   }
-}
-
-/// The C `write`, named apart from `LocalFileSystem.write(_:to:overwrite:)`.
-private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(fd, pointer, count)
 }

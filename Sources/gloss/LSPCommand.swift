@@ -12,7 +12,7 @@ func runLSP(_ arguments: [String]) -> Int32 {
   // A client that closes its end must not kill the server with SIGPIPE in the middle of a write.
   signal(SIGPIPE, SIG_IGN)
   var options = ServerOptions()
-  // The periodic scan for files changed outside the editor (SPEC §4); a scan of 10,000 files costs a few ms.
+  // The periodic scan for files changed outside the editor; a scan of 10,000 files costs a few ms.
   options.tickInterval = .seconds(2)
   let server = Server(options: options)
   return runLanguageServer(server, transport: StdioTransport())

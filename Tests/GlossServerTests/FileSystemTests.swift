@@ -23,7 +23,7 @@ import Testing
     try fs.createDirectory(folder + "/ghi chú/記憶")
     let path = folder + "/ghi chú/記憶/Bartlett — ý.md"
     let text = Array("# Trí nhớ\n\n\"an imaginative reconstruction\" [@bartlett1932, p. 213] 📚\n".utf8)
-    try fs.write(text, to: path)
+    try fs.write(text, to: path, overwrite: false)
     #expect(try fs.contents(of: path) == text)
     let status = try fs.status(of: path)
     #expect(status.size == text.count)
@@ -35,9 +35,9 @@ import Testing
   func writeRefusesToOverwriteUnlessTold(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
     let path = folder + "/note.md"
-    try fs.write(Array("first".utf8), to: path)
+    try fs.write(Array("first".utf8), to: path, overwrite: false)
     #expect(throws: FileSystemError(.alreadyExists, path: path)) {
-      try fs.write(Array("second".utf8), to: path)
+      try fs.write(Array("second".utf8), to: path, overwrite: false)
     }
     #expect(try fs.contents(of: path) == Array("first".utf8))
     try fs.write(Array("third".utf8), to: path, overwrite: true)
@@ -53,7 +53,7 @@ import Testing
       try fs.contents(of: folder + "/nope.md")
     }
     #expect(throws: FileSystemError(.notFound, path: folder + "/nope/a.md")) {
-      try fs.write([], to: folder + "/nope/a.md")
+      try fs.write([], to: folder + "/nope/a.md", overwrite: false)
     }
     #expect(throws: FileSystemError(.isADirectory, path: folder)) { try fs.contents(of: folder) }
     #expect(!fs.fileExists(folder + "/nope.md"))
@@ -64,7 +64,7 @@ import Testing
   func listingGivesKindsSizesAndLinks(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
     try fs.createDirectory(folder + "/sources")
-    try fs.write(Array("hello".utf8), to: folder + "/a.md")
+    try fs.write(Array("hello".utf8), to: folder + "/a.md", overwrite: false)
     try Self.symlink(fs, folder + "/linked", to: "sources")
     try Self.symlink(fs, folder + "/dangling.md", to: "missing.md")
     let items = try fs.listing(of: folder).sorted { $0.name < $1.name }
@@ -92,7 +92,7 @@ import Testing
   func removeDeletesFilesAndEmptyFolders(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
     try fs.createDirectory(folder + "/empty")
-    try fs.write([1, 2, 3], to: folder + "/x.bin")
+    try fs.write([1, 2, 3], to: folder + "/x.bin", overwrite: false)
     try fs.remove(folder + "/x.bin")
     try fs.remove(folder + "/empty")
     #expect(try fs.listing(of: folder).isEmpty)
@@ -102,13 +102,13 @@ import Testing
   @Test func localReadsLargeFilesCompletely() throws {
     let (fs, folder) = try Self.makeFolder("local")
     let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-    try fs.write(bytes, to: folder + "/big.txt")
+    try fs.write(bytes, to: folder + "/big.txt", overwrite: false)
     #expect(try fs.contents(of: folder + "/big.txt") == bytes)
   }
 
   @Test func localUnreadableFileIsPermissionDenied() throws {
     let (fs, folder) = try Self.makeFolder("local")
-    try fs.write(Array("secret".utf8), to: folder + "/locked.md")
+    try fs.write(Array("secret".utf8), to: folder + "/locked.md", overwrite: false)
     try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder + "/locked.md")
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder + "/locked.md") }
     // Root reads anything, so the check only means something for other users.

@@ -1,74 +1,370 @@
 ;;; gloss.el --- Gloss language server for Markdown research notes via Eglot  -*- lexical-binding: t; -*-
 
+;; Version: 0.1.0
 ;; Keywords: languages, markdown, bibliography
-;; Package-Requires: ((emacs "29.1"))
+;; Package-Requires: ((emacs "28.2") (eglot "1.9"))
 
 ;;; Commentary:
 
-;; Registers `gloss lsp' with Eglot for `markdown-mode' and adds commands
-;; that call the server's commands through `workspace/executeCommand'.
-;; Load it, then run `M-x eglot' in a Markdown buffer (or add `eglot-ensure'
-;; to `markdown-mode-hook').
+;; Registers `gloss lsp' with Eglot for `markdown-mode' (and the modes
+;; derived from it, such as `gfm-mode') and adds commands that call the
+;; server's commands through `workspace/executeCommand'.  Load it, then run
+;; `M-x eglot' in a Markdown buffer (or add `eglot-ensure' to
+;; `markdown-mode-hook').
+;;
+;; Besides registering the server, this file makes up for what Eglot 1.9
+;; lacks, for Gloss's server only:
+;;
+;; - the workspace root: a note in a folder without version control gets
+;;   the folder holding `.gloss.json' (else the nearest folder holding a
+;;   bibliography or a `sources' folder) as its project root, not its own
+;;   folder;
+;; - file operations: Eglot 1.9 cannot create or rename files, so renaming a
+;;   note, "create the missing note" and the new notes of `gloss-save-as-note'
+;;   are carried out here (a file is never replaced, and a buffer visiting a
+;;   renamed file follows it);
+;; - the note a command creates is opened (Eglot 1.9 has no
+;;   `window/showDocument');
+;; - completion: the server filters source keys by author and title words;
+;;   its answer is shown as it is, not filtered again by the key's prefix;
+;; - `gloss-apply-edits-without-asking' applies Gloss's edits without the
+;;   "Server wants to edit" prompt.
 
 ;;; Code:
 
+(require 'cl-lib)
 (require 'eglot)
 (require 'jsonrpc)
+(require 'project)
+(require 'subr-x)
+(require 'url-parse)
+(require 'url-util)
 
-(add-to-list 'eglot-server-programs '(markdown-mode . ("gloss" "lsp")))
+(defgroup gloss nil
+  "Gloss, the language server for Markdown research notes, in Eglot."
+  :group 'tools
+  :prefix "gloss-")
+
+(defcustom gloss-command '("gloss" "lsp")
+  "The command that starts the Gloss language server: a program and its arguments.
+Use the program's full path when `gloss' is not on `exec-path'.  Takes effect
+the next time the server starts (\\[eglot-reconnect])."
+  :type '(repeat string))
+
+(defcustom gloss-apply-edits-without-asking nil
+  "Non-nil means apply Gloss's edits without asking first.
+Eglot asks \"Server wants to edit … Proceed?\" before a server's edit when
+`eglot-confirm-server-initiated-edits' is set, and always when the edit touches
+a file no buffer visits (a key renamed across notes that are not open, say).
+With this option on, edits from the Gloss server (rename, quick fixes and
+commands) are applied at once, for those files too."
+  :type 'boolean)
+
+(defcustom gloss-save-after-edit 'created
+  "Which buffers to save after Gloss's edits are applied.
+`created': the files the edit created (a new note, a source stub), so that
+they are on disk with their contents at once.  t: every buffer the edit
+changed.  nil: none; the edited buffers are left modified, as Eglot does."
+  :type '(choice (const :tag "Files the edit created" created)
+                 (const :tag "Every buffer the edit changed" t)
+                 (const :tag "None" nil)))
+
+(defcustom gloss-open-new-notes t
+  "Non-nil means visit the note a command makes.
+`gloss-save-as-note', `gloss-new-note' and `gloss-convert-to-source' (and the
+same commands from code actions) answer with the file they made; it is shown
+in another window."
+  :type 'boolean)
+
+(defcustom gloss-find-workspace-root t
+  "Non-nil means find a note's workspace root the way Gloss does.
+For a Markdown buffer, Eglot's project root is the nearest folder holding
+`.gloss.json', else the nearest folder (below the version-control root)
+holding a `.bib' or `.csl.json' file or a `sources' folder, else what
+`project.el' finds (the version-control root).  Without this, a note in a
+folder without version control gets its own folder as the root, and the
+bibliography beside it is not seen."
+  :type 'boolean)
+
+(defconst gloss-export-formats '("markdown" "html" "pandoc" "json")
+  "The formats of `gloss-export'.")
+
+;;;; The server class
+
+(defclass gloss-server (eglot-lsp-server) ()
+  "The Gloss language server."
+  :documentation "The Gloss language server.")
+
+(defun gloss--contact (_interactive)
+  "The contact for `eglot-server-programs': the `gloss-server' class and `gloss-command'."
+  (cons 'gloss-server gloss-command))
+
+(add-to-list 'eglot-server-programs '(markdown-mode . gloss--contact))
+
+(defun gloss--server-p (server)
+  "Non-nil when SERVER is a Gloss server."
+  (and server (cl-typep server 'gloss-server)))
+
+(cl-defmethod eglot-client-capabilities ((server gloss-server))
+  "Eglot's capabilities, with the resource operations this file carries out."
+  (let* ((capabilities (cl-call-next-method server))
+         (workspace (copy-sequence (plist-get capabilities :workspace)))
+         (edit (copy-sequence (plist-get workspace :workspaceEdit))))
+    (unless (plist-get edit :resourceOperations)
+      (setq edit (plist-put edit :resourceOperations ["create" "rename"])))
+    (setq edit (plist-put edit :documentChanges t))
+    (setq workspace (plist-put workspace :workspaceEdit edit))
+    (plist-put (copy-sequence capabilities) :workspace workspace)))
+
+;;;; The workspace root
+
+(defun gloss--markers-p (dir)
+  "Non-nil when DIR holds a bibliography or a `sources' folder."
+  (or (file-directory-p (expand-file-name "sources" dir))
+      (directory-files dir nil "\\.\\(bib\\|csl\\.json\\)\\'" t)))
+
+(defun gloss--workspace-root (dir)
+  "The Gloss workspace root for a file in DIR, or nil to leave it to `project.el'."
+  (or (locate-dominating-file dir ".gloss.json")
+      (let ((top (locate-dominating-file dir ".git")))
+        (locate-dominating-file
+         dir (lambda (d)
+               (and (or (null top) (file-in-directory-p top d))
+                    (not (equal (file-name-as-directory (expand-file-name d))
+                                (and top (file-name-as-directory (expand-file-name top)))))
+                    (gloss--markers-p d)))))))
+
+(defun gloss--project-find (dir)
+  "A `project-find-functions' member: the Gloss workspace of DIR, for Eglot only."
+  (when-let* ((gloss-find-workspace-root)
+              ((bound-and-true-p eglot-lsp-context))
+              ((derived-mode-p 'markdown-mode))
+              (root (gloss--workspace-root dir)))
+    (cons 'gloss-workspace (file-name-as-directory (expand-file-name root)))))
+
+(cl-defmethod project-root ((project (head gloss-workspace)))
+  "The root folder of a Gloss workspace PROJECT."
+  (cdr project))
+
+(add-hook 'project-find-functions #'gloss--project-find -50)
+
+;;;; Applying Gloss's edits
+
+(defun gloss--uri-to-path (uri)
+  "The file name of the file URI, its %-escapes decoded as UTF-8."
+  (when (keywordp uri) (setq uri (substring (symbol-name uri) 1)))
+  (decode-coding-string
+   (url-unhex-string (url-filename (url-generic-parse-url uri))) 'utf-8))
+
+(defun gloss--path-to-uri (path)
+  "The file URI of PATH."
+  (if (fboundp 'eglot-path-to-uri) (eglot-path-to-uri path) (eglot--path-to-uri path)))
+
+(defun gloss--edit-operations (wedit)
+  "The operations of the WorkspaceEdit WEDIT, in order.
+Each is (edit PATH EDITS VERSION), (create PATH OPTIONS) or (rename OLD NEW OPTIONS)."
+  (let ((changes (plist-get wedit :changes))
+        (document-changes (plist-get wedit :documentChanges))
+        (operations nil))
+    (if document-changes
+        (mapc (lambda (change)
+                (pcase (plist-get change :kind)
+                  ('nil
+                   (let ((document (plist-get change :textDocument)))
+                     (push (list 'edit (gloss--uri-to-path (plist-get document :uri))
+                                 (plist-get change :edits) (plist-get document :version))
+                           operations)))
+                  ("create"
+                   (push (list 'create (gloss--uri-to-path (plist-get change :uri))
+                               (plist-get change :options))
+                         operations))
+                  ("rename"
+                   (push (list 'rename (gloss--uri-to-path (plist-get change :oldUri))
+                               (gloss--uri-to-path (plist-get change :newUri))
+                               (plist-get change :options))
+                         operations))
+                  (kind (jsonrpc-error "Gloss: cannot apply a `%s' file operation" kind))))
+              document-changes)
+      (cl-loop for (uri edits) on changes by #'cddr
+               do (push (list 'edit (gloss--uri-to-path uri) edits nil) operations)))
+    (nreverse operations)))
+
+(defun gloss--true-p (value)
+  "Non-nil when the JSON VALUE is true."
+  (and value (not (eq value :json-false))))
+
+(defun gloss--check-operations (operations)
+  "Signal an error unless every one of OPERATIONS can be carried out; return what to skip.
+Nothing is ever replaced: a file to create, or the target of a rename, must not
+exist (unless the operation says to ignore it), and a versioned text edit must
+match the buffer's version."
+  (let ((skip nil) (created nil) (moved nil))
+    (dolist (operation operations)
+      (pcase operation
+        (`(create ,path ,options)
+         (when (or (file-exists-p path) (member path created))
+           (if (gloss--true-p (plist-get options :ignoreIfExists))
+               (push operation skip)
+             (jsonrpc-error "Gloss: `%s' already exists" path)))
+         (push path created))
+        (`(rename ,old ,new ,options)
+         (unless (or (file-exists-p old) (member old created))
+           (jsonrpc-error "Gloss: `%s' does not exist" old))
+         (when (or (file-exists-p new) (member new created))
+           (if (gloss--true-p (plist-get options :ignoreIfExists))
+               (push operation skip)
+             (jsonrpc-error "Gloss: `%s' already exists" new)))
+         (push new created)
+         (push old moved))
+        (`(edit ,path ,_ ,version)
+         (let ((buffer (find-buffer-visiting path)))
+           (when (and version buffer
+                      (not (equal version (buffer-local-value 'eglot--versioned-identifier buffer))))
+             (jsonrpc-error "Gloss: `%s' changed since the edit was made" path))))))
+    skip))
+
+(defun gloss--confirm (operations)
+  "Ask whether to apply OPERATIONS; signal an error when the answer is no."
+  (unless (y-or-n-p
+           (format "[gloss] Server wants to:\n  %s\nProceed? "
+                   (mapconcat
+                    (lambda (operation)
+                      (pcase operation
+                        (`(create ,path . ,_) (format "create %s" path))
+                        (`(rename ,old ,new . ,_) (format "rename %s to %s" old new))
+                        (`(edit ,path . ,_) (format "edit %s" path))))
+                    operations "\n  ")))
+    (jsonrpc-error "User cancelled server edit")))
+
+(defun gloss--rename-file (old new)
+  "Move the file OLD to NEW (which must not exist); a buffer visiting OLD follows it."
+  (make-directory (file-name-directory new) t)
+  (rename-file old new nil)
+  (when-let ((buffer (find-buffer-visiting old)))
+    (with-current-buffer buffer
+      (let ((managed (bound-and-true-p eglot--managed-mode)))
+        (when managed (eglot--signal-textDocument/didClose))
+        (set-visited-file-name new t t)
+        (when managed (eglot--signal-textDocument/didOpen))))))
+
+(defun gloss--apply-workspace-edit (wedit confirm)
+  "Apply the WorkspaceEdit WEDIT from Gloss: text edits, file creations and renames.
+When CONFIRM is non-nil, or text edits touch files no buffer visits, ask first,
+unless `gloss-apply-edits-without-asking' is set."
+  (let* ((operations (gloss--edit-operations wedit))
+         (skip (gloss--check-operations operations))
+         (operations (cl-remove-if (lambda (operation) (memq operation skip)) operations))
+         (created (cl-loop for operation in operations
+                           when (eq (car operation) 'create) collect (nth 1 operation)))
+         (edited nil))
+    (when (and (not gloss-apply-edits-without-asking)
+               (or confirm
+                   (cl-loop for (kind path) in operations
+                            thereis (and (eq kind 'edit)
+                                         (not (member path created))
+                                         (not (find-buffer-visiting path))))))
+      (gloss--confirm operations))
+    (dolist (operation operations)
+      (pcase operation
+        (`(create ,path . ,_)
+         (make-directory (file-name-directory path) t)
+         ;; `excl': fails if the file appeared meanwhile, so nothing is ever replaced.
+         (write-region "" nil path nil 'silent nil 'excl))
+        (`(rename ,old ,new . ,_)
+         (gloss--rename-file old new)
+         (setq created (mapcar (lambda (path) (if (equal path old) new path)) created))
+         (setq edited (mapcar (lambda (path) (if (equal path old) new path)) edited)))
+        (`(edit ,path ,edits ,version)
+         (with-current-buffer (find-file-noselect path)
+           (eglot--apply-text-edits edits version))
+         (cl-pushnew path edited :test #'equal))))
+    (dolist (path (pcase gloss-save-after-edit
+                    ('created created)
+                    ('nil nil)
+                    (_ (cl-union created edited :test #'equal))))
+      (when-let ((buffer (find-buffer-visiting path)))
+        (with-current-buffer buffer
+          (when (buffer-modified-p) (save-buffer)))))
+    (eglot--message "Edit successful!")))
+
+(defun gloss--apply-workspace-edit-advice (apply wedit &rest args)
+  "Around `eglot--apply-workspace-edit' (APPLY): Gloss's edits WEDIT are applied by Gloss.
+ARGS are Eglot's (whether to confirm)."
+  (if (gloss--server-p (eglot-current-server))
+      (gloss--apply-workspace-edit wedit (car args))
+    (apply apply wedit args)))
+
+(advice-add 'eglot--apply-workspace-edit :around #'gloss--apply-workspace-edit-advice)
+
+(cl-defmethod eglot-handle-request
+  ((_server gloss-server) (_method (eql workspace/applyEdit)) &key _label edit)
+  "Apply the server's EDIT (`workspace/applyEdit'), with its file operations."
+  (gloss--apply-workspace-edit edit eglot-confirm-server-initiated-edits)
+  `(:applied t))
+
+;;;; Commands
+
+(defconst gloss--commands-making-notes '("gloss.saveAsNote" "gloss.newNote" "gloss.convertToSource")
+  "The server commands that answer with a note to visit.")
+
+(defun gloss--visit-result (command result)
+  "Visit the file in RESULT when COMMAND made a note, else name it in the echo area."
+  (when-let* (((listp result))
+              (uri (plist-get result :uri))
+              ((stringp uri))
+              (path (gloss--uri-to-path uri)))
+    (if (and gloss-open-new-notes (member command gloss--commands-making-notes))
+        (find-file-other-window path)
+      (message "%s: %s" command path))))
+
+(cl-defmethod eglot-execute-command ((server gloss-server) command arguments)
+  "Run COMMAND with ARGUMENTS on SERVER, and visit the note it made."
+  (let ((result (cl-call-next-method server command arguments)))
+    (gloss--visit-result (format "%s" command) result)
+    result))
 
 (defun gloss--execute (command &optional arguments)
   "Run the Gloss server COMMAND with ARGUMENTS (a vector) and report its result."
-  (let* ((server (or (eglot-current-server)
-                     (user-error "Gloss is not running in this buffer (M-x eglot)")))
-         (params (if arguments
-                     (list :command command :arguments arguments)
-                   (list :command command)))
-         (result (jsonrpc-request server :workspace/executeCommand params))
-         (uri (and (listp result) (plist-get result :uri))))
-    (when uri
-      (message "%s: %s" command (if (fboundp 'eglot-uri-to-path)
-                                     (eglot-uri-to-path uri)
-                                   (eglot--uri-to-path uri))))
-    result))
+  (let ((server (eglot-current-server)))
+    (unless (gloss--server-p server)
+      (user-error "Gloss is not running in this buffer (M-x eglot)"))
+    (eglot-execute-command server command (or arguments []))))
 
 (defun gloss--uri ()
   "The URI of the current buffer's file."
-  (let ((file (or buffer-file-name (user-error "This buffer has no file"))))
-    ;; Eglot 1.16 (Emacs 30) made these public; Emacs 29 has only the internal names.
-    (if (fboundp 'eglot-path-to-uri) (eglot-path-to-uri file) (eglot--path-to-uri file))))
+  (gloss--path-to-uri (or buffer-file-name (user-error "This buffer has no file"))))
 
-(defun gloss--position (point)
-  "The LSP position of POINT in the current buffer, in the negotiated encoding."
-  (eglot--pos-to-lsp-position point))
+(defun gloss--read-format ()
+  "Ask for an export format."
+  (completing-read "Format: " gloss-export-formats nil t nil nil "markdown"))
 
 (defun gloss-export (format)
   "Export the current note in FORMAT (markdown, html, pandoc or json)."
-  (interactive (list (completing-read "Format: " '("markdown" "html" "pandoc" "json") nil t nil nil "markdown")))
+  (interactive (list (gloss--read-format)))
   (gloss--execute "gloss.export" (vector (list :uri (gloss--uri) :format format))))
 
 (defun gloss-export-notebook (tag format)
   "Export every note tagged TAG, in title order, as one file in FORMAT."
-  (interactive (list (read-string "Tag: ")
-                     (completing-read "Format: " '("markdown" "html" "pandoc" "json") nil t nil nil "markdown")))
+  (interactive (list (read-string "Tag: ") (gloss--read-format)))
   (gloss--execute "gloss.export" (vector (list :tag tag :format format))))
 
 (defun gloss-save-as-note (start end title)
   "Save the region from START to END as a new note, titled TITLE when not empty."
   (interactive (list (region-beginning) (region-end) (read-string "Title (empty: the first line): ")))
   (let ((argument (list :uri (gloss--uri)
-                        :range (list :start (gloss--position start) :end (gloss--position end)))))
+                        :range (list :start (eglot--pos-to-lsp-position start)
+                                     :end (eglot--pos-to-lsp-position end)))))
     (unless (string-empty-p title)
       (setq argument (append argument (list :title title))))
     (gloss--execute "gloss.saveAsNote" (vector argument))))
 
 (defun gloss-convert-to-source ()
-  "Make the current note a source document."
+  "Make the current note a source document (moved into the sources folder)."
   (interactive)
   (gloss--execute "gloss.convertToSource" (vector (list :uri (gloss--uri)))))
 
 (defun gloss-new-note (title)
-  "Make a new empty note titled TITLE."
+  "Make a new empty note titled TITLE, and visit it."
   (interactive "sTitle: ")
   (gloss--execute "gloss.newNote" (vector (list :title title))))
 

@@ -32,7 +32,7 @@ vim.lsp.commands['gloss.showReferences'] = function(command, ctx)
   end, ctx.bufnr)
 end
 
--- The server's commands (SPEC §5) as user commands, sent with
+-- The server's commands (docs/commands.md) as user commands, sent with
 -- `workspace/executeCommand` to the Gloss client of the current buffer.
 local function run(command, arguments)
   local client = vim.lsp.get_clients({ bufnr = 0, name = 'gloss' })[1]

@@ -132,7 +132,7 @@ async function showReferences(args) {
   );
 }
 
-/** What the server needs for `command` (SPEC §5), asked of the user; undefined when cancelled. */
+/** What the server needs for `command` (docs/commands.md), asked of the user; undefined when cancelled. */
 async function argumentsFor(command) {
   const editor = vscode.window.activeTextEditor;
   const uri = editor ? client.code2ProtocolConverter.asUri(editor.document.uri) : undefined;

@@ -1,0 +1,81 @@
+package import Foundation
+package import GlossIndex
+
+/// Writes Gloss's own files outside every workspace (caches under `$XDG_CACHE_HOME/gloss`, the export record under
+/// `$XDG_STATE_HOME/gloss`) with the same atomic mechanics as `WorkspaceWriter`: a temporary file beside the target,
+/// flushed, then renamed over it. Paths are relative to `directory` and never leave it.
+package struct PrivateFileWriter: Sendable {
+  /// The folder this writer owns (absolute).
+  package let directory: String
+  /// Where files are read and written.
+  package let fileSystem: any FileSystem
+
+  /// A writer for Gloss's files in `directory`.
+  package init(directory: String, fileSystem: any FileSystem) {
+    self.directory = directory
+    self.fileSystem = fileSystem
+  }
+
+  /// Gloss's cache folder: `$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`.
+  package static func cache(
+    fileSystem: any FileSystem = LocalFileSystem(), environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> PrivateFileWriter {
+    PrivateFileWriter(
+      directory: folder(environment["XDG_CACHE_HOME"], fallback: ".cache", environment: environment),
+      fileSystem: fileSystem)
+  }
+
+  /// Gloss's state folder: `$XDG_STATE_HOME/gloss`, else `~/.local/state/gloss`.
+  package static func state(
+    fileSystem: any FileSystem = LocalFileSystem(), environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> PrivateFileWriter {
+    PrivateFileWriter(
+      directory: folder(environment["XDG_STATE_HOME"], fallback: ".local/state", environment: environment),
+      fileSystem: fileSystem)
+  }
+
+  /// The absolute path of `path` (relative to `directory`); refused when it climbs out.
+  package func absolutePath(_ path: String) throws(CommandError) -> String {
+    PathComponents.absolute(try WorkspaceWriter.relativeInside(path), in: directory)
+  }
+
+  /// The bytes of the file `path` (relative to `directory`).
+  package func read(_ path: String) throws -> [UInt8] {
+    try fileSystem.contents(of: try absolutePath(path))
+  }
+
+  /// Writes `bytes` to `path` (relative to `directory`) atomically, making the folders; an existing regular file
+  /// is replaced, anything else (a link, a folder, a pipe) is refused.
+  package func write(_ bytes: [UInt8], to path: String) throws(CommandError) {
+    let target = try absolutePath(path)
+    do {
+      try fileSystem.createDirectory(PathComponents.split(target).folder)
+      switch try fileSystem.entryKind(of: target) {
+      case nil, .regularFile?: try fileSystem.write(bytes, to: target, overwrite: true)
+      default: throw CommandError("'\(target)' is not a regular file: Gloss does not replace it")
+      }
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw CommandError("cannot write '\(target)': \(error)")
+    }
+  }
+
+  /// Removes the file `path` (relative to `directory`) if it exists.
+  package func remove(_ path: String) throws(CommandError) {
+    let target = try absolutePath(path)
+    guard (try? fileSystem.entryKind(of: target)) != nil else { return }
+    do {
+      try fileSystem.remove(target)
+    } catch {
+      throw CommandError("cannot remove '\(target)': \(error.reason)")
+    }
+  }
+
+  private static func folder(_ variable: String?, fallback: String, environment: [String: String]) -> String {
+    // The XDG specification says relative values are invalid and must be ignored.
+    if let variable, variable.hasPrefix("/") { return PathComponents.join(variable, "gloss") }
+    let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+    return PathComponents.join(PathComponents.join(home, fallback), "gloss")
+  }
+}

@@ -1,0 +1,277 @@
+package import GlossIndex
+
+/// The one guarded way Gloss changes files in a workspace; every command, export and the CLI write through it.
+///
+/// Its rules: the target's real path (every symbolic link resolved, the folder's included) lies inside the real
+/// path of the root; a folder it makes is made only there; a new file is created exclusively (never over anything
+/// that appears meanwhile); an existing file is replaced only when it is an export artefact Gloss wrote itself
+/// (`ExportRecord`) or when an edit was computed from exactly the bytes on disk (compare-and-swap), and then
+/// atomically; a symbolic link, a device, a pipe or a folder is never replaced. A refusal is a `CommandError` whose
+/// message says why, and nothing is written.
+package struct WorkspaceWriter: Sendable {
+  /// The root folder as the workspace names it (absolute).
+  package let root: String
+  /// Where files are read and written.
+  package let fileSystem: any FileSystem
+  /// The record of the export artefacts Gloss wrote.
+  package let exports: ExportRecord
+
+  /// A writer for the workspace at `root`, recording exports in `exports`.
+  package init(root: String, fileSystem: any FileSystem, exports: ExportRecord) {
+    self.root = root
+    self.fileSystem = fileSystem
+    self.exports = exports
+  }
+
+  // MARK: Targets
+
+  /// The root-relative path of a path a user gave (absolute, or relative to the root, or a `file://` URI); a path
+  /// outside the workspace, or one that climbs out of it with `..`, is refused.
+  package func relativePath(ofGiven given: String) throws(CommandError) -> String {
+    var path = given
+    let uri = FileURI(given)
+    if uri.scheme == "file" {
+      guard let filePath = uri.filePath else { throw CommandError("'\(given)' is not a file URI Gloss can read") }
+      path = filePath
+    } else if uri.scheme != nil, given.contains("://") {
+      throw CommandError("'\(given)' is not a file path")
+    }
+    guard !path.isEmpty, !path.utf8.contains(0) else { throw CommandError("'\(given)' is not a file path") }
+    if path.hasPrefix("/") {
+      let rootReal = (try? fileSystem.realPath(of: root)) ?? root
+      guard
+        let relative = PathComponents.relative(path, to: root) ?? PathComponents.relative(path, to: rootReal),
+        !relative.isEmpty
+      else {
+        throw CommandError("'\(given)' is outside the workspace '\(root)'")
+      }
+      return relative
+    }
+    return try Self.relativeInside(path, given: given)
+  }
+
+  /// `path` (root-relative) normalised, refused when it is absolute or climbs above the root.
+  package static func relativeInside(_ path: String, given: String? = nil) throws(CommandError) -> String {
+    let shown = given ?? path
+    guard !path.hasPrefix("/") else {
+      throw CommandError("'\(shown)' is an absolute path; give a path inside the workspace")
+    }
+    let normalized = PathComponents.normalize(path)
+    guard !normalized.isEmpty, normalized != "..", !normalized.hasPrefix("../") else {
+      throw CommandError("'\(shown)' is outside the workspace")
+    }
+    return normalized
+  }
+
+  // MARK: Writes
+
+  /// Creates the new file `path` (root-relative) with `bytes`, making its missing folders inside the workspace;
+  /// refuses when anything already has that name.
+  package func create(_ bytes: [UInt8], at path: String) throws(CommandError) {
+    let target = try preparedTarget(path)
+    if let kind = try entryKind(target, shown: path) {
+      throw CommandError("'\(path)' already exists\(Self.describe(kind)): Gloss never replaces it")
+    }
+    do {
+      try fileSystem.write(bytes, to: target, overwrite: false)
+    } catch {
+      throw Self.failure(error, path: path)
+    }
+  }
+
+  /// Writes the export artefact `path` (root-relative): a new file, or atomically over an earlier export that Gloss
+  /// wrote and nobody changed since; anything else with that name is refused. The bytes are recorded as Gloss's.
+  package func writeExport(_ bytes: [UInt8], at path: String) throws(CommandError) {
+    let target = try preparedTarget(path)
+    switch try entryKind(target, shown: path) {
+    case nil:
+      do {
+        try fileSystem.write(bytes, to: target, overwrite: false)
+      } catch {
+        throw Self.failure(error, path: path)
+      }
+    case .regularFile:
+      let current: [UInt8]
+      do {
+        current = try fileSystem.contents(of: target)
+      } catch {
+        throw Self.failure(error, path: path)
+      }
+      guard exports.isExport(current, at: target) else {
+        throw CommandError(
+          "'\(path)' already exists and is not an export Gloss wrote: an export never replaces it "
+            + "(choose another output, or remove the file)")
+      }
+      do {
+        try fileSystem.write(bytes, to: target, overwrite: true)
+      } catch {
+        throw Self.failure(error, path: path)
+      }
+    case let kind?:
+      throw CommandError("'\(path)' already exists\(Self.describe(kind)): an export never replaces it")
+    }
+    exports.record(bytes, at: target)
+  }
+
+  /// Replaces the file `path` (root-relative) with `bytes`, only if it still holds exactly `expected` (the bytes
+  /// the change was computed from); a link to a file inside the workspace is followed and the link kept.
+  package func replace(_ path: String, expecting expected: [UInt8], with bytes: [UInt8]) throws(CommandError) {
+    let target = try existingFile(path)
+    try checkUnchanged(target, path: path, expected: expected)
+    do {
+      try fileSystem.write(bytes, to: target, overwrite: true)
+    } catch {
+      throw Self.failure(error, path: path)
+    }
+  }
+
+  /// Moves the file `old` to the new name `new` (both root-relative) with the contents `bytes`, only if `old` still
+  /// holds exactly `expected`: the new file is created exclusively, then the old one removed.
+  package func move(_ old: String, expecting expected: [UInt8], to new: String, bytes: [UInt8]) throws(CommandError) {
+    let source = try existingFile(old)
+    guard try entryKind(source, shown: old) == .regularFile else {
+      throw CommandError("'\(old)' is a symbolic link: Gloss does not move it")
+    }
+    try checkUnchanged(source, path: old, expected: expected)
+    try create(bytes, at: new)
+    do {
+      // Checked again just before the old name goes, so a save in between is never lost.
+      try checkUnchanged(source, path: old, expected: expected)
+      try fileSystem.remove(source)
+    } catch {
+      if let target = try? preparedTarget(new, making: false) { try? fileSystem.remove(target) }
+      if let error = error as? CommandError { throw error }
+      throw CommandError("cannot move '\(old)': \(error)")
+    }
+  }
+
+  /// Removes the temporary files among `paths` (root-relative, found by a walk) whose writing process is gone, and
+  /// returns those removed; a temporary file of a write in progress (its process runs) is left alone.
+  @discardableResult
+  package func removeLeftovers(_ paths: [String]) -> [String] {
+    guard let rootReal = try? realRoot() else { return [] }
+    return paths.filter { path in
+      let name = PathComponents.split(path).name
+      guard TemporaryFile.isTemporary(name), TemporaryFile.isLeftover(name),
+        let target = try? preparedTarget(path, making: false), target.hasPrefix(rootReal + "/"),
+        (try? fileSystem.entryKind(of: target)) == .regularFile
+      else { return false }
+      return (try? fileSystem.remove(target)) != nil
+    }
+  }
+
+  // MARK: Checks
+
+  /// The absolute path to write `path` at: its folder resolved to a real path inside the workspace (made when
+  /// missing, one level at a time, never through a link that leaves the workspace) and its name.
+  private func preparedTarget(_ path: String, making: Bool = true) throws(CommandError) -> String {
+    let relative = try Self.relativeInside(path)
+    let (folder, name) = PathComponents.split(relative)
+    guard !name.isEmpty, name != ".", name != ".." else { throw CommandError("'\(path)' is not a file name") }
+    let rootReal = try realRoot()
+    var current = rootReal
+    for component in folder.split(separator: "/").map(String.init) {
+      let candidate = PathComponents.join(current, component)
+      switch try entryKind(candidate, shown: path) {
+      case nil:
+        guard making else { throw CommandError("'\(path)': the folder '\(folder)' does not exist") }
+        do {
+          try fileSystem.createDirectory(candidate)
+        } catch {
+          throw Self.failure(error, path: folder)
+        }
+        current = candidate
+      case .directory:
+        current = candidate
+      case .symbolicLink:
+        let real = try inside(candidate, rootReal: rootReal, shown: path)
+        guard fileSystem.isDirectory(real) else { throw CommandError("'\(path)': '\(component)' is not a folder") }
+        current = real
+      case .regularFile, .other:
+        throw CommandError("'\(path)': '\(component)' is not a folder")
+      }
+    }
+    return PathComponents.join(current, name)
+  }
+
+  /// The real path of the existing file `path` (root-relative): inside the workspace, a regular file.
+  private func existingFile(_ path: String) throws(CommandError) -> String {
+    let target = try preparedTarget(path, making: false)
+    switch try entryKind(target, shown: path) {
+    case .regularFile:
+      return target
+    case .symbolicLink:
+      let real = try inside(target, rootReal: try realRoot(), shown: path)
+      guard (try? fileSystem.entryKind(of: real)) == .regularFile else {
+        throw CommandError("'\(path)' is not a regular file: Gloss never writes it")
+      }
+      return real
+    case nil:
+      throw CommandError("'\(path)' does not exist")
+    case let kind?:
+      throw CommandError("'\(path)' is\(Self.describe(kind, article: true)): Gloss never writes it")
+    }
+  }
+
+  /// Throws unless the file at `target` holds exactly `expected`.
+  private func checkUnchanged(_ target: String, path: String, expected: [UInt8]) throws(CommandError) {
+    let current: [UInt8]
+    do {
+      current = try fileSystem.contents(of: target)
+    } catch {
+      throw Self.failure(error, path: path)
+    }
+    guard current == expected else {
+      throw CommandError(
+        "'\(path)' is not what the change was computed from (changed on disk, or unsaved in the editor): "
+          + "nothing was written; save it and try again")
+    }
+  }
+
+  /// The real path of the root.
+  private func realRoot() throws(CommandError) -> String {
+    do {
+      return try fileSystem.realPath(of: root)
+    } catch {
+      throw CommandError("the workspace '\(root)' cannot be reached: \(error.reason)")
+    }
+  }
+
+  /// The real path of `path`, refused unless it lies inside `rootReal`.
+  private func inside(_ path: String, rootReal: String, shown: String) throws(CommandError) -> String {
+    let real: String
+    do {
+      real = try fileSystem.realPath(of: path)
+    } catch {
+      throw CommandError("'\(shown)': \(error.reason)")
+    }
+    guard PathComponents.relative(real, to: rootReal) != nil else {
+      throw CommandError("'\(shown)' leads outside the workspace (to '\(real)'): Gloss never writes there")
+    }
+    return real
+  }
+
+  private func entryKind(_ path: String, shown: String) throws(CommandError) -> EntryKind? {
+    do {
+      return try fileSystem.entryKind(of: path)
+    } catch {
+      throw CommandError("'\(shown)': \(error.reason)")
+    }
+  }
+
+  private static func describe(_ kind: EntryKind, article: Bool = false) -> String {
+    switch kind {
+    case .regularFile: ""
+    case .directory: article ? " a folder" : " as a folder"
+    case .symbolicLink: article ? " a symbolic link" : " as a symbolic link"
+    case .other: article ? " a device or a pipe" : " as a device or a pipe"
+    }
+  }
+
+  private static func failure(_ error: FileSystemError, path: String) -> CommandError {
+    switch error.kind {
+    case .alreadyExists: CommandError("'\(path)' already exists: Gloss never replaces it")
+    default: CommandError("cannot write '\(path)': \(error.reason)")
+    }
+  }
+}

@@ -1,0 +1,394 @@
+;;; gloss-test.el --- Gloss in a real Emacs with Eglot, headless  -*- lexical-binding: t; -*-
+
+;; Run from the repository, after `swift build':
+;;
+;;   emacs --batch -q -l editors/emacs/test/gloss-test.el -f ert-run-tests-batch-and-exit
+;;
+;; `-q' skips the user's init file but keeps the site files, which activate
+;; Debian's `elpa-eglot' and `elpa-markdown-mode'.  The server is
+;; $GLOSS_BIN, else .build/debug/gloss.  Each test copies examples/research
+;; into a temporary folder, loads gloss.el as editors/emacs/README.md says,
+;; opens notes as a user would (`find-file', with `eglot-ensure' on
+;; `markdown-mode-hook') and drives Eglot by letting its process and timers
+;; run (`accept-process-output'), as the command loop would.
+
+;;; Code:
+
+(require 'ert)
+(require 'cl-lib)
+(require 'subr-x)
+
+(defconst gloss-test--repository
+  (expand-file-name "../../.." (file-name-directory (or load-file-name buffer-file-name)))
+  "The repository's root.")
+
+(defconst gloss-test--binary
+  (or (getenv "GLOSS_BIN") (expand-file-name ".build/debug/gloss" gloss-test--repository))
+  "The `gloss' executable under test.")
+
+;; What an interactive Emacs does at start-up (batch Emacs does not): activate the installed packages, which
+;; gives `.md' files `markdown-mode'.
+(package-activate-all)
+
+;; As editors/emacs/README.md says: gloss on `exec-path', gloss.el on `load-path', `eglot-ensure' for Markdown.
+(add-to-list 'exec-path (file-name-directory gloss-test--binary))
+(setenv "PATH" (concat (file-name-directory gloss-test--binary) path-separator (getenv "PATH")))
+(add-to-list 'load-path (or (getenv "GLOSS_EL_DIR") (expand-file-name "editors/emacs" gloss-test--repository)))
+(require 'gloss)
+(add-hook 'markdown-mode-hook #'eglot-ensure)
+
+(setq eglot-sync-connect t
+      eglot-autoshutdown nil
+      make-backup-files nil
+      create-lockfiles nil)
+
+;;;; Prompts
+
+(defvar gloss-test--prompts nil "The y-or-n-p questions asked during a test, most recent first.")
+
+(defun gloss-test--answer-yes (prompt &rest _)
+  "Record PROMPT and answer yes: batch Emacs has no one to ask."
+  (push prompt gloss-test--prompts)
+  t)
+
+(advice-add 'y-or-n-p :override #'gloss-test--answer-yes)
+
+;;;; Workspaces, buffers, waiting
+
+(defvar gloss-test--root nil "The temporary workspace of the running test.")
+
+(defun gloss-test--wait (what predicate &optional seconds)
+  "Let Emacs run (processes, timers) until PREDICATE is non-nil; fail naming WHAT after SECONDS (10)."
+  (let ((deadline (+ (float-time) (or seconds 10)))
+        (value nil))
+    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (or value (ert-fail (format "timed out waiting for %s" what)))))
+
+(defun gloss-test--file (relative)
+  "The absolute name of RELATIVE in the test's workspace."
+  (expand-file-name relative gloss-test--root))
+
+(defun gloss-test--open (relative)
+  "Visit RELATIVE in the workspace as a user would, and wait until Gloss manages it."
+  (let ((buffer (find-file (gloss-test--file relative))))
+    ;; `eglot-ensure' connects from `post-command-hook', which a command would run.
+    (run-hooks 'post-command-hook)
+    (gloss-test--wait (format "Eglot to manage %s" relative)
+                      (lambda () (buffer-local-value 'eglot--managed-mode buffer)))
+    buffer))
+
+(defun gloss-test--setup (&rest options)
+  "Copy examples/research to a temporary folder; OPTIONS: `:git' makes it a repository, `:no-config' drops .gloss.json."
+  (let ((dir (make-temp-file "gloss-emacs-" t)))
+    (setq gloss-test--root (file-name-as-directory (expand-file-name "research" dir)))
+    (copy-directory (expand-file-name "examples/research" gloss-test--repository) gloss-test--root nil t t)
+    (when (memq :git options)
+      (let ((default-directory gloss-test--root))
+        (call-process "git" nil nil nil "init" "-q")))
+    (when (memq :no-config options)
+      (delete-file (gloss-test--file ".gloss.json")))
+    (setq gloss-test--prompts nil)))
+
+(defun gloss-test--teardown ()
+  "Stop every server, close every file buffer, delete the workspace."
+  (dolist (server (hash-table-values eglot--servers-by-project))
+    (dolist (s server) (ignore-errors (eglot-shutdown s nil 2))))
+  (clrhash eglot--servers-by-project)
+  (dolist (buffer (buffer-list))
+    (when (buffer-file-name buffer)
+      (with-current-buffer buffer (set-buffer-modified-p nil))
+      (kill-buffer buffer)))
+  (when gloss-test--root
+    (delete-directory (file-name-directory (directory-file-name gloss-test--root)) t))
+  (setq gloss-test--root nil))
+
+(defmacro gloss-test--with-workspace (options &rest body)
+  "Run BODY in a fresh copy of the example workspace made with OPTIONS."
+  (declare (indent 1))
+  `(progn
+     (apply #'gloss-test--setup ',options)
+     (unwind-protect (progn ,@body) (gloss-test--teardown))))
+
+(defun gloss-test--diagnostics ()
+  "The current buffer's diagnostics as Flymake shows them: (LINE CODE-AND-MESSAGE) sorted."
+  (flymake-start)
+  (sort (mapcar (lambda (diagnostic)
+                  (list (line-number-at-pos (flymake-diagnostic-beg diagnostic))
+                        (flymake-diagnostic-text diagnostic)))
+                (flymake-diagnostics))
+        (lambda (a b) (< (car a) (car b)))))
+
+(defun gloss-test--wait-diagnostics (what predicate)
+  "Wait until the current buffer's diagnostics satisfy PREDICATE; return them."
+  (let ((buffer (current-buffer)) (seen nil))
+    (condition-case nil
+        (gloss-test--wait what (lambda ()
+                                 (with-current-buffer buffer
+                                   (setq seen (gloss-test--diagnostics))
+                                   (funcall predicate seen))))
+      (ert-test-failed (ert-fail (format "timed out waiting for %s; diagnostics: %S" what seen))))
+    seen))
+
+(defun gloss-test--goto (text &optional offset)
+  "Move point to the start of the first TEXT in the buffer, plus OFFSET."
+  (goto-char (point-min))
+  (search-forward text)
+  (goto-char (+ (match-beginning 0) (or offset 0))))
+
+(defun gloss-test--file-text (relative)
+  "The text of RELATIVE on disk."
+  (with-temp-buffer
+    (insert-file-contents (gloss-test--file relative))
+    (buffer-string)))
+
+(defun gloss-test--codes (diagnostics)
+  "The messages of DIAGNOSTICS, one string."
+  (mapconcat #'cadr diagnostics "\n"))
+
+(defconst gloss-test--expected-spacing-effect
+  '((16 "gloss [unknown-source]: unknown source 'ebinghaus1885'")
+    (21 "gloss [unresolved-locator]: cannot find 'p. 12' in 'ebbinghaus1885': page 12 is past the last page (4 pages)"))
+  "The deliberate problems of notes/spacing-effect.md (see examples/research/README.md).")
+
+;;;; Attach and root
+
+(ert-deftest gloss-attaches-at-the-repository-root ()
+  "In a Git repository, Gloss manages the note with the repository as its root."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      (should (equal (plist-get (eglot--server-info (eglot-current-server)) :name) "gloss"))
+      (should (equal (project-root (eglot--project (eglot-current-server))) gloss-test--root))
+      (should (equal (gloss-test--wait-diagnostics
+                      "the example's two problems"
+                      (lambda (d) (equal d gloss-test--expected-spacing-effect)))
+                     gloss-test--expected-spacing-effect)))))
+
+(ert-deftest gloss-finds-the-workspace-without-version-control ()
+  "Without Git, the root is still the folder of .gloss.json, not the note's own folder: no false unknown sources."
+  (gloss-test--with-workspace ()
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      (should (equal (project-root (eglot--project (eglot-current-server))) gloss-test--root))
+      (should (equal (gloss-test--wait-diagnostics
+                      "the example's two problems"
+                      (lambda (d) (equal d gloss-test--expected-spacing-effect)))
+                     gloss-test--expected-spacing-effect)))))
+
+(ert-deftest gloss-finds-the-workspace-by-its-bibliography ()
+  "Without Git and without .gloss.json, the root is the nearest folder holding a bibliography."
+  (gloss-test--with-workspace (:no-config)
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      (should (equal (project-root (eglot--project (eglot-current-server))) gloss-test--root))
+      (should (gloss-test--wait-diagnostics
+               "the example's two problems"
+               (lambda (d) (equal d gloss-test--expected-spacing-effect)))))))
+
+;;;; Diagnostics
+
+(ert-deftest gloss-diagnostics-follow-a-file-changed-on-disk ()
+  "Adding the missing key to references.bib outside Emacs clears its unknown-source error."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      (gloss-test--wait-diagnostics "the unknown source"
+                                    (lambda (d) (string-match-p "ebinghaus1885" (gloss-test--codes d))))
+      (write-region "\n@book{ebinghaus1885, author = {Ebbinghaus, H.}, title = {Typo}, year = 1885}\n"
+                    nil (gloss-test--file "references.bib") t 'silent)
+      (gloss-test--wait-diagnostics
+       "the unknown source to go"
+       (lambda (d) (not (string-match-p "unknown-source" (gloss-test--codes d))))))))
+
+;;;; Completion
+
+(defun gloss-test--complete (typed)
+  "Type TYPED on a new line at the end of the note and complete it with `completion-at-point'; return the line."
+  (goto-char (point-max))
+  (insert "\nSee " typed)
+  (completion-at-point)
+  (buffer-substring-no-properties (line-beginning-position) (line-end-position)))
+
+(defun gloss-test--candidates (typed)
+  "Type TYPED on a new line and return the candidates Eglot's completion table gives for it."
+  (goto-char (point-max))
+  (insert "\nSee " typed)
+  (let* ((capf (eglot-completion-at-point))
+         (start (nth 0 capf)) (end (nth 1 capf)) (table (nth 2 capf))
+         (probe (buffer-substring-no-properties start end)))
+    (prog1 (mapcar #'substring-no-properties (all-completions probe table))
+      (delete-region (line-beginning-position) (line-end-position))
+      (delete-char -1))))
+
+(ert-deftest gloss-completes-a-key-by-its-start ()
+  "After `[@bart', completion gives bartlett1932."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      (should (member "bartlett1932" (gloss-test--candidates "[@bart")))
+      (should (equal (gloss-test--complete "[@bart") "See [@bartlett1932")))))
+
+;;;; Hover, definition
+
+(ert-deftest gloss-hover-shows-the-cited-passage ()
+  "ElDoc on `[@bartlett1932, § 2]' shows the passage of section 2."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+      (gloss-test--goto "[@bartlett1932, § 2]" 3)
+      (let ((documentation nil))
+        (eglot-hover-eldoc-function (lambda (doc &rest _) (setq documentation (or doc 'none))))
+        (gloss-test--wait "the hover" (lambda () documentation))
+        (should (stringp documentation))
+        (should (string-match-p "Remembering" documentation))
+        (should (string-match-p "fifteen minutes" documentation))))))
+
+(ert-deftest gloss-definition-goes-to-the-passage ()
+  "`xref-find-definitions' on `[@bartlett1932, § 2]' lands on section 2 of the source."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+      (gloss-test--goto "[@bartlett1932, § 2]" 3)
+      (call-interactively #'xref-find-definitions)
+      (should (equal (buffer-file-name) (gloss-test--file "sources/bartlett1932.md")))
+      (should (string-prefix-p "## 2 Repeated reproduction"
+                               (buffer-substring-no-properties (line-beginning-position) (line-end-position)))))))
+
+;;;; Rename
+
+(ert-deftest gloss-renames-a-key-everywhere ()
+  "`eglot-rename' of a cited key renames its citations and its BibTeX entry, asking once for the closed files."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+      (gloss-test--goto "[@bartlett1932, § 2]" 3)
+      (eglot-rename "bartlett1932a")
+      (should (string-match-p "\\[@bartlett1932a, § 2\\]" (buffer-string)))
+      (should-not (string-match-p "bartlett1932\\b" (buffer-string)))
+      ;; references.bib was not open: Eglot 1.9 asks about it; Gloss asks one question.
+      (should (= (length gloss-test--prompts) 1))
+      (with-current-buffer (find-buffer-visiting (gloss-test--file "references.bib"))
+        (should (string-match-p "@book{bartlett1932a," (buffer-string)))))))
+
+(ert-deftest gloss-applies-edits-without-asking-when-told ()
+  "With `gloss-apply-edits-without-asking', a rename touching closed files asks nothing."
+  (gloss-test--with-workspace (:git)
+    (let ((gloss-apply-edits-without-asking t)
+          (eglot-confirm-server-initiated-edits 'confirm))
+      (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+        (gloss-test--goto "[@bartlett1932, § 2]" 3)
+        (eglot-rename "bartlett1932a")
+        (should (string-match-p "\\[@bartlett1932a, § 2\\]" (buffer-string)))
+        (with-current-buffer (find-buffer-visiting (gloss-test--file "references.bib"))
+          (should (string-match-p "@book{bartlett1932a," (buffer-string))))
+        ;; Server-initiated edits (commands) ask nothing either.
+        (should (file-exists-p (gloss-test--result-path (gloss-new-note "Quiet note"))))
+        (should (null gloss-test--prompts))))))
+
+(ert-deftest gloss-renames-a-note-and-moves-its-file ()
+  "`eglot-rename' on a link renames the note: the file moves, its buffer follows, links change."
+  (gloss-test--with-workspace (:git)
+    (let ((gloss-apply-edits-without-asking t)
+          (old (gloss-test--file "notes/war-of-the-ghosts.md"))
+          (new (gloss-test--file "notes/ghost-war.md")))
+      (let ((note (gloss-test--open "notes/war-of-the-ghosts.md")))
+        (with-current-buffer (gloss-test--open "notes/index.md")
+          (gloss-test--goto "[[war-of-the-ghosts|" 3)
+          (eglot-rename "ghost-war")
+          (should (string-match-p "\\[\\[ghost-war|Bartlett's ghosts\\]\\]" (buffer-string))))
+        (should-not (file-exists-p old))
+        (should (file-exists-p new))
+        (should (equal (buffer-file-name note) new))
+        (should (string-match-p "^title: The War of the Ghosts" (gloss-test--file-text "notes/ghost-war.md")))
+        (with-current-buffer (find-buffer-visiting (gloss-test--file "notes/forgetting-curve.md"))
+          (should (string-match-p "\\[\\[ghost-war#Repeated reproduction\\]\\]" (buffer-string))))
+        ;; The server follows: the moved note is still known, and its citations still resolve.
+        (with-current-buffer note
+          (gloss-test--goto "[@bartlett1932, § 2]" 3)
+          (call-interactively #'xref-find-definitions)
+          (should (equal (buffer-file-name) (gloss-test--file "sources/bartlett1932.md"))))))))
+
+;;;; Quick fix
+
+(ert-deftest gloss-quick-fix-creates-the-missing-note ()
+  "The quick fix on `[[reconsolidation]]' creates notes/inbox/reconsolidation.md (newNoteDir) and the error goes."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/consolidation.md")
+      (gloss-test--wait-diagnostics "the broken link"
+                                    (lambda (d) (string-match-p "broken-link" (gloss-test--codes d))))
+      (gloss-test--goto "[[reconsolidation]]" 3)
+      (let* ((actions (eglot-code-actions (point) (point)))
+             (titles (mapcar (lambda (action) (plist-get action :title)) actions))
+             (create (cl-find-if (lambda (title) (string-match-p "reconsolidation" title)) titles)))
+        (should create)
+        ;; As a user picks it from the menu (after a key, not a mouse click).
+        (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) create))
+                  (last-nonmenu-event ?\M-a))
+          (call-interactively #'eglot-code-actions)))
+      (should (string-match-p "title: reconsolidation" (gloss-test--file-text "notes/inbox/reconsolidation.md")))
+      (gloss-test--wait-diagnostics "the broken link to go"
+                                    (lambda (d) (not (string-match-p "broken-link" (gloss-test--codes d))))))))
+
+;;;; Commands
+
+(defun gloss-test--result-path (result)
+  "The file named by a command's RESULT (its `:uri')."
+  (should (plist-get result :uri))
+  (gloss--uri-to-path (plist-get result :uri)))
+
+(ert-deftest gloss-new-note-makes-and-opens-the-note ()
+  "`gloss-new-note' makes a note in notes/inbox (the example's newNoteDir) and visits it."
+  (gloss-test--with-workspace (:git)
+    (let ((path (with-current-buffer (gloss-test--open "notes/index.md")
+                  (gloss-test--result-path (gloss-new-note "Retrieval practice")))))
+      (should (string-prefix-p (gloss-test--file "notes/inbox/") path))
+      (should (file-exists-p path))
+      (should (equal (buffer-file-name (window-buffer (selected-window))) path))
+      (should (string-match-p "title: Retrieval practice" (gloss-test--file-text path))))))
+
+(ert-deftest gloss-save-as-note-moves-the-region-and-opens-the-note ()
+  "`gloss-save-as-note' makes a note of the region, links it in its place, and visits it."
+  (gloss-test--with-workspace (:git)
+    (let ((gloss-apply-edits-without-asking t))
+      (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+        (gloss-test--goto "Two young men")
+        (let ((start (point)))
+          (gloss-test--goto "[@bartlett1932, § 1]." 21)
+          (let ((path (gloss-test--result-path (gloss-save-as-note start (point) "The ghost story"))))
+            ;; The new note is shown, with the region's text, on disk.
+            (should (equal (buffer-file-name (window-buffer (selected-window))) path))
+            (should (string-match-p "Two young men" (gloss-test--file-text path)))
+            (should (string-match-p "origin: \"?\\[\\[war-of-the-ghosts\\]\\]" (gloss-test--file-text path))))))
+      ;; In the note, a link to it replaces the region.
+      (with-current-buffer (find-buffer-visiting (gloss-test--file "notes/war-of-the-ghosts.md"))
+        (should (string-match-p "\\[\\[The ghost story\\]\\]" (buffer-string)))
+        (should-not (string-match-p "Two young men" (buffer-string)))))))
+
+(ert-deftest gloss-convert-to-source-moves-the-buffer-with-the-file ()
+  "`gloss-convert-to-source' moves the note into sources/ and the buffer follows, so saving cannot recreate it."
+  (gloss-test--with-workspace (:git)
+    (let ((gloss-apply-edits-without-asking t))
+      (with-current-buffer (gloss-test--open "notes/transience.md")
+        (gloss-convert-to-source)
+        (should (equal (buffer-file-name) (gloss-test--file "sources/transience.md")))
+        (save-buffer))
+      (should-not (file-exists-p (gloss-test--file "notes/transience.md")))
+      (should (string-match-p "^id: transience" (gloss-test--file-text "sources/transience.md"))))))
+
+(ert-deftest gloss-exports-a-note-and-a-notebook ()
+  "`gloss-export' and `gloss-export-notebook' write into exportDir."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+      (let ((page (gloss-test--result-path (gloss-export "html"))))
+        (should (string-prefix-p (gloss-test--file "export/") page))
+        (should (string-match-p "<html" (gloss-test--file-text page))))
+      (let ((notebook (gloss-test--result-path (gloss-export-notebook "bartlett" "markdown"))))
+        (should (string-prefix-p (gloss-test--file "export/") notebook))
+        (should (string-match-p "War of the Ghosts" (gloss-test--file-text notebook)))))))
+
+(ert-deftest gloss-reindex-keeps-the-diagnostics ()
+  "`gloss-reindex' re-reads the workspace; a file changed on disk is seen, and the diagnostics stay right."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      (gloss-test--wait-diagnostics "the example's two problems"
+                                    (lambda (d) (equal d gloss-test--expected-spacing-effect)))
+      (gloss-reindex)
+      (should (equal (gloss-test--wait-diagnostics "the same problems"
+                                                   (lambda (d) (equal d gloss-test--expected-spacing-effect)))
+                     gloss-test--expected-spacing-effect)))))
+
+(provide 'gloss-test)
+;;; gloss-test.el ends here
