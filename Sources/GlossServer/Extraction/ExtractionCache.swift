@@ -12,44 +12,41 @@ package struct ExtractionCache: Sendable {
   /// Bumped whenever the entries or the extraction change meaning; entries of other versions are never used.
   package static let formatVersion = 1
 
-  /// The folder holding the entries.
-  package var directory: String
-  /// Where the entries are read and written.
-  package var fileSystem: any FileSystem
+  /// Gloss's cache folder, written only through the guarded writer for Gloss's own files.
+  package let writer: PrivateFileWriter
+  /// The folder of the entries inside it.
+  static let folder = "texts"
 
-  /// A cache in `directory`.
+  /// A cache in `directory` (Gloss's cache folder; the entries go in its `texts/`).
   package init(directory: String, fileSystem: any FileSystem) {
-    self.directory = directory
-    self.fileSystem = fileSystem
+    writer = PrivateFileWriter(directory: directory, fileSystem: fileSystem)
   }
 
-  /// The default folder: `$XDG_CACHE_HOME/gloss`, else `$HOME/.cache/gloss`; nil when neither is set.
+  /// The default folder: `$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`.
   package static func defaultDirectory(environment: [String: String]) -> String? {
-    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/gloss" }
-    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/gloss" }
-    return nil
+    PrivateFileWriter.cache(environment: environment).directory
   }
 
   /// What the cache holds for `job`'s file, when it is a trustworthy entry for that very file.
   package func lookup(_ job: ExtractionJob) -> ExtractionOutcome? {
     let names = entryNames(job.absolutePath)
-    guard let metaBytes = try? fileSystem.contents(of: names.meta),
+    guard let metaBytes = try? writer.read(names.meta),
       let meta = try? JSONDecoder().decode(Meta.self, from: Data(metaBytes)), meta.describes(job)
     else { return nil }
     if let problem = meta.problem { return .noText(reason: problem, isLasting: true) }
-    guard let text = try? fileSystem.contents(of: names.text), text.count == meta.textLength,
+    guard let text = try? writer.read(names.text), text.count == meta.textLength,
       Self.hash(text) == meta.textHash
     else { return nil }
     return .text(text)
   }
 
   /// Keeps `outcome` for `job`'s file (texts and lasting failures); a failure to write is only logged by the caller.
-  package func store(_ outcome: ExtractionOutcome, for job: ExtractionJob) throws(FileSystemError) {
+  package func store(_ outcome: ExtractionOutcome, for job: ExtractionJob) throws(CommandError) {
     let names = entryNames(job.absolutePath)
     let meta: Meta
     switch outcome {
     case .text(let text):
-      try writeEntry(text, to: names.text)
+      try writer.write(text, to: names.text)
       meta = Meta(job, text: text, problem: nil)
     case .noText(let reason, let isLasting):
       guard isLasting else { return }
@@ -59,22 +56,18 @@ package struct ExtractionCache: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let data = try? encoder.encode(meta) else { return }
-    try writeEntry([UInt8](data), to: names.meta)
+    try writer.write([UInt8](data), to: names.meta)
   }
 
-  /// The text file of `absolutePath`'s entry (which may not exist).
-  package func textFile(of absolutePath: String) -> String { entryNames(absolutePath).text }
-
-  /// Writes one cache entry, replacing the old one atomically. Every cache write goes through here.
-  // TODO(issue 10): switch to the guarded write for Gloss's own files outside the workspace once it lands on main.
-  private func writeEntry(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-    try fileSystem.createDirectory(directory)
-    try fileSystem.write(bytes, to: path, overwrite: true)
+  /// The absolute path of the text file of `absolutePath`'s entry (which may not exist).
+  package func textFile(of absolutePath: String) -> String {
+    PathComponents.join(writer.directory, entryNames(absolutePath).text)
   }
 
+  /// The entry's two files, relative to the cache folder.
   private func entryNames(_ absolutePath: String) -> (text: String, meta: String) {
-    let name = String(Self.hash(Array(absolutePath.utf8)), radix: 16)
-    return (directory + "/" + name + ".txt", directory + "/" + name + ".json")
+    let name = Self.folder + "/" + String(Self.hash(Array(absolutePath.utf8)), radix: 16)
+    return (name + ".txt", name + ".json")
   }
 
   /// FNV-1a, 64 bits: stable across runs (Swift's `Hasher` is seeded per process).

@@ -38,7 +38,7 @@ extension Server {
     do {
       try cache?.store(outcome, for: job)
     } catch {
-      log("could not cache the text of '\(job.absolutePath)': \(error.reason)")
+      log("could not cache the text of '\(job.absolutePath)': \(error.message)")
     }
     return outcome
   }
