@@ -40,6 +40,24 @@ package struct QuoteCheck: Hashable, Sendable {
     guard let location else { return "quotation not found in '\(key)'" }
     return "quotation not found in '\(key)'; closest: \(location), \(percentAlike)% alike"
   }
+
+  /// The `quote-mismatch` message: the summary, and the closest passage's own words (bounded), so that the writer
+  /// sees the difference without hovering.
+  package var message: String {
+    guard !isFound, location != nil, let words = sourceWords, !words.isEmpty else { return summary }
+    return summary + ": “" + Self.bounded(words, to: Self.quotedWordsLimit) + "”"
+  }
+
+  /// The most characters of the source's words a message quotes.
+  package static let quotedWordsLimit = 120
+
+  /// `text` cut to at most `limit` characters, at a word boundary when there is one, with `…` when cut.
+  package static func bounded(_ text: String, to limit: Int) -> String {
+    guard text.count > limit else { return text }
+    let head = text.prefix(limit - 1)
+    let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+    return String(cut.isEmpty ? head : cut) + "…"
+  }
 }
 
 /// What a quotation's check depends on besides its source's text: the words, the key and the locator's passage.

@@ -26,7 +26,9 @@ extension Workspace {
     switch context {
     case .sourceKey(let prefix, let replace):
       let current = String(decoding: bytes[replace], as: UTF8.self)
-      return withCurrent(current, sourceCompletions(prefix: prefix, replace: replace), prefix: prefix, kind: .source)
+      let keys = withCurrent(
+        current, sourceCompletions(prefix: prefix, replace: replace), prefix: prefix, kind: .source)
+      return withQuotationPlaces(keys, bytes: bytes, prefix: prefix, replace: replace)
     case .tag(let prefix, let replace):
       let current = String(decoding: bytes[replace], as: UTF8.self)
       return withCurrent(
@@ -71,6 +73,31 @@ extension Workspace {
         result.items.removeLast()
         result.isIncomplete = true
       }
+    }
+    return result
+  }
+
+  /// `result` with, first, the sources holding the quotation that ends right before the `[@` being completed, each
+  /// with the locator of the place filled in (`key, p. 4`).
+  private func withQuotationPlaces(
+    _ result: CompletionResult, bytes: [UInt8], prefix: String, replace: Range<Int>
+  ) -> CompletionResult {
+    guard let words = Self.quotationBefore(citationAt: replace.lowerBound - 1, in: bytes) else { return result }
+    let lower = prefix.lowercased()
+    let places = find(words, limit: Self.citePlacesOffered).places.filter {
+      ($0.key?.lowercased().hasPrefix(lower) ?? false) && $0.citationBody != nil
+    }
+    guard !places.isEmpty else { return result }
+    var result = result
+    let found = places.map { place in
+      CompletionCandidate(
+        kind: .source, label: place.citationBody ?? "", detail: "quotation found: \(place.path)",
+        filterText: place.key, newText: place.citationBody ?? "", replaceRange: replace, sourceKey: place.key)
+    }
+    result.items.insert(contentsOf: found, at: 0)
+    if result.items.count > Self.completionLimit {
+      result.items.removeLast(result.items.count - Self.completionLimit)
+      result.isIncomplete = true
     }
     return result
   }

@@ -72,6 +72,9 @@ extension Workspace {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
     completionCache = completionCache.without([.sources, .ranking])
+    if old?.document != new?.document {
+      textSearchCache = SourceTextSearchCache(after: textSearchCache, dropping: [path])
+    }
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var keys: Set<String> = entriesByFile[path] ?? []
     if let old {

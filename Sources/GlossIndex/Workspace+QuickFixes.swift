@@ -39,11 +39,13 @@ extension Workspace {
     case .brokenAnchor(_, let nearest): return brokenAnchorFixes(diagnostic, nearest: nearest)
     case .ambiguousLink(let candidates): return ambiguousLinkFixes(diagnostic, candidates: candidates)
     case .quoteMismatch:
-      guard let fix = quoteFix(for: diagnostic) else { return [] }
-      let change = replacement(diagnostic, fix.range, fix.newText)
-      return [
-        QuickFix(title: "replace with the source's words", diagnostic: diagnostic, change: change, isPreferred: true)
-      ]
+      var fixes: [QuickFix] = []
+      if let fix = quoteFix(for: diagnostic) {
+        let change = replacement(diagnostic, fix.range, fix.newText)
+        fixes.append(
+          QuickFix(title: "replace with the source's words", diagnostic: diagnostic, change: change, isPreferred: true))
+      }
+      return fixes + citeElsewhereFixes(diagnostic)
     case .none, .duplicateSource: return []
     }
   }

@@ -69,7 +69,7 @@ extension Workspace {
         Diagnostic(
           path: record.path, range: quotation.range,
           severity: DiagnosticCode.defaultSeverity[DiagnosticCode.quoteMismatch] ?? .warning,
-          code: DiagnosticCode.quoteMismatch, message: check.summary,
+          code: DiagnosticCode.quoteMismatch, message: check.message,
           related: .quoteMismatch(key: check.key, sourcePath: check.sourcePath, sourceWords: check.sourceWords)))
     }
     return out

@@ -53,6 +53,9 @@ package struct Workspace: Sendable {
   package internal(set) var pendingPaths: Set<String> = []
   /// Completion's search structures, built lazily and replaced whenever the sources change.
   var completionCache = CompletionCache()
+  /// The search structures over the sources' text, built on first search (`replaceSourceDocument` installs one
+  /// that forgets the changed document).
+  var textSearchCache = SourceTextSearchCache()
   /// The workspace-symbol catalog of this state, built on first use (`replace…` installs a fresh one).
   var symbolCatalogCache = SymbolCatalogCache()
 

@@ -33,6 +33,13 @@ extension Server {
           isPreferred: fix.isPreferred ? true : nil,
           edit: fix.change.workspaceEdit(support: support, context: context)))
     }
+    // A quotation without a citation: cite it where the sources hold it.
+    for cite in workspace.citeQuotationActions(at: range.lowerBound, in: location.path, text: text.bytes) {
+      actions.append(
+        CodeAction(
+          title: cite.title, kind: CodeAction.quickFix,
+          edit: cite.change.workspaceEdit(support: support, context: context)))
+    }
     return actions + refactors
   }
 }

@@ -56,7 +56,11 @@ extension Server {
     case .pull:
       for path in paths {
         // A report the client holds went stale; `refreshStaleDiagnostics` asks for it again when no request did.
-        if diagnosticResultIDs.removeValue(forKey: root.uri(for: path)) != nil { hasStaleDiagnostics = true }
+        let uri = root.uri(for: path)
+        if diagnosticResultIDs.removeValue(forKey: uri) != nil {
+          hasStaleDiagnostics = true
+          if documents[uri] == nil { hasStaleUnopenedDiagnostics = true }
+        }
       }
     }
   }
@@ -73,12 +77,17 @@ extension Server {
     switch event {
     case .message(.request), .message(.response), .endOfInput: return
     case .message(.notification(let notification)) where Self.editNotifications.contains(notification.method):
-      // The client pulls again after its own edits (`interFileDependencies` makes it pull every open document).
-      hasStaleDiagnostics = false
-      return
+      // The client pulls again after its own edits (`interFileDependencies` makes it pull every open document),
+      // but not the documents it does not have open: an edit of a source makes the reports of the notes citing
+      // it stale, and those must be asked for.
+      guard hasStaleUnopenedDiagnostics else {
+        hasStaleDiagnostics = false
+        return
+      }
     default: break
     }
     hasStaleDiagnostics = false
+    hasStaleUnopenedDiagnostics = false
     guard diagnosticsMode == .pull, clientCapabilities.workspace?.diagnostics?.refreshSupport == true else { return }
     sendRequest(DiagnosticRefreshRequest())
   }
@@ -110,7 +119,11 @@ extension Server {
       let uri = root.uri(for: path)
       switch diagnosticsMode {
       case .push: send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
-      case .pull: if diagnosticResultIDs.removeValue(forKey: uri) != nil { hasStaleDiagnostics = true }
+      case .pull:
+        if diagnosticResultIDs.removeValue(forKey: uri) != nil {
+          hasStaleDiagnostics = true
+          hasStaleUnopenedDiagnostics = true
+        }
       }
     }
   }

@@ -35,8 +35,10 @@ extension Server {
     return .flat(flat)
   }
 
-  /// `workspace/symbol`: notes, headings, sources and tags of every root matching the query, at most 200.
+  /// `workspace/symbol`: notes, headings, sources and tags of every root matching the query, at most 200; a query
+  /// in double quotes searches the sources' text instead.
   func workspaceSymbol(_ params: WorkspaceSymbolRequest) -> [SymbolInformation] {
+    if let places = sourceTextSymbols(params.query) { return places }
     let limit = 200
     var out: [SymbolInformation] = []
     for root in roots where out.count < limit {

@@ -69,6 +69,9 @@ package final class Server {
   var nextResultID = 1
   /// Whether a pull-diagnostics report the client held went stale since the last refresh.
   var hasStaleDiagnostics = false
+  /// Whether some of those reports belong to documents the client does not have open (it re-pulls only the open
+  /// ones after its own edits).
+  var hasStaleUnopenedDiagnostics = false
 
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()

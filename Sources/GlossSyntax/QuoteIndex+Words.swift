@@ -2,7 +2,10 @@ extension QuoteIndex {
   /// The source's words in `range` as a quotation would give them (for the quick fix that replaces a quotation):
   /// runs of white space and line breaks become one space, and words broken at a line end (`recon-\nstruction`,
   /// or with a soft hyphen) are joined.
-  package func words(in range: Range<Int>) -> String {
+  package func words(in range: Range<Int>) -> String { Self.words(in: range, of: text) }
+
+  /// The words of `text` in `range` as `words(in:)` gives them, for a text not indexed (or indexed folded).
+  package static func words(in range: Range<Int>, of text: [UInt8]) -> String {
     let lower = max(0, min(range.lowerBound, text.count))
     let upper = max(lower, min(range.upperBound, text.count))
     var out: [UInt8] = []

@@ -11,8 +11,11 @@ case "load":
   LoadBench.run(Array(arguments.dropFirst()))
 case "symbols":
   SymbolBench.run(Array(arguments.dropFirst()))
+case "find":
+  FindBench.run(Array(arguments.dropFirst()))
 default:
   print(
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
-      + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>")
+      + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
+      + " | find <workspace-dir> [--queries N]")
 }

@@ -21,6 +21,10 @@ struct Command: Sendable {
     Command(
       name: "export", arguments: "NOTE… | --tag TAG [--format F] [-o FILE] [--root DIR]",
       summary: "export notes or a tag's notebook (markdown, html, pandoc, json)", run: runExport),
+    Command(
+      name: "find", arguments: "\"PHRASE\" [DIR] [--format text|json] [--limit N] [--notes]",
+      summary: "every place in the sources (and notes) holding the phrase, with its citation (exit 1 if none)",
+      run: runFind),
     Command(name: "help", arguments: "", summary: "show this help", run: runHelp),
   ]
 

@@ -106,7 +106,7 @@ enum QuoteSources {
     #expect(one.severity == .warning)
     #expect(
       one.message.hasPrefix("quotation not found in 'bartlett1932'; closest: line 8 of sources/bartlett1932.md, "))
-    #expect(one.message.hasSuffix("% alike"))
+    #expect(one.message.hasSuffix("% alike: “an imaginative reconstruction”"), "\(one.message)")
     let two = try #require(
       diagnostics("\"Remembering is the re-excitation of innumerable fixed, lifeless and fragmentary\" [@bartlett1932]")
         .first)
@@ -117,9 +117,23 @@ enum QuoteSources {
     #expect(html.message.hasPrefix("quotation not found in 'liu1936'; closest: line 3 of sources/liu1936.html, "))
   }
 
+  @Test func messageQuotesTheClosestWordsBoundedAtAWordBoundary() throws {
+    let vietnamese = try #require(diagnostics("“một sự tái tạo đầy sáng tạo” [@trần2020]").first?.message)
+    #expect(vietnamese.hasSuffix("% alike: “một sự tái tạo đầy tưởng tượng”"), "\(vietnamese)")
+    let long = try #require(
+      diagnostics(
+        "\"Remembering is not the re-excitation of innumerable fixed, lifeless and fragmentary traces. "
+          + "It is an imaginary reconstruction, or construction\" [@bartlett1932]"
+      ).first?.message)
+    let quoted = try #require(long.split(separator: "“").last)
+    #expect(quoted.hasPrefix("Remembering is not the re-excitation of innumerable"), "\(long)")
+    #expect(quoted.hasSuffix("…”"), "\(long)")
+    #expect(quoted.count <= QuoteCheck.quotedWordsLimit + 1, "\(long)")
+  }
+
   @Test func percentageSaysHowAlike() throws {
     let message = try #require(diagnostics("\"Das Gedächtnis ist eine Kamera\" [@müller2001, p. 1]").first?.message)
-    let tail = message.split(separator: ",").last?.split(separator: "%").first ?? ""
+    let tail = message.split(separator: "%").first?.split(separator: ",").last ?? ""
     let percent = Int(tail.trimmingCharacters(in: .whitespaces))
     #expect(percent.map { (50..<100).contains($0) } == true, "\(message)")
   }

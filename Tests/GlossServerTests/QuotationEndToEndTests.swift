@@ -69,6 +69,69 @@ import Testing
     #expect(fixture.codes(path) == [])
   }
 
+  @Test func mismatchMessageQuotesTheClosestPassagesWords() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start()
+    let published = fixture.published.last { $0.uri == fixture.uri("notes/trí nhớ.md") }
+    let diagnostic = try #require(published?.diagnostics.first)
+    #expect(diagnostic.message.hasSuffix("% alike: “an imaginative reconstruction”"), "\(diagnostic.message)")
+  }
+
+  static let river = "Bà Bình kể:\nthe current is faster now,\nand the river is wider.\n"
+  static let riverNote = "# Sông\n\nShe said “the current is slower now” [@oral-binh].\n"
+
+  @Test func editingAnOpenSourceRevalidatesTheQuotationsCitingIt() throws {
+    let fixture = WorkspaceFixture(files: ["sources/oral-binh.txt": Self.river, "notes/sông.md": Self.riverNote])
+    try fixture.start()
+    #expect(fixture.codes("notes/sông.md") == ["quote-mismatch"])
+    fixture.open("sources/oral-binh.txt", Self.river)
+    fixture.replace(
+      "sources/oral-binh.txt", with: Self.river.replacingOccurrences(of: "faster", with: "slower"), version: 2)
+    #expect(fixture.codes("notes/sông.md") == [])
+    // And back: the open buffer, not the file on disk, is what the quotation is checked against.
+    fixture.replace("sources/oral-binh.txt", with: Self.river, version: 3)
+    #expect(fixture.codes("notes/sông.md") == ["quote-mismatch"])
+  }
+
+  @Test func incrementalEditOfAnOpenSourceRevalidatesAnOpenNote() throws {
+    let fixture = WorkspaceFixture(files: ["sources/oral-binh.txt": Self.river, "notes/sông.md": Self.riverNote])
+    try fixture.start()
+    fixture.open("notes/sông.md", Self.riverNote)
+    fixture.open("sources/oral-binh.txt", Self.river)
+    #expect(fixture.codes("notes/sông.md") == ["quote-mismatch"])
+    // "faster" is at line 1, characters 15–21.
+    fixture.client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: fixture.uri("sources/oral-binh.txt"), version: 2),
+        contentChanges: [
+          TextDocumentContentChangeEvent(
+            range: LSPRange(start: Position(line: 1, character: 15), end: Position(line: 1, character: 21)),
+            text: "slower")
+        ]))
+    #expect(fixture.codes("notes/sông.md") == [])
+  }
+
+  @Test func editOfAnOpenSourceAsksAPullClientToPullTheClosedNotesCitingIt() throws {
+    let fixture = WorkspaceFixture(files: ["sources/oral-binh.txt": Self.river, "notes/sông.md": Self.riverNote])
+    var capabilities = ClientCapabilities(
+      textDocument: ClientCapabilities.TextDocument(diagnostic: ClientCapabilities.DynamicRegistration()))
+    capabilities.workspace = ClientCapabilities.Workspace()
+    capabilities.workspace?.diagnostics = ClientCapabilities.RefreshSupport(refreshSupport: true)
+    try fixture.start(capabilities: capabilities)
+    let uri = fixture.uri("notes/sông.md")
+    let before = try fixture.client.send(DocumentDiagnosticRequest(textDocument: TextDocumentIdentifier(uri: uri)))
+    #expect(before.items?.compactMap(\.code) == ["quote-mismatch"])
+    fixture.client.clearCollected()
+    fixture.open("sources/oral-binh.txt", Self.river)
+    fixture.replace(
+      "sources/oral-binh.txt", with: Self.river.replacingOccurrences(of: "faster", with: "slower"), version: 2)
+    // The note is not open: the client re-pulls only open documents after its own edits, so it must be asked.
+    #expect(fixture.client.serverRequests.contains { $0.method == "workspace/diagnostic/refresh" })
+    let after = try fixture.client.send(
+      DocumentDiagnosticRequest(textDocument: TextDocumentIdentifier(uri: uri), previousResultId: before.resultId))
+    #expect(after.items?.compactMap(\.code) == [])
+  }
+
   /// `text` with LSP edits (UTF-16 columns, on distinct lines or in order) applied.
   static func applying(_ edits: [TextEdit], to text: String) -> String {
     var lines = text.components(separatedBy: "\n")

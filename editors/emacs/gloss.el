@@ -25,8 +25,6 @@
 ;;   renamed file follows it);
 ;; - the note a command creates is opened (Eglot 1.9 has no
 ;;   `window/showDocument');
-;; - completion: the server filters source keys by author and title words;
-;;   its answer is shown as it is, not filtered again by the key's prefix;
 ;; - `gloss-apply-edits-without-asking' applies Gloss's edits without the
 ;;   "Server wants to edit" prompt.
 
@@ -47,8 +45,9 @@
 
 (defcustom gloss-command '("gloss" "lsp")
   "The command that starts the Gloss language server: a program and its arguments.
-Use the program's full path when `gloss' is not on `exec-path'.  Takes effect
-the next time the server starts (\\[eglot-reconnect])."
+Use the program's full path when `gloss' is not on the variable
+`exec-path'.  Takes effect the next time the server starts
+\(\\[eglot-reconnect])."
   :type '(repeat string))
 
 (defcustom gloss-apply-edits-without-asking nil
@@ -96,7 +95,8 @@ bibliography beside it is not seen."
   :documentation "The Gloss language server.")
 
 (defun gloss--contact (_interactive)
-  "The contact for `eglot-server-programs': the `gloss-server' class and `gloss-command'."
+  "The contact for `eglot-server-programs'.
+The `gloss-server' class, started with `gloss-command'."
   (cons 'gloss-server gloss-command))
 
 (add-to-list 'eglot-server-programs '(markdown-mode . gloss--contact))
@@ -106,7 +106,7 @@ bibliography beside it is not seen."
   (and server (cl-typep server 'gloss-server)))
 
 (cl-defmethod eglot-client-capabilities ((server gloss-server))
-  "Eglot's capabilities, with the resource operations this file carries out."
+  "Eglot's capabilities for SERVER, with the file operations of this file."
   (let* ((capabilities (cl-call-next-method server))
          (workspace (copy-sequence (plist-get capabilities :workspace)))
          (edit (copy-sequence (plist-get workspace :workspaceEdit))))
@@ -119,7 +119,7 @@ bibliography beside it is not seen."
 ;;;; The workspace root
 
 (defun gloss--markers-p (dir)
-  "Non-nil when DIR holds a bibliography or a `sources' folder."
+  "Non-nil when DIR has a bibliography or a `sources' folder."
   (or (file-directory-p (expand-file-name "sources" dir))
       (directory-files dir nil "\\.\\(bib\\|csl\\.json\\)\\'" t)))
 
@@ -162,7 +162,8 @@ bibliography beside it is not seen."
 
 (defun gloss--edit-operations (wedit)
   "The operations of the WorkspaceEdit WEDIT, in order.
-Each is (edit PATH EDITS VERSION), (create PATH OPTIONS) or (rename OLD NEW OPTIONS)."
+Each is (edit PATH EDITS VERSION), (create PATH OPTIONS) or
+\(rename OLD NEW OPTIONS)."
   (let ((changes (plist-get wedit :changes))
         (document-changes (plist-get wedit :documentChanges))
         (operations nil))
@@ -194,10 +195,10 @@ Each is (edit PATH EDITS VERSION), (create PATH OPTIONS) or (rename OLD NEW OPTI
   (and value (not (eq value :json-false))))
 
 (defun gloss--check-operations (operations)
-  "Signal an error unless every one of OPERATIONS can be carried out; return what to skip.
-Nothing is ever replaced: a file to create, or the target of a rename, must not
-exist (unless the operation says to ignore it), and a versioned text edit must
-match the buffer's version."
+  "Signal an error unless all OPERATIONS can be carried out; return those to skip.
+Nothing is ever replaced: a file to create, or the target of a rename,
+must not exist (unless the operation says to ignore it), and a versioned
+text edit must match the buffer's version."
   (let ((skip nil) (created nil) (moved nil))
     (dolist (operation operations)
       (pcase operation
@@ -237,7 +238,8 @@ match the buffer's version."
     (jsonrpc-error "User cancelled server edit")))
 
 (defun gloss--rename-file (old new)
-  "Move the file OLD to NEW (which must not exist); a buffer visiting OLD follows it."
+  "Move the file OLD to NEW, which must not exist.
+A buffer visiting OLD follows the file."
   (make-directory (file-name-directory new) t)
   (rename-file old new nil)
   (when-let ((buffer (find-buffer-visiting old)))
@@ -248,9 +250,9 @@ match the buffer's version."
         (when managed (eglot--signal-textDocument/didOpen))))))
 
 (defun gloss--apply-workspace-edit (wedit confirm)
-  "Apply the WorkspaceEdit WEDIT from Gloss: text edits, file creations and renames.
-When CONFIRM is non-nil, or text edits touch files no buffer visits, ask first,
-unless `gloss-apply-edits-without-asking' is set."
+  "Apply the WorkspaceEdit WEDIT from Gloss: text edits, creations, renames.
+When CONFIRM is non-nil, or text edits touch files no buffer visits, ask
+first, unless `gloss-apply-edits-without-asking' is set."
   (let* ((operations (gloss--edit-operations wedit))
          (skip (gloss--check-operations operations))
          (operations (cl-remove-if (lambda (operation) (memq operation skip)) operations))
@@ -288,8 +290,8 @@ unless `gloss-apply-edits-without-asking' is set."
     (eglot--message "Edit successful!")))
 
 (defun gloss--apply-workspace-edit-advice (apply wedit &rest args)
-  "Around `eglot--apply-workspace-edit' (APPLY): Gloss's edits WEDIT are applied by Gloss.
-ARGS are Eglot's (whether to confirm)."
+  "Around `eglot--apply-workspace-edit' (APPLY): apply Gloss's edits here.
+WEDIT is the edit, ARGS the rest of Eglot's arguments (whether to confirm)."
   (if (gloss--server-p (eglot-current-server))
       (gloss--apply-workspace-edit wedit (car args))
     (apply apply wedit args)))
@@ -308,7 +310,7 @@ ARGS are Eglot's (whether to confirm)."
   "The server commands that answer with a note to visit.")
 
 (defun gloss--visit-result (command result)
-  "Visit the file in RESULT when COMMAND made a note, else name it in the echo area."
+  "Visit the file in RESULT when COMMAND made a note, else name the file."
   (when-let* (((listp result))
               (uri (plist-get result :uri))
               ((stringp uri))
@@ -372,6 +374,58 @@ ARGS are Eglot's (whether to confirm)."
   "Re-read the whole workspace."
   (interactive)
   (gloss--execute "gloss.reindex"))
+
+;; Find in sources: `gloss.find' as an xref list.
+(require 'xref)
+(require 'url-parse)
+(require 'url-util)
+
+(defun gloss--uri-path (uri)
+  "The file path of the `file://' URI, its percent-encoded UTF-8 decoded.
+Older Eglot leaves a non-ASCII path as raw bytes, so the URI is decoded here."
+  (let ((raw (url-unhex-string (url-filename (url-generic-parse-url uri)))))
+    ;; Each %XX became a raw byte: together they are the path's UTF-8 bytes.
+    (condition-case nil
+        (decode-coding-string (string-to-unibyte raw) 'utf-8)
+      (error raw))))
+
+(defun gloss--find-xrefs (phrase)
+  "The places in the sources holding PHRASE, as xref items.
+When PHRASE is nowhere, the closest passages."
+  (let ((places (gloss--execute "gloss.find" (vector (list :text phrase)))))
+    (mapcar
+     (lambda (place)
+       (let* ((uri (plist-get place :uri))
+              (start (plist-get (plist-get place :range) :start))
+              (likeness (plist-get place :likeness))
+              (summary (concat (if (and (numberp likeness) (< likeness 1))
+                                   (format "%d%% alike " (round (* 100 likeness)))
+                                 "")
+                               (or (plist-get place :citation) "")
+                               " "
+                               (plist-get place :context))))
+         (xref-make summary
+                    (xref-make-file-location
+                     (gloss--uri-path uri)
+                     ;; xref lines are 1-based; its columns are characters, near enough to LSP's.
+                     (1+ (plist-get start :line))
+                     (plist-get start :character)))))
+     (append places nil))))
+
+(defun gloss-find (phrase)
+  "Show every place in the sources' text holding PHRASE, with its citation.
+When it occurs nowhere, the closest passages are listed with how alike they
+are.  Interactively, the region's text is offered."
+  (interactive
+   (list (read-string "Find in sources: "
+                      (when (use-region-p)
+                        (string-trim (replace-regexp-in-string
+                                      "[ \t\n]+" " "
+                                      (buffer-substring-no-properties (region-beginning) (region-end))))))))
+  (let ((xrefs (gloss--find-xrefs phrase)))
+    (if (null xrefs)
+        (message "gloss: \"%s\" is in no source" phrase)
+      (xref-show-xrefs (lambda () xrefs) nil))))
 
 (provide 'gloss)
 ;;; gloss.el ends here

@@ -93,3 +93,44 @@ end, { nargs = 1, desc = 'Gloss: New Note (TITLE)' })
 vim.api.nvim_create_user_command('GlossReindex', function()
   run('gloss.reindex', nil)
 end, { desc = 'Gloss: Reindex' })
+
+-- :GlossFind PHRASE — every place in the sources' text holding the phrase
+-- (`gloss.find`), in the quickfix list with the citation that points there;
+-- when it is found nowhere, the closest passages and how alike they are.
+-- Without an argument, the visual selection's text (or the word under the cursor).
+vim.api.nvim_create_user_command('GlossFind', function(opts)
+  local phrase = opts.args
+  if phrase == '' and opts.range > 0 then
+    local lines = vim.api.nvim_buf_get_lines(0, opts.line1 - 1, opts.line2, false)
+    phrase = table.concat(lines, ' ')
+  end
+  if phrase == '' then
+    phrase = vim.fn.expand('<cword>')
+  end
+  local client = vim.lsp.get_clients({ bufnr = 0, name = 'gloss' })[1]
+  if not client then
+    vim.notify('gloss is not attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local command = { title = 'gloss.find', command = 'gloss.find', arguments = { { text = phrase } } }
+  client:exec_cmd(command, { bufnr = 0 }, function(err, result)
+    if err then
+      vim.notify('gloss.find: ' .. err.message, vim.log.levels.ERROR)
+      return
+    end
+    local items = {}
+    for _, place in ipairs(result or {}) do
+      local alike = place.likeness < 1 and string.format('%d%% alike ', math.floor(place.likeness * 100 + 0.5)) or ''
+      local item = vim.lsp.util.locations_to_items({ { uri = place.uri, range = place.range } }, client.offset_encoding)[1]
+      item.text = alike .. (place.citation and (place.citation .. ' ') or '') .. place.context
+      table.insert(items, item)
+    end
+    local found = #items > 0 and (result[1].likeness or 1) >= 1
+    vim.fn.setqflist({}, ' ', { title = (found and 'Found: ' or 'Not found, closest: ') .. phrase, items = items })
+    if #items == 0 then
+      vim.notify('gloss: "' .. phrase .. '" is in no source', vim.log.levels.INFO)
+    else
+      vim.cmd('botright copen')
+    end
+  end)
+end, { nargs = '?', range = true, desc = 'Gloss: Find in Sources (PHRASE, or the selected lines)' })

@@ -10,7 +10,14 @@
 const vscode = require('vscode');
 const { LanguageClient, ExecuteCommandRequest, ReferencesRequest } = require('vscode-languageclient/node');
 
-const SERVER_COMMANDS = ['gloss.export', 'gloss.saveAsNote', 'gloss.convertToSource', 'gloss.newNote', 'gloss.reindex'];
+const SERVER_COMMANDS = [
+  'gloss.export',
+  'gloss.saveAsNote',
+  'gloss.convertToSource',
+  'gloss.newNote',
+  'gloss.reindex',
+  'gloss.find',
+];
 const FORMATS = ['markdown', 'html', 'pandoc', 'json'];
 
 /** @type {LanguageClient | undefined} */
@@ -161,6 +168,14 @@ async function argumentsFor(command) {
       const title = await vscode.window.showInputBox({ prompt: 'Title of the new note' });
       return title ? [{ title }] : undefined;
     }
+    case 'gloss.find': {
+      const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : '';
+      const text = await vscode.window.showInputBox({
+        prompt: 'Find in the sources (every place, with the citation that points there)',
+        value: selected.replace(/\s+/g, ' ').trim(),
+      });
+      return text ? [{ text }] : undefined;
+    }
     default:
       return [];
   }
@@ -190,10 +205,38 @@ function noEditor() {
 
 /** Offers to open an exported file; notes the server made are shown by the server (`window/showDocument`). */
 async function report(command, result) {
+  if (command === 'gloss.find') return showFound(result);
   if (command !== 'gloss.export' || !result || typeof result.uri !== 'string') return;
   const uri = client.protocol2CodeConverter.asUri(result.uri);
   const choice = await vscode.window.showInformationMessage(`Exported to ${uri.fsPath}`, 'Open');
   if (choice === 'Open') vscode.commands.executeCommand('vscode.open', uri);
+}
+
+/**
+ * `gloss.find`'s places in a quick pick (the citation as label, the context and file as description and detail);
+ * the one picked is opened with the place selected. Places below 100% are the closest passages to a phrase found
+ * nowhere.
+ */
+async function showFound(places) {
+  if (!Array.isArray(places) || places.length === 0) {
+    vscode.window.showInformationMessage('Found in no source.');
+    return undefined;
+  }
+  const items = places.map((place) => ({
+    label: (place.likeness < 1 ? `${Math.round(place.likeness * 100)}% alike ` : '') + (place.citation || ''),
+    description: place.context,
+    detail: vscode.workspace.asRelativePath(client.protocol2CodeConverter.asUri(place.uri)),
+    place,
+  }));
+  const found = places[0].likeness >= 1;
+  const picked = await vscode.window.showQuickPick(items, {
+    placeHolder: found ? 'Found in these places' : 'Not found; the closest passages',
+    matchOnDescription: true,
+  });
+  if (!picked) return undefined;
+  const uri = client.protocol2CodeConverter.asUri(picked.place.uri);
+  const range = client.protocol2CodeConverter.asRange(picked.place.range);
+  return vscode.window.showTextDocument(uri, { selection: range });
 }
 
 module.exports = { activate, deactivate };

@@ -33,7 +33,10 @@
 ;; As editors/emacs/README.md says: gloss on `exec-path', gloss.el on `load-path', `eglot-ensure' for Markdown.
 (add-to-list 'exec-path (file-name-directory gloss-test--binary))
 (setenv "PATH" (concat (file-name-directory gloss-test--binary) path-separator (getenv "PATH")))
-(add-to-list 'load-path (or (getenv "GLOSS_EL_DIR") (expand-file-name "editors/emacs" gloss-test--repository)))
+(defconst gloss-test--el-directory
+  (or (getenv "GLOSS_EL_DIR") (expand-file-name "editors/emacs" gloss-test--repository))
+  "The folder of the gloss.el under test.")
+(add-to-list 'load-path gloss-test--el-directory)
 (require 'gloss)
 (add-hook 'markdown-mode-hook #'eglot-ensure)
 
@@ -150,6 +153,19 @@
   '((16 "gloss [unknown-source]: unknown source 'ebinghaus1885'")
     (21 "gloss [unresolved-locator]: cannot find 'p. 12' in 'ebbinghaus1885': page 12 is past the last page (4 pages)"))
   "The deliberate problems of notes/spacing-effect.md (see examples/research/README.md).")
+
+;;;; The file itself
+
+(ert-deftest gloss-el-compiles-without-warnings ()
+  "gloss.el byte-compiles without a warning, as package managers compile it."
+  (let* ((dir (make-temp-file "gloss-compile-" t))
+         (copy (expand-file-name "gloss.el" dir))
+         (byte-compile-error-on-warn t))
+    (unwind-protect
+        (progn
+          (copy-file (expand-file-name "gloss.el" gloss-test--el-directory) copy)
+          (should (byte-compile-file copy)))
+      (delete-directory dir t))))
 
 ;;;; Attach and root
 

@@ -1,0 +1,108 @@
+import Foundation
+package import GlossIndex
+import GlossSyntax
+
+/// What `gloss find` reports: every place a phrase occurs in the sources' text (and the notes', when asked), placed
+/// by line and column, or the closest passages when it occurs nowhere.
+///
+/// Lines and columns are 1-based; columns count Unicode scalars, as `gloss check`'s do.
+package struct FindReport: Sendable {
+  /// One place, placed in its file.
+  package struct Item: Codable, Hashable, Sendable {
+    /// The root-relative path.
+    package var path: String
+    package var line: Int
+    /// 1-based column of the start, in Unicode scalars.
+    package var column: Int
+    package var endLine: Int
+    /// 1-based column of the end (exclusive), in Unicode scalars.
+    package var endColumn: Int
+    /// The citation a note would need for it (`[@key, p. 4]`); nil for a note.
+    package var citation: String?
+    /// The source key (nil for a note).
+    package var key: String?
+    /// The locator alone (`p. 4`, `ll. 3-4`).
+    package var locator: String?
+    /// The place's words with some around them.
+    package var context: String
+    /// How alike, 0...1 (1 for the phrase itself).
+    package var likeness: Double
+  }
+
+  /// Where the phrase occurs: sources in path order, then notes.
+  package var places: [Item]
+  /// When it occurs nowhere: the closest passages, most alike first.
+  package var closest: [Item]
+  /// Files and folders that could not be read.
+  package var skipped: [SkippedFile]
+
+  /// Indexes the folder at `root` and searches it for `phrase`.
+  package init(
+    root: String, phrase: String, limit: Int, includingNotes: Bool, fileSystem: any FileSystem,
+    progress: (IndexingStep) -> Void = { _ in }
+  ) {
+    let indexed = IndexedRoot(root: root, editorSettings: nil, fileSystem: fileSystem, progress: progress)
+    let result = indexed.workspace.find(phrase, limit: limit)
+    var found = result.places
+    if includingNotes, found.count < limit {
+      var texts: [String: [UInt8]] = [:]
+      for path in indexed.workspace.notes.keys { texts[path] = indexed.texts[path]?.bytes }
+      found += Workspace.find(phrase, inNotes: texts, limit: limit - found.count)
+    }
+    var fileTexts: [String: SourceText] = [:]
+    func item(_ place: FoundPlace) -> Item {
+      if fileTexts[place.path] == nil {
+        if let text = indexed.texts[place.path] {
+          fileTexts[place.path] = text
+        } else if case .success(let bytes) = indexed.files.read(place.path, fileSystem: fileSystem) {
+          fileTexts[place.path] = SourceText(bytes: bytes)
+        } else {
+          fileTexts[place.path] = SourceText("")
+        }
+      }
+      let text = fileTexts[place.path] ?? SourceText("")
+      let (start, end) = text.positions(of: place.fileRange, in: .utf32)
+      return Item(
+        path: place.path, line: start.line + 1, column: start.column + 1, endLine: end.line + 1,
+        endColumn: end.column + 1, citation: place.citation, key: place.key, locator: place.locator,
+        context: place.context, likeness: place.likeness)
+    }
+    places = found.map(item)
+    closest = places.isEmpty ? result.closest.map(item) : []
+    skipped = indexed.skipped
+  }
+
+  /// True when the phrase was found (the command then exits 0).
+  package var isFound: Bool { !places.isEmpty }
+
+  /// `path:line:col: [@key, p. 4] …context…`, one line per place; when nothing was found, a line saying so and
+  /// the closest passages as `path:line:col: 80% alike [@key, l. 3] …context…`.
+  package var textLines: [String] {
+    func line(_ item: Item, _ prefix: String) -> String {
+      "\(item.path):\(item.line):\(item.column): \(prefix)\(item.citation.map { $0 + " " } ?? "")\(item.context)"
+    }
+    if isFound { return places.map { line($0, "") } }
+    var lines = ["not found" + (closest.isEmpty ? "" : "; closest:")]
+    lines += closest.map { line($0, "\(Self.percent($0.likeness))% alike ") }
+    return lines
+  }
+
+  /// `{"found": true, "places": [...], "closest": [...]}`, each place `{path, line, column, endLine, endColumn,
+  /// citation, key, locator, context, likeness}`.
+  package var json: String {
+    struct Output: Encodable {
+      var found: Bool
+      var places: [Item]
+      var closest: [Item]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
+    guard let data = try? encoder.encode(Output(found: isFound, places: places, closest: closest)) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A likeness as a whole percentage, never 100 for a passage that is not the phrase.
+  static func percent(_ likeness: Double) -> Int {
+    likeness >= 1 ? 100 : min(99, max(0, Int((likeness * 100).rounded())))
+  }
+}

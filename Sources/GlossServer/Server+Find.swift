@@ -1,0 +1,92 @@
+import Foundation
+import GlossIndex
+import GlossSyntax
+import LanguageServerProtocol
+
+/// `gloss.find` and the quoted `workspace/symbol` query: search over every source's text (SPEC §5).
+extension Server {
+  /// `gloss.find`: `{"text", "limit"?}` → the places where the text occurs in the sources of every root, each
+  /// `{"uri", "range", "citation", "key", "locator", "context", "likeness"}`; when it occurs nowhere, the closest
+  /// passages (likeness below 1), most alike first.
+  func find(_ argument: JSONValue) throws -> JSONValue {
+    guard let phrase = argument["text"]?.stringValue else {
+      throw ResponseError.invalidParams("'gloss.find' needs a 'text'")
+    }
+    var limit = Self.defaultFindLimit
+    if let value = argument["limit"] {
+      guard case .int(let n) = value, n > 0 else {
+        throw ResponseError.invalidParams("'gloss.find' takes a positive 'limit'")
+      }
+      limit = n
+    }
+    return .array(
+      foundPlaces(phrase, limit: limit).map { place, location in
+        var item: [String: JSONValue] = [
+          "uri": .string(location.uri),
+          "range": .object([
+            "start": Self.json(location.range.start), "end": Self.json(location.range.end),
+          ]),
+          "context": .string(place.context),
+          "likeness": .double(place.likeness),
+        ]
+        if let citation = place.citation { item["citation"] = .string(citation) }
+        if let key = place.key { item["key"] = .string(key) }
+        if let locator = place.locator { item["locator"] = .string(locator) }
+        return .object(item)
+      })
+  }
+
+  /// The places found for `phrase` in every root (or the closest, when it is nowhere), with their LSP locations.
+  func foundPlaces(_ phrase: String, limit: Int) -> [(FoundPlace, Location)] {
+    var found: [(FoundPlace, Location)] = []
+    var closest: [(FoundPlace, Location)] = []
+    for root in roots where found.count < limit {
+      let result = root.workspace.find(phrase, limit: limit - found.count)
+      var texts: [String: SourceText] = [:]
+      func located(_ place: FoundPlace) -> (FoundPlace, Location)? {
+        if texts[place.path] == nil { texts[place.path] = text(of: place.path, in: root.id) }
+        guard let text = texts[place.path] else { return nil }
+        return (
+          place,
+          Location(uri: root.uri(for: place.path), range: text.lspRange(of: place.fileRange, in: positionEncoding))
+        )
+      }
+      found += result.places.compactMap(located)
+      closest += result.closest.compactMap(located)
+    }
+    guard found.isEmpty else { return found }
+    return Array(closest.sorted { $0.0.likeness > $1.0.likeness }.prefix(limit))
+  }
+
+  /// `workspace/symbol` with a query in double quotes: the places of the sources holding the quoted words, named
+  /// by their citation, the query as typed and the context (closest passages say how alike they are); nil for
+  /// other queries. The query is part of the name because several clients (VS Code, Helix) filter the symbols
+  /// they get by the query's characters, quote marks included.
+  func sourceTextSymbols(_ query: String) -> [SymbolInformation]? {
+    guard let phrase = Self.quotedPhrase(query) else { return nil }
+    let typed = query.trimmingCharacters(in: .whitespaces)
+    return foundPlaces(phrase, limit: Self.defaultFindLimit).map { place, location in
+      let alike = place.likeness >= 1 ? "" : "\(place.percentAlike)% alike "
+      return SymbolInformation(
+        name: alike + (place.citation.map { $0 + " " } ?? "") + typed + " " + place.context, kind: .string,
+        location: location, containerName: place.path)
+    }
+  }
+
+  /// The words of a query written in double quotes (straight or curly), nil when it is not one.
+  static func quotedPhrase(_ query: String) -> String? {
+    let trimmed = query.trimmingCharacters(in: .whitespaces)
+    guard trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "“" else { return nil }
+    var inner = trimmed.dropFirst()
+    if let last = inner.last, last == "\"" || last == "”" { inner = inner.dropLast() }
+    let phrase = inner.trimmingCharacters(in: .whitespaces)
+    return phrase.isEmpty ? nil : phrase
+  }
+
+  /// How many places `gloss.find` answers when not told.
+  static let defaultFindLimit = 50
+
+  private static func json(_ position: Position) -> JSONValue {
+    .object(["line": .int(position.line), "character": .int(position.character)])
+  }
+}

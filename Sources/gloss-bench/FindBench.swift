@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import GlossIndex
+import GlossSyntax
+
+/// `gloss-bench find <workspace-dir> [--queries N]`: building the search over every source's text (time and
+/// memory), then `Workspace.find` of 30-word phrases taken from the sources (found), the same with one word
+/// changed to another word of the sources (not found: the closest passages are searched), and with a word no
+/// source has; p50, p99 and max of each.
+enum FindBench {
+  static func run(_ arguments: [String]) {
+    guard let root = arguments.first else {
+      print("usage: gloss-bench find <workspace-dir> [--queries N]")
+      return
+    }
+    var count = 200
+    if let i = arguments.firstIndex(of: "--queries"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
+      count = n
+    }
+    let files = BenchWorkspace.files(in: root)
+    var workspace = Workspace(indexing: files, config: WorkspaceConfig())
+    var extra: [WorkspaceFile] = []
+    for path in workspace.unloadedEntryFiles.sorted() {
+      guard let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }
+      extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: [UInt8](data)))
+    }
+    workspace.addFiles(extra)
+    let documents = workspace.sourceDocuments.values.map(\.document.text).filter { $0.count > 2_000 }
+    let sourceBytes = workspace.sourceDocuments.values.reduce(0) { $0 + $1.document.text.count }
+    print(
+      String(
+        format: "%d source documents, %.1f MB of source text; load average %@", workspace.sourceDocuments.count,
+        Double(sourceBytes) / 1_048_576, loadAverage()))
+    let before = residentMB()
+    let start = DispatchTime.now().uptimeNanoseconds
+    _ = workspace.find("warm up")
+    let built = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    print(
+      String(
+        format: "search built in %.0f ms (all cores); it holds %.1f MB; resident %.0f → %.0f MB", built,
+        Double(workspace.textSearchByteCount) / 1_048_576, before, residentMB()))
+    var random = Random(seed: 15)
+    var found: [String] = []
+    var changed: [String] = []
+    var unknown: [String] = []
+    while found.count < count {
+      let text = documents[random.next(documents.count)]
+      let words = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+      guard words.count > 60 else { continue }
+      let first = random.next(words.count - 31)
+      var phrase = Array(words[first..<(first + 30)])
+      found.append(phrase.joined(separator: " "))
+      let other = String(decoding: documents[random.next(documents.count)], as: UTF8.self)
+        .split(whereSeparator: \.isWhitespace)
+      phrase[15] = other.isEmpty ? "memory" : other[random.next(other.count)]
+      changed.append(phrase.joined(separator: " "))
+      phrase[15] = "zqxwvj"
+      unknown.append(phrase.joined(separator: " "))
+    }
+    for (name, phrases) in [("found", found), ("one word changed", changed), ("unknown word", unknown)] {
+      var times: [Double] = []
+      var hits = 0
+      for phrase in phrases {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let result = workspace.find(phrase)
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        if result.isFound { hits += 1 }
+      }
+      times.sort()
+      print(
+        String(
+          format: "%@: %d of %d found; p50 %.2f ms, p99 %.2f ms, max %.2f ms", name as NSString, hits, phrases.count,
+          times[times.count / 2], times[min(times.count - 1, times.count * 99 / 100)], times[times.count - 1]))
+    }
+  }
+
+  /// A small deterministic generator (SplitMix64), so that runs compare.
+  struct Random {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
+    }
+  }
+
+  /// The resident memory of this process, in MB.
+  static func residentMB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+      return kilobytes / 1024
+    }
+    return 0
+  }
+
+  /// The 1-minute load average, as `/proc/loadavg` says.
+  static func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init)
+      ?? "?"
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GlossIndex
+import GlossSyntax
+import Testing
+
+/// `gloss.find`: every place in the sources' text where a phrase occurs, with the citation that points there.
+@Suite struct FindTests {
+  /// The quotation-check sources, plus a Vietnamese source written decomposed (NFD) and a second English one.
+  static let files = QuoteSources.files.merging([
+    "sources/nguyễn2019.txt":
+      "Trang 1\n\u{0C}Người kể chuyện nói: \("cộng đồng nhớ lại".decomposedStringWithCanonicalMapping)"
+      + " những gì đã mất.\n",
+    "sources/hunt2002.md": "# Memory\n\nIt is an imaginative reconstruction, as Bartlett said.\n",
+  ]) { $1 }
+
+  /// `path citation` of each place found for `phrase`.
+  private func found(_ phrase: String, in files: [String: String] = files) -> [String] {
+    Fixture.workspace(files).find(phrase).places.map { "\($0.path) \($0.citation ?? "-")" }
+  }
+
+  @Test(arguments: [
+    // English, across a line break, in another case, with other quote and dash styles.
+    ("innumerable fixed, lifeless", "sources/bartlett1932.md [@bartlett1932, l. 7]"),
+    ("FRAGMENTARY traces", "sources/bartlett1932.md [@bartlett1932, l. 8]"),
+    ("lifeless and fragmentary traces", "sources/bartlett1932.md [@bartlett1932, ll. 7-8]"),
+    ("the re–excitation", "sources/bartlett1932.md [@bartlett1932, l. 7]"),
+    // Pages where the source has them.
+    ("the SAVINGS method", "sources/ebbinghaus1885.txt [@ebbinghaus1885, p. 2]"),
+    ("Straße der Erinnerung", "sources/müller2001.txt [@müller2001, p. 1]"),
+    // Vietnamese: NFC source and phrase, NFD phrase, upper case; NFD source, NFC phrase.
+    ("sự tái tạo đầy tưởng tượng", "sources/trần2020.md [@trần2020, ll. 1-2]"),
+    ("sự tái tạo đầy tưởng tượng".decomposedStringWithCanonicalMapping, "sources/trần2020.md [@trần2020, ll. 1-2]"),
+    ("KÝ ỨC KHÔNG PHẢI", "sources/trần2020.md [@trần2020, l. 1]"),
+    ("Cộng đồng nhớ lại", "sources/nguyễn2019.txt [@nguyễn2019, p. 2]"),
+    // Chinese and Japanese in HTML: lines of the file.
+    ("富有想象力的重建", "sources/liu1936.html [@liu1936, l. 2]"),
+    ("再構成であり", "sources/liu1936.html [@liu1936, l. 3]"),
+  ])
+  func phraseIsFoundWithTheCitationThatPointsThere(phrase: String, expected: String) {
+    #expect(found(phrase) == [expected])
+  }
+
+  @Test func everyPlaceIsFoundInPathOrder() {
+    #expect(
+      found("an imaginative reconstruction") == [
+        "sources/bartlett1932.md [@bartlett1932, l. 8]", "sources/hunt2002.md [@hunt2002, l. 3]",
+      ])
+    let twice = Fixture.workspace(["sources/a.txt": "the cat sat.\nThe cat ran.\n"]).find("the cat")
+    #expect(twice.places.map(\.citation) == ["[@a, l. 1]", "[@a, l. 2]"])
+    #expect(
+      Fixture.workspace(["sources/a.txt": "the cat sat.\nThe cat ran.\n"]).find("the cat", limit: 1).places.count == 1)
+  }
+
+  @Test func placeHasItsFileRangeAndContext() throws {
+    let workspace = Fixture.workspace(Self.files)
+    let place = try #require(workspace.find("lifeless and fragmentary").places.first)
+    let source = Array(QuoteSources.bartlett.utf8)
+    #expect(String(decoding: source[place.fileRange], as: UTF8.self) == "lifeless and\nfragmentary")
+    #expect(place.context.contains("innumerable fixed, lifeless and fragmentary traces."), "\(place.context)")
+    #expect(place.likeness == 1)
+  }
+
+  @Test func phraseFoundNowhereGivesTheClosestPassagesWithTheirLikeness() throws {
+    let result = Fixture.workspace(Self.files).find("an imaginative reconstitution, or construction")
+    #expect(result.places.isEmpty)
+    let closest = try #require(result.closest.first)
+    #expect(closest.path == "sources/bartlett1932.md")
+    #expect(closest.citation == "[@bartlett1932, l. 8]")
+    #expect((50..<100).contains(closest.percentAlike))
+    #expect(Fixture.workspace(Self.files).find("zyxwvu qponm").closest.isEmpty)
+  }
+
+  @Test func sourceCitedThroughABibliographyFileFieldIsCitedByTheEntrysKey() {
+    let files = [
+      "refs.bib": "@book{binh2020, title = {Sông}, file = {sources/oral-binh.txt}}\n",
+      "sources/oral-binh.txt": "the current is faster now\n",
+    ]
+    #expect(found("current is FASTER", in: files) == ["sources/oral-binh.txt [@binh2020, l. 1]"])
+  }
+
+  @Test func editedSourceIsSearchedAsItNowReads() {
+    var workspace = Fixture.workspace(["sources/oral-binh.txt": "the current is faster now\n"])
+    #expect(workspace.find("current is slower").places.isEmpty)
+    workspace.setSourceDocument(path: "sources/oral-binh.txt", bytes: Array("the current is slower now\n".utf8))
+    #expect(workspace.find("current is slower").places.map(\.citation) == ["[@oral-binh, l. 1]"])
+    workspace.setSourceDocument(path: "sources/new.md", bytes: Array("# Sông\n\nthe current is slower\n".utf8))
+    #expect(workspace.find("current is slower").places.map(\.path) == ["sources/new.md", "sources/oral-binh.txt"])
+  }
+
+  @Test func notesAreSearchedWhenTheirTextsAreGiven() {
+    let notes = ["notes/b.md": Array("# B\n\nAn imaginative\nreconstruction.\n".utf8), "notes/a.md": Array("x\n".utf8)]
+    let places = Workspace.find("imaginative reconstruction", inNotes: notes)
+    #expect(places.map(\.path) == ["notes/b.md"])
+    #expect(places.first?.lines == 3...4)
+    #expect(places.first?.citation == nil)
+  }
+}
