@@ -82,11 +82,13 @@ extension Workspace {
               + (textProblem(forKey: located.key).map { " (\($0))" } ?? "")))
         continue
       }
-      if case .unresolved(let reason) = document.passage(for: located.locator) {
+      let locator = textLocator(located.locator, forKey: located.key, document: document)
+      if case .unresolved(let reason) = document.passage(for: locator) {
         out.append(
           make(
             path, located.range, DiagnosticCode.unresolvedLocator,
-            "cannot find '\(written)' in '\(located.key)': \(reason)"))
+            "cannot find '\(written)' in '\(located.key)': "
+              + (locator == located.locator ? reason : printedPagesReason(forKey: located.key, document: document))))
       }
     }
     out += quotationDiagnostics(record)

@@ -101,10 +101,11 @@ extension Workspace {
       return "'\(source.key)' has no text" + why
     }
     guard let locator, let written else { return "text: `\(textPath)`" }
-    switch document.passage(for: locator) {
+    switch document.passage(for: textLocator(locator, forKey: source.key, document: document)) {
     case .resolved(let passage):
       let (excerpt, truncated) = HoverMarkdown.excerpt(document.text, passage.textRange, maxLines: 20)
-      var out = "\(HoverMarkdown.escape(passage.description)) of `\(textPath)`:\n\n" + HoverMarkdown.fenced(excerpt)
+      let place = printedPageNote(locator, forKey: source.key, document: document) ?? passage.description
+      var out = "\(HoverMarkdown.escape(place)) of `\(textPath)`:\n\n" + HoverMarkdown.fenced(excerpt)
       if truncated { out += "\n\n*…*" }
       return out
     case .unresolved(let reason):

@@ -112,7 +112,8 @@ extension Workspace {
         guard let index = available[textPath], let document = snapshot.sourceDocuments[textPath]?.document else {
           continue
         }
-        checks[key] = Self.quoteCheck(key, against: document, at: textPath, index: index)
+        checks[key] = Self.quoteCheck(
+          snapshot.textCheckKey(key, document: document), against: document, at: textPath, index: index)
       }
       return checks
     }
@@ -194,7 +195,7 @@ extension Workspace {
       let textPath = source.textPath
     else { return nil }
     let index = quotes.indexes[textPath] ?? QuoteIndex(text: document.text, lexicon: quotes.lexicon)
-    return Self.quoteCheck(checkKey, against: document, at: textPath, index: index)
+    return Self.quoteCheck(textCheckKey(checkKey, document: document), against: document, at: textPath, index: index)
   }
 
   /// Checks one quotation against `document` (at `textPath`) with its index.
