@@ -28,13 +28,7 @@ enum HoverMarkdown {
   static func authors(_ people: [PersonName]) -> String? {
     let named = people.filter { !$0.isOthers }
     guard !named.isEmpty else { return nil }
-    let shown = named.prefix(3).map { person -> String in
-      if let literal = person.literal { return literal }
-      var name = person.family ?? ""
-      if let given = person.given, !given.isEmpty { name += name.isEmpty ? given : ", " + given }
-      if let suffix = person.suffix, !suffix.isEmpty { name += ", " + suffix }
-      return name
-    }
+    let shown = named.prefix(3).map(\.invertedName)
     var out = shown.joined(separator: "; ")
     if named.count > 3 || people.contains(where: \.isOthers) { out += " et al." }
     return out

@@ -9,10 +9,14 @@ package struct BibliographyRecord: Sendable {
   /// For each entry, the index paths its `file` field may name, best first (see `entryFileCandidates`).
   var entryFiles: [[String]]
 
-  /// Parses `bytes` as BibTeX, or as CSL-JSON when the path ends in `.json`.
+  /// Parses `bytes` as BibTeX, or as CSL-JSON when the path ends in `.json`, after decoding them to UTF-8
+  /// (`BibliographyEncoding`: a file that is not UTF-8 and declares no encoding is a problem on the file).
   package init(path: String, bytes: [UInt8], place: WorkspacePlace = WorkspacePlace()) {
     let isJSON = PathUtilities.pathExtension(path) == "json"
-    self.init(path: path, bibliography: isJSON ? CSLJSON.parse(bytes) : BibTeX.parse(bytes), place: place)
+    let (text, encodingProblem) = BibliographyEncoding.utf8(bytes)
+    var bibliography = isJSON ? CSLJSON.parse(text) : BibTeX.parse(text)
+    if let encodingProblem { bibliography.problems.insert(encodingProblem, at: 0) }
+    self.init(path: path, bibliography: bibliography, place: place)
   }
 
   /// Summarises an already parsed bibliography.

@@ -18,7 +18,8 @@ extension Workspace {
     }
     if let entry = source.entry {
       var publication: [String] = []
-      if let year = entry.year { publication.append(year) }
+      // The full date where the entry has one (`March 1991`), else the year as written.
+      if let date = entry.date?.description ?? entry.year { publication.append(date) }
       if let container = entry.containerTitle { publication.append("*\(Self.escapeMarkdown(container))*") }
       var volume = entry.volume ?? ""
       if let issue = entry.issue { volume += "(\(issue))" }
@@ -53,10 +54,7 @@ extension Workspace {
 
   /// `Given Family`, else the literal name, with any suffix.
   private static func fullName(_ person: PersonName) -> String {
-    if let literal = person.literal { return literal }
-    var parts = [person.given, person.family].compactMap { $0 }
-    if let suffix = person.suffix { parts.append(suffix) }
-    return parts.joined(separator: " ")
+    person.fullName
   }
 
   /// The start of `bytes` with white space collapsed, cut at a word boundary near the limit (and marked `…`).

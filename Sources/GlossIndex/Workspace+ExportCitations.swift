@@ -88,9 +88,8 @@ extension Workspace {
     let people = source.authors.filter { !$0.isOthers }
     var names: [String] = []
     for (index, person) in people.enumerated() {
-      if let family = person.family {
-        let given = person.given.map { " " + $0 } ?? ""
-        names.append(index == 0 ? family + (person.given.map { ", " + $0 } ?? "") : given.dropFirst() + " " + family)
+      if person.family != nil {
+        names.append(index == 0 ? person.invertedName : person.fullName)
       } else if let literal = person.literal {
         names.append(literal)
       }

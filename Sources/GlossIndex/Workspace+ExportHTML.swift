@@ -194,7 +194,8 @@ extension Workspace {
   /// A References entry as an HTML list item with the id citations link to.
   static func htmlReference(_ reference: ExportReference) -> String {
     let period = reference.authors.hasSuffix(".") ? "" : "."
-    var text = "\(HTMLEscaping.escaped(reference.authors))\(period) \(HTMLEscaping.escaped(reference.year))."
+    let yearEnd = reference.year.hasSuffix(".") ? "" : "."
+    var text = "\(HTMLEscaping.escaped(reference.authors))\(period) \(HTMLEscaping.escaped(reference.year))\(yearEnd)"
     if let title = reference.title {
       text += reference.isBook ? " <em>\(HTMLEscaping.escaped(title))</em>." : " “\(HTMLEscaping.escaped(title)).”"
     }

@@ -14,7 +14,10 @@ extension Workspace {
     if let title = source.title { members.append(("title", .string(title))) }
     if !source.authors.isEmpty { members.append(("author", .array(source.authors.map(Self.cslName)))) }
     if let editors = entry?.editors, !editors.isEmpty { members.append(("editor", .array(editors.map(Self.cslName)))) }
-    if let year = source.year {
+    if let date = entry?.date {
+      let parts = date.parts.map { part in ExportJSONValue.array(part.map { .int($0) }) }
+      members.append(("issued", .object([("date-parts", .array(parts))])))
+    } else if let year = source.year {
       let issued: ExportJSONValue =
         Int(year).map { .object([("date-parts", .array([.array([.int($0)])]))]) }
         ?? .object([("literal", .string(year))])
@@ -57,6 +60,8 @@ extension Workspace {
     var members: [(String, ExportJSONValue)] = []
     if let family = person.family { members.append(("family", .string(family))) }
     if let given = person.given { members.append(("given", .string(given))) }
+    if let particle = person.droppingParticle { members.append(("dropping-particle", .string(particle))) }
+    if let particle = person.nonDroppingParticle { members.append(("non-dropping-particle", .string(particle))) }
     if let suffix = person.suffix { members.append(("suffix", .string(suffix))) }
     return .object(members)
   }

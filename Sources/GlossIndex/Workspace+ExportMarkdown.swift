@@ -126,7 +126,9 @@ extension Workspace {
 
   /// A References entry in Markdown: `Bartlett, Frederic C. 1932. *Remembering*. Cambridge University Press.`
   static func markdownReference(_ reference: ExportReference) -> String {
-    var text = "\(reference.authors)\(reference.authors.hasSuffix(".") ? "" : ".") \(reference.year)."
+    // "n.d." ends with its own period: no second one.
+    let yearEnd = reference.year.hasSuffix(".") ? "" : "."
+    var text = "\(reference.authors)\(reference.authors.hasSuffix(".") ? "" : ".") \(reference.year)\(yearEnd)"
     if let title = reference.title {
       text += reference.isBook ? " *\(title)*." : " “\(title).”"
     }

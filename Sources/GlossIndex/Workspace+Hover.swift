@@ -80,7 +80,8 @@ extension Workspace {
     lines.append(title + " · `\(source.key)`")
     var facts: [String] = []
     if let authors = HoverMarkdown.authors(source.authors) { facts.append(HoverMarkdown.escape(authors)) }
-    if let year = source.year { facts.append(HoverMarkdown.escape(year)) }
+    // The full date where the entry has one (`March 1991`), else the year as written.
+    if let date = source.entry?.date?.description ?? source.year { facts.append(HoverMarkdown.escape(date)) }
     if let container = source.entry?.containerTitle { facts.append("*" + HoverMarkdown.escape(container) + "*") }
     if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
     var links: [String] = []

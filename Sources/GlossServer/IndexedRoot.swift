@@ -95,9 +95,9 @@ package struct IndexedRoot: Sendable {
     for path in referenced {
       switch files.read(path, fileSystem: fileSystem) {
       case .success(let bytes):
-        let text = SourceText(bytes: bytes)
-        texts[path] = text
-        extra.append(WorkspaceFile(path: path, role: .bibliography, bytes: text.bytes))
+        // The index decodes the raw bytes itself (UTF-16, a declared encoding) and reports what it cannot read.
+        texts[path] = SourceText(bibliographyBytes: bytes)
+        extra.append(WorkspaceFile(path: path, role: .bibliography, bytes: bytes))
       case .failure(let problem): skipped.append(problem)
       }
     }
@@ -157,11 +157,11 @@ package struct IndexedRoot: Sendable {
   static func prepared(_ file: DiscoveredFile, bytes: [UInt8]) -> (file: WorkspaceFile, text: SourceText?) {
     switch file.role {
     case .note, .config:
-      let text = SourceText(bytes: bytes)
+      let text = SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
       return (WorkspaceFile(path: file.path, role: .note, bytes: text.bytes), text)
     case .bibliography:
-      let text = SourceText(bytes: bytes)
-      return (WorkspaceFile(path: file.path, role: .bibliography, bytes: text.bytes), text)
+      // The index decodes the raw bytes itself (UTF-16, a declared encoding) and reports what it cannot read.
+      return (WorkspaceFile(path: file.path, role: .bibliography, bytes: bytes), SourceText(bibliographyBytes: bytes))
     case .sourceDocument:
       return (WorkspaceFile(path: file.path, role: .sourceDocument, bytes: bytes), nil)
     }

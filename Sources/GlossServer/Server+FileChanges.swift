@@ -133,13 +133,12 @@ extension Server {
   private func set(_ path: String, role: FileRole, bytes: [UInt8], in index: Int) -> Set<String> {
     switch role {
     case .note:
-      let text = SourceText(bytes: bytes)
+      let text = SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
       roots[index].texts[path] = text
       return roots[index].workspace.setNote(path: path, bytes: text.bytes)
     case .bibliography:
-      let text = SourceText(bytes: bytes)
-      roots[index].texts[path] = text
-      return roots[index].workspace.setBibliography(path: path, bytes: text.bytes)
+      roots[index].texts[path] = SourceText(bibliographyBytes: bytes)
+      return roots[index].workspace.setBibliography(path: path, bytes: bytes)
     case .sourceDocument:
       roots[index].texts[path] = nil
       return roots[index].workspace.setSourceDocument(path: path, bytes: bytes)

@@ -140,6 +140,9 @@ extension Server {
     let id = nextRootID
     nextRootID += 1
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
+    // What a write killed half-way left behind is removed now, once its process is gone.
+    let removed = writer(for: roots[roots.count - 1]).removeLeftovers(in: indexed.files)
+    if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) in '\(path)'") }
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
     let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)

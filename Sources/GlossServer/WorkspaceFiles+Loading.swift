@@ -37,7 +37,9 @@ extension WorkspaceFiles {
         }
       return .failure(SkippedFile(path: path, reason: reason))
     }
-    if let offset = binaryOffset(bytes) {
+    // UTF-16 text (with its byte-order mark) holds NUL bytes but is text: bibliographies decode it.
+    let isUTF16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+    if !isUTF16, let offset = binaryOffset(bytes) {
       return .failure(SkippedFile(path: path, reason: "binary file (NUL byte at offset \(offset))"))
     }
     return .success(bytes)

@@ -77,6 +77,8 @@ package struct WorkspaceFiles: Sendable {
 
   /// Where the root lies, for the index.
   package var place: WorkspacePlace { WorkspacePlace(root: root, home: home) }
+  /// Gloss's temporary files met on the walk (`TemporaryFile`), never indexed; leftovers are removed at start.
+  package var temporaryFiles: [String] = []
 
   /// The sources folders of a root: the configured ones, else `sources` when that folder exists.
   package static func sourceFolders(root: String, config: WorkspaceConfig, fileSystem: any FileSystem) -> [String] {
@@ -132,6 +134,7 @@ package struct WorkspaceFiles: Sendable {
     skipped.sort { $0.path.utf8Precedes($1.path) }
     others.sort { $0.path.utf8Precedes($1.path) }
     var out = WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped, otherFiles: others)
+    out.temporaryFiles = walk.temporaryFiles.sorted()
     out.home = home
     out.referenced = referenced
     return out
@@ -154,11 +157,17 @@ package struct WorkspaceFiles: Sendable {
 }
 
 /// The state of one walk: an explicit stack, real folders first, then folders reached through symbolic links.
+///
+/// A symbolic link whose target lies outside the root's real path is not followed (SPEC §1): the workspace is what
+/// is inside its folder, and a link to `/etc` must not index, diagnose or list `/etc`.
 private struct Walk {
   let root: String
   let layout: WorkspaceLayout
   let fileSystem: any FileSystem
+  /// The root's real path, every link resolved: the boundary links are checked against.
+  let realRoot: String
   var files: [DiscoveredFile] = []
+  var temporaryFiles: [String] = []
   var others: [DiscoveredFile.Stamped] = []
   var skipped: [SkippedFile] = []
   // Every folder walked, by identity, with its root-relative path: a link to one of them is not walked again.
@@ -170,6 +179,15 @@ private struct Walk {
     self.root = root
     self.layout = layout
     self.fileSystem = fileSystem
+    realRoot = (try? fileSystem.realPath(of: root)) ?? root
+  }
+
+  /// Whether the link at the root-relative `path` leads inside the root; else it is recorded as skipped.
+  mutating func staysInside(_ path: String) -> Bool {
+    guard let real = try? fileSystem.realPath(of: PathComponents.absolute(path, in: root)) else { return true }
+    if PathComponents.relative(real, to: realRoot) != nil { return true }
+    skipped.append(SkippedFile(path: path, reason: "symbolic link to '\(real)', outside the workspace: not followed"))
+    return false
   }
 
   mutating func run() {
@@ -220,7 +238,12 @@ private struct Walk {
     }
     for item in items {
       let path = PathComponents.join(folder, item.name)
+      if !item.isDirectory, TemporaryFile.isTemporary(item.name) {
+        temporaryFiles.append(path)
+        continue
+      }
       if layout.isIgnored(path, name: item.name) { continue }
+      if item.isSymlink, !staysInside(path) { continue }
       if item.isDirectory {
         if item.isSymlink {
           linkedFolders.append(path)

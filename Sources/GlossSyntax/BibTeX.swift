@@ -4,7 +4,8 @@ package enum BibTeX {
   package static func parse(_ bytes: [UInt8]) -> Bibliography {
     var parser = BibTeXParser(bytes: bytes)
     parser.parseFile()
-    return Bibliography(entries: parser.entries, problems: parser.problems)
+    let entries = parser.resolvedEntries()
+    return Bibliography(entries: entries, problems: parser.problems)
   }
 
   /// The standard month macros of BibTeX's styles.

@@ -5,12 +5,8 @@ extension BibTeXParser {
     // Entries have a dozen fields: search them in order, and by name only past a few dozen (hostile input).
     var positions: [String: Int] = [:]
     while true {
-      skipSpace()
       // Like Pandoc, take a `%` line between fields as a comment (a field commented out).
-      while i < count, bytes[i] == UInt8(ascii: "%") {
-        skipLine()
-        skipSpace()
-      }
+      skipSpaceAndComments()
       guard i < count, bytes[i] != UInt8(ascii: "@") else {
         missingClose(open: open, close: close, key: key)
         return .abandoned
@@ -24,7 +20,7 @@ extension BibTeXParser {
         continue
       }
       let nameStart = i
-      while i < count, isIdentifierByte(bytes[i]) { i += 1 }
+      while i < count, isNameByte(at: i) { i += 1 }
       let nameRange = nameStart..<i
       if nameRange.isEmpty {
         let outcome = recover(
@@ -61,7 +57,8 @@ extension BibTeXParser {
         fields.append(BibTeXField(name: name, value: value, literalRange: literalRange))
       }
       let valueEnd = i
-      skipSpace()
+      // A comment may follow the last value before the closing brace (`year = {2000} % note`, as biber reads it).
+      skipSpaceAndComments()
       guard i < count, bytes[i] != UInt8(ascii: "@") else {
         missingClose(open: open, close: close, key: key)
         return .abandoned
@@ -121,7 +118,7 @@ extension BibTeXParser {
         add(bytes[content])
       } else if isIdentifierByte(byte) && byte != UInt8(ascii: "@") {
         let start = i
-        while i < count, isIdentifierByte(bytes[i]) { i += 1 }
+        while i < count, isNameByte(at: i) { i += 1 }
         if bytes[start..<i].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
           add(bytes[start..<i])
         } else if let macro = macros[lowercase(start..<i)] {
@@ -148,7 +145,7 @@ extension BibTeXParser {
 
   /// The content range of the `{…}` or `"…"` piece at `i`, moving past it; nil when it is unterminated.
   ///
-  /// Like BibTeX, every brace counts, escaped or not. An entry starting on a new line ends an unterminated piece,
+  /// Unlike BibTeX but like Pandoc, an escaped brace or quote does not count. An entry starting on a new line ends an unterminated piece,
   /// leaving `i` at that line so the entries after it still load.
   mutating func delimitedPiece() -> Range<Int>? {
     let count = bytes.count
@@ -158,7 +155,10 @@ extension BibTeXParser {
     var j = start
     while j < count {
       let byte = bytes[j]
-      if byte == UInt8(ascii: "{") {
+      if byte == UInt8(ascii: "\\") {
+        // Like Pandoc, `\{`, `\}` and `\"` are escaped characters, not delimiters (`{Thi\{'ebaux}`).
+        if j + 1 < count, isEscapedDelimiter(bytes[j + 1]) { j += 1 }
+      } else if byte == UInt8(ascii: "{") {
         depth += 1
       } else if byte == UInt8(ascii: "}") {
         depth -= 1
@@ -242,12 +242,17 @@ extension BibTeXParser {
       SyntaxProblem(range: open..<open + 1, message: "missing '\(character(close))' at end of \(describe(key))"))
   }
 
+  /// Whether `\` before `byte` escapes it from delimiting a piece: `{`, `}`, `"` and `\` itself.
+  func isEscapedDelimiter(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
   /// Whether a field name and `=` start at `position`.
   func startsField(at position: Int) -> Bool {
     var j = position
-    while j < bytes.count, isIdentifierByte(bytes[j]) { j += 1 }
+    while j < bytes.count, isNameByte(at: j) { j += 1 }
     guard j > position else { return false }
-    while j < bytes.count, isSpace(bytes[j]) { j += 1 }
+    while j < bytes.count, isSpace(bytes[j]) || isNoBreakSpace(at: j) { j += isSpace(bytes[j]) ? 1 : 2 }
     return j < bytes.count && bytes[j] == UInt8(ascii: "=")
   }
 
@@ -270,8 +275,36 @@ extension BibTeXParser {
     return j == 0 || bytes[j - 1] == UInt8(ascii: "\n") || bytes[j - 1] == UInt8(ascii: "\r")
   }
 
+  /// Skips white space, including no-break spaces (U+00A0) that some exporters put between fields.
   mutating func skipSpace() {
-    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+    while i < bytes.count {
+      if isSpace(bytes[i]) {
+        i += 1
+      } else if isNoBreakSpace(at: i) {
+        i += 2
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Skips white space and `%` comment lines.
+  mutating func skipSpaceAndComments() {
+    skipSpace()
+    while i < bytes.count, bytes[i] == UInt8(ascii: "%") {
+      skipLine()
+      skipSpace()
+    }
+  }
+
+  /// Whether a no-break space (U+00A0, `C2 A0` in UTF-8) starts at `position`.
+  func isNoBreakSpace(at position: Int) -> Bool {
+    bytes[position] == 0xC2 && position + 1 < bytes.count && bytes[position + 1] == 0xA0
+  }
+
+  /// Whether the byte at `position` continues a type, field or macro name (a no-break space ends one).
+  func isNameByte(at position: Int) -> Bool {
+    isIdentifierByte(bytes[position]) && !isNoBreakSpace(at: position)
   }
 
   func isSpace(_ byte: UInt8) -> Bool {

@@ -3,9 +3,20 @@ struct BibTeXField {
   var name: String
   /// The value's bytes: a slice of the file for a single piece, else the concatenation.
   var value: ArraySlice<UInt8>
+  /// Whether the field was inherited through `crossref` or `xdata` rather than written in the entry.
+  var isInherited = false
   /// Where the value is written in the file, when it is one literal (`{…}`, `"…"`, a number or a bare word that is
   /// no macro): what a rename may edit in place. Nil for concatenations and macros.
   var literalRange: Range<Int>? = nil
+}
+
+/// An entry as read, before inheritance and decoding.
+struct RawBibTeXEntry {
+  var type: String
+  var key: String
+  var keyRange: Range<Int>
+  var range: Range<Int>
+  var fields: [BibTeXField]
 }
 
 /// The scanning state of one `.bib` file.
@@ -13,7 +24,12 @@ struct BibTeXParser {
   let bytes: [UInt8]
   var i = 0
   var macros: [String: ArraySlice<UInt8>] = BibTeX.monthMacros
-  var entries: [BibliographyEntry] = []
+  /// The citable entries as read, in file order, before inheritance.
+  var rawEntries: [RawBibTeXEntry] = []
+  /// The `@xdata` containers: not citable, their fields inherited by entries naming them in `xdata = {…}`.
+  var dataContainers: [RawBibTeXEntry] = []
+  /// Whether an entry has a `crossref` or `xdata` field, so inheritance has work to do.
+  var hasInheritance = false
   var problems: [SyntaxProblem] = []
 
   init(bytes: [UInt8]) {
@@ -60,7 +76,7 @@ struct BibTeXParser {
     i += 1
     skipSpace()
     let typeStart = i
-    while i < bytes.count, isIdentifierByte(bytes[i]) { i += 1 }
+    while i < bytes.count, isNameByte(at: i) { i += 1 }
     let typeRange = typeStart..<i
     guard !typeRange.isEmpty else { return }
     let type = lowercase(typeRange)
@@ -118,7 +134,7 @@ struct BibTeXParser {
   mutating func parseEntry(start: Int, type: String, open: Int, close: UInt8) {
     skipSpace()
     let keyStart = i
-    while i < bytes.count, isKeyByte(bytes[i], close: close) { i += 1 }
+    while i < bytes.count, isKeyByte(bytes[i], close: close), !isNoBreakSpace(at: i) { i += 1 }
     let keyRange = keyStart..<i
     skipSpace()
     let next: UInt8? = i < bytes.count ? bytes[i] : nil
@@ -149,7 +165,14 @@ struct BibTeXParser {
     }
     var end = i
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-    entries.append(
-      BibliographyEntry(bibTeXType: type, key: key, keyRange: keyRange, range: start..<end, fields: fields))
+    let entry = RawBibTeXEntry(type: type, key: key, keyRange: keyRange, range: start..<end, fields: fields)
+    if !hasInheritance, fields.contains(where: { $0.name == "crossref" || $0.name == "xdata" }) {
+      hasInheritance = true
+    }
+    if type == "xdata" {
+      dataContainers.append(entry)
+    } else {
+      rawEntries.append(entry)
+    }
   }
 }

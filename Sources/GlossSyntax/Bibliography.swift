@@ -24,6 +24,8 @@ package struct BibliographyEntry: Hashable, Sendable {
   package var editors: [PersonName]
   /// The year as written (`1932`, or the first of CSL `date-parts`, or a raw date's year).
   package var year: String?
+  /// The full date when it can be read (`date = {1991-03}`, `year` + `month` + `day`, CSL `issued`).
+  package var date: EntryDate?
   /// Journal, book title or CSL `container-title`.
   package var containerTitle: String?
   package var volume: String?
@@ -95,19 +97,51 @@ package struct BibliographyKeyReference: Hashable, Sendable {
 }
 
 package struct PersonName: Hashable, Sendable {
-  /// Family name, with any `von` particle (`van Gogh`).
+  /// Family name without particles (`Gogh` in `Vincent van Gogh`).
   package var family: String?
   package var given: String?
   /// A name not to be split: `{World Health Organization}` or CSL `literal`.
   package var literal: String?
   /// A generational suffix (`Jr`, `III`) from BibTeX's `von Last, Jr, First` form or CSL `suffix`.
   package var suffix: String?
+  /// A particle shown only with the given name (BibTeX's `von` part, as Pandoc reads it: `van` in `Ludwig van
+  /// Beethoven`, cited as "Beethoven").
+  package var droppingParticle: String?
+  /// A particle kept with the family name (biblatex `useprefix=true`, CSL `non-dropping-particle`).
+  package var nonDroppingParticle: String?
 
-  package init(family: String? = nil, given: String? = nil, literal: String? = nil, suffix: String? = nil) {
+  package init(
+    family: String? = nil, given: String? = nil, literal: String? = nil, suffix: String? = nil,
+    droppingParticle: String? = nil, nonDroppingParticle: String? = nil
+  ) {
     self.family = family
     self.given = given
     self.literal = literal
     self.suffix = suffix
+    self.droppingParticle = droppingParticle
+    self.nonDroppingParticle = nonDroppingParticle
+  }
+
+  /// The family name as cited: with a non-dropping particle (`van der Berg`), without a dropping one (`Beethoven`).
+  package var citedFamily: String? {
+    guard let family else { return nil }
+    return nonDroppingParticle.map { $0 + " " + family } ?? family
+  }
+
+  /// `Beethoven, Ludwig van`, `van der Berg, Anne`, `Smith, J., Jr.`; the literal for a literal name.
+  package var invertedName: String {
+    if let literal, family == nil { return literal }
+    var name = citedFamily ?? ""
+    let given = [given, droppingParticle].compactMap { $0 }.joined(separator: " ")
+    if !given.isEmpty { name += name.isEmpty ? given : ", " + given }
+    if let suffix, !suffix.isEmpty { name += ", " + suffix }
+    return name
+  }
+
+  /// `Ludwig van Beethoven`, `J. Smith Jr.`; the literal for a literal name.
+  package var fullName: String {
+    if let literal, family == nil { return literal }
+    return [given, droppingParticle, citedFamily, suffix].compactMap { $0 }.joined(separator: " ")
   }
 
   /// The marker BibTeX's `and others` stands for (a literal `others`, as Pandoc writes it in CSL-JSON).
@@ -116,6 +150,6 @@ package struct PersonName: Hashable, Sendable {
   /// Whether this is the `and others` marker rather than a person.
   package var isOthers: Bool { self == .others }
 
-  /// The name as shown in "Author Year" labels: the family name, else the literal.
-  package var shortName: String { family ?? literal ?? given ?? "" }
+  /// The name as shown in "Author Year" labels: the family name as cited, else the literal.
+  package var shortName: String { citedFamily ?? literal ?? given ?? "" }
 }

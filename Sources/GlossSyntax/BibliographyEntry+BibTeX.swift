@@ -6,6 +6,8 @@ extension BibliographyEntry {
     var journal: String?
     var bookTitle: String?
     var number: String?
+    var month: String?
+    var day: String?
     fields.reserveCapacity(rawFields.count)
     for field in rawFields {
       let value = field.value
@@ -22,12 +24,12 @@ extension BibliographyEntry {
       case "file":
         files = Self.filePaths(field.value)
         text = LaTeX.verbatim(value)
-        if let range = field.literalRange {
+        if let range = field.literalRange, !field.isInherited {
           fileLiteral = BibliographyFieldLiteral(range: range, text: String(decoding: value, as: UTF8.self))
         }
-      case "crossref", "xref":
+      case "crossref", "xref", "xdata":
         text = LaTeX.verbatim(value)
-        if let range = field.literalRange {
+        if let range = field.literalRange, !field.isInherited {
           // The key without the spaces around it, which BibTeX ignores.
           var lower = range.lowerBound
           var upper = range.upperBound
@@ -45,9 +47,10 @@ extension BibliographyEntry {
       fields[field.name] = text
       guard !text.isEmpty else { continue }
       switch field.name {
-      case "title": title = text
       case "year": year = text
       case "date": date = text
+      case "month": month = text
+      case "day": day = text
       case "journaltitle": containerTitle = text
       case "journal": journal = text
       case "booktitle": bookTitle = text
@@ -62,10 +65,20 @@ extension BibliographyEntry {
       default: break
       }
     }
-    // BibLaTeX names win over their BibTeX synonyms; `year` over `date`, `number` over `issue`.
+    // Like Pandoc, `date` wins over `year`, `month` and `day`; the label's year is the one written in `year`.
+    self.date =
+      date.flatMap { EntryDate.parse(iso: $0) } ?? year.flatMap { EntryDate.from(year: $0, month: month, day: day) }
     year = year ?? date.flatMap(Self.leadingYear)
+    // Like Pandoc, the subtitle follows the title after a colon and the addon after a period.
+    title = Self.joinedTitle(fields["title"], fields["subtitle"], fields["titleaddon"])
+    containerTitle = Self.joinedTitle(containerTitle ?? journal, fields["journalsubtitle"], nil)
     // Like Pandoc, a `booktitle` is the container only of a part of a book (`@misc` ignores it).
-    containerTitle = containerTitle ?? journal ?? (Self.partOfBookTypes.contains(type) ? bookTitle : nil)
+    if containerTitle == nil, Self.partOfBookTypes.contains(type) {
+      containerTitle = Self.joinedTitle(bookTitle, fields["booksubtitle"], fields["booktitleaddon"])
+    }
+    // Like Pandoc, a whole issue of a periodical is also its own container.
+    if containerTitle == nil, type == "periodical" { containerTitle = title }
+    // BibLaTeX names win over their BibTeX synonyms: `number` over `issue`.
     issue = number ?? issue
   }
 
@@ -74,6 +87,16 @@ extension BibliographyEntry {
     "inbook", "incollection", "inproceedings", "inreference", "conference", "bookinbook", "suppbook",
     "suppcollection",
   ]
+
+  /// `title: subtitle. addon`, as Pandoc joins them: no colon or period after a title ending in punctuation.
+  static func joinedTitle(_ title: String?, _ subtitle: String?, _ addon: String?) -> String? {
+    func join(_ head: String?, _ tail: String?, _ separator: String) -> String? {
+      guard let tail, !tail.isEmpty else { return head.flatMap { $0.isEmpty ? nil : $0 } }
+      guard let head, let last = head.last else { return tail }
+      return "!?.,:;".contains(last) ? head + " " + tail : head + separator + " " + tail
+    }
+    return join(join(title, subtitle, ":"), addon, ".")
+  }
 
   /// The year at the start of an ISO/EDTF date (`2020-05-01`, `2020/2021`, `-0044`), or nil.
   static func leadingYear(_ date: String) -> String? {

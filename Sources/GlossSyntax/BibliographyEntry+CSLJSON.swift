@@ -38,6 +38,27 @@ extension BibliographyEntry {
     authors = Self.cslNames(node["author"], field: "author", problems: &problems)
     editors = Self.cslNames(node["editor"], field: "editor", problems: &problems)
     year = node["issued"].flatMap(Self.cslYear)
+    date = node["issued"].flatMap(Self.cslDate)
+  }
+
+  /// The full CSL date: `date-parts` (numbers or numeric strings), else an ISO date in `raw` or a plain string.
+  private static func cslDate(_ node: JSONNode) -> EntryDate? {
+    if let text = node.text { return EntryDate.parse(iso: text) }
+    if case .array(let dates) = node["date-parts"]?.value {
+      var parts: [[Int]] = []
+      for date in dates {
+        guard case .array(let numbers) = date.value else { break }
+        var part: [Int] = []
+        for number in numbers {
+          guard let value = number.text.flatMap({ Int($0) }) else { break }
+          part.append(value)
+        }
+        if part.isEmpty { break }
+        parts.append(part)
+      }
+      return EntryDate(parts: parts)
+    }
+    return node["raw"]?.text.flatMap { EntryDate.parse(iso: $0) }
   }
 
   /// The names of a CSL name list (`family`, `given`, particles, `suffix`, `literal`).
@@ -65,11 +86,10 @@ extension BibliographyEntry {
         names.append(PersonName(literal: literal))
         continue
       }
-      let family = [part("non-dropping-particle"), part("family")].compactMap { $0 }.joined(separator: " ")
-      let given = [part("given"), part("dropping-particle")].compactMap { $0 }.joined(separator: " ")
       names.append(
         PersonName(
-          family: family.isEmpty ? nil : family, given: given.isEmpty ? nil : given, suffix: part("suffix")))
+          family: part("family"), given: part("given"), suffix: part("suffix"),
+          droppingParticle: part("dropping-particle"), nonDroppingParticle: part("non-dropping-particle")))
     }
     return names
   }

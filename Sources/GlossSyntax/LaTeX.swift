@@ -117,6 +117,33 @@ enum LaTeX {
     "Sigma": "Σ", "Upsilon": "Υ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω", "times": "×", "pm": "±", "leq": "≤",
     "le": "≤", "geq": "≥", "ge": "≥", "neq": "≠", "infty": "∞", "cdot": "·", "to": "→", "rightarrow": "→",
     "leftarrow": "←", "approx": "≈", "sim": "∼", "ell": "ℓ", "partial": "∂", "sum": "∑", "degree": "°",
+    "langle": "⟨", "rangle": "⟩", "circ": "∘", "prime": "′", "cdots": "⋯", "in": "∈", "notin": "∉", "subset": "⊂",
+    "subseteq": "⊆", "cup": "∪", "cap": "∩", "forall": "∀", "exists": "∃", "nabla": "∇", "propto": "∝",
+    "equiv": "≡", "ll": "≪", "gg": "≫", "hbar": "ℏ", "emptyset": "∅", "Rightarrow": "⇒", "Leftrightarrow": "⇔",
+    "leftrightarrow": "↔", "uparrow": "↑", "downarrow": "↓", "mp": "∓", "div": "÷", "ast": "∗", "star": "⋆",
+    "perp": "⊥", "parallel": "∥", "angle": "∠", "sqrt": "√", "prod": "∏", "int": "∫", "lvert": "|", "rvert": "|",
+    "vert": "|", "mid": "|", "vartheta": "ϑ", "varrho": "ϱ", "varsigma": "ς", "textmu": "µ", "textperthousand": "‰",
+  ]
+
+  /// Commands that only set the font of their argument, shown as the argument (`\mathrm{K}` → K).
+  static let fontCommands: Set<String> = [
+    "mathrm", "mathbf", "mathit", "mathsf", "mathtt", "mathcal", "mathbb", "mathfrak", "boldsymbol", "text",
+    "textrm", "textit", "textbf", "textsf", "texttt", "operatorname", "mbox", "emph", "textsc", "textup",
+  ]
+
+  /// Superscript forms of the characters that have one (`^2` → ²).
+  static let superscripts: [UInt8: String] = [
+    0x30: "⁰", 0x31: "¹", 0x32: "²", 0x33: "³", 0x34: "⁴", 0x35: "⁵", 0x36: "⁶", 0x37: "⁷", 0x38: "⁸", 0x39: "⁹",
+    UInt8(ascii: "+"): "⁺", UInt8(ascii: "-"): "⁻", UInt8(ascii: "="): "⁼", UInt8(ascii: "("): "⁽",
+    UInt8(ascii: ")"): "⁾", UInt8(ascii: "n"): "ⁿ", UInt8(ascii: "i"): "ⁱ",
+  ]
+
+  /// Subscript forms of the characters that have one (`_2` → ₂).
+  static let subscripts: [UInt8: String] = [
+    0x30: "₀", 0x31: "₁", 0x32: "₂", 0x33: "₃", 0x34: "₄", 0x35: "₅", 0x36: "₆", 0x37: "₇", 0x38: "₈", 0x39: "₉",
+    UInt8(ascii: "+"): "₊", UInt8(ascii: "-"): "₋", UInt8(ascii: "="): "₌", UInt8(ascii: "("): "₍",
+    UInt8(ascii: ")"): "₎", UInt8(ascii: "a"): "ₐ", UInt8(ascii: "e"): "ₑ", UInt8(ascii: "o"): "ₒ",
+    UInt8(ascii: "x"): "ₓ", UInt8(ascii: "i"): "ᵢ",
   ]
 }
 
@@ -129,6 +156,8 @@ private struct LaTeXDecoder {
   var needsNormalization = false
   /// How many accent arguments enclose the current position; bounded so hostile input cannot exhaust the stack.
   var accentDepth = 0
+  /// Whether the position is inside `$…$`, where spaces are ignored and `^`, `_` make scripts.
+  var inMath = false
 
   init(bytes: ArraySlice<UInt8>) {
     self.bytes = bytes
@@ -159,10 +188,21 @@ private struct LaTeXDecoder {
       let byte = bytes[i]
       switch byte {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        pendingSpace = true
+        // TeX ignores spaces in math (`$\langle 100 \rangle$` → ⟨100⟩).
+        if !inMath { pendingSpace = true }
         i += 1
-      case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "$"):
+      case UInt8(ascii: "{"), UInt8(ascii: "}"):
         i += 1
+      case UInt8(ascii: "$"):
+        inMath.toggle()
+        i += 1
+      case UInt8(ascii: "^"), UInt8(ascii: "_"):
+        if inMath {
+          script(byte == UInt8(ascii: "^") ? LaTeX.superscripts : LaTeX.subscripts, marker: byte, end: end)
+        } else {
+          emit(byte)
+          i += 1
+        }
       case UInt8(ascii: "\\"):
         command(end: end)
       case UInt8(ascii: "~"):
@@ -206,7 +246,7 @@ private struct LaTeXDecoder {
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "{"),
       UInt8(ascii: "}"), UInt8(ascii: "$"), UInt8(ascii: "\\"), UInt8(ascii: "~"), UInt8(ascii: "-"),
-      UInt8(ascii: "`"), UInt8(ascii: "'"):
+      UInt8(ascii: "`"), UInt8(ascii: "'"), UInt8(ascii: "^"), UInt8(ascii: "_"):
       return true
     default:
       return false
@@ -241,6 +281,12 @@ private struct LaTeXDecoder {
       while i < end, isSpace(bytes[i]) { i += 1 }
       if let symbol = LaTeX.symbol(name) {
         emit(symbol)
+      } else if LaTeX.fontCommands.contains(String(decoding: name, as: UTF8.self)), let group = group(end: end) {
+        decode(group)
+      } else if inMath, !(name == Array("left".utf8) || name == Array("right".utf8)) {
+        // Like Pandoc, an unknown math command is shown as written (`\hat`), not dropped.
+        emit(UInt8(ascii: "\\"))
+        for byte in name { emit(byte) }
       } else if name == Array("url".utf8), let group = group(end: end) {
         // A URL is shown as written: no ligatures, no `~` as a space.
         for byte in bytes[group] where !isSpace(byte) { emit(byte) }
@@ -258,6 +304,50 @@ private struct LaTeXDecoder {
     default:
       emit(first)
     }
+  }
+
+  /// Decodes `range` (a group already stepped over) in place.
+  mutating func decode(_ range: Range<Int>) {
+    let resume = i
+    i = range.lowerBound
+    decode(upTo: range.upperBound)
+    i = resume
+  }
+
+  /// A `^` or `_` at `i` in math: `^\circ` is a degree sign, characters with a script form take it, anything else
+  /// is shown after the marker.
+  mutating func script(_ forms: [UInt8: String], marker: UInt8, end: Int) {
+    i += 1
+    while i < end, isSpace(bytes[i]) { i += 1 }
+    guard i < end else { return }
+    var argument: Range<Int>
+    if bytes[i] == UInt8(ascii: "{"), let group = group(end: end) {
+      argument = group
+    } else if bytes[i] == UInt8(ascii: "\\") {
+      var j = i + 1
+      while j < end, isLetter(bytes[j]) { j += 1 }
+      argument = i..<max(j, min(i + 2, end))
+      i = argument.upperBound
+    } else {
+      argument = i..<min(i + scalarLength(bytes[i]), end)
+      i = argument.upperBound
+    }
+    while argument.lowerBound < argument.upperBound, isSpace(bytes[argument.lowerBound]) {
+      argument = (argument.lowerBound + 1)..<argument.upperBound
+    }
+    while argument.lowerBound < argument.upperBound, isSpace(bytes[argument.upperBound - 1]) {
+      argument = argument.lowerBound..<(argument.upperBound - 1)
+    }
+    if marker == UInt8(ascii: "^"), bytes[argument].elementsEqual("\\circ".utf8) {
+      emit("°")
+      return
+    }
+    if !argument.isEmpty, bytes[argument].allSatisfy({ forms[$0] != nil }) {
+      for byte in bytes[argument] { emit(forms[byte] ?? "") }
+      return
+    }
+    emit(marker)
+    decode(argument)
   }
 
   /// The content range of the `{…}` group at `i` (after blanks), moving past it; nil when there is none.

@@ -16,6 +16,10 @@ extension PersonName {
     var j = raw.startIndex
     while j < raw.endIndex {
       let byte = raw[j]
+      if isEscapedBrace(raw, at: j) {
+        j += 2
+        continue
+      }
       if byte == UInt8(ascii: "{") {
         depth += 1
       } else if byte == UInt8(ascii: "}") {
@@ -34,9 +38,11 @@ extension PersonName {
     return parts
   }
 
-  /// One name: `{Literal}`, `First von Last`, `von Last, First` or `von Last, Jr, First`.
+  /// One name: `{Literal}`, `First von Last`, `von Last, First`, `von Last, Jr, First`, or biblatex's extended
+  /// `family=Heuvel, given=Charles, prefix=van den, useprefix=false`.
   private static func bibTeXName(_ raw: ArraySlice<UInt8>) -> PersonName? {
     let commaParts = split(raw, isSeparator: { $0 == UInt8(ascii: ",") }, keepEmpty: true)
+    if let extended = extendedName(commaParts) { return extended }
     let parts = commaParts.map { split($0, isSeparator: { isBlank($0) || $0 == UInt8(ascii: "~") }, keepEmpty: false) }
     guard let first = parts.first, !first.isEmpty || parts.count > 1 else { return nil }
     if parts.count == 1, first.count == 1, let only = first.first {
@@ -77,9 +83,86 @@ extension PersonName {
         suffix = parts[1]
         given = Array(parts[2...].joined())
       }
+      // Like Pandoc, lowercase words ending the given part are the particle (`Gogh, Vincent van`).
+      if von.isEmpty, let firstUpper = given.firstIndex(where: { !isLowercaseToken($0) }),
+        let particleStart = given.lastIndex(where: { !isLowercaseToken($0) }).map({ $0 + 1 }),
+        particleStart < given.count, particleStart > firstUpper
+      {
+        von = Array(given[particleStart...])
+        given = Array(given[..<particleStart])
+      }
     }
-    let family = decode(von + last)
-    return PersonName(family: family, given: decode(given), suffix: decode(suffix))
+    // Like Pandoc, the `von` part is a dropping particle: "Ludwig van Beethoven" is cited as "Beethoven".
+    return PersonName(
+      family: decode(last), given: decode(spacedInitials(given)), suffix: decode(suffix),
+      droppingParticle: decode(von))
+  }
+
+  /// The name in biblatex's extended format, when every comma-separated part is `key=value`; else nil.
+  private static func extendedName(_ parts: [ArraySlice<UInt8>]) -> PersonName? {
+    guard parts.count > 1 || parts.first?.contains(UInt8(ascii: "=")) == true else { return nil }
+    var values: [String: ArraySlice<UInt8>] = [:]
+    for part in parts where !part.isEmpty {
+      guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+      let name = String(decoding: trimmed(part[part.startIndex..<equals]), as: UTF8.self).lowercased()
+      guard extendedKeys.contains(name) else { return nil }
+      values[name] = trimmed(part[(equals + 1)...])
+    }
+    func text(_ key: String) -> String? {
+      guard let value = values[key] else { return nil }
+      let decoded = LaTeX.decode(value)
+      return decoded.isEmpty ? nil : decoded
+    }
+    let useprefix = text("useprefix")?.lowercased() == "true"
+    let given = values["given"].flatMap { decode(spacedInitials(split($0, isSeparator: isBlank, keepEmpty: false))) }
+    return PersonName(
+      family: text("family"), given: given, suffix: text("suffix"),
+      droppingParticle: useprefix ? nil : text("prefix"), nonDroppingParticle: useprefix ? text("prefix") : nil)
+  }
+
+  /// The keys of biblatex's extended name format.
+  private static let extendedKeys: Set<String> = [
+    "family", "given", "prefix", "suffix", "useprefix", "family-i", "given-i", "prefix-i", "suffix-i",
+  ]
+
+  /// Given-name tokens with run-together initials split, as Pandoc shows them (`E.H.` → `E.` `H.`); braced
+  /// tokens (`{E.H.}`) and hyphenated initials (`J.-P.`) stay as written.
+  private static func spacedInitials(_ tokens: [ArraySlice<UInt8>]) -> [ArraySlice<UInt8>] {
+    var out: [ArraySlice<UInt8>] = []
+    for token in tokens {
+      guard token.first != UInt8(ascii: "{") else {
+        out.append(token)
+        continue
+      }
+      var start = token.startIndex
+      var depth = 0
+      var j = token.startIndex
+      while j < token.endIndex {
+        let byte = token[j]
+        if byte == UInt8(ascii: "{") {
+          depth += 1
+        } else if byte == UInt8(ascii: "}") {
+          depth = max(0, depth - 1)
+        } else if byte == UInt8(ascii: "."), depth == 0, j + 1 < token.endIndex, startsLetter(token[j + 1]) {
+          out.append(token[start...j])
+          start = j + 1
+        }
+        j += 1
+      }
+      out.append(token[start..<token.endIndex])
+    }
+    return out
+  }
+
+  /// Whether `byte` starts a letter: an ASCII letter, a non-ASCII scalar, or a braced or escaped accent.
+  private static func startsLetter(_ byte: UInt8) -> Bool {
+    isASCIILetter(byte) || byte >= 0xC0 || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\\")
+  }
+
+  /// Whether `\{` or `\}` (an escaped brace, which does not nest) starts at `j`.
+  private static func isEscapedBrace(_ raw: ArraySlice<UInt8>, at j: Int) -> Bool {
+    raw[j] == UInt8(ascii: "\\") && j + 1 < raw.endIndex
+      && (raw[j + 1] == UInt8(ascii: "{") || raw[j + 1] == UInt8(ascii: "}"))
   }
 
   /// The decoded text of `tokens` joined by spaces, or nil when there are none.
@@ -101,9 +184,13 @@ extension PersonName {
     var pieces: [ArraySlice<UInt8>] = []
     var depth = 0
     var start = raw.startIndex
-    for j in raw.indices {
+    var j = raw.startIndex
+    while j < raw.endIndex {
+      defer { j += 1 }
       let byte = raw[j]
-      if byte == UInt8(ascii: "{") {
+      if isEscapedBrace(raw, at: j) {
+        j += 1
+      } else if byte == UInt8(ascii: "{") {
         depth += 1
       } else if byte == UInt8(ascii: "}") {
         depth = max(0, depth - 1)

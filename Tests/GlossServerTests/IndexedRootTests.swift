@@ -50,4 +50,23 @@ import Testing
     let codes = root.workspace.diagnosticsByPath.values.flatMap { $0.map(\.code) }.sorted()
     #expect(codes == ["broken-link", "malformed-config"])
   }
+
+  @Test func utf16AndLatin1BibliographiesAreDecodedAndTheServerTextMatchesTheIndex() throws {
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for unit in "@book{wide, title = {Über}}\n".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    let latin: [UInt8] = Array("@book{M".utf8) + [0xFC] + Array("ller, title = {T}}\n".utf8)
+    let fs = InMemoryFileSystem(root: "/w", files: [:])
+    fs.setFile("/w/wide.bib", utf16)
+    fs.setFile("/w/latin.bib", latin)
+    let root = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: fs)
+    #expect(root.skipped.isEmpty)
+    #expect(root.workspace.source(forKey: "wide")?.title == "Über")
+    #expect(root.texts["wide.bib"]?.string == "@book{wide, title = {Über}}\n")
+    let latinDiagnostics = root.workspace.diagnostics(for: "latin.bib")
+    #expect(latinDiagnostics.map(\.code) == ["malformed-bibliography"])
+    // The diagnostic's range is in the text the server converts positions with.
+    let text = try #require(root.texts["latin.bib"])
+    let range = try #require(latinDiagnostics.first?.range)
+    #expect(String(decoding: text.bytes[range], as: UTF8.self) == "\u{FFFD}")
+  }
 }

@@ -145,6 +145,27 @@ import Testing
     // Never written: the library is exactly as the user left it.
     #expect(try fs.contents(of: "/home/tester/Zotero/library.bib") != [])
   }
+
+  @Test func definitionGoesIntoTheCachedTextAndTheLinkOpensThePDFAtThePrintedPage() throws {
+    let fs = makeFileSystem()
+    let extractor = Extractor(fs)
+    let note = "The flow [@smith2020, p. 214].\n"
+    fs.setFile(Self.root + "/river.md", note)
+    let fixture = try start(fs, extractor)
+    fixture.finishExtractions()
+    let document = TextDocumentIdentifier(uri: fixture.uri("river.md"))
+    let definition = try fixture.client.send(
+      DefinitionRequest(textDocument: document, position: Position(line: 0, character: 12)))
+    let cache = ExtractionCache(directory: "/home/tester/.cache/gloss", fileSystem: fs)
+    guard case .location(let location)? = definition else {
+      Issue.record("no definition: \(String(describing: definition))")
+      return
+    }
+    #expect(location.uri == FileURI(filePath: cache.textFile(of: Self.pdf)).string)
+    #expect(location.range.start == Position(line: 2, character: 1))
+    let links = try fixture.client.send(DocumentLinkRequest(textDocument: document))
+    #expect(links.map(\.target) == [FileURI(filePath: Self.pdf).string + "#page=2"])
+  }
 }
 
 extension String {

@@ -5,14 +5,15 @@ import Testing
 /// Compares Gloss's BibTeX reading with Pandoc's (`pandoc FILE.bib -t csljson`), an oracle no one here wrote.
 ///
 /// The fixtures are `Tests/Fixtures/bibtex/*.bib`; Pandoc's output was generated once by `generate-expected.sh`
-/// (pandoc 2.17) and committed as `*.pandoc.json`. Compared: keys, titles, container titles and author family
-/// names (or literals).
+/// (pandoc 2.17) and committed as `*.pandoc.json`. Compared: keys, titles (with subtitles), container titles,
+/// authors (particles, family and given names, or literals) and dates (`issued` date parts, month and day included).
+/// `fidelity.bib` holds the shapes of real files Gloss once read differently (crossref and xdata inheritance,
+/// comments before a closing brace, no-break spaces, escaped braces, extended names, initials, particles).
 ///
 /// Where Gloss differs from Pandoc on purpose, the comparison normalises both sides:
 /// - Pandoc keeps markup as HTML (`<i>x</i>`, `<span class="nocase">`); Gloss shows plain text: tags are dropped.
 /// - Pandoc converts English titles to sentence case; Gloss shows them as written: titles compare case-insensitively.
 /// - Pandoc writes `~` as a no-break space as Gloss does, but spacing may differ: whitespace is collapsed.
-/// - Pandoc puts `van`, `de la` in particle fields; Gloss keeps them in the family name: particles are joined.
 /// - Pandoc leaves `\i` dotless under an accent (`{\"\i}` → ı̈); Gloss writes ï: dotless ı + mark compares as i.
 /// - Pandoc makes apostrophes typographic (`O'Brien` → `O’Brien`); Gloss keeps them as written: ’ compares as '.
 /// - Pandoc keeps math commands raw (`$\alpha$` → `\alpha`); Gloss shows the symbol (α).
@@ -20,12 +21,12 @@ import Testing
 @Suite struct BibTeXOracleTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/bibtex")
-  static let fixtures = ["accents", "fields", "macros", "markup", "names", "structure"]
+  static let fixtures = ["accents", "fidelity", "fields", "macros", "markup", "names", "structure"]
 
   /// Entries whose author lists differ from Pandoc's by design, with Gloss's expected family names.
   static let deliberateAuthorDifferences: [String: [String]] = [
     // `Aristotle AND Plato`: BibTeX's `and` is case-insensitive; Pandoc 2.17 reads one person "Plato, Aristotle AND".
-    "names-others": ["Aristotle", "Plato", "Doe", "others"]
+    "names-others": ["Aristotle", "Plato", "Doe / Jane", "others"]
   ]
 
   @Test(arguments: fixtures) func matchesCommittedPandocOutput(fixture: String) throws {
@@ -67,19 +68,28 @@ import Testing
     #expect(ours.problems.isEmpty, "\(ours.problems)", sourceLocation: sourceLocation)
     let pandoc = try JSONDecoder().decode([PandocItem].self, from: pandocJSON)
     let ourLines = ours.entries.map { entry in
-      let families = entry.authors.map { $0.family ?? $0.literal ?? "" }
-      return Self.summary(key: entry.key, title: entry.title, container: entry.containerTitle, families: families)
+      let families = entry.authors.map { person in
+        person.literal
+          ?? ([person.droppingParticle.map { "(\($0))" }, person.citedFamily, person.given.map { "/ \($0)" }]
+            .compactMap { $0 }.joined(separator: " "))
+      }
+      return Self.summary(
+        key: entry.key, title: entry.title, container: entry.containerTitle, families: families,
+        date: entry.date?.parts ?? [])
     }
     let pandocLines = pandoc.map { item in
       let families = Self.deliberateAuthorDifferences[item.id] ?? (item.author ?? []).map(\.normalisedFamily)
-      return Self.summary(key: item.id, title: item.title, container: item.containerTitle, families: families)
+      return Self.summary(
+        key: item.id, title: item.title, container: item.containerTitle, families: families,
+        date: item.issued?.dateParts ?? [])
     }
     #expect(ourLines == pandocLines, sourceLocation: sourceLocation)
   }
 
-  static func summary(key: String, title: String?, container: String?, families: [String]) -> String {
+  static func summary(key: String, title: String?, container: String?, families: [String], date: [[Int]]) -> String {
     let titles = [title, container].map { $0.map(normalisedTitle) ?? "-" }.joined(separator: " | ")
-    return "\(key) | \(titles) | \(families.joined(separator: "; "))"
+    let dates = date.map { $0.map(String.init).joined(separator: "-") }.joined(separator: "/")
+    return "\(key) | \(titles) | \(families.joined(separator: "; ")) | \(dates)"
   }
 
   /// The title with markup tags dropped, math symbols shown, dotless i composed, case and spacing folded.
@@ -99,30 +109,43 @@ private struct PandocItem: Decodable {
   var title: String?
   var containerTitle: String?
   var author: [PandocName]?
+  var issued: PandocDate?
 
   enum CodingKeys: String, CodingKey {
-    case id, title, author
+    case id, title, author, issued
     case containerTitle = "container-title"
+  }
+}
+
+/// A CSL date as Pandoc writes it (`{"date-parts": [[1991, 3]]}`).
+private struct PandocDate: Decodable {
+  var dateParts: [[Int]]?
+
+  enum CodingKeys: String, CodingKey {
+    case dateParts = "date-parts"
   }
 }
 
 /// A CSL name as Pandoc writes it.
 private struct PandocName: Decodable {
   var family: String?
+  var given: String?
   var literal: String?
   var droppingParticle: String?
   var nonDroppingParticle: String?
 
   enum CodingKeys: String, CodingKey {
-    case family, literal
+    case family, given, literal
     case droppingParticle = "dropping-particle"
     case nonDroppingParticle = "non-dropping-particle"
   }
 
-  /// The family name with its particles, as Gloss keeps it, or the literal.
+  /// The family name with a non-dropping particle, after a dropping one in parentheses (`(van) Beethoven`), or
+  /// the literal.
   var normalisedFamily: String {
     if let literal { return literal }
-    let name = [nonDroppingParticle, droppingParticle, family].compactMap { $0 }.joined(separator: " ")
+    let name = [droppingParticle.map { "(\($0))" }, nonDroppingParticle, family, given.map { "/ \($0)" }]
+      .compactMap { $0 }.joined(separator: " ")
     return name.replacingOccurrences(of: "’", with: "'")
   }
 }

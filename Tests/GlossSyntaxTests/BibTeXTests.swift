@@ -147,9 +147,9 @@ import Testing
       """#,
       """
       @book names
-        author van Beethoven, Ludwig | de la Fontaine, Jean | {World Health Organization} | Smith, Jr, John | \
+        author Beethoven, Ludwig (van) | Fontaine, Jean (de la) | {World Health Organization} | Smith, Jr, John | \
       An, Nguyễn Văn | Öztürk, Elif | Sartre, Jean-Paul | {Barnes and Noble} | Aristotle | {others}
-        editor de la Vallée Poussin, Charles Louis Xavier Joseph | Durkheim, Émile
+        editor Vallée Poussin, Charles Louis Xavier Joseph (de la) | Durkheim, Émile
       """)
   }
 
@@ -163,6 +163,7 @@ import Testing
       """
       @online bl
         year "2021"
+        date "1 May 2021–2022"
         container "Zeitschrift"
         issue "Spring"
         url "https://example.org/a_b?x=1&y=2"

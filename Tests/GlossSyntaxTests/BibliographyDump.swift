@@ -10,8 +10,10 @@ enum BibliographyDump {
       var head = "@\(entry.type) \(entry.key)"
       if ranges { head += " key\(show(entry.keyRange)) \(show(entry.range))" }
       lines.append(head)
+      let fullDate = entry.date.map(\.description).flatMap { $0 == entry.year ? nil : $0 }
       let values: [(String, String?)] = [
-        ("title", entry.title), ("year", entry.year), ("container", entry.containerTitle),
+        ("title", entry.title), ("year", entry.year), ("date", fullDate),
+        ("container", entry.containerTitle),
         ("volume", entry.volume), ("issue", entry.issue), ("pages", entry.pages), ("publisher", entry.publisher),
         ("url", entry.url), ("doi", entry.doi),
       ]
@@ -29,12 +31,14 @@ enum BibliographyDump {
     return lines.joined(separator: "\n")
   }
 
-  /// `Family, Given` (with `, Suffix`), or `{literal}`.
+  /// `Family, Given` (with `, Suffix`), a non-dropping particle before the family (`van der Berg`), a dropping
+  /// one last in parentheses (`Beethoven, Ludwig (van)`), or `{literal}`.
   static func show(_ name: PersonName) -> String {
     if let literal = name.literal { return "{\(literal)}" }
-    var text = name.family ?? ""
+    var text = name.citedFamily ?? ""
     if let suffix = name.suffix { text += ", \(suffix)" }
     if let given = name.given { text += ", \(given)" }
+    if let particle = name.droppingParticle { text += " (\(particle))" }
     return text
   }
 

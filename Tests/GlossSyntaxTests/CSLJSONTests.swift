@@ -35,6 +35,7 @@ import Testing
       @article-journal nguyễn2020 key[12..24) [4..644)
         title "Ký ức "tập thể" 🧠"
         year "2020"
+        date "1 May 2020"
         container "Tạp chí"
         volume "12"
         issue "3"
@@ -42,7 +43,7 @@ import Testing
         publisher "Pub"
         url "https://example.org/a"
         doi "10.1/xé"
-        author Nguyễn, Văn An | {World Health Organization} | van Gogh, Vincent | Beethoven, Jr, Ludwig van
+        author Nguyễn, Văn An | {World Health Organization} | van Gogh, Vincent | Beethoven, Jr, Ludwig (van)
         editor Smith
       @ 42 key[655..657) [648..689)
         year "1932"

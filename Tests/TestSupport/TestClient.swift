@@ -162,6 +162,7 @@ extension ServerOptions {
     var options = ServerOptions()
     options.fileSystem = InMemoryFileSystem()
     options.currentDirectory = "/workspace"
+    options.stateDirectory = "/state/gloss"
     options.log = { _ in }
     options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
     // Nothing of the machine running the tests: `~` and the extraction cache live in the in-memory file system.
