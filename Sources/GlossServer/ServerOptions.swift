@@ -24,7 +24,8 @@ package struct ServerOptions: Sendable {
   package var stateDirectory = PrivateFileWriter.state().directory
   /// The root used when the client names no workspace folder, root URI or root path (SPEC §1).
   package var currentDirectory = FileManager.default.currentDirectoryPath
-  /// The user's home folder, for `~/` paths in `.gloss.json`, front matter and `file` fields.
+  /// The user's home folder: `~/` paths in `.gloss.json`, front matter and `file` fields start there, and workspace
+  /// discovery never takes it for a workspace without `.gloss.json`.
   package var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
   /// Where extracted texts are cached (`$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`); nil for no cache.
   package var cacheDirectory: String? = ExtractionCache.defaultDirectory(

@@ -31,8 +31,8 @@ import Testing
     }
   }
 
-  static let root = "/home/tester/notes"
-  static let pdf = "/home/tester/Zotero/storage/ABCD1234/Smith - 2020 - River.pdf"
+  static let root = "/home/user/notes"
+  static let pdf = "/home/user/Zotero/storage/ABCD1234/Smith - 2020 - River.pdf"
   static let library = """
     @article{smith2020,
       title = {River},
@@ -54,7 +54,7 @@ import Testing
   func makeFileSystem() -> InMemoryFileSystem {
     let fs = InMemoryFileSystem(
       root: Self.root, files: [".gloss.json": #"{"bibliography": ["~/Zotero/library.bib"]}"#, "river.md": Self.note])
-    fs.setFile("/home/tester/Zotero/library.bib", Self.library)
+    fs.setFile("/home/user/Zotero/library.bib", Self.library)
     fs.setFile(Self.pdf, Self.pdfText)
     return fs
   }
@@ -106,7 +106,7 @@ import Testing
     let fs = makeFileSystem()
     let extractor = Extractor(fs)
     try start(fs, extractor).finishExtractions()
-    let cache = ExtractionCache(directory: "/home/tester/.cache/gloss", fileSystem: fs)
+    let cache = ExtractionCache(directory: "/home/user/.cache/gloss", fileSystem: fs)
     let textFile = cache.textFile(of: Self.pdf)
     fs.setFile(textFile, "tampered text")
     try start(fs, extractor).finishExtractions()
@@ -137,13 +137,13 @@ import Testing
     let extractor = Extractor(fs)
     let fixture = try start(fs, extractor)
     fixture.finishExtractions()
-    fs.setFile("/home/tester/Zotero/library.bib", Self.library.replacingOccurrences(of: "smith2020", with: "smith2021"))
+    fs.setFile("/home/user/Zotero/library.bib", Self.library.replacingOccurrences(of: "smith2020", with: "smith2021"))
     fixture.tick()
     #expect(fixture.codes("river.md") == ["unknown-source"])
     // The library's own diagnostics are published under its absolute path.
-    #expect(fixture.publishedPaths.contains("/home/tester/Zotero/library.bib"))
+    #expect(fixture.publishedPaths.contains("/home/user/Zotero/library.bib"))
     // Never written: the library is exactly as the user left it.
-    #expect(try fs.contents(of: "/home/tester/Zotero/library.bib") != [])
+    #expect(try fs.contents(of: "/home/user/Zotero/library.bib") != [])
   }
 
   @Test func definitionGoesIntoTheCachedTextAndTheLinkOpensThePDFAtThePrintedPage() throws {
@@ -156,7 +156,7 @@ import Testing
     let document = TextDocumentIdentifier(uri: fixture.uri("river.md"))
     let definition = try fixture.client.send(
       DefinitionRequest(textDocument: document, position: Position(line: 0, character: 12)))
-    let cache = ExtractionCache(directory: "/home/tester/.cache/gloss", fileSystem: fs)
+    let cache = ExtractionCache(directory: "/home/user/.cache/gloss", fileSystem: fs)
     guard case .location(let location)? = definition else {
       Issue.record("no definition: \(String(describing: definition))")
       return

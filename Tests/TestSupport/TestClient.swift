@@ -162,12 +162,12 @@ extension ServerOptions {
     var options = ServerOptions()
     options.fileSystem = InMemoryFileSystem()
     options.currentDirectory = "/workspace"
+    options.homeDirectory = "/home/user"
     options.stateDirectory = "/state/gloss"
     options.log = { _ in }
     options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
-    // Nothing of the machine running the tests: `~` and the extraction cache live in the in-memory file system.
-    options.homeDirectory = "/home/tester"
-    options.cacheDirectory = "/home/tester/.cache/gloss"
+    // Nothing of the machine running the tests: the extraction cache lives in the in-memory file system.
+    options.cacheDirectory = "/home/user/.cache/gloss"
     return options
   }
 }
