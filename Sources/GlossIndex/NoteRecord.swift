@@ -17,6 +17,8 @@ package struct NoteRecord: Sendable {
   /// Index paths named by front-matter `bibliography:` (relative to the note's folder; `~/` and absolute paths, and
   /// relative ones leaving the root, are absolute — see `WorkspacePlace`).
   package var bibliographyPaths: [String]
+  /// The length in bytes of the text the note was parsed from (an edit's re-parse checks it continues that text).
+  package var byteCount: Int
 
   /// Lowercased names a wiki link can use for this note (file name, path without extension, title, aliases).
   var nameKeys: Set<String>
@@ -43,6 +45,7 @@ package struct NoteRecord: Sendable {
   ) {
     self.path = path
     self.note = note
+    byteCount = bytes.count
     let fileName = PathUtilities.fileName(path)
     title = note.title(fileName: fileName)
     aliases = note.frontMatter?["aliases"]?.value.strings ?? []
