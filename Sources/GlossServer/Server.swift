@@ -47,8 +47,8 @@ package final class Server {
   var scansInBackground = false
   /// The (root, generation) pairs last posted to `scanBoard`.
   var postedScanSignature: [[Int]] = []
-  /// Whether a document was opened yet (single-file mode looks for `.gloss.json` beside the first one only).
-  var hasOpenedDocument = false
+  /// The roots (by path) already told that they hold no bibliography (said once each).
+  var toldNoSources: Set<String> = []
   /// The folders the background scan walks (`gloss lsp`), kept current as roots and their files change.
   package let scanBoard = ScanBoard()
   /// The id the next root gets.

@@ -23,6 +23,8 @@ package struct ServerOptions: Sendable {
   package var stateDirectory = PrivateFileWriter.state().directory
   /// The root used when the client names no workspace folder, root URI or root path (SPEC §1).
   package var currentDirectory = FileManager.default.currentDirectoryPath
+  /// The user's home folder, which workspace discovery never takes for a workspace without `.gloss.json`.
+  package var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
 
   /// Creates the default options.
   package init() {}
