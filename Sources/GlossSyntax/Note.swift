@@ -100,13 +100,15 @@ package struct Block: Hashable, Sendable {
     case table
     case thematicBreak
     case footnoteDefinition(label: String)
+    /// The body of a Pandoc definition-list entry (`:   text` under a term), holding paragraphs indented four.
+    case definition
     case frontMatter
   }
 
   package var kind: Kind
   /// From the first byte of the block's first line to the end of its last line (line ending excluded).
   package var range: Range<Int>
-  /// Child blocks, for block quotes, lists, list items and footnote definitions.
+  /// Child blocks, for block quotes, lists, list items, footnote definitions and definitions.
   package var children: [Block]
   /// For a GFM task list item (`- [ ]`, `- [x]`), whether it is checked; nil for any other block.
   package var checkbox: Bool?
