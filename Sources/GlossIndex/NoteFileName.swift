@@ -69,9 +69,10 @@ extension Workspace {
       || sourceDocuments.keys.contains { $0.lowercased() == lower } || otherFiles.contains { $0.lowercased() == lower }
   }
 
-  /// The folder `dir` normalised inside the workspace (the root for ""), or nil when it climbs out of it.
+  /// The folder `dir` normalised inside the workspace (the root for ""), or nil when it is absolute (`/…`, `~/…`)
+  /// or climbs out of it.
   package static func folderInside(_ dir: String) -> String? {
-    guard !dir.utf8.contains(0) else { return nil }
+    guard !dir.utf8.contains(0), !dir.hasPrefix("/"), !dir.hasPrefix("~") else { return nil }
     return PathUtilities.normalize(dir)
   }
 }

@@ -23,6 +23,37 @@ extension Workspace {
       note = Note(parsing: bytes)
     }
     guard let context = CompletionContext.at(offset, in: bytes, note: note) else { return .empty }
+    return Self.filterable(candidates(in: context, at: offset, in: path, bytes: bytes), typedUpTo: offset, in: bytes)
+  }
+
+  /// `result` made filterable by clients that keep the items whose `filterText` starts with what was typed, case
+  /// and accents included (Neovim, eglot): an item found by something else than its own spelling (an author's name,
+  /// a title word, a key typed in another case) gets a filter text that starts with exactly what was typed, and the
+  /// list is marked incomplete so that the client asks again as the user types on rather than filtering it itself.
+  /// Clients that filter fuzzily (VS Code) find the typed word at the start as well.
+  static func filterable(_ result: CompletionResult, typedUpTo offset: Int, in bytes: [UInt8]) -> CompletionResult {
+    var result = result
+    var lastRange: Range<Int>?
+    var typed = ""
+    for index in result.items.indices {
+      let range = result.items[index].replaceRange
+      guard range.lowerBound < offset, offset <= bytes.count else { continue }
+      if range != lastRange {
+        typed = String(decoding: bytes[range.lowerBound..<offset], as: UTF8.self)
+        lastRange = range
+      }
+      let filter = result.items[index].filterText ?? result.items[index].label
+      guard !filter.hasPrefix(typed) else { continue }
+      result.items[index].filterText = typed + " " + filter
+      result.isIncomplete = true
+    }
+    return result
+  }
+
+  /// The candidates of `context` at `offset`, best first.
+  private func candidates(in context: CompletionContext, at offset: Int, in path: String, bytes: [UInt8])
+    -> CompletionResult
+  {
     switch context {
     case .sourceKey(let prefix, let replace):
       let current = String(decoding: bytes[replace], as: UTF8.self)

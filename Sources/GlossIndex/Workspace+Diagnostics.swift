@@ -59,7 +59,9 @@ extension Workspace {
     for problem in record.note.problems {
       out.append(make(path, problem.range, DiagnosticCode.malformedFrontMatter, problem.message))
     }
-    for citation in record.note.citations {
+    // Without any bibliography or source document, every citation would be unknown: that is a missing bibliography,
+    // said once by the server, not an error in each note.
+    for citation in record.note.citations where !knowsNoSources {
       for item in citation.items where !hasSource(item.key) {
         out.append(
           make(

@@ -32,10 +32,16 @@ package enum ExportSelection: Hashable, Sendable {
 
 /// One file an export writes.
 package struct ExportFile: Hashable, Sendable {
-  /// Where it goes: root-relative, or absolute when the caller gave an absolute output.
+  /// Where it goes, root-relative.
   package var path: String
   /// Its bytes.
   package var bytes: [UInt8]
+
+  /// Makes a file.
+  package init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+  }
 }
 
 /// The files of one export; the first is the main one.
@@ -44,6 +50,11 @@ package struct ExportOutput: Hashable, Sendable {
   package var files: [ExportFile]
   /// The main file's path.
   package var primaryPath: String { files.first?.path ?? "" }
+
+  /// Makes an output of `files`, the main one first.
+  package init(files: [ExportFile]) {
+    self.files = files
+  }
 }
 
 /// The notes of one export with their text, and everything cited in them, resolved once for every format.
@@ -65,7 +76,8 @@ struct ExportDocument {
 
 extension Workspace {
   /// Exports `selection` as `format` to `output` (else `exportDir/<slug>.<ext>`); `text` gives a note's current
-  /// text. Export files are artefacts, so a later export replaces an earlier one; notes are never replaced.
+  /// text. Whether a file may be written there (never over a note, a bibliography or anything Gloss did not export
+  /// itself) is the writer's decision, made in GlossServer against the disk.
   package func export(
     _ selection: ExportSelection, format: ExportFormat, output: String?, text: (String) -> [UInt8]?
   ) throws(CommandError) -> ExportOutput {
@@ -79,9 +91,6 @@ extension Workspace {
       }
       let slug = Slug.github(document.title)
       path = PathUtilities.join(folder, "\(slug.isEmpty ? "export" : slug).\(format.fileExtension)")
-    }
-    if !path.hasPrefix("/"), notes[path] != nil || sourceDocuments[path] != nil || bibliographies[path] != nil {
-      throw CommandError("'\(path)' is a file of the workspace: an export never replaces it")
     }
     switch format {
     case .markdown:

@@ -86,6 +86,7 @@ extension Workspace {
     ensureQuoteChecks(for: notes.keys)
     // The bulk load indexed every source as it was parsed; only the large texts' indexes stay resident.
     quotes.indexes = quotes.indexes.filter { $0.value.text.count >= Self.residentIndexBytes }
+    diagnosedWithSources = !knowsNoSources
     var paths = diagnosedPaths
     if !paths.contains(configPath) { paths.append(configPath) }
     let results = computeDiagnostics(for: paths)

@@ -111,6 +111,12 @@ extension Workspace {
 
   /// Recomputes the diagnostics of `paths` and returns those that changed, plus `always`.
   mutating func refreshDiagnostics(_ paths: Set<String>, always: Set<String>) -> Set<String> {
+    var paths = paths
+    if diagnosedWithSources == knowsNoSources {
+      // The first bibliography or source document arrived, or the last one left: every citation's report changes.
+      diagnosedWithSources = !knowsNoSources
+      paths.formUnion(notes.keys)
+    }
     pendingPaths.subtract(paths)
     var changed = always
     let targets = Array(paths.union(always))

@@ -45,6 +45,9 @@ package struct Workspace: Sendable {
   var diagnosticsCache: [String: [Diagnostic]] = [:]
   /// Quotation checks: the shared lexicon, source indexes and cached results (`Workspace+Quotations.swift`).
   var quotes = QuoteState()
+  /// Whether the cached diagnostics were computed while the workspace had a bibliography or a source document (when
+  /// that changes, every note's `unknown-source` diagnostics change: see `knowsNoSources`).
+  var diagnosedWithSources = false
   /// Files whose cached diagnostics wait for `refreshPending()`.
   package internal(set) var pendingPaths: Set<String> = []
   /// Completion's search structures, built lazily and replaced whenever the sources change.
@@ -67,6 +70,10 @@ package struct Workspace: Sendable {
     if !configProblems.isEmpty { paths.append(configPath) }
     return paths.sorted()
   }
+
+  /// Whether the workspace holds no bibliography file and no source document: nothing can be cited, so no citation
+  /// is reported as an `unknown-source` (the server says once that none was found instead).
+  package var knowsNoSources: Bool { bibliographies.isEmpty && sourceDocuments.isEmpty }
 
   /// The keys every source is known by, in no particular order.
   package var sourceKeys: Dictionary<String, SourceDefinitions>.Keys { definitions.keys }

@@ -82,12 +82,13 @@ extension WorkspaceConfig {
     case "diagnosticsIgnore":
       guard let list = Self.stringList(value) else { return wrongType("a list of globs") }
       diagnosticsIgnore = list
-    case "newNoteDir":
+    case "newNoteDir", "exportDir":
       guard case .string(let string) = value else { return wrongType("a folder name") }
-      newNoteDir = string
-    case "exportDir":
-      guard case .string(let string) = value else { return wrongType("a folder name") }
-      exportDir = string
+      // A folder Gloss writes into is refused, not reinterpreted, when it is not inside the workspace.
+      guard Workspace.folderInside(string) != nil else {
+        return [([key], "'\(key)' must be a folder inside the workspace, found '\(string)'")]
+      }
+      if key == "newNoteDir" { newNoteDir = string } else { exportDir = string }
     case "quoteCheck":
       guard case .bool(let flag) = value else { return wrongType("true or false") }
       quoteCheck = flag

@@ -34,6 +34,9 @@ package struct CheckReport: Sendable {
   package var noteCount: Int
   /// Files and folders that could not be read.
   package var skipped: [SkippedFile]
+  /// Whether notes cite sources but the folder holds no bibliography and no source document (then no citation is
+  /// an unknown source, and the command says once that none was found).
+  package var citesWithoutSources: Bool
 
   /// Indexes the folder at `root` and places its diagnostics; `progress` is told each indexing step as it starts.
   package init(root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in }) {
@@ -66,6 +69,8 @@ package struct CheckReport: Sendable {
     self.items = items
     self.noteCount = indexed.workspace.notes.count
     self.skipped = indexed.skipped
+    self.citesWithoutSources =
+      indexed.workspace.knowsNoSources && indexed.workspace.notes.values.contains { !$0.note.citations.isEmpty }
   }
 
   /// Whether any diagnostic is an error (the command then exits 1).

@@ -3,33 +3,57 @@ import GlossSyntax
 import LanguageServerProtocol
 
 /// Carrying out a command's `WorkspaceChange`: as a `workspace/applyEdit` when the client applies resource
-/// operations (so the editor keeps its buffers and undo), else by writing the files through `FileSystem`.
+/// operations (so the editor keeps its buffers and undo), else by writing the files through the guarded
+/// `WorkspaceWriter`. Either way the change is checked against the disk first, and the command answers only once
+/// the change is made: after the client's answer, whose refusal becomes the command's error.
 extension Server {
-  /// Applies `change` in root `id`, asks the client to show its primary file when it can, and answers `{"uri"}`.
+  /// Applies `change` in root `id`, asks the client to show its primary file when it can, and answers `{"uri"}`
+  /// (later, through `AnswerLater`, when the client applies the edit).
   func apply(_ change: WorkspaceChange, in id: RootID, label: String) throws -> JSONValue {
     guard let root = root(id) else { throw ResponseError.invalidParams("the workspace is gone") }
+    let writer = writer(for: root)
+    // Nothing leaves the workspace, replaces a file or moves a link, whoever carries the change out.
+    try writer.check(change)
     let primary = change.primaryPath.map { root.uri(for: $0) }
-    let touched = change.touchedPaths
+    let answer = JSONValue.object(["uri": primary.map { .string($0) } ?? .null])
     let support = WorkspaceEditSupport(clientCapabilities)
     if clientCapabilities.workspace?.applyEdit == true, support.documentChanges, support.canApply(change) {
       let edit = change.workspaceEdit(support: support, context: editContext(in: id))
-      sendRequest(ApplyWorkspaceEditRequest(label: label, edit: edit)) { server, result in
-        switch result {
-        case .success(let answer) where answer.applied:
-          server.syncWithDisk(id, forcing: touched)
-          if let primary { server.showDocument(primary) }
-        case .success(let answer):
-          server.logMessage(.warning, "'\(label)' was not applied: \(answer.failureReason ?? "the editor refused it")")
-        case .failure(let error):
-          server.logMessage(.warning, "'\(label)' was not applied: \(error.message)")
-        }
-      }
-    } else {
-      try write(change, in: root)
-      syncWithDisk(id, forcing: touched)
-      if let primary { showDocument(primary) }
+      return try askClient(edit, label: label, in: id, touching: change.touchedPaths, then: answer, showing: primary)
     }
-    return .object(["uri": primary.map { .string($0) } ?? .null])
+    let clientEdits = try write(change, in: root, writer: writer)
+    syncWithDisk(id, forcing: change.touchedPaths)
+    guard !clientEdits.isEmpty else {
+      if let primary { showDocument(primary) }
+      return answer
+    }
+    let edit = clientEdits.workspaceEdit(support: support, context: editContext(in: id))
+    return try askClient(edit, label: label, in: id, touching: clientEdits.touchedPaths, then: answer, showing: primary)
+  }
+
+  /// Asks the client to apply `edit` and answers the current request when it did (with `answer`), or with an error
+  /// carrying the client's reason when it did not.
+  private func askClient(
+    _ edit: WorkspaceEdit, label: String, in id: RootID, touching touched: Set<String>, then answer: JSONValue,
+    showing primary: DocumentURI?
+  ) throws -> JSONValue {
+    guard let request = currentRequestID else { throw ResponseError.internalError("'\(label)' has no request") }
+    sendRequest(ApplyWorkspaceEditRequest(label: label, edit: edit)) { server, result in
+      switch result {
+      case .success(let reply) where reply.applied:
+        server.syncWithDisk(id, forcing: touched)
+        if let primary { server.showDocument(primary) }
+        server.answer(request, result: answer)
+      case .success(let reply):
+        let reason = reply.failureReason ?? "the editor refused it"
+        server.answer(
+          request, error: ResponseError(code: .requestFailed, message: "'\(label)' was not applied: \(reason)"))
+      case .failure(let error):
+        server.answer(
+          request, error: ResponseError(code: .requestFailed, message: "'\(label)' was not applied: \(error.message)"))
+      }
+    }
+    throw AnswerLater()
   }
 
   /// Asks the client to show `uri`, when it can.
@@ -38,59 +62,48 @@ extension Server {
     sendRequest(ShowDocumentRequest(uri: uri, takeFocus: true))
   }
 
-  /// Writes `change` through the file system (creations, then text edits, then renames): new files atomically and
-  /// never over an existing one; edits to a document open in the editor go to the client as text edits when it
-  /// takes them.
-  private func write(_ change: WorkspaceChange, in root: WorkspaceRoot) throws {
-    let fileSystem = options.fileSystem
+  /// Writes `change` through the guarded writer (creations, then text edits, then renames) and returns the edits
+  /// left for the client: those of documents open in an editor that applies edits, so its buffer and undo stay
+  /// right. Every other edit is applied only to the bytes on disk it was computed from, so an unsaved buffer is
+  /// never written and a change made on disk meanwhile is never lost.
+  private func write(_ change: WorkspaceChange, in root: WorkspaceRoot, writer: WorkspaceWriter) throws
+    -> WorkspaceChange
+  {
     let renamed = Set(change.operations.compactMap { if case .rename(let old, _) = $0 { old } else { nil } })
-    for case .create(let path, let contents) in change.operations {
-      try writeNew(Array(contents.utf8), to: root.files.absolutePath(path))
-    }
-    var edited: [String: [UInt8]] = [:]
     var clientEdits = WorkspaceChange()
+    var ownEdits: [(path: String, from: [UInt8], to: [UInt8])] = []
     for (path, edits) in change.edits.sorted(by: { $0.key < $1.key }) {
       guard var text = text(of: path, in: root.id) else { continue }
-      if !renamed.contains(path), documents[root.uri(for: path)] != nil,
-        clientCapabilities.workspace?.applyEdit == true
+      if !renamed.contains(path), documents[root.uri(for: path)] != nil, clientCapabilities.workspace?.applyEdit == true
       {
         clientEdits.edits[path] = edits
         continue
       }
+      let original = text.bytes
       for edit in edits.reversed() { text.replace(edit.range, with: edit.newText) }
-      edited[path] = text.bytes
-      if !renamed.contains(path) {
-        try fileSystem.write(text.bytes, to: root.files.absolutePath(path), overwrite: true)
-      }
+      ownEdits.append((path, original, text.bytes))
+    }
+    var movedFrom: [String: [UInt8]] = [:]
+    for case .rename(let old, _) in change.operations {
+      guard let text = text(of: old, in: root.id) else { throw ResponseError.invalidParams("'\(old)' cannot be read") }
+      movedFrom[old] = text.bytes
+    }
+    // Every file Gloss edits or moves itself is checked against the disk before anything is written; each write
+    // checks again at its own moment.
+    for edit in ownEdits where !renamed.contains(edit.path) { try writer.verify(edit.path, holds: edit.from) }
+    for (old, bytes) in movedFrom.sorted(by: { $0.key < $1.key }) { try writer.verify(old, holds: bytes) }
+    for case .create(let path, let contents) in change.operations {
+      try writer.create(Array(contents.utf8), at: path)
+    }
+    for edit in ownEdits where !renamed.contains(edit.path) {
+      try writer.replace(edit.path, expecting: edit.from, with: edit.to)
     }
     for case .rename(let old, let new) in change.operations {
-      let bytes: [UInt8]
-      if let pending = edited[old] {
-        bytes = pending
-      } else if let text = text(of: old, in: root.id) {
-        bytes = text.bytes
-      } else {
-        throw ResponseError.invalidParams("'\(old)' cannot be read")
-      }
-      try writeNew(bytes, to: root.files.absolutePath(new))
-      try fileSystem.remove(root.files.absolutePath(old))
+      let original = movedFrom[old] ?? []
+      let bytes = ownEdits.first { $0.path == old }?.to ?? original
+      try writer.move(old, expecting: original, to: new, bytes: bytes)
     }
-    if !clientEdits.isEmpty {
-      let textEditsOnly = WorkspaceEditSupport(documentChanges: false, createFiles: false, renameFiles: false)
-      let edit = clientEdits.workspaceEdit(support: textEditsOnly, context: editContext(in: root.id))
-      sendRequest(ApplyWorkspaceEditRequest(label: "Gloss", edit: edit))
-    }
-  }
-
-  /// Writes a new file atomically (making its folder), refusing to replace an existing one.
-  private func writeNew(_ bytes: [UInt8], to path: String) throws {
-    let folder = PathComponents.split(path).folder
-    if !folder.isEmpty { try options.fileSystem.createDirectory(folder) }
-    do {
-      try options.fileSystem.write(bytes, to: path, overwrite: false)
-    } catch {
-      throw ResponseError.invalidParams("cannot write '\(path)': \(error)")
-    }
+    return clientEdits
   }
 }
 

@@ -40,7 +40,7 @@ extension Server {
     let id: RootID
     let origin: SaveAsNoteOrigin
     if let uri = argument["uri"]?.stringValue {
-      let (location, text) = try document(at: uri)
+      let (location, text) = try currentDocument(at: uri)
       guard let rangeValue = argument["range"], let range = try? Self.decode(LSPRange.self, from: rangeValue) else {
         throw ResponseError.invalidParams("'gloss.saveAsNote' needs a 'range' with its 'uri'")
       }
@@ -81,7 +81,7 @@ extension Server {
     guard let uri = argument["uri"]?.stringValue else {
       throw ResponseError.invalidParams("'gloss.convertToSource' needs a 'uri'")
     }
-    let (location, text) = try document(at: uri)
+    let (location, text) = try currentDocument(at: uri)
     guard let root = root(location.root) else { throw ResponseError.invalidParams("the workspace is gone") }
     let folder = root.files.layout.sourceFolders.first ?? root.workspace.config.sources?.first ?? "sources"
     let change = try root.workspace.convertToSource(
@@ -97,6 +97,18 @@ extension Server {
       throw ResponseError.invalidParams("'\(uri)' is not a readable file of a workspace")
     }
     return (location, text)
+  }
+
+  /// The location and text of the document at `uri` as a command that edits it must see them: the editor's buffer
+  /// when it is open, else the bytes on disk now (the index is brought up to date first when its copy is stale, so
+  /// a line saved a moment ago by another program is not lost).
+  func currentDocument(at uri: DocumentURI) throws -> (DocumentLocation, SourceText) {
+    let (location, text) = try document(at: uri)
+    guard documents[uri] == nil, let root = root(location.root), root.kind == .folder,
+      let disk = try? options.fileSystem.contents(of: root.files.absolutePath(location.path)), disk != text.bytes
+    else { return (location, text) }
+    syncWithDisk(location.root, forcing: [location.path])
+    return try document(at: uri)
   }
 
   /// The root commands without a document work in: the first workspace folder, else the first root.

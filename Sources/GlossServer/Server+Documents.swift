@@ -7,10 +7,6 @@ extension Server {
   func didOpen(_ params: DidOpenTextDocumentNotification) {
     let uri = params.textDocument.uri
     documents.open(params.textDocument)
-    if !hasOpenedDocument {
-      hasOpenedDocument = true
-      openSingleFileFolder(for: uri)
-    }
     if let location = openLocations[uri] {
       updateFromBuffer(uri, at: location)
     } else {
@@ -45,20 +41,22 @@ extension Server {
     detach(uri)
   }
 
-  /// In single-file mode, the folder of the first document opened becomes a root when it holds `.gloss.json`.
-  private func openSingleFileFolder(for uri: DocumentURI) {
-    guard initialFolders.isEmpty, !roots.contains(where: { $0.kind == .folder }),
-      let path = FileURI(uri).filePath
-    else { return }
-    let folder = PathComponents.split(path).folder
-    guard options.fileSystem.fileExists(PathComponents.join(folder, WorkspaceLayout.configFileName)) else { return }
-    addFolder(WorkspaceFolder(uri: FileURI(filePath: folder).string, name: PathComponents.split(folder).name))
-  }
-
-  /// Attaches the open document at `uri` to its root (a loose root for its folder when no root holds it).
+  /// Attaches the open document at `uri` to its root. A document outside every root gets its workspace found
+  /// (`WorkspaceDiscovery`) and indexed; when nothing marks one, a loose root for its folder (single-file mode).
   func attach(_ uri: DocumentURI) {
     guard documents[uri] != nil else { return }
     var location = locate(uri)
+    if location == nil, let path = FileURI(uri).filePath {
+      let folder = PathComponents.split(path).folder
+      if let found = discovery.workspace(containing: folder) {
+        log("'\(path)' is outside every workspace folder: indexing '\(found.path)' (\(found.reason.description))")
+        // Adding the root attaches every open document it holds, this one included.
+        addFolder(
+          WorkspaceFolder(uri: FileURI(filePath: found.path).string, name: PathComponents.split(found.path).name))
+        if openLocations[uri] != nil { return }
+        location = locate(uri)
+      }
+    }
     if location == nil, let path = FileURI(uri).filePath {
       let folder = PathComponents.split(path).folder
       let config = roots.first(where: { $0.kind == .folder })?.config.config ?? WorkspaceConfig()
@@ -70,6 +68,7 @@ extension Server {
     openLocations[uri] = location
     roots[index].openPaths[location.path] = uri
     updateFromBuffer(uri, at: location)
+    tellIfNoSources(in: location.root)
   }
 
   /// Detaches a document that was closed (or whose root went away): the disk is the truth again.

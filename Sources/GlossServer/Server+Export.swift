@@ -1,4 +1,4 @@
-package import GlossIndex
+import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
 
@@ -24,28 +24,18 @@ extension Server {
       throw ResponseError.invalidParams("'gloss.export' needs a 'uri' or a 'tag'")
     }
     guard let root = root(id) else { throw ResponseError.invalidParams("the workspace is gone") }
-    let output = try root.workspace.export(
-      selection, format: format, output: argument["output"]?.stringValue, text: { self.text(of: $0, in: id)?.bytes })
-    try Self.write(output, root: root.path, fileSystem: options.fileSystem)
-    let primary = output.primaryPath
-    let path =
-      primary.hasPrefix("/") ? PathComponents.normalize(primary) : PathComponents.absolute(primary, in: root.path)
-    return .object(["uri": .string(FileURI(filePath: path).string)])
+    let writer = writer(for: root)
+    // An output is a path inside the workspace (absolute, root-relative or a `file://` URI), checked before any work.
+    let given = argument["output"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+    let output = try given.map { given throws(CommandError) in try writer.relativePath(ofGiven: given) }
+    let result = try root.workspace.export(
+      selection, format: format, output: output, text: { self.text(of: $0, in: id)?.bytes })
+    try writer.writeExport(result)
+    return .object(["uri": .string(FileURI(filePath: root.files.absolutePath(result.primaryPath)).string)])
   }
 
-  /// Writes the files of an export atomically under `root` (absolute outputs as given), making their folders;
-  /// an earlier export file is replaced.
-  package static func write(_ output: ExportOutput, root: String, fileSystem: any FileSystem) throws {
-    for file in output.files {
-      let path =
-        file.path.hasPrefix("/") ? PathComponents.normalize(file.path) : PathComponents.absolute(file.path, in: root)
-      let folder = PathComponents.split(path).folder
-      do {
-        if !folder.isEmpty { try fileSystem.createDirectory(folder) }
-        try fileSystem.write(file.bytes, to: path, overwrite: true)
-      } catch {
-        throw ResponseError.invalidParams("cannot write '\(path)': \(error)")
-      }
-    }
+  /// The guarded writer of a root's files (see `WorkspaceWriter`).
+  func writer(for root: WorkspaceRoot) -> WorkspaceWriter {
+    WorkspaceWriter(root: root.path, fileSystem: options.fileSystem, stateDirectory: options.stateDirectory)
   }
 }

@@ -9,8 +9,7 @@ extension Server {
     positionEncoding = Self.negotiatePositionEncoding(params.capabilities.general?.positionEncodings)
     state = .running
     editorSettings = Self.editorSettings(from: params.initializationOptions)
-    // Pull for the clients that announce it, push for the others; never both (SPEC §4).
-    diagnosticsMode = params.capabilities.textDocument?.diagnostic != nil ? .pull : .push
+    diagnosticsMode = Self.diagnosticsMode(for: params.capabilities)
     // The roots (`workspaceFolders`, else `rootUri`, else `rootPath`, else single-file mode) are loaded on
     // `initialized`, once the client can take our requests and progress.
     return InitializeResult(
@@ -70,6 +69,16 @@ extension Server {
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix] + Self.refactorKinds)
     addOutlineCapabilities(to: &capabilities)
     return capabilities
+  }
+
+  /// Pull for the clients that announce pull diagnostics and can be asked to pull again
+  /// (`workspace.diagnostics.refreshSupport`): a report goes stale when another file changes (a bibliography
+  /// rewritten on disk), and only a refresh request tells a pull client so. Push for every other client (Neovim 0.12
+  /// announces pull without refresh); never both to one client.
+  static func diagnosticsMode(for capabilities: ClientCapabilities) -> DiagnosticsMode {
+    let pulls = capabilities.textDocument?.diagnostic != nil
+    let refreshes = capabilities.workspace?.diagnostics?.refreshSupport == true
+    return pulls && refreshes ? .pull : .push
   }
 
   /// The first encoding in the client's order of preference that the server supports; UTF-16 when none is.

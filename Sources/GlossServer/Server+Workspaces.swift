@@ -116,9 +116,15 @@ extension Server {
   /// `progress` is told each indexing step as it starts.
   @discardableResult
   func addFolder(_ folder: WorkspaceFolder, progress: (IndexingStep) -> Void = { _ in }) -> RootID? {
-    guard let path = FileURI(folder.uri).filePath else {
+    guard let given = FileURI(folder.uri).filePath else {
       logMessage(.warning, "workspace folder '\(folder.uri)' is not a local folder; ignored")
       return nil
+    }
+    // A folder that is only part of a workspace (a client rooted at `notes/`) is widened to the workspace.
+    let path = discovery.widened(given)
+    if path != PathComponents.normalize(given) {
+      log("workspace folder '\(given)' is part of the workspace at '\(path)', which is indexed instead")
+      logMessage(.info, "indexing '\(path)', the workspace holding the folder '\(given)'")
     }
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
     let started = ContinuousClock.now
@@ -128,6 +134,9 @@ extension Server {
     let id = nextRootID
     nextRootID += 1
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
+    // What a write killed half-way left behind is removed now, once its process is gone.
+    let removed = writer(for: roots[roots.count - 1]).removeLeftovers(in: indexed.files)
+    if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) in '\(path)'") }
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
     let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)
@@ -135,13 +144,35 @@ extension Server {
     publishAll(in: id)
     reattachOpenDocuments()
     prepareCompletion(in: id)
+    tellIfNoSources(in: id)
     return id
+  }
+
+  /// How workspaces are found from a folder inside them.
+  var discovery: WorkspaceDiscovery {
+    WorkspaceDiscovery(fileSystem: options.fileSystem, homeDirectory: options.homeDirectory)
+  }
+
+  /// Says once per root that it holds no bibliography and no source document, when one of its notes cites something:
+  /// its citations are then not reported as unknown sources, and the user needs to know why nothing is checked.
+  func tellIfNoSources(in id: RootID) {
+    guard let root = root(id), root.workspace.knowsNoSources, !toldNoSources.contains(root.path),
+      root.workspace.notes.values.contains(where: { !$0.note.citations.isEmpty })
+    else { return }
+    toldNoSources.insert(root.path)
+    let message =
+      "no bibliography found for '\(root.path)': citations are not checked (add a .bib or .csl.json file or a "
+      + "sources/ folder to the workspace, or name them in .gloss.json)"
+    log(message)
+    send(ShowMessageNotification(type: .warning, message: message))
   }
 
   /// Forgets the folder root at `uri`: its diagnostics are cleared and its open documents move to loose roots.
   func removeFolder(_ folder: WorkspaceFolder) {
     guard let path = FileURI(folder.uri).filePath,
-      let index = roots.firstIndex(where: { $0.kind == .folder && $0.path == path })
+      let index = roots.firstIndex(where: {
+        $0.kind == .folder && ($0.path == path || FileURI($0.folderURI).filePath == path)
+      })
     else { return }
     let root = roots.remove(at: index)
     clearDiagnostics(of: root)

@@ -47,8 +47,8 @@ package final class Server {
   var scansInBackground = false
   /// The (root, generation) pairs last posted to `scanBoard`.
   var postedScanSignature: [[Int]] = []
-  /// Whether a document was opened yet (single-file mode looks for `.gloss.json` beside the first one only).
-  var hasOpenedDocument = false
+  /// The roots (by path) already told that they hold no bibliography (said once each).
+  var toldNoSources: Set<String> = []
   /// The folders the background scan walks (`gloss lsp`), kept current as roots and their files change.
   package let scanBoard = ScanBoard()
   /// The id the next root gets.
@@ -78,6 +78,8 @@ package final class Server {
   /// Continuations waiting for the client's responses to our requests, by id.
   private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
   private var lastRequestNumber = 0
+  /// The request whose handler runs now, for handlers that answer later (`AnswerLater`).
+  package private(set) var currentRequestID: RequestID?
 
   /// Creates a server with `options`.
   package init(options: ServerOptions = ServerOptions()) {
@@ -134,8 +136,12 @@ package final class Server {
     guard let handler = table.requests[request.method] else {
       return reply(to: request.id, error: .methodNotFound(request.method))
     }
+    currentRequestID = request.id
+    defer { currentRequestID = nil }
     do {
       outbox.append(OutgoingMessage(kind: .response(request.id), body: try handler(self, request)))
+    } catch is AnswerLater {
+      // The handler answers with `answer(_:result:)` or `answer(_:error:)` when the event it waits for arrives.
     } catch let error as ResponseError {
       reply(to: request.id, error: error)
     } catch {
@@ -211,6 +217,20 @@ package final class Server {
   /// Sends a message already encoded (such as a hand-written `publishDiagnostics`).
   package func send(encoded message: OutgoingMessage) {
     outbox.append(message)
+  }
+
+  /// Answers the request `id` whose handler threw `AnswerLater`.
+  package func answer<T: Encodable & Sendable>(_ id: RequestID, result: T) {
+    do {
+      outbox.append(OutgoingMessage(kind: .response(id), body: try JSONRPC.encodeResponse(id: id, result: result)))
+    } catch {
+      reply(to: id, error: .internalError("could not encode the answer: \(error)"))
+    }
+  }
+
+  /// Answers the request `id` whose handler threw `AnswerLater` with an error.
+  package func answer(_ id: RequestID, error: ResponseError) {
+    reply(to: id, error: error)
   }
 
   /// The number of our requests still waiting for the client's response.

@@ -18,8 +18,13 @@ package struct ServerOptions: Sendable {
   package var tickInterval: Duration?
   /// Where workspace files are read and written (`LocalFileSystem` in `gloss lsp`, `InMemoryFileSystem` in tests).
   package var fileSystem: any FileSystem = LocalFileSystem()
+  /// Gloss's own state folder, outside every workspace (the record of the exports it wrote): by default
+  /// `$XDG_STATE_HOME/gloss`, else `~/.local/state/gloss`.
+  package var stateDirectory = PrivateFileWriter.state().directory
   /// The root used when the client names no workspace folder, root URI or root path (SPEC §1).
   package var currentDirectory = FileManager.default.currentDirectoryPath
+  /// The user's home folder, which workspace discovery never takes for a workspace without `.gloss.json`.
+  package var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
 
   /// Creates the default options.
   package init() {}

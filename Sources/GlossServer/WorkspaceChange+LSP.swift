@@ -11,11 +11,13 @@ struct WorkspaceEditSupport: Hashable, Sendable {
   /// Whether `rename` operations are applied.
   var renameFiles: Bool
 
-  /// The support announced in `workspace.workspaceEdit`.
+  /// The support announced in `workspace.workspaceEdit`. Resource operations exist only inside `documentChanges`,
+  /// so a client announcing any of them takes `documentChanges` whether or not it says so (Neovim 0.11 and 0.12
+  /// announce `resourceOperations` alone).
   init(_ capabilities: ClientCapabilities) {
     let edit = capabilities.workspace?.workspaceEdit
-    documentChanges = edit?.documentChanges ?? false
     let operations = edit?.resourceOperations ?? []
+    documentChanges = edit?.documentChanges == true || !operations.isEmpty
     createFiles = documentChanges && operations.contains("create")
     renameFiles = documentChanges && operations.contains("rename")
   }

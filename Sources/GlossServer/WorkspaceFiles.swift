@@ -69,6 +69,8 @@ package struct WorkspaceFiles: Sendable {
   package var skipped: [SkippedFile]
   /// Every other file of the workspace (images, PDFs, …), not read but linkable, sorted by path.
   package var otherFiles: [DiscoveredFile.Stamped] = []
+  /// Gloss's temporary files met on the walk (`TemporaryFile`), never indexed; leftovers are removed at start.
+  package var temporaryFiles: [String] = []
 
   /// The sources folders of a root: the configured ones, else `sources` when that folder exists.
   package static func sourceFolders(root: String, config: WorkspaceConfig, fileSystem: any FileSystem) -> [String] {
@@ -104,7 +106,9 @@ package struct WorkspaceFiles: Sendable {
     files.sort { $0.path.utf8Precedes($1.path) }
     skipped.sort { $0.path.utf8Precedes($1.path) }
     let others = walk.others.sorted { $0.path.utf8Precedes($1.path) }
-    return WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped, otherFiles: others)
+    var discovered = WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped, otherFiles: others)
+    discovered.temporaryFiles = walk.temporaryFiles.sorted()
+    return discovered
   }
 
   /// The absolute path of a root-relative path.
@@ -124,11 +128,17 @@ package struct WorkspaceFiles: Sendable {
 }
 
 /// The state of one walk: an explicit stack, real folders first, then folders reached through symbolic links.
+///
+/// A symbolic link whose target lies outside the root's real path is not followed (SPEC §1): the workspace is what
+/// is inside its folder, and a link to `/etc` must not index, diagnose or list `/etc`.
 private struct Walk {
   let root: String
   let layout: WorkspaceLayout
   let fileSystem: any FileSystem
+  /// The root's real path, every link resolved: the boundary links are checked against.
+  let realRoot: String
   var files: [DiscoveredFile] = []
+  var temporaryFiles: [String] = []
   var others: [DiscoveredFile.Stamped] = []
   var skipped: [SkippedFile] = []
   // Every folder walked, by identity, with its root-relative path: a link to one of them is not walked again.
@@ -140,6 +150,15 @@ private struct Walk {
     self.root = root
     self.layout = layout
     self.fileSystem = fileSystem
+    realRoot = (try? fileSystem.realPath(of: root)) ?? root
+  }
+
+  /// Whether the link at the root-relative `path` leads inside the root; else it is recorded as skipped.
+  mutating func staysInside(_ path: String) -> Bool {
+    guard let real = try? fileSystem.realPath(of: PathComponents.absolute(path, in: root)) else { return true }
+    if PathComponents.relative(real, to: realRoot) != nil { return true }
+    skipped.append(SkippedFile(path: path, reason: "symbolic link to '\(real)', outside the workspace: not followed"))
+    return false
   }
 
   mutating func run() {
@@ -190,7 +209,12 @@ private struct Walk {
     }
     for item in items {
       let path = PathComponents.join(folder, item.name)
+      if !item.isDirectory, TemporaryFile.isTemporary(item.name) {
+        temporaryFiles.append(path)
+        continue
+      }
       if layout.isIgnored(path, name: item.name) { continue }
+      if item.isSymlink, !staysInside(path) { continue }
       if item.isDirectory {
         if item.isSymlink {
           linkedFolders.append(path)

@@ -46,6 +46,11 @@ func runCheck(_ arguments: [String]) -> Int32 {
   for problem in report.skipped {
     printError("gloss: skipped '\(problem.path.isEmpty ? given : problem.path)': \(problem.reason)")
   }
+  if report.citesWithoutSources {
+    printError(
+      "gloss: no bibliography found in '\(given)': citations are not checked (add a .bib or .csl.json file or a "
+        + "sources/ folder, or name them in .gloss.json)")
+  }
   if format == "json" {
     print(report.json)
   } else {

@@ -75,19 +75,21 @@ func runExport(_ arguments: [String]) -> Int32 {
     }
     selection = .notes(paths)
   }
+  let writer = WorkspaceWriter(
+    root: rootPath, fileSystem: LocalFileSystem(), stateDirectory: PrivateFileWriter.state().directory)
+  writer.removeLeftovers(in: indexed.files)
   do {
-    let result = try indexed.workspace.export(
-      selection, format: format, output: output.map(absolute), text: { indexed.texts[$0]?.bytes })
-    try Server.write(result, root: rootPath, fileSystem: LocalFileSystem())
-    for file in result.files {
-      print(file.path.hasPrefix("/") ? file.path : PathComponents.absolute(file.path, in: rootPath))
+    // `-o` is relative to the current folder; it must name a file inside the workspace.
+    let relativeOutput = try output.map { given throws(CommandError) in
+      try writer.relativePath(ofGiven: given.hasPrefix("file:") ? given : absolute(given))
     }
+    let result = try indexed.workspace.export(
+      selection, format: format, output: relativeOutput, text: { indexed.texts[$0]?.bytes })
+    try writer.writeExport(result)
+    for file in result.files { print(PathComponents.absolute(file.path, in: rootPath)) }
     return 0
-  } catch let error as CommandError {
-    printError("gloss export: \(error.message)")
-    return 1
   } catch {
-    printError("gloss export: \(error)")
+    printError("gloss export: \(error.message)")
     return 1
   }
 }

@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func unknownSourceMessageNamesTheKey() {
-    let workspace = Fixture.workspace(["a.md": "Voilà [@smith2020].\n"])
+    let workspace = Fixture.workspace(["a.md": "Voilà [@smith2020].\n", "refs.bib": Self.bib])
     let messages = workspace.diagnostics(for: "a.md").map(\.message)
     #expect(messages == ["unknown source 'smith2020'"])
     #expect(workspace.diagnostics(for: "a.md").first?.severity == .error)
@@ -181,7 +181,7 @@ import Testing
   @Test func configTurnsCodesOffAndChangesSeverities() {
     var config = WorkspaceConfig()
     config.diagnostics = ["broken-link": "off", "unknown-source": "info"]
-    let workspace = Fixture.workspace(["a.md": "[[nowhere]] [@nobody]\n"], config: config)
+    let workspace = Fixture.workspace(["a.md": "[[nowhere]] [@nobody]\n", "refs.bib": Self.bib], config: config)
     #expect(workspace.diagnostics(for: "a.md").map(\.code) == ["unknown-source"])
     #expect(workspace.diagnostics(for: "a.md").map(\.severity) == [.info])
   }
@@ -190,11 +190,12 @@ import Testing
     var config = WorkspaceConfig()
     config.diagnosticsIgnore = ["drafts/**"]
     checkDiagnostics(
-      ["drafts/deep/a.md": "[@nobody]\n", "b.md": "[@⏩nobody⏪]\n"], ["b.md": ["unknown-source"]], config: config)
+      ["drafts/deep/a.md": "[@nobody]\n", "b.md": "[@⏩nobody⏪]\n", "refs.bib": Self.bib], ["b.md": ["unknown-source"]],
+      config: config)
   }
 
   @Test func changingTheIgnoreGlobsReDiagnosesTheNotes() {
-    var workspace = Fixture.workspace(["drafts/a.md": "[@nobody]\n", "b.md": "[@nobody]\n"])
+    var workspace = Fixture.workspace(["drafts/a.md": "[@nobody]\n", "b.md": "[@nobody]\n", "refs.bib": Self.bib])
     var config = WorkspaceConfig()
     config.diagnosticsIgnore = ["{drafts,archive}/**"]
     let changed = workspace.setConfig(config)

@@ -148,10 +148,7 @@ import Testing
     #expect(links.first?["note"] as? String == "notes/Other note.md")
   }
 
-  @Test func anExportNeverReplacesAWorkspaceFile() {
-    #expect(throws: CommandError.self) {
-      try Self.exported(.notes(["notes/Mémoire.md"]), .markdown, output: "notes/Zebra.md")
-    }
+  @Test func anExportOfNothingIsRefused() {
     #expect(throws: CommandError.self) { try Self.exported(.tag("absent"), .markdown) }
     #expect(throws: CommandError.self) { try Self.exported(.notes(["nowhere.md"]), .html) }
   }

@@ -53,12 +53,18 @@ import Testing
   }
 
   @Test(arguments: [false, nil] as [Bool?])
-  func clientsWithoutRefreshSupportAreNeverAsked(refreshSupport: Bool?) throws {
-    let fixture = try pullingFixture(refreshSupport: refreshSupport)
+  func clientsWithoutRefreshSupportArePushedToInstead(refreshSupport: Bool?) throws {
+    let fixture = WorkspaceFixture(files: WorkspaceDiagnosticsTests.files)
+    var capabilities = ClientCapabilities(
+      textDocument: ClientCapabilities.TextDocument(diagnostic: ClientCapabilities.DynamicRegistration()))
+    capabilities.workspace = ClientCapabilities.Workspace()
+    capabilities.workspace?.diagnostics = ClientCapabilities.RefreshSupport(refreshSupport: refreshSupport)
+    try fixture.start(capabilities: capabilities)
+    #expect(fixture.codes("notes/trí nhớ.md") == [])
     fixture.fileSystem.setFile("/w/references.bib", "")
     fixture.tick()
     #expect(refreshCount(fixture) == 0)
-    #expect(fixture.published.isEmpty)
+    #expect(fixture.codes("notes/trí nhớ.md") == ["unknown-source"])
   }
 
   @Test func theCapabilityIsReadFromWorkspaceDiagnostics() throws {

@@ -44,7 +44,7 @@ import Testing
         arguments: Self.argument(["uri": .string(fixture.uri("notes/Bartlett.md")), "range": rangeValue])))
     fixture.client.processQueue()
     let newURI = fixture.uri("notes/Schemata shape recall.md")
-    #expect(try fixture.client.response(to: id, as: ExecuteCommandRequest.self) == .object(["uri": .string(newURI)]))
+    #expect(fixture.client.answers[id] == nil)
 
     let request = try #require(fixture.client.serverRequests.first { $0.method == ApplyWorkspaceEditRequest.method })
     let edit = try #require(request.params).decode(ApplyWorkspaceEditRequest.self).edit
@@ -68,6 +68,7 @@ import Testing
     #expect(!fixture.fileSystem.fileExists("/w/notes/Schemata shape recall.md"))
 
     fixture.client.reply(to: request.id, result: ApplyWorkspaceEditResult(applied: true))
+    #expect(try fixture.client.response(to: id, as: ExecuteCommandRequest.self) == .object(["uri": .string(newURI)]))
     #expect(fixture.client.serverRequests.contains { $0.method == ShowDocumentRequest.method })
     #expect(fixture.client.server.pendingReplyCount == 1)
   }
@@ -234,11 +235,11 @@ import Testing
     fixture.client.clearCollected()
     let range = LSPRange(start: Position(line: 5, character: 0), end: Position(line: 5, character: 22))
     let rangeValue = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(range))
-    let result = try fixture.client.send(
+    let id = fixture.client.enqueue(
       ExecuteCommandRequest(
         command: "gloss.saveAsNote",
         arguments: [.object(["uri": .string(fixture.uri("notes/Bartlett.md")), "range": rangeValue])]))
-    #expect(result == .object(["uri": .string(fixture.uri("notes/Schemata shape recall-2.md"))]))
+    fixture.client.processQueue()
     #expect(
       try fixture.fileSystem.contents(of: "/w/notes/Schemata shape recall.md") == Array("ancienne note\n".utf8))
     let written = String(
@@ -254,6 +255,11 @@ import Testing
       edit.changes?[fixture.uri("notes/Bartlett.md")] == [
         TextEdit(range: range, newText: "[[Schemata shape recall-2]]")
       ])
+    // The command answers once the editor has applied the link.
+    #expect(fixture.client.answers[id] == nil)
+    fixture.client.reply(to: request.id, result: ApplyWorkspaceEditResult(applied: true))
+    let result = try fixture.client.response(to: id, as: ExecuteCommandRequest.self)
+    #expect(result == .object(["uri": .string(fixture.uri("notes/Schemata shape recall-2.md"))]))
   }
 }
 

@@ -88,4 +88,13 @@ import Testing
     let support = WorkspaceEditSupport(capabilities)
     #expect(support == WorkspaceEditSupport(documentChanges: true, createFiles: true, renameFiles: false))
   }
+
+  @Test func resourceOperationsAloneImplyDocumentChanges() {
+    // Neovim 0.11 and 0.12 announce `resourceOperations` without `documentChanges`, which alone carries them.
+    let capabilities = ClientCapabilities(
+      workspace: .init(workspaceEdit: .init(resourceOperations: ["rename", "create"])))
+    #expect(
+      WorkspaceEditSupport(capabilities)
+        == WorkspaceEditSupport(documentChanges: true, createFiles: true, renameFiles: true))
+  }
 }

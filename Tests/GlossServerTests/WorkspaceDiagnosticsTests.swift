@@ -97,8 +97,10 @@ import Testing
 
   @Test func pullModeNeverPushesAndAnswersUnchangedReports() throws {
     let fixture = WorkspaceFixture(files: Self.files)
-    let capabilities = ClientCapabilities(
+    var capabilities = ClientCapabilities(
       textDocument: ClientCapabilities.TextDocument(diagnostic: ClientCapabilities.DynamicRegistration()))
+    capabilities.workspace = ClientCapabilities.Workspace()
+    capabilities.workspace?.diagnostics = ClientCapabilities.RefreshSupport(refreshSupport: true)
     try fixture.start(capabilities: capabilities)
     let uri = fixture.uri("notes/đường cong.md")
     let first = try fixture.client.send(DocumentDiagnosticRequest(textDocument: TextDocumentIdentifier(uri: uri)))
@@ -149,6 +151,8 @@ import Testing
     fixture.fileSystem.setFile("/w/notes/khác.md", "# Khác\n\n[@smith2020] [[trí nhớ]]\n")
     fixture.client.notify(DidCreateFilesNotification(files: [FileCreate(uri: fixture.uri("notes/khác.md"))]))
     #expect(fixture.codes("notes/khác.md") == [])
+    fixture.fileSystem.setFile("/w/other.bib", "@book{other, title = {Other}}\n")
+    fixture.client.notify(DidCreateFilesNotification(files: [FileCreate(uri: fixture.uri("other.bib"))]))
     try fixture.fileSystem.remove("/w/references.bib")
     fixture.client.notify(DidDeleteFilesNotification(files: [FileDelete(uri: fixture.uri("references.bib"))]))
     #expect(fixture.codes("references.bib") == [])

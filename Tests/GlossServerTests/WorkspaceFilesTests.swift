@@ -140,7 +140,7 @@ import Testing
     #expect(dump == ["note open/b.md", "skipped locked: permission denied"])
   }
 
-  @Test func symlinkedFolderIsWalkedOnceAndLoopsAreReported() {
+  @Test func symlinkedFolderIsWalkedOnceLoopsAreReportedAndLinksOutsideAreNotFollowed() {
     let dump = discover(["notes/a.md": "", "elsewhere/b.md": ""]) { fs in
       fs.createSymlink(Self.root + "/notes/loop", to: "..")
       fs.createSymlink(Self.root + "/notes/self", to: ".")
@@ -152,10 +152,10 @@ import Testing
       dump == [
         "note elsewhere/b.md",
         "note notes/a.md",
-        "note shared/c.md",
         "skipped alias: same folder as 'elsewhere', not read twice",
         "skipped notes/loop: symbolic link loop back to '.'",
         "skipped notes/self: symbolic link loop back to 'notes'",
+        "skipped shared: symbolic link to '/mnt/shared', outside the workspace: not followed",
       ]
     )
   }

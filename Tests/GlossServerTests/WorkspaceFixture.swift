@@ -9,12 +9,13 @@ final class WorkspaceFixture {
   let client: TestClient
   let root: String
 
-  /// A workspace at `root` holding `files` (root-relative path → text).
-  init(root: String = "/w", files: [String: String]) {
+  /// A workspace at `root` holding `files` (root-relative path → text), for a user whose home is `homeDirectory`.
+  init(root: String = "/w", files: [String: String], homeDirectory: String? = "/home/user") {
     self.root = root
     fileSystem = InMemoryFileSystem(root: root, files: files)
     var options = ServerOptions.silent
     options.fileSystem = fileSystem
+    options.homeDirectory = homeDirectory
     client = TestClient(options: options)
   }
 

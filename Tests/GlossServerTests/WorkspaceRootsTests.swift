@@ -11,6 +11,7 @@ import Testing
     "một/refs.bib": "@book{smith2020, title = {Trí nhớ}, year = 2020}\n",
     "hai/khác.md": "# Khác 漢字\n\n[@smith2020]\n",
     "hai/.gloss.json": #"{"diagnostics": {"unknown-source": "hint"}}"#,
+    "hai/khác.bib": "@book{khac2021, title = {Khác}, year = 2021}\n",
   ]
 
   @Test func eachFolderIsIndexedOnItsOwnAndFoldersComeAndGo() throws {
@@ -22,7 +23,7 @@ import Testing
       DidChangeWorkspaceFoldersNotification(
         event: WorkspaceFoldersChangeEvent(
           added: [WorkspaceFolder(uri: fixture.uri("/w/hai"), name: "hai")], removed: [])))
-    // The second root has its own config and no bibliography: its citation is an unknown source, shown as a hint.
+    // The second root has its own config and bibliography: its citation is an unknown source, shown as a hint.
     let khac = try #require(fixture.published.last { $0.uri == fixture.uri("hai/khác.md") })
     #expect(khac.diagnostics.map(\.severity) == [.hint])
     #expect(fixture.client.server.roots.count == 2)
@@ -68,12 +69,12 @@ import Testing
     let fixture = WorkspaceFixture(files: Self.files)
     try fixture.start(folders: [])
     #expect(fixture.published.isEmpty)
-    fixture.open("một/ghi chú.md", "# Ghi chú\n\n[@smith2020]\n")
-    // Only the open document: the bibliography beside it is not read.
-    #expect(fixture.publishedPaths == ["một/ghi chú.md"])
-    #expect(fixture.codes("một/ghi chú.md") == ["unknown-source"])
-    fixture.close("một/ghi chú.md")
-    #expect(fixture.codes("một/ghi chú.md") == [])
+    // Nothing marks a workspace around "ba/": the file is alone.
+    fixture.open("ba/lẻ.md", "# Lẻ\n\n[[khác]] [@smith2020]\n")
+    #expect(fixture.publishedPaths == ["ba/lẻ.md"])
+    #expect(fixture.codes("ba/lẻ.md") == ["broken-link"])
+    fixture.close("ba/lẻ.md")
+    #expect(fixture.codes("ba/lẻ.md") == [])
     #expect(fixture.client.server.roots.isEmpty)
   }
 
@@ -82,7 +83,7 @@ import Testing
     try fixture.start(folders: [])
     fixture.open("hai/khác.md", Self.files["hai/khác.md"] ?? "")
     #expect(fixture.client.server.roots.map(\.path) == ["/w/hai"])
-    #expect(Set(fixture.publishedPaths) == ["hai/khác.md", "hai/.gloss.json"])
+    #expect(Set(fixture.publishedPaths) == ["hai/khác.md", "hai/khác.bib", "hai/.gloss.json"])
   }
 
   @Test func theConfigFileWinsOverInitializationOptions() throws {
@@ -123,6 +124,7 @@ import Testing
 
   @Test func unreadableFilesAreLoggedOnceAndSkipped() throws {
     let fixture = WorkspaceFixture(files: Self.files)
+    fixture.fileSystem.setFile("/w/một/more.bib", "@book{other, title = {Other}}\n")
     fixture.fileSystem.makeUnreadable("/w/một/refs.bib")
     try fixture.start(folders: ["/w/một"])
     fixture.tick()
@@ -161,7 +163,7 @@ import Testing
 
   @Test func manyFilesArePublishedInSlicesWrittenAsSoonAsEachIsEncoded() throws {
     var files: [String: String] = [:]
-    for k in 0..<2_500 { files["notes/n\(k).md"] = "# Ghi chú \(k)\n[@missing\(k)]\n" }
+    for k in 0..<2_500 { files["notes/n\(k).md"] = "# Ghi chú \(k)\n[[missing\(k)]]\n" }
     let fixture = WorkspaceFixture(files: files)
     try fixture.start(capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)))
     let create = try #require(fixture.client.serverRequests.first { $0.method == "window/workDoneProgress/create" })
@@ -172,11 +174,11 @@ import Testing
       batch.filter { $0.kind == .notification(method: PublishDiagnosticsNotification.method) }.count
     }
     #expect(publishes.filter { $0 > 0 } == [1_024, 1_024, 452])
-    // Every note once, in path order, each with its unknown source.
+    // Every note once, in path order, each with its broken link.
     let written = batches.joined().filter { $0.kind == .notification(method: PublishDiagnosticsNotification.method) }
     let uris = written.compactMap { message -> String? in
       let text = String(decoding: message.body, as: UTF8.self)
-      guard text.contains("unknown-source"), let start = text.range(of: #""uri":""#) else { return nil }
+      guard text.contains("broken-link"), let start = text.range(of: #""uri":""#) else { return nil }
       return String(text[start.upperBound...].prefix { $0 != "\"" })
     }
     #expect(uris.count == 2_500)

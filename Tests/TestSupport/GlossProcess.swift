@@ -29,12 +29,16 @@ package final class GlossProcess: @unchecked Sendable {
   }
 
   /// Runs `gloss` with `arguments` (a command that ends by itself, such as `check` or `export`) with no input, and
-  /// returns its exit status and what it wrote on standard output and standard error.
-  package static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+  /// returns its exit status and what it wrote on standard output and standard error; `environment` replaces the
+  /// inherited one when given.
+  package static func run(
+    _ arguments: [String], environment: [String: String]? = nil
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
     guard let url = executableURL else { throw TestClientError("the built 'gloss' executable was not found") }
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardOutput = stdout

@@ -162,6 +162,8 @@ extension ServerOptions {
     var options = ServerOptions()
     options.fileSystem = InMemoryFileSystem()
     options.currentDirectory = "/workspace"
+    options.homeDirectory = "/home/user"
+    options.stateDirectory = "/state/gloss"
     options.log = { _ in }
     options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
     return options

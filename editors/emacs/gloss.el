@@ -37,6 +37,7 @@
 (require 'subr-x)
 (require 'url-parse)
 (require 'url-util)
+(require 'xref)
 
 (defgroup gloss nil
   "Gloss, the language server for Markdown research notes, in Eglot."
@@ -375,19 +376,7 @@ WEDIT is the edit, ARGS the rest of Eglot's arguments (whether to confirm)."
   (interactive)
   (gloss--execute "gloss.reindex"))
 
-;; Find in sources: `gloss.find' as an xref list.
-(require 'xref)
-(require 'url-parse)
-(require 'url-util)
-
-(defun gloss--uri-path (uri)
-  "The file path of the `file://' URI, its percent-encoded UTF-8 decoded.
-Older Eglot leaves a non-ASCII path as raw bytes, so the URI is decoded here."
-  (let ((raw (url-unhex-string (url-filename (url-generic-parse-url uri)))))
-    ;; Each %XX became a raw byte: together they are the path's UTF-8 bytes.
-    (condition-case nil
-        (decode-coding-string (string-to-unibyte raw) 'utf-8)
-      (error raw))))
+;;;; Find in sources: `gloss.find' as an xref list
 
 (defun gloss--find-xrefs (phrase)
   "The places in the sources holding PHRASE, as xref items.
@@ -406,7 +395,7 @@ When PHRASE is nowhere, the closest passages."
                                (plist-get place :context))))
          (xref-make summary
                     (xref-make-file-location
-                     (gloss--uri-path uri)
+                     (gloss--uri-to-path uri)
                      ;; xref lines are 1-based; its columns are characters, near enough to LSP's.
                      (1+ (plist-get start :line))
                      (plist-get start :character)))))

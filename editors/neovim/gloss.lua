@@ -1,15 +1,63 @@
--- Gloss for Neovim 0.11+: the language server and a few commands.
+-- Gloss for Neovim 0.11+: the language server (configured by `lsp/gloss.lua`),
+-- code lenses kept current, and the server's commands as user commands.
 --
--- Copy this file into your config (e.g. ~/.config/nvim/plugin/gloss.lua), or
--- `dofile('/path/to/gloss/editors/neovim/gloss.lua')` from init.lua.
--- Set `vim.g.gloss_path` first if `gloss` is not on your PATH.
+-- Load it from init.lua with `dofile('/path/to/gloss/editors/neovim/gloss.lua')`,
+-- or copy it to ~/.config/nvim/plugin/gloss.lua and `lsp/gloss.lua` to
+-- ~/.config/nvim/lsp/gloss.lua. Set `vim.g.gloss_path` first if `gloss` is not
+-- on your PATH.
 
-vim.lsp.config('gloss', {
-  cmd = { vim.g.gloss_path or 'gloss', 'lsp' },
-  filetypes = { 'markdown' },
-  root_markers = { '.gloss.json', '.git' },
-})
+local uv = vim.uv or vim.loop
+
+local function exists(path)
+  return path ~= nil and path ~= '' and uv.fs_stat(path) ~= nil
+end
+
+-- The server's configuration: `lsp/gloss.lua` beside this file, else the one
+-- Neovim finds on the 'runtimepath' by itself (~/.config/nvim/lsp/gloss.lua).
+local here = vim.fs.dirname(debug.getinfo(1, 'S').source:sub(2))
+local beside = here .. '/lsp/gloss.lua'
+if exists(beside) then
+  vim.lsp.config('gloss', dofile(beside))
+end
 vim.lsp.enable('gloss')
+
+-- Code lenses ("cited 12 times", "3 backlinks") are kept current so that
+-- `vim.lsp.codelens.run()` always has lenses to run: by Neovim itself where it
+-- can (`vim.lsp.codelens.enable`, later 0.12 builds), else asked for when Gloss
+-- attaches and again on entering the buffer, leaving Insert mode, writing and
+-- whenever the diagnostics change.
+local lens_group = vim.api.nvim_create_augroup('gloss_codelens', { clear = true })
+
+local function refresh_lenses(bufnr)
+  if not vim.api.nvim_buf_is_valid(bufnr) then
+    return
+  end
+  if #vim.lsp.get_clients({ bufnr = bufnr, name = 'gloss' }) == 0 then
+    return
+  end
+  vim.lsp.codelens.refresh({ bufnr = bufnr })
+end
+
+vim.api.nvim_create_autocmd('LspAttach', {
+  group = lens_group,
+  callback = function(args)
+    local client = vim.lsp.get_client_by_id(args.data.client_id)
+    if not client or client.name ~= 'gloss' then
+      return
+    end
+    if vim.lsp.codelens.enable and pcall(vim.lsp.codelens.enable, true, { bufnr = args.buf }) then
+      return
+    end
+    refresh_lenses(args.buf)
+    vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost', 'DiagnosticChanged' }, {
+      group = lens_group,
+      buffer = args.buf,
+      callback = function(event)
+        refresh_lenses(event.buf)
+      end,
+    })
+  end,
+})
 
 -- A code lens's "cited N times" / "N backlinks" runs `gloss.showReferences`
 -- with the lens's URI and position; the server has nothing to do for it, so
@@ -32,19 +80,48 @@ vim.lsp.commands['gloss.showReferences'] = function(command, ctx)
   end, ctx.bufnr)
 end
 
--- The server's commands (docs/commands.md) as user commands, sent with
--- `workspace/executeCommand` to the Gloss client of the current buffer.
-local function run(command, arguments)
-  local client = vim.lsp.get_clients({ bufnr = 0, name = 'gloss' })[1]
+-- The note that became a source: its buffer now shows the new file (the old
+-- path is gone, so `:w` must not write it again). Neovim renames the buffer
+-- itself when it applies the server's edit; this covers the case where the
+-- server moved the file (an editor that cannot apply file operations).
+local function replace_buffer(bufnr, new_file)
+  if not vim.api.nvim_buf_is_valid(bufnr) then
+    return
+  end
+  local old_file = vim.api.nvim_buf_get_name(bufnr)
+  if old_file == new_file or exists(old_file) then
+    return
+  end
+  for _, win in ipairs(vim.fn.win_findbuf(bufnr)) do
+    vim.api.nvim_win_call(win, function()
+      vim.cmd.edit(vim.fn.fnameescape(new_file))
+    end)
+  end
+  if vim.api.nvim_buf_is_valid(bufnr) then
+    vim.api.nvim_buf_delete(bufnr, { force = true })
+  end
+end
+
+-- The server's commands (docs/commands.md) as user commands, sent with `workspace/executeCommand`
+-- to the Gloss client of the current buffer. `after` gets the buffer and the file of the result. A new note
+-- is opened by the server itself (`window/showDocument`).
+local function run(command, arguments, after)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = vim.lsp.get_clients({ bufnr = bufnr, name = 'gloss' })[1]
   if not client then
     vim.notify('gloss is not attached to this buffer', vim.log.levels.WARN)
     return
   end
-  client:exec_cmd({ title = command, command = command, arguments = arguments }, { bufnr = 0 }, function(err, result)
+  client:exec_cmd({ title = command, command = command, arguments = arguments }, { bufnr = bufnr }, function(err, result)
     if err then
       vim.notify(command .. ': ' .. err.message, vim.log.levels.ERROR)
-    elseif type(result) == 'table' and result.uri then
+      return
+    end
+    if type(result) == 'table' and type(result.uri) == 'string' then
       vim.notify(command .. ': ' .. vim.uri_to_fname(result.uri))
+      if after then
+        after(bufnr, vim.uri_to_fname(result.uri))
+      end
     end
   end)
 end
@@ -83,7 +160,7 @@ vim.api.nvim_create_user_command('GlossSaveAsNote', function(opts)
 end, { range = true, nargs = '?', desc = 'Gloss: Save Selection as Note ([TITLE])' })
 
 vim.api.nvim_create_user_command('GlossConvertToSource', function()
-  run('gloss.convertToSource', { { uri = buffer_uri() } })
+  run('gloss.convertToSource', { { uri = buffer_uri() } }, replace_buffer)
 end, { desc = 'Gloss: Convert Note to Source' })
 
 vim.api.nvim_create_user_command('GlossNewNote', function(opts)

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import GlossIndex
 
 /// Writes Gloss's own files outside every workspace (caches under `$XDG_CACHE_HOME/gloss`, the export record under

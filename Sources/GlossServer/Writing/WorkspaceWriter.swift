@@ -16,6 +16,13 @@ package struct WorkspaceWriter: Sendable {
   /// The record of the export artefacts Gloss wrote.
   package let exports: ExportRecord
 
+  /// A writer for the workspace at `root`, recording exports in Gloss's state folder `stateDirectory`.
+  package init(root: String, fileSystem: any FileSystem, stateDirectory: String) {
+    self.init(
+      root: root, fileSystem: fileSystem,
+      exports: ExportRecord(store: PrivateFileWriter(directory: stateDirectory, fileSystem: fileSystem)))
+  }
+
   /// A writer for the workspace at `root`, recording exports in `exports`.
   package init(root: String, fileSystem: any FileSystem, exports: ExportRecord) {
     self.root = root
@@ -79,17 +86,28 @@ package struct WorkspaceWriter: Sendable {
     }
   }
 
-  /// Writes the export artefact `path` (root-relative): a new file, or atomically over an earlier export that Gloss
-  /// wrote and nobody changed since; anything else with that name is refused. The bytes are recorded as Gloss's.
-  package func writeExport(_ bytes: [UInt8], at path: String) throws(CommandError) {
+  /// Writes the files of an export (root-relative paths): each is a new file, or written atomically over an
+  /// earlier export that Gloss wrote and nobody changed since. Every file is checked before any is written, so a
+  /// refusal of one (a note, a bibliography, a link, a pipe) writes none. The bytes are recorded as Gloss's.
+  package func writeExport(_ output: ExportOutput) throws(CommandError) {
+    var targets: [(target: String, replace: Bool)] = []
+    for file in output.files { targets.append(try exportTarget(file.path)) }
+    for (file, (target, replace)) in zip(output.files, targets) {
+      do {
+        try fileSystem.write(file.bytes, to: target, overwrite: replace)
+      } catch {
+        throw Self.failure(error, path: file.path)
+      }
+      exports.record(file.bytes, at: target)
+    }
+  }
+
+  /// Where the export file `path` goes, and whether it replaces an earlier export there.
+  private func exportTarget(_ path: String) throws(CommandError) -> (target: String, replace: Bool) {
     let target = try preparedTarget(path)
     switch try entryKind(target, shown: path) {
     case nil:
-      do {
-        try fileSystem.write(bytes, to: target, overwrite: false)
-      } catch {
-        throw Self.failure(error, path: path)
-      }
+      return (target, false)
     case .regularFile:
       let current: [UInt8]
       do {
@@ -102,15 +120,10 @@ package struct WorkspaceWriter: Sendable {
           "'\(path)' already exists and is not an export Gloss wrote: an export never replaces it "
             + "(choose another output, or remove the file)")
       }
-      do {
-        try fileSystem.write(bytes, to: target, overwrite: true)
-      } catch {
-        throw Self.failure(error, path: path)
-      }
+      return (target, true)
     case let kind?:
       throw CommandError("'\(path)' already exists\(Self.describe(kind)): an export never replaces it")
     }
-    exports.record(bytes, at: target)
   }
 
   /// Replaces the file `path` (root-relative) with `bytes`, only if it still holds exactly `expected` (the bytes
@@ -125,13 +138,39 @@ package struct WorkspaceWriter: Sendable {
     }
   }
 
+  /// Checks, writing nothing, that `change` may be carried out (by Gloss or by the editor): each file it creates or
+  /// renames to is a free name whose existing folders lie inside the workspace; each file it edits or moves is a
+  /// regular file inside it (a moved file not even a link).
+  package func check(_ change: WorkspaceChange) throws(CommandError) {
+    for operation in change.operations {
+      switch operation {
+      case .create(let path, _):
+        try checkFree(path)
+      case .rename(let old, let new):
+        _ = try movableFile(old)
+        try checkFree(new)
+      }
+    }
+    for path in change.edits.keys.sorted() { _ = try existingFile(path) }
+  }
+
+  /// Throws unless the file `path` (root-relative) holds exactly `expected`, the bytes a change was computed from.
+  package func verify(_ path: String, holds expected: [UInt8]) throws(CommandError) {
+    try checkUnchanged(try existingFile(path), path: path, expected: expected)
+  }
+
+  /// Throws unless `path` is a free name whose existing folders lie inside the workspace.
+  private func checkFree(_ path: String) throws(CommandError) {
+    guard let target = try resolvedTarget(path, missing: .stop) else { return }
+    if let kind = try entryKind(target, shown: path) {
+      throw CommandError("'\(path)' already exists\(Self.describe(kind)): Gloss never replaces it")
+    }
+  }
+
   /// Moves the file `old` to the new name `new` (both root-relative) with the contents `bytes`, only if `old` still
   /// holds exactly `expected`: the new file is created exclusively, then the old one removed.
   package func move(_ old: String, expecting expected: [UInt8], to new: String, bytes: [UInt8]) throws(CommandError) {
-    let source = try existingFile(old)
-    guard try entryKind(source, shown: old) == .regularFile else {
-      throw CommandError("'\(old)' is a symbolic link: Gloss does not move it")
-    }
+    let source = try movableFile(old)
     try checkUnchanged(source, path: old, expected: expected)
     try create(bytes, at: new)
     do {
@@ -139,10 +178,23 @@ package struct WorkspaceWriter: Sendable {
       try checkUnchanged(source, path: old, expected: expected)
       try fileSystem.remove(source)
     } catch {
-      if let target = try? preparedTarget(new, making: false) { try? fileSystem.remove(target) }
+      if let target = try? resolvedTarget(new, missing: .refuse) { try? fileSystem.remove(target) }
       if let error = error as? CommandError { throw error }
       throw CommandError("cannot move '\(old)': \(error)")
     }
+  }
+
+  /// Removes the leftover temporary files of a workspace just walked: those the walk met, and those in the export
+  /// folder, which the walk does not enter (it is ignored by default) but exports write into.
+  @discardableResult
+  package func removeLeftovers(in files: WorkspaceFiles) -> [String] {
+    var paths = files.temporaryFiles
+    if let exportDir = Workspace.folderInside(files.layout.config.exportDir), !exportDir.isEmpty,
+      let items = try? fileSystem.listing(of: PathComponents.absolute(exportDir, in: root))
+    {
+      paths += items.filter { TemporaryFile.isTemporary($0.name) }.map { PathComponents.join(exportDir, $0.name) }
+    }
+    return removeLeftovers(paths)
   }
 
   /// Removes the temporary files among `paths` (root-relative, found by a walk) whose writing process is gone, and
@@ -153,7 +205,7 @@ package struct WorkspaceWriter: Sendable {
     return paths.filter { path in
       let name = PathComponents.split(path).name
       guard TemporaryFile.isTemporary(name), TemporaryFile.isLeftover(name),
-        let target = try? preparedTarget(path, making: false), target.hasPrefix(rootReal + "/"),
+        let target = try? resolvedTarget(path, missing: .refuse), target.hasPrefix(rootReal + "/"),
         (try? fileSystem.entryKind(of: target)) == .regularFile
       else { return false }
       return (try? fileSystem.remove(target)) != nil
@@ -162,9 +214,19 @@ package struct WorkspaceWriter: Sendable {
 
   // MARK: Checks
 
-  /// The absolute path to write `path` at: its folder resolved to a real path inside the workspace (made when
-  /// missing, one level at a time, never through a link that leaves the workspace) and its name.
-  private func preparedTarget(_ path: String, making: Bool = true) throws(CommandError) -> String {
+  /// What `resolvedFolder` does with a folder that does not exist yet.
+  private enum MissingFolder {
+    /// Makes it (inside the workspace, one level at a time).
+    case make
+    /// Refuses: the path must exist.
+    case refuse
+    /// Stops there: a check of a write that is yet to come.
+    case stop
+  }
+
+  /// The absolute path to write `path` at: its folder resolved to a real path inside the workspace (never through
+  /// a link that leaves it) and its name; nil when a folder is missing and `missing` is `.stop`.
+  private func resolvedTarget(_ path: String, missing: MissingFolder) throws(CommandError) -> String? {
     let relative = try Self.relativeInside(path)
     let (folder, name) = PathComponents.split(relative)
     guard !name.isEmpty, name != ".", name != ".." else { throw CommandError("'\(path)' is not a file name") }
@@ -174,11 +236,15 @@ package struct WorkspaceWriter: Sendable {
       let candidate = PathComponents.join(current, component)
       switch try entryKind(candidate, shown: path) {
       case nil:
-        guard making else { throw CommandError("'\(path)': the folder '\(folder)' does not exist") }
-        do {
-          try fileSystem.createDirectory(candidate)
-        } catch {
-          throw Self.failure(error, path: folder)
+        switch missing {
+        case .stop: return nil
+        case .refuse: throw CommandError("'\(path)': the folder '\(folder)' does not exist")
+        case .make:
+          do {
+            try fileSystem.createDirectory(candidate)
+          } catch {
+            throw Self.failure(error, path: folder)
+          }
         }
         current = candidate
       case .directory:
@@ -194,9 +260,17 @@ package struct WorkspaceWriter: Sendable {
     return PathComponents.join(current, name)
   }
 
+  /// The absolute path to write `path` at, its missing folders made inside the workspace.
+  private func preparedTarget(_ path: String) throws(CommandError) -> String {
+    guard let target = try resolvedTarget(path, missing: .make) else { throw CommandError("cannot write '\(path)'") }
+    return target
+  }
+
   /// The real path of the existing file `path` (root-relative): inside the workspace, a regular file.
   private func existingFile(_ path: String) throws(CommandError) -> String {
-    let target = try preparedTarget(path, making: false)
+    guard let target = try resolvedTarget(path, missing: .refuse) else {
+      throw CommandError("'\(path)' does not exist")
+    }
     switch try entryKind(target, shown: path) {
     case .regularFile:
       return target
@@ -210,6 +284,19 @@ package struct WorkspaceWriter: Sendable {
       throw CommandError("'\(path)' does not exist")
     case let kind?:
       throw CommandError("'\(path)' is\(Self.describe(kind, article: true)): Gloss never writes it")
+    }
+  }
+
+  /// The path of the file `path` (root-relative) that a move may take away: a regular file (not a link) whose
+  /// folder lies inside the workspace.
+  private func movableFile(_ path: String) throws(CommandError) -> String {
+    guard let target = try resolvedTarget(path, missing: .refuse) else {
+      throw CommandError("'\(path)' does not exist")
+    }
+    switch try entryKind(target, shown: path) {
+    case .regularFile: return target
+    case nil: throw CommandError("'\(path)' does not exist")
+    case let kind?: throw CommandError("'\(path)' is\(Self.describe(kind, article: true)): Gloss does not move it")
     }
   }
 

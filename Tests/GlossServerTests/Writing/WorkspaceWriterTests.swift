@@ -38,7 +38,7 @@ import Testing
     let fixture = try WriteFixture()
     defer { fixture.remove() }
     #expect(throws: CommandError.self) {
-      try fixture.writer.writeExport([1], at: try fixture.writer.relativePath(ofGiven: given))
+      try fixture.writer.writeExport(Self.export([1], at: try fixture.writer.relativePath(ofGiven: given)))
     }
     #expect(WriteFixture.names(under: fixture.outside).isEmpty)
   }
@@ -55,15 +55,15 @@ import Testing
     let fixture = try WriteFixture(files: ["notes/b.md": "# B\n", "refs.csl.json": "[]"])
     defer { fixture.remove() }
     let writer = fixture.writer
-    #expect(throws: CommandError.self) { try writer.writeExport(Array("out".utf8), at: "notes/b.md") }
-    #expect(throws: CommandError.self) { try writer.writeExport(Array("out".utf8), at: "refs.csl.json") }
+    #expect(throws: CommandError.self) { try writer.writeExport(Self.export(Array("out".utf8), at: "notes/b.md")) }
+    #expect(throws: CommandError.self) { try writer.writeExport(Self.export(Array("out".utf8), at: "refs.csl.json")) }
     #expect(WriteFixture.text(fixture.root + "/notes/b.md") == "# B\n")
     #expect(WriteFixture.text(fixture.root + "/refs.csl.json") == "[]")
-    try writer.writeExport(Array("one".utf8), at: "export/x.md")
-    try writer.writeExport(Array("two".utf8), at: "export/x.md")
+    try writer.writeExport(Self.export(Array("one".utf8), at: "export/x.md"))
+    try writer.writeExport(Self.export(Array("two".utf8), at: "export/x.md"))
     #expect(WriteFixture.text(fixture.root + "/export/x.md") == "two")
     try WriteFixture.put("two, edited by hand", at: fixture.root + "/export/x.md")
-    #expect(throws: CommandError.self) { try writer.writeExport(Array("three".utf8), at: "export/x.md") }
+    #expect(throws: CommandError.self) { try writer.writeExport(Self.export(Array("three".utf8), at: "export/x.md")) }
     #expect(WriteFixture.text(fixture.root + "/export/x.md") == "two, edited by hand")
   }
 
@@ -74,7 +74,7 @@ import Testing
     try WriteFixture.link(fixture.root + "/null.md", to: "/dev/null")
     try WriteFixture.fifo(fixture.root + "/pipe.md")
     for name in ["link.md", "null.md", "pipe.md", "notes"] {
-      #expect(throws: CommandError.self) { try fixture.writer.writeExport(Array("x".utf8), at: name) }
+      #expect(throws: CommandError.self) { try fixture.writer.writeExport(Self.export(Array("x".utf8), at: name)) }
     }
     #expect(WriteFixture.kind(fixture.root + "/link.md") == .symbolicLink)
     #expect(WriteFixture.kind(fixture.root + "/null.md") == .symbolicLink)
@@ -159,5 +159,9 @@ import Testing
     let environment = ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]
     #expect(PrivateFileWriter.cache(environment: environment).directory == "/x/cache/gloss")
     #expect(PrivateFileWriter.state(environment: ["HOME": "/home/u"]).directory == "/home/u/.local/state/gloss")
+  }
+
+  private static func export(_ bytes: [UInt8], at path: String) -> ExportOutput {
+    ExportOutput(files: [ExportFile(path: path, bytes: bytes)])
   }
 }

@@ -395,6 +395,23 @@
         (should (string-prefix-p (gloss-test--file "export/") notebook))
         (should (string-match-p "War of the Ghosts" (gloss-test--file-text notebook)))))))
 
+(ert-deftest gloss-find-lists-the-places-in-the-sources ()
+  "`gloss-find' lists the place of a phrase in the sources, with the citation that points there."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+      (gloss-find "wrote it out from memory after about fifteen minutes"))
+    (with-current-buffer (get-buffer "*xref*")
+      (should (string-match-p "bartlett1932\\.md" (buffer-string)))
+      (should (string-match-p "\\[@bartlett1932, " (buffer-string)))
+      (goto-char (point-min))
+      (xref-next-line)
+      (xref-goto-xref))
+    ;; The jump lands on the passage in the source.
+    (with-current-buffer (window-buffer (selected-window))
+      (should (equal (buffer-file-name) (gloss-test--file "sources/bartlett1932.md")))
+      (should (string-match-p "from memory after about fifteen minutes"
+                              (buffer-substring-no-properties (line-beginning-position) (line-end-position 2)))))))
+
 (ert-deftest gloss-reindex-keeps-the-diagnostics ()
   "`gloss-reindex' re-reads the workspace; a file changed on disk is seen, and the diagnostics stay right."
   (gloss-test--with-workspace (:git)

@@ -1,0 +1,95 @@
+/// Finding a workspace from a folder inside it, for a file opened outside every root and for a client root that is
+/// only a part of a workspace (eglot without version control roots a project at the note's own folder).
+///
+/// The walk goes up from the folder to the nearest `.gloss.json`; else to the nearest folder holding a bibliography
+/// (`*.bib`, `*.csl.json`) or a `sources/` folder, not above the repository (`.git`) holding the start; else to that
+/// repository's root. The file system root and the home folder are never a workspace unless they hold `.gloss.json`:
+/// a dotfiles repository or a stray `.bib` there must not make Gloss index a whole home folder.
+package struct WorkspaceDiscovery {
+  /// How a folder was found.
+  package enum Reason: Hashable, Sendable {
+    /// It holds `.gloss.json`.
+    case config
+    /// It holds a bibliography or a `sources/` folder.
+    case bibliographyOrSources
+    /// It is the root of a Git repository.
+    case repository
+
+    /// Why the folder was taken, for the log.
+    package var description: String {
+      switch self {
+      case .config: "it holds .gloss.json"
+      case .bibliographyOrSources: "it holds a bibliography or a sources folder"
+      case .repository: "it is the root of the Git repository"
+      }
+    }
+  }
+
+  /// Where files are looked at.
+  package var fileSystem: any FileSystem
+  /// The user's home folder (never a workspace without `.gloss.json`), if known.
+  package var homeDirectory: String?
+
+  /// A discovery over `fileSystem`.
+  package init(fileSystem: any FileSystem, homeDirectory: String?) {
+    self.fileSystem = fileSystem
+    self.homeDirectory = homeDirectory.map(PathComponents.normalize)
+  }
+
+  /// The workspace holding `folder` (absolute), and why; nil when nothing marks one (single-file mode).
+  package func workspace(containing folder: String) -> (path: String, reason: Reason)? {
+    let chain = ancestors(of: folder)
+    if let config = chain.first(where: {
+      fileSystem.fileExists(PathComponents.join($0, WorkspaceLayout.configFileName))
+    }) {
+      return (config, .config)
+    }
+    let candidates = chain.filter { !isNeverAWorkspace($0) }
+    let repository = candidates.firstIndex { fileSystem.fileExists(PathComponents.join($0, ".git")) }
+    let inRepository = repository.map { Array(candidates[...$0]) } ?? candidates
+    if let marked = inRepository.first(where: holdsBibliographyOrSources) { return (marked, .bibliographyOrSources) }
+    if let repository { return (candidates[repository], .repository) }
+    return nil
+  }
+
+  /// The folder to index for a client's root `folder`: `folder` itself, unless it holds no config, bibliography or
+  /// sources folder and a folder above it does (`.gloss.json`, or a bibliography or `sources/` folder below the
+  /// repository root): then that folder, which holds `folder`.
+  package func widened(_ folder: String) -> String {
+    let folder = PathComponents.normalize(folder)
+    guard !fileSystem.fileExists(PathComponents.join(folder, WorkspaceLayout.configFileName)),
+      !holdsBibliographyOrSources(folder), !fileSystem.fileExists(PathComponents.join(folder, ".git")),
+      let parent = ancestors(of: folder).dropFirst().first,
+      let found = workspace(containing: parent), found.reason != .repository
+    else { return folder }
+    return found.path
+  }
+
+  /// `folder` and every folder above it, nearest first, up to (and with) `/`.
+  private func ancestors(of folder: String) -> [String] {
+    var out: [String] = []
+    var current = PathComponents.normalize(folder)
+    while true {
+      out.append(current)
+      let parent = PathComponents.split(current).folder
+      if parent == current || parent.isEmpty { break }
+      current = parent
+    }
+    return out
+  }
+
+  /// Whether `folder` is `/` or the home folder.
+  private func isNeverAWorkspace(_ folder: String) -> Bool {
+    folder == "/" || folder == homeDirectory
+  }
+
+  /// Whether `folder` holds a `*.bib` or `*.csl.json` file or a `sources` folder.
+  private func holdsBibliographyOrSources(_ folder: String) -> Bool {
+    guard !isNeverAWorkspace(folder), let items = try? fileSystem.listing(of: folder) else { return false }
+    return items.contains { item in
+      let name = item.name.lowercased()
+      if item.isDirectory { return name == "sources" }
+      return name.hasSuffix(".bib") || name.hasSuffix(".csl.json")
+    }
+  }
+}

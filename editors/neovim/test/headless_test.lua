@@ -1,0 +1,483 @@
+-- Gloss in a real, headless Neovim (0.11+), with the shipped configuration loaded as the README says and the built
+-- `gloss` binary. Run by `editors/neovim/test/run.sh`, which prepares the workspaces in a temporary folder (copies of
+-- examples/research) and passes their paths in $GLOSS_TEST_DIR. Prints one `ok`/`not ok` line per check and quits
+-- with status 1 when any check failed.
+--
+-- The steps run in a coroutine: each wait yields to Neovim's main loop, so keys fed in Insert mode, server messages
+-- and timers are handled exactly as in an interactive session.
+
+vim.o.swapfile = false
+vim.o.showmode = false
+vim.o.shortmess = vim.o.shortmess .. 'AIc'
+
+local dir = assert(vim.env.GLOSS_TEST_DIR, 'GLOSS_TEST_DIR is not set')
+local W = dir .. '/w/research' -- examples/research
+local BARE = dir .. '/w/bare' -- the same without .gloss.json (and no .git)
+local BARE2 = dir .. '/w/bare2' -- the same again, for a client that sends no root
+local LONE = dir .. '/w/lone' -- a note and a repository, no bibliography
+local ELSEWHERE = dir .. '/w/elsewhere' -- a text file in no Gloss workspace
+
+local failures, checks = 0, 0
+local function check(name, ok, detail)
+  checks = checks + 1
+  if ok then
+    io.stdout:write('ok - ' .. name .. '\n')
+  else
+    failures = failures + 1
+    io.stdout:write('not ok - ' .. name .. (detail and (': ' .. detail) or '') .. '\n')
+  end
+end
+
+-- Messages shown to the user (vim.notify, window/showMessage).
+local notes = {}
+vim.notify = function(message, level)
+  notes[#notes + 1] = { message = message, level = level }
+  if vim.env.GLOSS_TEST_VERBOSE then
+    io.stdout:write('  (' .. message .. ')\n')
+  end
+end
+-- `vim.lsp.codelens.run()` and code actions offer a menu when there are several choices: take the first.
+vim.ui.select = function(items, _, on_choice)
+  on_choice(items[1], 1)
+end
+
+-- The coroutine of the step running now; `wait` yields it and resumes it from the main loop.
+local co
+local next_step
+
+-- Resumes the current step; a step that fails with an error is a failed check, and the next step follows.
+local function resume(...)
+  local resumed, err = coroutine.resume(co, ...)
+  if not resumed then
+    check('the step ran to its end', false, tostring(err))
+  end
+  if coroutine.status(co) == 'dead' then
+    vim.schedule(next_step)
+  end
+end
+
+local function wait(condition, ms)
+  local deadline = vim.uv.now() + (ms or 8000)
+  local function poll()
+    local ok, value = pcall(condition)
+    if (ok and value) or vim.uv.now() > deadline then
+      resume(ok and value or false)
+    else
+      vim.defer_fn(poll, 20)
+    end
+  end
+  vim.schedule(poll)
+  return coroutine.yield()
+end
+
+local function sleep(ms)
+  local until_ = vim.uv.now() + ms
+  wait(function()
+    return vim.uv.now() >= until_
+  end, ms + 1000)
+end
+
+local function exists(path)
+  return vim.uv.fs_stat(path) ~= nil
+end
+
+local function real(path)
+  return path and (vim.uv.fs_realpath(path) or path)
+end
+
+-- Runs an Ex command; an error is a failed check rather than the end of the step.
+local function command(text)
+  local ok, err = pcall(vim.cmd, text)
+  check(':' .. text .. ' runs', ok, err)
+end
+
+local function gloss_client(bufnr)
+  return vim.lsp.get_clients({ bufnr = bufnr or 0, name = 'gloss' })[1]
+end
+
+local function attached(bufnr)
+  local client = gloss_client(bufnr)
+  return client ~= nil and client.initialized and not client:is_stopped()
+end
+
+-- Opens `path` and waits for Gloss to attach (false when it does not within `ms`).
+local function open(path, ms)
+  vim.cmd.edit(vim.fn.fnameescape(path))
+  return wait(function()
+    return attached(0)
+  end, ms or 8000)
+end
+
+-- Puts the cursor on the first occurrence of `text` in the current buffer, `offset` bytes into it.
+local function cursor_at(text, offset)
+  for row, line in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
+    local col = line:find(text, 1, true)
+    if col then
+      vim.api.nvim_win_set_cursor(0, { row, col - 1 + (offset or 0) })
+      return true
+    end
+  end
+  error('not in the buffer: ' .. text)
+end
+
+local function codes(bufnr, namespace)
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr, namespace and { namespace = namespace } or nil)) do
+    out[#out + 1] = d.code
+  end
+  table.sort(out)
+  return out
+end
+
+local function count(list, value)
+  local n = 0
+  for _, v in ipairs(list) do
+    if v == value then
+      n = n + 1
+    end
+  end
+  return n
+end
+
+local function floating_text()
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(win).relative ~= '' then
+      local lines = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false)
+      return table.concat(lines, '\n'), win
+    end
+  end
+end
+
+local function keys(text)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(text, true, false, true), 'n', false)
+end
+
+-- The words of the completion menu Neovim shows after typing `typed` at the end of a new last line and pressing
+-- <C-x><C-o> (the omnifunc Neovim sets for a language server): the server's answer as Neovim's own menu filters it.
+local function menu_after(typed)
+  vim.api.nvim_buf_set_lines(0, -1, -1, false, { '' })
+  vim.api.nvim_win_set_cursor(0, { vim.api.nvim_buf_line_count(0), 0 })
+  keys('A' .. typed .. '<C-x><C-o>')
+  local shown = wait(function()
+    return #vim.fn.complete_info({ 'items' }).items > 0
+  end, 3000)
+  local words = {}
+  for _, item in ipairs(shown and vim.fn.complete_info({ 'items' }).items or {}) do
+    words[#words + 1] = item.word
+  end
+  return words
+end
+
+local function leave_insert()
+  keys('<C-e><Esc>')
+  wait(function()
+    return vim.api.nvim_get_mode().mode == 'n'
+  end, 2000)
+end
+
+local steps = {}
+local function step(name, body)
+  steps[#steps + 1] = { name = name, body = body }
+end
+
+step('attach and root', function()
+  check('a note attaches Gloss', open(W .. '/notes/spacing-effect.md'))
+  local client = gloss_client(0)
+  check('the root is the workspace', client and real(client.root_dir) == real(W), client and client.root_dir)
+  check('positions are negotiated', client and client.offset_encoding ~= nil)
+end)
+
+step('diagnostics, and after a file changes on disk (F1)', function()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local seen = wait(function()
+    return count(codes(bufnr), 'unknown-source') == 1 and count(codes(bufnr), 'unresolved-locator') == 1
+  end)
+  check('the typo is an unknown source and p. 12 is unresolved', seen, vim.inspect(codes(bufnr)))
+  -- The missing entry is added behind the editor's back, as a reference manager would.
+  local bib = assert(io.open(W .. '/references.bib', 'a'))
+  bib:write('\n@book{ebinghaus1885, title = {The typo, made an entry}, year = 1885}\n')
+  bib:close()
+  local gone = wait(function()
+    return count(codes(bufnr), 'unknown-source') == 0
+  end, 10000)
+  check('F1: the unknown source goes away when the bibliography changes on disk', gone, vim.inspect(codes(bufnr)))
+  check('F1: the other diagnostic stays', count(codes(bufnr), 'unresolved-locator') == 1, vim.inspect(codes(bufnr)))
+end)
+
+step('completion after [@ in Neovim own menu (F6)', function()
+  open(W .. '/notes/schema-theory.md')
+  local by_key = menu_after('See [@loft')
+  leave_insert()
+  check('by key', vim.tbl_contains(by_key, 'loftus1974'), vim.inspect(by_key))
+  local by_author = menu_after('See [@Palmer')
+  leave_insert()
+  check('F6: by an author name (Palmer, second author of loftus1974)', vim.tbl_contains(by_author, 'loftus1974'),
+    vim.inspect(by_author))
+  local by_title = menu_after('See [@Remembering')
+  leave_insert()
+  check('F6: by a title word (Remembering)', vim.tbl_contains(by_title, 'bartlett1932'), vim.inspect(by_title))
+  local by_case = menu_after('See [@Schacter')
+  check('F6: by a key typed capitalised', vim.tbl_contains(by_case, 'schacter2001'), vim.inspect(by_case))
+  -- Accepting replaces what was typed with the key.
+  keys('<C-n><C-y><Esc>')
+  wait(function()
+    return vim.api.nvim_get_mode().mode == 'n'
+  end, 2000)
+  local line = vim.api.nvim_buf_get_lines(0, -2, -1, false)[1]
+  check('the accepted key replaces the typed word', line:match('^See %[@schacter') ~= nil, line)
+  vim.cmd('silent! undo 0')
+  vim.cmd('silent! edit!')
+end)
+
+step('hover shows the cited passage', function()
+  open(W .. '/notes/spacing-effect.md')
+  cursor_at('@ebbinghaus1885, p. 4', 2)
+  vim.lsp.buf.hover()
+  local text = wait(function()
+    return floating_text()
+  end, 5000)
+  check('hover names the source and shows page 4', text and text:find('Repetitions heaped together', 1, true) ~= nil,
+    text)
+  local _, win = floating_text()
+  if win then
+    vim.api.nvim_win_close(win, true)
+  end
+end)
+
+step('definition goes into the source', function()
+  cursor_at('@ebbinghaus1885, p. 4', 2)
+  vim.lsp.buf.definition()
+  local arrived = wait(function()
+    return vim.api.nvim_buf_get_name(0):match('sources/ebbinghaus1885%.txt$') ~= nil
+  end, 5000)
+  local line = vim.api.nvim_get_current_line()
+  check('definition opens the source at page 4', arrived and line:find('Chapter VIII', 1, true) ~= nil,
+    vim.api.nvim_buf_get_name(0) .. ': ' .. line)
+end)
+
+step('.bib, source text and config files attach inside the workspace only (F4)', function()
+  check('F4: references.bib attaches Gloss', open(W .. '/references.bib', 5000))
+  local client = gloss_client(0)
+  check('F4: in the same workspace', client and real(client.root_dir) == real(W), client and client.root_dir)
+  cursor_at('@book{bartlett1932', 6)
+  vim.lsp.buf.hover()
+  local text = wait(function()
+    return floating_text()
+  end, 5000)
+  check('F4: hover on an entry', text ~= nil and text ~= '', text)
+  local _, win = floating_text()
+  if win then
+    vim.api.nvim_win_close(win, true)
+  end
+  check('F4: a source .txt attaches Gloss', open(W .. '/sources/schacter-seven-sins.txt', 5000))
+  check('F4: references.csl.json attaches Gloss', open(W .. '/references.csl.json', 5000))
+  vim.cmd.edit(ELSEWHERE .. '/readme.txt')
+  sleep(500)
+  check('F4: a text file outside any Gloss workspace does not', gloss_client(0) == nil)
+end)
+
+step('code lens runs without a manual refresh (F5)', function()
+  open(W .. '/notes/schema-theory.md')
+  local bufnr = vim.api.nvim_get_current_buf()
+  local lenses = wait(function()
+    return #vim.lsp.codelens.get(bufnr) > 0
+  end, 5000)
+  check('F5: lenses are there without asking', lenses)
+  local lens = vim.lsp.codelens.get(bufnr)[1]
+  if lens then
+    vim.api.nvim_win_set_cursor(0, { lens.range.start.line + 1, 0 })
+  end
+  vim.fn.setqflist({}, 'r', { title = '', items = {} })
+  vim.lsp.codelens.run()
+  local listed = wait(function()
+    return vim.fn.getqflist({ title = 1 }).title == 'References' and #vim.fn.getqflist() > 0
+  end, 5000)
+  check('F5: running the backlinks lens lists them', listed, vim.fn.getqflist({ title = 1 }).title)
+  vim.cmd('cclose')
+end)
+
+step('rename a key and a note: the files move (F2)', function()
+  open(W .. '/notes/eyewitness-testimony.md')
+  cursor_at('@loftus1974', 2)
+  vim.lsp.buf.rename('loftus1974a')
+  local moved = wait(function()
+    return exists(W .. '/sources/loftus1974a.html') and not exists(W .. '/sources/loftus1974.html')
+  end, 5000)
+  check('F2: renaming a key moves the source keyed by its file name', moved)
+  local bib = vim.fn.bufnr(W .. '/references.bib')
+  local entry = bib > 0 and table.concat(vim.api.nvim_buf_get_lines(bib, 0, -1, false), '\n') or ''
+  check('the entry is renamed', entry:find('loftus1974a', 1, true) ~= nil)
+  check('the citation is renamed', table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n'):find('@loftus1974a') ~= nil)
+  vim.cmd('silent wall')
+
+  open(W .. '/notes/false-memories.md')
+  cursor_at('[[schema-theory', 3)
+  vim.lsp.buf.rename('schemata')
+  local note_moved = wait(function()
+    return exists(W .. '/notes/schemata.md') and not exists(W .. '/notes/schema-theory.md')
+  end, 5000)
+  check('F2: renaming a note moves the file', note_moved)
+  check('the link is renamed', table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n'):find('[[schemata|', 1, true) ~= nil)
+  vim.cmd('silent wall')
+end)
+
+step('a quick fix creates the missing note (F2)', function()
+  open(W .. '/notes/consolidation.md')
+  local bufnr = vim.api.nvim_get_current_buf()
+  wait(function()
+    return count(codes(bufnr), 'broken-link') == 1
+  end)
+  cursor_at('[[reconsolidation]]', 3)
+  local applied = false
+  vim.lsp.buf.code_action({
+    apply = true,
+    filter = function(action)
+      applied = applied or action.title:find('^create note') ~= nil
+      return action.title:find('^create note') ~= nil
+    end,
+  })
+  local created = wait(function()
+    return exists(W .. '/notes/inbox/reconsolidation.md')
+  end, 5000)
+  check('F2: the "create note" fix is offered', applied)
+  check('F2: the note is created', created)
+  local fixed = wait(function()
+    return count(codes(bufnr), 'broken-link') == 0
+  end, 8000)
+  check('the broken link goes away', fixed, vim.inspect(codes(bufnr)))
+end)
+
+step('every user command', function()
+  open(W .. '/notes/forgetting-curve.md')
+  local before = #notes
+  command('GlossExport html')
+  check('GlossExport writes the export', wait(function()
+    return #vim.fn.glob(W .. '/export/*.html', false, true) > 0
+  end, 5000))
+  command('GlossExportNotebook ebbinghaus')
+  check('GlossExportNotebook writes the notebook', wait(function()
+    return #vim.fn.glob(W .. '/export/*.md', false, true) > 0
+  end, 5000))
+  command('GlossFind Repetitions heaped together')
+  check('GlossFind lists where the phrase is, with its citation', wait(function()
+    local list = vim.fn.getqflist({ title = 1, items = 1 })
+    return list.title:find('^Found') ~= nil and #list.items > 0 and list.items[1].text:find('[@ebbinghaus1885', 1, true)
+  end, 5000), vim.fn.getqflist({ title = 1 }).title)
+  vim.cmd('cclose')
+  command('GlossFind Repetitions heaped together bring a larger return')
+  check('GlossFind says when the phrase is nowhere', wait(function()
+    local list = vim.fn.getqflist({ title = 1, items = 1 })
+    local alike = #list.items == 0 or list.items[1].text:find('%d+%% alike') ~= nil
+    return list.title:find('^Not found') ~= nil and alike
+  end, 5000), vim.fn.getqflist({ title = 1 }).title)
+  vim.cmd('cclose')
+  command('GlossReindex')
+  sleep(300)
+
+  local source_buf = vim.api.nvim_get_current_buf()
+  command('8,9GlossSaveAsNote An excerpt')
+  local opened = wait(function()
+    return vim.api.nvim_buf_get_name(0):match('/notes/inbox/[^/]+%.md$') ~= nil
+  end, 5000)
+  check('GlossSaveAsNote opens the new note', opened and wait(function()
+    return attached(0)
+  end), vim.api.nvim_buf_get_name(0))
+  check('GlossSaveAsNote leaves a link in the note',
+    table.concat(vim.api.nvim_buf_get_lines(source_buf, 0, -1, false), '\n'):find('[[', 1, true) ~= nil)
+  vim.cmd('silent wall')
+
+  command('GlossNewNote Ideas to test')
+  local new_note = wait(function()
+    local name = vim.api.nvim_buf_get_name(0)
+    return name:match('/notes/inbox/[^/]+%.md$') and name:lower():find('ideas', 1, true) and exists(name)
+  end, 5000)
+  check('GlossNewNote creates and opens the note', new_note, vim.api.nvim_buf_get_name(0))
+
+  -- F3: the converted note's buffer becomes the source; writing it does not bring the note back.
+  open(W .. '/notes/savings-method.md')
+  local old = vim.api.nvim_buf_get_name(0)
+  command('GlossConvertToSource')
+  local converted = wait(function()
+    return vim.api.nvim_buf_get_name(0) == W .. '/sources/savings-method.md'
+  end, 5000)
+  check('F3: GlossConvertToSource shows the new source', converted, vim.api.nvim_buf_get_name(0))
+  vim.cmd('silent write')
+  sleep(200)
+  check('F3: no buffer is left at the note', vim.fn.bufexists(old) == 0 or not vim.api.nvim_buf_is_loaded(vim.fn.bufnr(old)))
+  check('F3: :w does not recreate the note', not exists(old))
+  check('F3: the source is on disk', exists(W .. '/sources/savings-method.md'))
+  local errors = {}
+  for index = before + 1, #notes do
+    if notes[index].level == vim.log.levels.ERROR then
+      errors[#errors + 1] = notes[index].message
+    end
+  end
+  check('no command reported an error', #errors == 0, table.concat(errors, '; '))
+end)
+
+step('no root marker: the workspace is found, no false unknown sources (F7)', function()
+  check('F7: a note of a copy without .gloss.json attaches', open(BARE .. '/notes/spacing-effect.md'))
+  local client = gloss_client(0)
+  check('F7: its root is the folder holding the bibliography', client and real(client.root_dir) == real(BARE),
+    client and client.root_dir)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local only_typo = wait(function()
+    return count(codes(bufnr), 'unknown-source') == 1
+  end)
+  check('F7: only the deliberate typo is an unknown source', only_typo, vim.inspect(codes(bufnr)))
+
+  -- A client that sends no root at all (as the configuration did when it found no marker): the server finds it.
+  vim.cmd.edit(BARE2 .. '/notes/spacing-effect.md')
+  local bare_buf = vim.api.nvim_get_current_buf()
+  local id = vim.lsp.start({
+    name = 'gloss-without-root',
+    cmd = { vim.g.gloss_path or 'gloss', 'lsp' },
+    root_dir = nil,
+    workspace_folders = nil,
+  }, { bufnr = bare_buf, reuse_client = function()
+    return false
+  end })
+  local namespace = id and vim.lsp.diagnostic.get_namespace(id, false)
+  local found = wait(function()
+    local list = codes(bare_buf, namespace)
+    return #list > 0 and count(list, 'unknown-source') <= 1
+  end, 8000)
+  check('F7: without a root from the client, only the typo is an unknown source', found,
+    vim.inspect(codes(bare_buf, namespace)))
+  if id then
+    vim.lsp.get_client_by_id(id):stop(true)
+  end
+
+  -- A repository without any bibliography: citations are not errors; the user is told once.
+  local before = #notes
+  check('a note in a repository without bibliography attaches', open(LONE .. '/note.md'))
+  local lone_buf = vim.api.nvim_get_current_buf()
+  local told = wait(function()
+    for index = before + 1, #notes do
+      if notes[index].message:find('no bibliography found', 1, true) then
+        return true
+      end
+    end
+  end, 5000)
+  check('F7: told once that no bibliography was found', told)
+  check('F7: no unknown source without a bibliography', count(codes(lone_buf), 'unknown-source') == 0,
+    vim.inspect(codes(lone_buf)))
+end)
+
+local index = 0
+local started = vim.uv.now()
+next_step = function()
+  index = index + 1
+  local s = steps[index]
+  if not s then
+    io.stdout:write(string.format('%d checks, %d failed, %.1f s\n', checks, failures, (vim.uv.now() - started) / 1000))
+    io.stdout:flush()
+    vim.cmd(failures == 0 and 'qall!' or 'cquit 1')
+    return
+  end
+  io.stdout:write(string.format('# %s (%.1f s)\n', s.name, (vim.uv.now() - started) / 1000))
+  co = coroutine.create(s.body)
+  resume()
+end
+
+next_step()

