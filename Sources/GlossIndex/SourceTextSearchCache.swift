@@ -32,13 +32,20 @@ final class SourceTextSearchCache: @unchecked Sendable {
   }
 
   /// The entry of every document of `documents`, building the missing ones on all cores.
+  ///
+  /// The lock is not held while building, so that a state after this one (an edit of a source) can take the
+  /// entries built so far without waiting; two searches building at once may both index a text, and one result is
+  /// kept.
   func entries(for documents: [String: SourceDocumentRecord]) -> [String: SourceTextSearchEntry] {
     lock.lock()
-    defer { lock.unlock() }
-    if isComplete { return entries }
-    for path in entries.keys where documents[path] == nil { entries[path] = nil }
+    if isComplete {
+      defer { lock.unlock() }
+      return entries
+    }
+    let have = entries
+    lock.unlock()
     // The largest texts first, so that no core is left with a big one at the end.
-    let missing = documents.keys.filter { entries[$0] == nil }.sorted {
+    let missing = documents.keys.filter { have[$0] == nil }.sorted {
       (documents[$0]?.document.text.count ?? 0) > (documents[$1]?.document.text.count ?? 0)
     }
     let lexicon = lexicon
@@ -46,7 +53,10 @@ final class SourceTextSearchCache: @unchecked Sendable {
       guard let document = documents[missing[k]]?.document else { return nil }
       return SourceTextSearchEntry(text: document.text, lexicon: lexicon)
     }
-    for (path, entry) in zip(missing, built) { entries[path] = entry }
+    lock.lock()
+    defer { lock.unlock() }
+    for (path, entry) in zip(missing, built) where entries[path] == nil { entries[path] = entry }
+    for path in entries.keys where documents[path] == nil { entries[path] = nil }
     isComplete = true
     return entries
   }

@@ -87,7 +87,10 @@ extension Workspace {
     }
     ranked.sort { $0.hits != $1.hits ? $0.hits > $1.hits : $0.path.utf8Precedes($1.path) }
     let lexicon = textSearchCache.lexicon
-    let tried = Array(ranked.prefix(Self.closestSourcesTried))
+    // A source holding the phrase but for a changed word holds nearly all its pairs; one holding half as many as
+    // the best is not worth indexing.
+    let best = ranked.first?.hits ?? 0
+    let tried = Array(ranked.prefix { 2 * $0.hits >= best }.prefix(Self.closestSourcesTried))
     let snapshot = self
     let found = ParallelWork.map(count: tried.count) { k -> FoundPlace? in
       guard let entry = entries[tried[k].path], let record = snapshot.sourceDocuments[tried[k].path] else { return nil }
@@ -106,7 +109,7 @@ extension Workspace {
   package var textSearchByteCount: Int { textSearchCache.byteCount }
 
   /// How many sources (those holding most of the phrase's pairs) are searched for the closest passage.
-  static let closestSourcesTried = 8
+  static let closestSourcesTried = 4
   /// How many closest passages a search answers at most.
   static let closestPlacesShown = 5
 

@@ -88,7 +88,7 @@ package struct PhraseFilter: Sendable {
     let step = (h >> 32) | 1
     var x = h
     for _ in 0..<3 {
-      let bit = (x & 0xFFFF_FFFF) &* bitCount >> 32
+      let bit = ((x & 0xFFFF_FFFF) &* bitCount) >> 32
       b[Int(bit >> 6)] |= 1 << (bit & 63)
       x &+= step
     }
@@ -99,7 +99,7 @@ package struct PhraseFilter: Sendable {
     let step = (h >> 32) | 1
     var x = h
     for _ in 0..<3 {
-      let bit = (x & 0xFFFF_FFFF) &* bitCount >> 32
+      let bit = ((x & 0xFFFF_FFFF) &* bitCount) >> 32
       if b[Int(bit >> 6)] & (1 << (bit & 63)) == 0 { return false }
       x &+= step
     }

@@ -10,7 +10,7 @@ import GlossSyntax
 enum FindBench {
   static func run(_ arguments: [String]) {
     guard let root = arguments.first else {
-      print("usage: gloss-bench find <workspace-dir> [--queries N]")
+      say("usage: gloss-bench find <workspace-dir> [--queries N]")
       return
     }
     var count = 200
@@ -18,6 +18,7 @@ enum FindBench {
       count = n
     }
     let files = BenchWorkspace.files(in: root)
+    say("\(files.count) files read")
     var workspace = Workspace(indexing: files, config: WorkspaceConfig())
     var extra: [WorkspaceFile] = []
     for path in workspace.unloadedEntryFiles.sorted() {
@@ -27,7 +28,7 @@ enum FindBench {
     workspace.addFiles(extra)
     let documents = workspace.sourceDocuments.values.map(\.document.text).filter { $0.count > 2_000 }
     let sourceBytes = workspace.sourceDocuments.values.reduce(0) { $0 + $1.document.text.count }
-    print(
+    say(
       String(
         format: "%d source documents, %.1f MB of source text; load average %@", workspace.sourceDocuments.count,
         Double(sourceBytes) / 1_048_576, loadAverage()))
@@ -35,7 +36,7 @@ enum FindBench {
     let start = DispatchTime.now().uptimeNanoseconds
     _ = workspace.find("warm up")
     let built = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    print(
+    say(
       String(
         format: "search built in %.0f ms (all cores); it holds %.1f MB; resident %.0f → %.0f MB", built,
         Double(workspace.textSearchByteCount) / 1_048_576, before, residentMB()))
@@ -67,11 +68,17 @@ enum FindBench {
         if result.isFound { hits += 1 }
       }
       times.sort()
-      print(
+      say(
         String(
           format: "%@: %d of %d found; p50 %.2f ms, p99 %.2f ms, max %.2f ms", name as NSString, hits, phrases.count,
           times[times.count / 2], times[min(times.count - 1, times.count * 99 / 100)], times[times.count - 1]))
     }
+  }
+
+  /// Prints a line at once (not when the buffer fills), so that a slow run shows how far it got.
+  static func say(_ line: String) {
+    print(line)
+    fflush(nil)
   }
 
   /// A small deterministic generator (SplitMix64), so that runs compare.
