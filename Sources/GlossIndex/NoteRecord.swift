@@ -16,6 +16,8 @@ package struct NoteRecord: Sendable {
   package var locators: [ItemLocator]
   /// Root-relative paths named by front-matter `bibliography:` (resolved against the note's folder).
   package var bibliographyPaths: [String]
+  /// The length in bytes of the text the note was parsed from (an edit's re-parse checks it continues that text).
+  package var byteCount: Int
 
   /// Lowercased names a wiki link can use for this note (file name, path without extension, title, aliases).
   var nameKeys: Set<String>
@@ -39,6 +41,7 @@ package struct NoteRecord: Sendable {
   package init(path: String, note: Note, quotations: [AttributedQuotation]? = nil, bytes: [UInt8]) {
     self.path = path
     self.note = note
+    byteCount = bytes.count
     let fileName = PathUtilities.fileName(path)
     title = note.title(fileName: fileName)
     aliases = note.frontMatter?["aliases"]?.value.strings ?? []

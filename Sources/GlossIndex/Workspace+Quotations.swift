@@ -168,9 +168,21 @@ extension Workspace {
       quotation.itemIndex < citations[quotation.citationIndex].items.count
     else { return nil }
     let key = citations[quotation.citationIndex].items[quotation.itemIndex].key
-    var locator = record.locators.first {
-      $0.citationIndex == quotation.citationIndex && $0.itemIndex == quotation.itemIndex
-    }?.locator
+    // Locators are in (citation, item) order: bisect rather than search each quotation's linearly.
+    let locators = record.locators
+    var low = 0
+    var high = locators.count
+    while low < high {
+      let middle = (low + high) / 2
+      if (locators[middle].citationIndex, locators[middle].itemIndex) < (quotation.citationIndex, quotation.itemIndex) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    var locator =
+      low < locators.count && locators[low].citationIndex == quotation.citationIndex
+        && locators[low].itemIndex == quotation.itemIndex ? locators[low].locator : nil
     // Where the locator sits in the suffix does not change its passage.
     locator?.range = 0..<0
     return QuoteCheckKey(text: quotation.text, key: key, locator: locator)

@@ -11,6 +11,22 @@ extension Workspace {
     setNote(NoteRecord(path: path, bytes: bytes), deferringOthers: deferringOthers)
   }
 
+  /// Like `setNote(path:bytes:deferringOthers:)` for a note whose previous text `edit` changed into `bytes`: only
+  /// the blocks around the edit are parsed again (`Note(reparsing:…)`), when the note held is the one parsed from
+  /// that previous text; else the whole note is parsed.
+  @discardableResult
+  package mutating func setNote(
+    path: String, bytes: [UInt8], after edit: TextEditSpan?, deferringOthers: Bool = false
+  ) -> Set<String> {
+    guard let edit, let old = notes[path], old.byteCount + edit.delta == bytes.count,
+      edit.range.upperBound <= old.byteCount
+    else {
+      return setNote(path: path, bytes: bytes, deferringOthers: deferringOthers)
+    }
+    let note = Note(reparsing: old.note, replacing: edit.range, insertedCount: edit.insertedCount, in: bytes)
+    return setNote(NoteRecord(path: path, note: note, bytes: bytes), deferringOthers: deferringOthers)
+  }
+
   /// Puts an already summarised note in place.
   @discardableResult
   package mutating func setNote(_ record: NoteRecord, deferringOthers: Bool = false) -> Set<String> {

@@ -13,6 +13,8 @@ package struct DocumentStore: Sendable {
     package var version: Int
     /// The current text.
     package var text: SourceText
+    /// What the changes since the text was last indexed replaced (nil when it was indexed as it is).
+    package var unindexedEdit: TextEditSpan?
   }
 
   private var documents: [DocumentURI: Document] = [:]
@@ -42,15 +44,29 @@ package struct DocumentStore: Sendable {
   ) -> Bool {
     guard var document = documents.removeValue(forKey: uri) else { return false }
     for change in changes {
+      let edit: TextEditSpan
       if let range = change.range {
-        document.text.replace(document.text.range(of: range, in: encoding), with: change.text)
+        let before = document.text.count
+        let replaced = document.text.replace(document.text.range(of: range, in: encoding), with: change.text)
+        edit = TextEditSpan(range: replaced, insertedCount: replaced.count + document.text.count - before)
       } else {
+        let before = document.text.count
         document.text = SourceText(change.text)
+        edit = TextEditSpan(range: 0..<before, insertedCount: document.text.count)
       }
+      document.unindexedEdit = document.unindexedEdit.map { $0.followed(by: edit) } ?? edit
     }
     document.version = version
     documents[uri] = document
     return true
+  }
+
+  /// Takes what changed in the document at `uri` since it was last indexed (nil: nothing, or it is not open).
+  @discardableResult
+  package mutating func takeUnindexedEdit(_ uri: DocumentURI) -> TextEditSpan? {
+    guard let edit = documents[uri]?.unindexedEdit else { return nil }
+    documents[uri]?.unindexedEdit = nil
+    return edit
   }
 
   /// Closes the document at `uri` and returns it, nil when it was not open.

@@ -23,7 +23,25 @@ extension Server {
     else {
       throw ResponseError.invalidParams("change to '\(uri)', which is not open")
     }
-    if let location = openLocations[uri] { updateFromBuffer(uri, at: location) }
+    // Indexed before the next event that is not a change, or when no event waits (`indexChangedDocuments`).
+    if !changedDocuments.contains(uri) { changedDocuments.append(uri) }
+  }
+
+  /// Indexes the documents changed since they were last indexed (a burst of changes once, at its latest version)
+  /// and publishes their diagnostics.
+  func indexChangedDocuments() {
+    let uris = changedDocuments
+    changedDocuments = []
+    for uri in uris {
+      if let location = openLocations[uri] {
+        updateFromBuffer(uri, at: location, reparsingAroundChanges: true)
+      } else {
+        documents.takeUnindexedEdit(uri)
+      }
+    }
+    // As after the change notifications themselves: a pull client asks for its open documents again after its own
+    // edits, so only reports of documents it does not have open call for a refresh (`refreshStaleDiagnostics`).
+    if !hasStaleUnopenedDiagnostics { hasStaleDiagnostics = false }
   }
 
   /// `textDocument/didSave`: the buffer stays the truth; a saved `.gloss.json` is read again.
@@ -96,13 +114,19 @@ extension Server {
 
   /// Re-indexes the open document at `uri` from its buffer: its own diagnostics are published at once, the other
   /// files it affects when no event waits (`runDeferredWork`).
-  func updateFromBuffer(_ uri: DocumentURI, at location: DocumentLocation) {
+  /// With `reparsingAroundChanges`, a note is parsed again only around what changed since its buffer was last
+  /// indexed (the index holds the note parsed from the buffer as it was then: every indexing of a buffer goes
+  /// through here and forgets the changes).
+  func updateFromBuffer(_ uri: DocumentURI, at location: DocumentLocation, reparsingAroundChanges: Bool = false) {
+    let changes = documents.takeUnindexedEdit(uri)
+    let edit = reparsingAroundChanges ? changes : nil
     guard let index = rootIndex(location.root), let document = documents[uri] else { return }
     let path = location.path
     let changed: Set<String>
     switch roots[index].role(of: path) {
     case .note:
-      changed = roots[index].workspace.setNote(path: path, bytes: document.text.bytes, deferringOthers: true)
+      changed = roots[index].workspace.setNote(
+        path: path, bytes: document.text.bytes, after: edit, deferringOthers: true)
     case .bibliography:
       changed = roots[index].workspace.setBibliography(path: path, bytes: document.text.bytes)
     case .sourceDocument:
@@ -117,12 +141,13 @@ extension Server {
 
   /// Whether some root has files waiting to be re-diagnosed.
   package var hasDeferredWork: Bool {
-    deferredLoadToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
+    !changedDocuments.isEmpty || deferredLoadToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
   }
 
   /// Runs the first indexing when its progress has begun, else re-diagnoses the files an edit left waiting and
   /// publishes those that changed.
   func runDeferredWork() {
+    // `handle` indexed the changed documents before this event; the rest waits for the next idle moment.
     if let token = deferredLoadToken { return loadWorkspaces(progressToken: token) }
     for index in roots.indices where !roots[index].workspace.pendingPaths.isEmpty {
       let changed = roots[index].workspace.refreshPending()

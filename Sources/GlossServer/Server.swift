@@ -65,6 +65,9 @@ package final class Server {
   var nextResultID = 1
   /// Whether a pull-diagnostics report the client held went stale since the last refresh.
   var hasStaleDiagnostics = false
+  /// Open documents changed since they were last indexed, in the order of their first change: a burst of changes
+  /// is indexed (and its diagnostics published) once, for the latest version (`indexChangedDocuments`).
+  var changedDocuments: [DocumentURI] = []
   /// Whether some of those reports belong to documents the client does not have open (it re-pulls only the open
   /// ones after its own edits).
   var hasStaleUnopenedDiagnostics = false
@@ -90,6 +93,9 @@ package final class Server {
   /// Handles one event and returns the messages to send, in order.
   package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
     loadIfStillPending(before: event)
+    // Changes wait while more changes come; anything else sees them indexed first.
+    let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
+    if indexedChanges { indexChangedDocuments() }
     switch event {
     case .message(.request(let request)):
       handleRequest(request)
@@ -112,7 +118,8 @@ package final class Server {
     case .endOfInput:
       if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
     case .idle:
-      runDeferredWork()
+      // The changed documents' diagnostics go out first; the rest waits for the next idle moment.
+      if !indexedChanges { runDeferredWork() }
     }
     postScanTargetsIfChanged()
     refreshStaleDiagnostics(after: event)

@@ -20,3 +20,13 @@ package enum ServerEvent: Sendable {
   /// Nothing waits: the server may do the work it deferred (the notes an edit affects, after the edited one).
   case idle
 }
+
+extension ServerEvent {
+  /// Whether this is a `textDocument/didChange` notification (changes in a row are indexed once, after the last).
+  var isDocumentChange: Bool {
+    if case .message(.notification(let notification)) = self {
+      return notification.method == DidChangeTextDocumentNotification.method
+    }
+    return false
+  }
+}

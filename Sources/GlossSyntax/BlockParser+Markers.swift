@@ -52,11 +52,12 @@ extension BlockParser {
 
   /// Whether a Pandoc definition marker (`:` or `~`, then blanks and text) at `first` opens a definition: right under
   /// a one-line term, or after a blank line that follows one (or follows another definition).
-  func isDefinitionMarker(_ first: Int, matched: Int) -> Bool {
+  mutating func isDefinitionMarker(_ first: Int, matched: Int) -> Bool {
     let marker = buffer[first]
     guard marker == UInt8(ascii: ":") || marker == UInt8(ascii: "~"), first + 1 < lineEnd,
       isSpaceOrTab(buffer[first + 1]), !isBlank(from: first + 1)
     else { return false }
+    sawLongRangeSyntax = true
     switch leaf {
     case .paragraph:
       return matched == stack.count && paragraphLines.count == 1
@@ -83,6 +84,7 @@ extension BlockParser {
       cursor += 1
     }
     guard cursor > nameStart, cursor < lineEnd, buffer[cursor] == UInt8(ascii: "}") else { return nil }
+    sawLongRangeSyntax = true
     let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[nameStart..<cursor]), as: UTF8.self)
     if let missing = missingLaTeXEndFrom[name], missing <= first { return nil }
     let close = Array("\\end{\(name)}".utf8)

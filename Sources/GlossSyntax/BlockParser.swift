@@ -53,10 +53,15 @@ struct BlockParser {
   /// The lines of the open paragraph.
   var paragraphLines: [Range<Int>] = []
   var headings: [RawHeading] = []
+  /// Where `parse(from:stoppingAt:)` stopped, when it did.
+  var stoppedAt: Int?
   /// The current line's content end (line terminator excluded).
   var lineEnd = 0
   /// For each LaTeX environment name, an offset after which no `\end{name}` occurs.
   var missingLaTeXEndFrom: [String: Int] = [:]
+  /// Whether a line started a LaTeX environment or held a definition marker: how they read depends on lines far
+  /// away (the `\end{…}`, the term above), so an edit re-parses the whole note (`Note.readsAcrossBlocks`).
+  var sawLongRangeSyntax = false
 
   init(buffer: UnsafeBufferPointer<UInt8>) {
     self.buffer = buffer
@@ -64,13 +69,23 @@ struct BlockParser {
   }
 
   /// Parses the lines from `start` and returns the top-level blocks.
-  mutating func parse(from start: Int) -> [Block] {
+  ///
+  /// With `stop`, parsing ends before the first line at which `stop(lineStart, blankLineStart)` is true, asked only
+  /// where nothing is open (no container, no leaf) and the line before was blank (it starts at `blankLineStart`);
+  /// `stoppedAt` is then that line's start. A re-parse after an edit stops where the old parse lines up again.
+  mutating func parse(from start: Int, stoppingAt stop: ((Int, Int) -> Bool)? = nil) -> [Block] {
     var position = start
     let count = buffer.count
+    var blankLineStart: Int?
     while position < count {
+      if let stop, let blank = blankLineStart, stack.count == 1, case .none = leaf, stop(position, blank) {
+        stoppedAt = position
+        break
+      }
       var end = position
       while end < count && buffer[end] != 0x0A && buffer[end] != 0x0D { end += 1 }
       lineEnd = end
+      if stop != nil { blankLineStart = isBlank(from: position) ? position : nil }
       processLine(position)
       if end < count && buffer[end] == 0x0D && end + 1 < count && buffer[end + 1] == 0x0A { end += 1 }
       position = end + 1

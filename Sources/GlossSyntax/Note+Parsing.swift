@@ -11,30 +11,46 @@ extension Note {
     if let frontMatter {
       tags = Note.frontMatterTags(frontMatter)
     }
-    bytes.withUnsafeBufferPointer { buffer in
-      var parser = BlockParser(buffer: buffer)
-      let blocks = parser.parse(from: bodyStart)
-      // `+` makes an array of exactly this size; inserting at the front would double the capacity.
-      self.blocks = frontMatter.map { [Block(kind: .frontMatter, range: $0.range)] + blocks } ?? blocks
-      var scratch: [UInt8] = []
-      var exampleLabels: [String] = []
-      let segments = parser.segments
-      for leaf in parser.leaves {
-        switch leaf.role {
-        case .paragraph:
-          exampleLabels += scanInlines(buffer, segments[leaf.segments], skipExampleMarker: true, scratch: &scratch)
-        case .heading:
-          scanInlines(buffer, segments[leaf.segments], skipExampleMarker: false, scratch: &scratch)
-        case .tableRow:
-          for cell in Note.cells(of: segments[leaf.segments.lowerBound], in: buffer) {
-            scanInlines(
-              buffer, segments[leaf.segments.lowerBound..<leaf.segments.lowerBound], cell: cell, scratch: &scratch)
-          }
+    var stoppedAt: Int?
+    let body = bytes.withUnsafeBufferPointer { Note(body: $0, from: bodyStart, stoppingAt: nil, stoppedAt: &stoppedAt) }
+    // `+` makes an array of exactly this size; inserting at the front would double the capacity.
+    blocks = frontMatter.map { [Block(kind: .frontMatter, range: $0.range)] + body.blocks } ?? body.blocks
+    citations = body.citations
+    links = body.links
+    tags += body.tags
+    headings = body.headings
+    readsAcrossBlocks = body.readsAcrossBlocks
+  }
+
+  /// The blocks, inline content and headings (slugs unique among these only) of `buffer` from `start`, which must
+  /// be a line start; `stop` as `BlockParser.parse(from:stoppingAt:)` takes it, and where parsing stopped.
+  init(
+    body buffer: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAt stop: ((Int, Int) -> Bool)?,
+    stoppedAt: inout Int?
+  ) {
+    self.init()
+    var parser = BlockParser(buffer: buffer)
+    blocks = parser.parse(from: start, stoppingAt: stop)
+    stoppedAt = parser.stoppedAt
+    var scratch: [UInt8] = []
+    var exampleLabels: [String] = []
+    let segments = parser.segments
+    for leaf in parser.leaves {
+      switch leaf.role {
+      case .paragraph:
+        exampleLabels += scanInlines(buffer, segments[leaf.segments], skipExampleMarker: true, scratch: &scratch)
+      case .heading:
+        scanInlines(buffer, segments[leaf.segments], skipExampleMarker: false, scratch: &scratch)
+      case .tableRow:
+        for cell in Note.cells(of: segments[leaf.segments.lowerBound], in: buffer) {
+          scanInlines(
+            buffer, segments[leaf.segments.lowerBound..<leaf.segments.lowerBound], cell: cell, scratch: &scratch)
         }
       }
-      headings = Note.headings(parser.headings, segments: segments, in: buffer)
-      if !exampleLabels.isEmpty { dropExampleReferences(Set(exampleLabels), in: buffer) }
     }
+    headings = Note.headings(parser.headings, segments: segments, in: buffer)
+    if !exampleLabels.isEmpty { dropExampleReferences(Set(exampleLabels), in: buffer) }
+    readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty
   }
 
   /// Removes the in-text citations that are references to example-list items (`(@good)` where an item is labelled

@@ -16,6 +16,9 @@ package struct Note: Hashable, Sendable {
   package var tags: [TagUse]
   /// Problems found while parsing (the front matter, mainly).
   package var problems: [SyntaxProblem]
+  /// Whether the note holds syntax read across blocks (example-list labels, raw LaTeX environments, definition
+  /// markers): an edit then parses the whole note again rather than the blocks around it.
+  package var readsAcrossBlocks = false
 
   package init(
     frontMatter: FrontMatter? = nil, blocks: [Block] = [], headings: [Heading] = [], citations: [Citation] = [],

@@ -44,7 +44,9 @@ package struct SourceText: Sendable {
   /// `range` is clamped to the text and each end rounded down to a scalar boundary, so the text stays valid
   /// UTF-8. Line starts before the edit are kept, those inside it are found by scanning the new bytes, and
   /// those after it are shifted: the cost is the replacement's length plus the lines that follow.
-  package mutating func replace(_ range: Range<Int>, with replacement: String) {
+  /// Returns the range replaced, after clamping and rounding.
+  @discardableResult
+  package mutating func replace(_ range: Range<Int>, with replacement: String) -> Range<Int> {
     let lower = scalarBoundary(atOrBefore: range.lowerBound)
     let upper = max(lower, scalarBoundary(atOrBefore: range.upperBound))
     let inserted = Array(replacement.utf8)
@@ -73,6 +75,7 @@ package struct SourceText: Sendable {
     if delta != 0 {
       for index in (firstChanged + fresh.count)..<lineStarts.count { lineStarts[index] += delta }
     }
+    return lower..<upper
   }
 
   /// The index in `lineStarts` of the first line start at or after `offset` (`lineStarts.count` if none).

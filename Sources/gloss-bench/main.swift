@@ -9,6 +9,10 @@ case "completion":
   CompletionBench.run(Array(arguments.dropFirst()))
 case "load":
   LoadBench.run(Array(arguments.dropFirst()))
+case "memory":
+  MemoryBench.run(Array(arguments.dropFirst()))
+case "edit":
+  EditBench.run(Array(arguments.dropFirst()))
 case "symbols":
   SymbolBench.run(Array(arguments.dropFirst()))
 case "find":
@@ -17,5 +21,5 @@ default:
   print(
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
       + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
-      + " | find <workspace-dir> [--queries N]")
+      + " | find <workspace-dir> [--queries N] | edit <workspace-dir> <note> | memory <workspace-dir>")
 }
