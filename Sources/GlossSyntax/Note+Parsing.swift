@@ -169,7 +169,9 @@ extension Note {
   private static func frontMatterTags(_ frontMatter: FrontMatter) -> [TagUse] {
     guard let entry = frontMatter["tags"] else { return [] }
     var uses: [TagUse] = []
-    func add(_ text: Substring, _ range: Range<Int>) {
+    /// Adds the tag `text` found at `range`; when `exact` is false the text is not written there byte for byte
+    /// (quotes, escapes or repaired UTF-8), so the tag gets the whole range.
+    func add(_ text: Substring, _ range: Range<Int>, exact: Bool) {
       var name = text.trimmingSpaces()
       var lower = range.lowerBound + (text.utf8.count - text.drop { $0 == " " }.utf8.count)
       if name.hasPrefix("#") {
@@ -177,18 +179,18 @@ extension Note {
         lower += 1
       }
       guard !name.isEmpty else { return }
-      uses.append(TagUse(name: name, range: lower..<lower + name.utf8.count, isInFrontMatter: true))
+      uses.append(TagUse(name: name, range: exact ? lower..<lower + name.utf8.count : range, isInFrontMatter: true))
     }
     switch entry.value {
     case .list(let items):
-      for item in items { add(Substring(item.text), item.range) }
+      for item in items { add(Substring(item.text), item.range, exact: item.text.utf8.count == item.range.count) }
     case .scalar(let text, let range):
       // Offsets within the value are exact when the value is written as is (no escapes or quotes to decode).
       let exact = text.utf8.count == range.count
       var offset = 0
       for part in text.split(separator: ",", omittingEmptySubsequences: false) {
         let lower = exact ? range.lowerBound + offset : range.lowerBound
-        add(part, exact ? lower..<lower + part.utf8.count : range)
+        add(part, exact ? lower..<lower + part.utf8.count : range, exact: exact)
         offset += part.utf8.count + 1
       }
     }

@@ -95,6 +95,29 @@ import Testing
       ])
   }
 
+  /// Found by the `framer` fuzz target: a read ending inside the digits of the next header, exactly where the too
+  /// large length ends, once gave the whole declared body (header included) instead of the resynchronisation that
+  /// one read of the same bytes gives.
+  @Test func headerCutByAReadAtTheDeclaredEndStillResynchronises() {
+    // The declared body ends inside `000`, where the first read ends too.
+    let first = Array("Content-Length: 26\r\n\r\n{\"id\":1}Content-Length: 000".utf8)
+    let second = Array("8\r\n\r\n\(Self.two)".utf8)
+    #expect(first.count == 22 + 26 + 1)
+    let whole = dump([first + second])
+    #expect(whole == ["error Content-Length 26 is larger than the message (8 bytes came)", "message \(Self.two)"])
+    #expect(dump([first, second]) == whole)
+  }
+
+  /// Spaces after the header name, more than any fixed margin, do not hide a header line split across reads.
+  @Test func headerWithManySpacesSplitAcrossReadsStillResynchronises() {
+    let spaces = String(repeating: " ", count: 100)
+    let first = Array("Content-Length: 500\r\n\r\n{\"id\":1}Content-Length:\(spaces)".utf8)
+    let second = Array("8\r\n\r\n\(Self.two)".utf8)
+    let whole = dump([first + second])
+    #expect(whole == ["error Content-Length 500 is larger than the message (8 bytes came)", "message \(Self.two)"])
+    #expect(dump([first, second]) == whole)
+  }
+
   @Test func contentLengthTooSmallGivesAShortBodyThenSkipsTheRest() {
     let bytes = Array("Content-Length: 4\r\n\r\n{\"id\":1}".utf8) + frame(Self.two)
     #expect(

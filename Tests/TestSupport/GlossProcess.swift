@@ -60,13 +60,14 @@ package final class GlossProcess: @unchecked Sendable {
     )
   }
 
-  /// Starts `gloss` with `arguments` (such as `["lsp"]`).
-  package init(arguments: [String]) throws {
+  /// Starts `gloss` with `arguments` (such as `["lsp"]`), in `environment` when given (else this process's).
+  package init(arguments: [String], environment: [String: String]? = nil) throws {
     // A server that already exited must fail the test, not kill it with SIGPIPE on the next write.
     signal(SIGPIPE, SIG_IGN)
     guard let url = Self.executableURL else { throw TestClientError("the built 'gloss' executable was not found") }
     process.executableURL = url
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.standardInput = stdinPipe
     process.standardOutput = stdoutPipe
     process.standardError = stderrPipe

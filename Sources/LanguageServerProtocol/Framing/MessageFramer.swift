@@ -73,17 +73,24 @@ package struct MessageFramer: Sendable {
 
   private mutating func nextBody(start bodyStart: Int, length: Int) -> Output? {
     let available = min(buffer.count, bodyStart + length)
-    if let header = findHeaderLine(from: max(bodyStart, scannedUpTo), to: available) {
+    switch findHeaderLine(from: max(bodyStart, scannedUpTo), to: available) {
+    case .found(let header):
       // The declared length runs into the next frame's header: report it and resynchronise there.
       pendingBody = nil
       start = header
       return .error(
         FramingError("Content-Length \(length) is larger than the message (\(header - bodyStart) bytes came)"))
-    }
-    guard buffer.count >= bodyStart + length else {
-      // Keep a margin so a header line split across reads is still found when its end arrives.
-      scannedUpTo = max(bodyStart, buffer.count - 64)
+    case .incomplete(let candidate):
+      // A header line cut by the end of what has arrived: wait for its end before deciding, even when the body
+      // looks complete, so that how the stream was split into reads never changes what is reported.
+      scannedUpTo = candidate
       return nil
+    case .none:
+      guard buffer.count >= bodyStart + length else {
+        // A header name cut by the end of what has arrived is searched again when its end arrives.
+        scannedUpTo = max(bodyStart, buffer.count - (Self.contentLengthName.count - 1))
+        return nil
+      }
     }
     pendingBody = nil
     start = bodyStart + length
@@ -203,30 +210,41 @@ package struct MessageFramer: Sendable {
     return byte == expected
   }
 
-  /// The offset of the first complete `Content-Length: <digits>` line in `from..<to`, which cannot occur in JSON.
-  private func findHeaderLine(from: Int, to: Int) -> Int? {
+  /// Where a `Content-Length: <digits>` line (which cannot occur in JSON) starts in `from..<to`, if one does.
+  private enum HeaderLineSearch {
+    /// A complete header line starts here.
+    case found(Int)
+    /// A header line may start here, but the bytes that would end it have not arrived.
+    case incomplete(Int)
+    /// There is none.
+    case none
+  }
+
+  /// The first complete `Content-Length: <digits>` line starting in `from..<to`, or the first that the end of the
+  /// buffer cuts before it can be told.
+  private func findHeaderLine(from: Int, to: Int) -> HeaderLineSearch {
     var index = from
     while let found = findContentLengthName(from: index, to: to) {
       var cursor = found + "content-length".utf8.count
       while cursor < buffer.count, buffer[cursor] == UInt8(ascii: " ") || buffer[cursor] == UInt8(ascii: "\t") {
         cursor += 1
       }
-      if cursor < buffer.count, buffer[cursor] == UInt8(ascii: ":") {
+      if cursor == buffer.count { return .incomplete(found) }
+      if buffer[cursor] == UInt8(ascii: ":") {
         cursor += 1
         while cursor < buffer.count, buffer[cursor] == UInt8(ascii: " ") || buffer[cursor] == UInt8(ascii: "\t") {
           cursor += 1
         }
         let digitsStart = cursor
         while cursor < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[cursor]) { cursor += 1 }
-        if cursor > digitsStart, cursor < buffer.count,
-          buffer[cursor] == UInt8(ascii: "\n") || buffer[cursor] == UInt8(ascii: "\r")
-        {
-          return found
+        if cursor == buffer.count { return .incomplete(found) }
+        if cursor > digitsStart, buffer[cursor] == UInt8(ascii: "\n") || buffer[cursor] == UInt8(ascii: "\r") {
+          return .found(found)
         }
       }
       index = found + 1
     }
-    return nil
+    return .none
   }
 
   private static func isWhitespace(_ byte: UInt8) -> Bool {

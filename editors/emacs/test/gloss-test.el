@@ -240,6 +240,14 @@
       (should (member "bartlett1932" (gloss-test--candidates "[@bart")))
       (should (equal (gloss-test--complete "[@bart") "See [@bartlett1932")))))
 
+(ert-deftest gloss-completes-a-key-by-an-author-name ()
+  "After `[@Pilz' (Pilzecker, the second author of muller1900), completion gives muller1900."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      (should (member "muller1900" (gloss-test--candidates "[@Pilz")))
+      (should (member "roediger1995" (gloss-test--candidates "[@McDermott")))
+      (should (equal (gloss-test--complete "[@Pilz") "See [@muller1900")))))
+
 ;;;; Hover, definition
 
 (ert-deftest gloss-hover-shows-the-cited-passage ()

@@ -1,0 +1,77 @@
+@testable import GlossSyntax
+
+/// The quotation matcher: the input before the first NUL byte is a source text, the rest a quotation. Matching twice
+/// gives the same answer; found and closest ranges lie inside the text and start inside the passage searched (the
+/// last word may run past its end: a passage holds the words that start in it); the
+/// similarity is in 0...1; a run of whole words copied from the text is found; and a text repeated until the index
+/// keeps postings finds a quotation where the scanned original did.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzQuote(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = fuzzBytes(data, size)
+  let (text, quotationBytes) = splitAtNull(bytes)
+  let quotation = String(decoding: quotationBytes, as: UTF8.self)
+  var random = FuzzRandom(seed: bytes)
+  let index = QuoteIndex(text: text)
+  let result = index.match(quotation)
+  fuzzCheck(result == index.match(quotation), "a second match of the same quotation differs")
+  check(result, within: 0..<text.count, text)
+
+  let a = random.next(text.count + 1)
+  let b = random.next(text.count + 1)
+  let passage = min(a, b)..<max(a, b)
+  check(index.match(quotation, within: passage), within: passage, text)
+
+  if let words = wordRun(in: text, random: &random) {
+    let found = index.match(words)
+    guard case .found = found else {
+      fuzzCheck(false, "'\(words)', copied from the text, is not found: \(found)")
+      return 0
+    }
+  }
+
+  if random.next(16) == 0, case .found(let range) = result, index.tokenCount > 0 {
+    let copies = (QuoteIndex.postingsThreshold + index.tokenCount - 1) / index.tokenCount
+    if copies * (text.count + 1) <= 1 << 19 {
+      var long = text
+      for _ in 1..<copies { long += [0x0A] + text }
+      let large = QuoteIndex(text: long)
+      let again = large.match(quotation)
+      fuzzCheck(again == .found(textRange: range), "with postings: \(again), scanning: \(result)")
+    }
+  }
+  return 0
+}
+
+private func check(_ result: QuoteMatch, within passage: Range<Int>, _ text: [UInt8]) {
+  func isInPassage(_ range: Range<Int>) -> Bool {
+    guard range.lowerBound >= passage.lowerBound, range.lowerBound <= passage.upperBound, range.upperBound <= text.count
+    else { return false }
+    // Only the word that starts last in the passage may run past its end.
+    let past = text[min(passage.upperBound, range.upperBound)..<range.upperBound]
+    return !past.contains { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+  }
+  switch result {
+  case .found(let found):
+    fuzzCheck(isInPassage(found), "found \(found) outside \(passage)")
+  case .notFound(let closest, let similarity):
+    fuzzCheck(similarity >= 0 && similarity <= 1, "similarity \(similarity)")
+    if let closest { fuzzCheck(isInPassage(closest), "closest \(closest) outside \(passage)") }
+  }
+}
+
+/// A run of one to eight whole words of `text` that holds only letters, digits and spaces, if the text has one where
+/// the generator looks.
+private func wordRun(in text: [UInt8], random: inout FuzzRandom) -> String? {
+  let string = String(decoding: text, as: UTF8.self)
+  guard Array(string.utf8) == text else { return nil }
+  let words = string.split(whereSeparator: { $0 == " " || $0 == "\n" })
+  guard !words.isEmpty else { return nil }
+  let start = random.next(words.count)
+  let end = min(words.count, start + 1 + random.next(8))
+  let run = words[start..<end]
+  let isPlain = run.allSatisfy { word in
+    word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+  }
+  guard isPlain else { return nil }
+  return run.joined(separator: " ")
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import GlossSyntax
+
+/// Inputs the fuzz targets (`Tests/Fuzz`) once failed on, kept in `Tests/Fixtures/fuzz/<target>/`: each must now
+/// keep the invariants its target checks. Adding a reproducer there adds it to this suite and to the seed corpus.
+@Suite struct FuzzReproducerTests {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/fuzz")
+
+  /// Every reproducer of the syntax targets, as `target/name`.
+  static let reproducers: [String] = ["note", "frontmatter", "bibtex", "csljson", "html", "locator", "quote"]
+    .flatMap { target in
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(target).path))
+      return (names ?? []).sorted().map { "\(target)/\($0)" }
+    }
+
+  @Test(arguments: reproducers)
+  func reproducerKeepsItsTargetsInvariants(reproducer: String) throws {
+    let bytes = Array(try Data(contentsOf: Self.directory.appendingPathComponent(reproducer)))
+    switch reproducer.split(separator: "/").first ?? "" {
+    case "note":
+      ParserInvariants.checkNote(bytes)
+      #expect(Note(parsing: bytes) == Note(parsing: bytes))
+    case "frontmatter":
+      ParserInvariants.checkFrontMatterParse(bytes)
+    case "bibtex":
+      ParserInvariants.checkBibliography(BibTeX.parse(bytes), bytes: bytes, isBibTeX: true)
+    case "csljson":
+      ParserInvariants.checkBibliography(CSLJSON.parse(bytes), bytes: bytes, isBibTeX: false)
+    case "html":
+      for format in [SourceFormat.html, .markdown, .plainText] {
+        SourceDocumentRobustnessTests.checkInvariants(
+          SourceDocument(parsing: bytes, format: format), fileLength: bytes.count)
+      }
+    case "locator":
+      let suffix = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+      ParserInvariants.checkLocator(String(decoding: suffix, as: UTF8.self))
+    default:
+      Issue.record("no check for '\(reproducer)'")
+    }
+  }
+
+  @Test func frontMatterTagWithInvalidUTF8StaysInsideItsItem() throws {
+    // Six bytes that are not UTF-8 decode as six U+FFFD of three bytes each: the tag's name is longer than what
+    // is written, so its range cannot be counted from the name.
+    let bytes = Array("---\ntags: [a".utf8) + [UInt8](repeating: 0xFF, count: 6) + Array(", b]\n---\n".utf8)
+    let note = ParserInvariants.checkNote(bytes)
+    let item = try #require(note.tags.first)
+    #expect(item.name == "a" + String(repeating: "\u{FFFD}", count: 6))
+    #expect(item.range == 11..<18)
+    #expect(note.tags.last?.name == "b")
+    #expect(note.tags.last.map { Array(bytes[$0.range]) } == Array("b".utf8))
+  }
+}
