@@ -13,6 +13,12 @@ package struct BibliographyRecord: Sendable {
   /// (`BibliographyEncoding`: a file that is not UTF-8 and declares no encoding is a problem on the file).
   package init(path: String, bytes: [UInt8], place: WorkspacePlace = WorkspacePlace()) {
     let isJSON = PathUtilities.pathExtension(path) == "json"
+    // A plain `.json` found in the workspace is a bibliography only when it holds CSL-JSON; anything else is left
+    // alone, without diagnostics. A `.csl.json` file is CSL-JSON, and its errors are reported.
+    if isJSON, !path.lowercased().hasSuffix(".csl.json"), !CSLJSON.looksLikeCSL(bytes) {
+      self.init(path: path, bibliography: Bibliography())
+      return
+    }
     let (text, encodingProblem) = BibliographyEncoding.utf8(bytes)
     var bibliography = isJSON ? CSLJSON.parse(text) : BibTeX.parse(text)
     if let encodingProblem { bibliography.problems.insert(encodingProblem, at: 0) }

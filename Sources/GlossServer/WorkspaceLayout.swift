@@ -110,6 +110,11 @@ package struct WorkspaceLayout: Sendable {
       }
     } else if Self.hasSuffixIgnoringCase(path, ".bib") || Self.hasSuffixIgnoringCase(path, ".csl.json") {
       return .bibliography
+    } else if Self.hasSuffixIgnoringCase(path, ".json"), !Self.otherJSONNames.contains(PathComponents.split(path).name)
+    {
+      // A plain `.json` (Manubot's and Zotero's `bibliography.json`) is a bibliography when its content is CSL-JSON;
+      // the index reads anything else as an empty one (`CSLJSON.looksLikeCSL`).
+      return .bibliography
     }
     if sourceFolder(of: path) != nil {
       let name = PathComponents.split(path).name
@@ -117,6 +122,13 @@ package struct WorkspaceLayout: Sendable {
     }
     return noteGlobs.contains { $0.matches(path) } ? .note : nil
   }
+
+  /// JSON files that are never bibliographies (tool and editor settings), not even read.
+  static let otherJSONNames: Set<String> = [
+    "package.json", "package-lock.json", "tsconfig.json", "jsconfig.json", "composer.json", "composer.lock",
+    "settings.json", "launch.json", "tasks.json", "extensions.json", "manifest.json", "deno.json", "lerna.json",
+    "renovate.json", "bower.json", ".eslintrc.json", ".prettierrc.json", "devcontainer.json", "app.json",
+  ]
 
   /// The bibliography files named in the config (not globs), root-relative and cleaned.
   package var configuredBibliographies: [String] {

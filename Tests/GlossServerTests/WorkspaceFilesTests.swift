@@ -47,6 +47,8 @@ import Testing
         == [
           "config .gloss.json",
           "note index.md",
+          // A plain `.json` is a bibliography candidate: the index keeps it only when its content is CSL-JSON.
+          "bibliography lib/other.json",
           "bibliography lib/zotero.CSL.JSON",
           "note notes/bartlett.markdown",
           "note notes/記憶/tulving.md",
