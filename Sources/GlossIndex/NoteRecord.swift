@@ -14,7 +14,8 @@ package struct NoteRecord: Sendable {
   package var quotations: [AttributedQuotation]
   /// The first locator of each citation item that has one, with its range in the note.
   package var locators: [ItemLocator]
-  /// Root-relative paths named by front-matter `bibliography:` (resolved against the note's folder).
+  /// Index paths named by front-matter `bibliography:` (relative to the note's folder; `~/` and absolute paths, and
+  /// relative ones leaving the root, are absolute — see `WorkspacePlace`).
   package var bibliographyPaths: [String]
   /// The length in bytes of the text the note was parsed from (an edit's re-parse checks it continues that text).
   package var byteCount: Int
@@ -33,12 +34,15 @@ package struct NoteRecord: Sendable {
   var headingSignature: [String]
 
   /// Parses `bytes` as the note at `path`.
-  package init(path: String, bytes: [UInt8]) {
-    self.init(path: path, note: Note(parsing: bytes), quotations: nil, bytes: bytes)
+  package init(path: String, bytes: [UInt8], place: WorkspacePlace = WorkspacePlace()) {
+    self.init(path: path, note: Note(parsing: bytes), quotations: nil, bytes: bytes, place: place)
   }
 
   /// Summarises an already parsed note; quotations are read from `bytes` when not given.
-  package init(path: String, note: Note, quotations: [AttributedQuotation]? = nil, bytes: [UInt8]) {
+  package init(
+    path: String, note: Note, quotations: [AttributedQuotation]? = nil, bytes: [UInt8],
+    place: WorkspacePlace = WorkspacePlace()
+  ) {
     self.path = path
     self.note = note
     byteCount = bytes.count
@@ -55,8 +59,9 @@ package struct NoteRecord: Sendable {
     }
     self.locators = locators
     let folder = PathUtilities.folder(path)
+    // As Pandoc reads it: relative to the note, else absolute or `~/`.
     bibliographyPaths = (note.frontMatter?["bibliography"]?.value.strings ?? []).compactMap {
-      PathUtilities.normalize($0.hasPrefix("/") ? String($0.dropFirst()) : PathUtilities.join(folder, $0))
+      place.path(of: $0, from: folder)
     }
 
     pathKey = PathUtilities.pathKey(path)

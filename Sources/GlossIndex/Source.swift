@@ -47,7 +47,7 @@ extension Workspace {
       source.entry = record.bibliography.entries[location.index]
       source.entryLocation = location
       if defs.documents.isEmpty {
-        for path in record.entryFiles[location.index] {
+        for path in record.entryFiles[location.index] where textProblems[path] == nil {
           if let doc = sourceDocuments[path] {
             source.textDocument = doc.document
             source.textPath = path
@@ -59,10 +59,28 @@ extension Workspace {
     if let path = defs.documents.first, let record = sourceDocuments[path] {
       source.document = record.document
       source.documentPath = path
-      source.textDocument = record.document
-      source.textPath = path
+      if textProblems[path] == nil {
+        source.textDocument = record.document
+        source.textPath = path
+      }
     }
     return source
+  }
+
+  /// Why the source `key` has no text, when a file meant to give it one could not (`pdftotext` missing, encrypted,
+  /// scanned pages, extraction still running); nil when nothing was tried or the text is there.
+  package func textProblem(forKey key: String) -> String? {
+    guard textPath(forKey: key) == nil, let defs = definitions[key] else { return nil }
+    var paths = defs.documents
+    if let location = defs.entries.first, let record = bibliographies[location.path],
+      location.index < record.entryFiles.count
+    {
+      paths += record.entryFiles[location.index]
+    }
+    for path in paths {
+      if let problem = textProblems[path] { return "'\(PathUtilities.fileName(path))': \(problem)" }
+    }
+    return nil
   }
 
   /// Whether any source has `key` (cheaper than building the source).

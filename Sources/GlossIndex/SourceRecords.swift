@@ -6,32 +6,61 @@ package struct BibliographyRecord: Sendable {
   package var path: String
   /// The parsed entries and problems.
   package var bibliography: Bibliography
-  /// For each entry, the root-relative paths its `file` field may name (relative to the file's folder, then root).
+  /// For each entry, the index paths its `file` field may name, best first (see `entryFileCandidates`).
   var entryFiles: [[String]]
 
   /// Parses `bytes` as BibTeX, or as CSL-JSON when the path ends in `.json`, after decoding them to UTF-8
   /// (`BibliographyEncoding`: a file that is not UTF-8 and declares no encoding is a problem on the file).
-  package init(path: String, bytes: [UInt8]) {
+  package init(path: String, bytes: [UInt8], place: WorkspacePlace = WorkspacePlace()) {
     let isJSON = PathUtilities.pathExtension(path) == "json"
+    // A plain `.json` found in the workspace is a bibliography only when it holds CSL-JSON; anything else is left
+    // alone, without diagnostics. A `.csl.json` file is CSL-JSON, and its errors are reported.
+    if isJSON, !path.lowercased().hasSuffix(".csl.json"), !CSLJSON.looksLikeCSL(bytes) {
+      self.init(path: path, bibliography: Bibliography())
+      return
+    }
     let (text, encodingProblem) = BibliographyEncoding.utf8(bytes)
     var bibliography = isJSON ? CSLJSON.parse(text) : BibTeX.parse(text)
     if let encodingProblem { bibliography.problems.insert(encodingProblem, at: 0) }
-    self.init(path: path, bibliography: bibliography)
+    self.init(path: path, bibliography: bibliography, place: place)
   }
 
   /// Summarises an already parsed bibliography.
-  package init(path: String, bibliography: Bibliography) {
+  package init(path: String, bibliography: Bibliography, place: WorkspacePlace = WorkspacePlace()) {
     self.path = path
     self.bibliography = bibliography
     let folder = PathUtilities.folder(path)
-    entryFiles = bibliography.entries.map { entry in
-      var paths: [String] = []
-      for file in entry.files {
-        for candidate in LinkKeys.markdownCandidates(file, from: folder) where !paths.contains(candidate) {
-          paths.append(candidate)
-        }
+    entryFiles = bibliography.entries.map { Self.entryFileCandidates($0.files, from: folder, place: place) }
+  }
+
+  /// The index paths the `file` field's `files` may name, the text-bearing ones first (PDF, text, Markdown, office
+  /// formats), then HTML snapshots, each group in the field's order: the first of them that is loaded with text
+  /// gives the entry its text. A relative path is tried against the bibliography's folder, then the root (older
+  /// exports); `~/` and absolute paths are placed by `place`. URLs are not files.
+  static func entryFileCandidates(_ files: [String], from folder: String, place: WorkspacePlace) -> [String] {
+    var ranked: [(rank: Int, path: String)] = []
+    for file in files where !file.contains("://") {
+      var candidates: [String] = []
+      if let here = place.path(of: file, from: folder) { candidates.append(here) }
+      if !file.hasPrefix("/"), !file.hasPrefix("~/"), let rooted = place.path(of: file, from: "") {
+        candidates.append(rooted)
       }
-      return paths
+      for candidate in candidates where !ranked.contains(where: { $0.path == candidate }) {
+        ranked.append((Self.textRank(candidate), candidate))
+      }
+    }
+    // A stable sort keeps the field's order within a rank.
+    return ranked.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(
+      \.element.path)
+  }
+
+  /// 0 for a file whose text Gloss reads as a whole (PDF, text, Markdown, office formats), 1 for an HTML snapshot,
+  /// 2 for anything else.
+  static func textRank(_ path: String) -> Int {
+    switch PathUtilities.pathExtension(path) {
+    case "html", "htm": 1
+    case let ext where SourceFormat(pathExtension: ext) != nil || ExtractedFormat(pathExtension: ext) != nil: 0
+    default: 2
     }
   }
 
@@ -58,7 +87,8 @@ package struct SourceDocumentRecord: Sendable {
   /// Where the key is defined: the `id` value, else the file's first line.
   package var keyRange: Range<Int>
 
-  /// Parses `bytes` as the source document at `path`, its format from the extension (plain text when unknown).
+  /// Parses `bytes` as the source document at `path`, its format from the extension (plain text when unknown, and
+  /// for the formats whose text an external tool extracts: `bytes` is then that text, pages at form feeds).
   package init(path: String, bytes: [UInt8]) {
     let format = SourceFormat(pathExtension: PathUtilities.pathExtension(path)) ?? .plainText
     self.init(path: path, document: SourceDocument(parsing: bytes, format: format), bytes: bytes)

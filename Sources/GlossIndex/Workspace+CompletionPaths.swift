@@ -1,4 +1,5 @@
 import GlossSyntax
+
 extension Workspace {
   /// The notes other than the one at `path`, as Markdown link destinations relative to its folder, after `](`.
   ///

@@ -82,10 +82,12 @@ extension Workspace {
       definitions[old.key]?.documents.removeAll { $0 == path }
       if definitions[old.key]?.isEmpty ?? false { definitions[old.key] = nil }
     }
-    if let new {
+    // A file outside the workspace is only ever a `file` field's text: its name is no citation key.
+    if let new, !WorkspacePlace.isOutside(path) {
       keys.insert(new.key)
       Self.insertSorted(path, into: &definitions[new.key, default: SourceDefinitions()].documents)
     }
+    if new == nil { textProblems[path] = nil }
     invalidateQuoteChecks(sourcePath: path, documentChanged: old?.document != new?.document, keys: keys)
     var affected = affectedBy(keys: keys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }

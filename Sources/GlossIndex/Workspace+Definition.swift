@@ -21,7 +21,9 @@ extension Workspace {
     guard let source = source(forKey: key) else { return [] }
     if let document = source.textDocument, let textPath = source.textPath {
       let located = notes[path]?.locators.first { $0.citationIndex == citationIndex && $0.itemIndex == itemIndex }
-      if let locator = located?.locator, let passage = document.passage(for: locator).passage {
+      if let locator = located?.locator,
+        let passage = document.passage(for: textLocator(locator, forKey: key, document: document)).passage
+      {
         return [FileLocation(path: textPath, range: passage.fileRange)]
       }
       return [.start(of: textPath)]

@@ -78,14 +78,19 @@ extension Workspace {
         // Terms Gloss never resolves (chap., fig., …) would not be checked against a text either.
         if case .other = located.locator.term { continue }
         out.append(
-          make(path, located.range, DiagnosticCode.noText, "'\(located.key)' has no text to find '\(written)' in"))
+          make(
+            path, located.range, DiagnosticCode.noText,
+            "'\(located.key)' has no text to find '\(written)' in"
+              + (textProblem(forKey: located.key).map { " (\($0))" } ?? "")))
         continue
       }
-      if case .unresolved(let reason) = document.passage(for: located.locator) {
+      let locator = textLocator(located.locator, forKey: located.key, document: document)
+      if case .unresolved(let reason) = document.passage(for: locator) {
         out.append(
           make(
             path, located.range, DiagnosticCode.unresolvedLocator,
-            "cannot find '\(written)' in '\(located.key)': \(reason)"))
+            "cannot find '\(written)' in '\(located.key)': "
+              + (locator == located.locator ? reason : printedPagesReason(forKey: located.key, document: document))))
       }
     }
     out += quotationDiagnostics(record)

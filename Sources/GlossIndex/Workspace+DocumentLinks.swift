@@ -8,6 +8,8 @@ package struct DocumentLinkTarget: Hashable, Sendable {
     case file(path: String)
     /// An external URL, as written (or built from a DOI).
     case url(String)
+    /// A page of a PDF (opened as `file:///….pdf#page=N`), by index path.
+    case pdfPage(path: String, page: Int)
   }
 
   /// The span: a link's target (and anchor), or a citation item's key; UTF-8 offsets.
@@ -54,7 +56,10 @@ extension Workspace {
       for item in citation.items {
         guard let source = source(forKey: item.key) else { continue }
         let destination: DocumentLinkTarget.Destination
-        if let doi = source.entry?.doi, let url = Self.doiURL(doi) {
+        if let page = pdfPage(of: item, source: source), let textPath = source.textPath {
+          // A cited page of a PDF opens the PDF there, rather than the work's landing page.
+          destination = .pdfPage(path: textPath, page: page)
+        } else if let doi = source.entry?.doi, let url = Self.doiURL(doi) {
           destination = .url(url)
         } else if let url = source.url, !url.isEmpty {
           destination = .url(url)
@@ -67,6 +72,15 @@ extension Workspace {
       }
     }
     return out.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+
+  /// The PDF page a citation item's page locator names, when the source's text is a PDF.
+  private func pdfPage(of item: CitationItem, source: Source) -> Int? {
+    guard let textPath = source.textPath, ExtractedFormat(path: textPath) == .pdf, let document = source.textDocument,
+      let locator = Locator.first(in: item.suffix), locator.term == .page,
+      case .resolved(let passage) = document.passage(for: textLocator(locator, forKey: item.key, document: document))
+    else { return nil }
+    return document.pageStarts.lastIndex { $0 <= passage.textRange.lowerBound }.map { $0 + 1 }
   }
 
   /// `https://doi.org/…` for a DOI written bare, as `doi:…` or as a DOI URL; nil when it is empty.

@@ -74,7 +74,8 @@ extension Workspace {
   /// The passage a citation item points at, as a bounded excerpt with its description, when it resolves.
   func citedPassage(_ item: CitationItem, limit: Int = 400) -> String? {
     guard let source = source(forKey: item.key), let document = source.textDocument,
-      let locator = Locator.first(in: item.suffix), case .resolved(let passage) = document.passage(for: locator)
+      let locator = Locator.first(in: item.suffix),
+      case .resolved(let passage) = document.passage(for: textLocator(locator, forKey: item.key, document: document))
     else { return nil }
     var text = document.string(passage.textRange).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     if text.count > limit { text = String(text.prefix(limit)) + "…" }

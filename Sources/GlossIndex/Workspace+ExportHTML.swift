@@ -94,6 +94,9 @@ extension Workspace {
     case .footnoteDefinition(let label):
       let inner = block.children.map { html(of: $0, in: part, quoteDepth: quoteDepth) }.joined()
       return "<div class=\"footnote\" id=\"fn-\(HTMLEscaping.escaped(label))\">\n\(inner)</div>\n"
+    case .definition:
+      let inner = block.children.map { html(of: $0, in: part, quoteDepth: quoteDepth) }.joined()
+      return "<div class=\"definition\">\n\(inner)</div>\n"
     case .frontMatter:
       return ""
     }

@@ -114,6 +114,7 @@ extension Workspace {
     case .table: "table"
     case .thematicBreak: "thematicBreak"
     case .footnoteDefinition: "footnote"
+    case .definition: "definition"
     case .frontMatter: "frontMatter"
     }
   }

@@ -97,14 +97,16 @@ extension Workspace {
   private func passageMarkdown(_ source: Source, locator: Locator?) -> String {
     let written = locator.map { $0.label.isEmpty ? $0.value : $0.label + " " + $0.value }
     guard let document = source.textDocument, let textPath = source.textPath else {
-      if let written { return "'\(source.key)' has no text to find '\(HoverMarkdown.escape(written))' in" }
-      return "'\(source.key)' has no text"
+      let why = textProblem(forKey: source.key).map { " (\(HoverMarkdown.escape($0)))" } ?? ""
+      if let written { return "'\(source.key)' has no text to find '\(HoverMarkdown.escape(written))' in" + why }
+      return "'\(source.key)' has no text" + why
     }
     guard let locator, let written else { return "text: `\(textPath)`" }
-    switch document.passage(for: locator) {
+    switch document.passage(for: textLocator(locator, forKey: source.key, document: document)) {
     case .resolved(let passage):
       let (excerpt, truncated) = HoverMarkdown.excerpt(document.text, passage.textRange, maxLines: 20)
-      var out = "\(HoverMarkdown.escape(passage.description)) of `\(textPath)`:\n\n" + HoverMarkdown.fenced(excerpt)
+      let place = printedPageNote(locator, forKey: source.key, document: document) ?? passage.description
+      var out = "\(HoverMarkdown.escape(place)) of `\(textPath)`:\n\n" + HoverMarkdown.fenced(excerpt)
       if truncated { out += "\n\n*…*" }
       return out
     case .unresolved(let reason):

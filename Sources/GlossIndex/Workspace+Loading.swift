@@ -22,10 +22,11 @@ extension Workspace {
   /// Indexes `files` at once: parses them in parallel, merges single-threaded, then diagnoses in parallel.
   package init(
     loading files: [WorkspaceFile], config: WorkspaceConfig = WorkspaceConfig(), configProblems: [SyntaxProblem] = [],
-    configPath: String = ".gloss.json", otherFiles: Set<String> = []
+    configPath: String = ".gloss.json", otherFiles: Set<String> = [], place: WorkspacePlace = WorkspacePlace()
   ) {
     self.init(
-      indexing: files, config: config, configProblems: configProblems, configPath: configPath, otherFiles: otherFiles)
+      indexing: files, config: config, configProblems: configProblems, configPath: configPath, otherFiles: otherFiles,
+      place: place)
     diagnoseAll()
   }
 
@@ -33,9 +34,10 @@ extension Workspace {
   /// diagnoses every file once. Until then the diagnostics are empty.
   package init(
     indexing files: [WorkspaceFile], config: WorkspaceConfig = WorkspaceConfig(), configProblems: [SyntaxProblem] = [],
-    configPath: String = ".gloss.json", otherFiles: Set<String> = []
+    configPath: String = ".gloss.json", otherFiles: Set<String> = [], place: WorkspacePlace = WorkspacePlace()
   ) {
     self.init()
+    self.place = place
     self.config = config
     self.configProblems = configProblems
     self.configPath = configPath
@@ -58,11 +60,12 @@ extension Workspace {
   /// has to look the quotations up.
   package mutating func addFiles(count: Int, load: @Sendable (Int) -> WorkspaceFile?) {
     let lexicon = config.quoteCheck ? quotes.lexicon : nil
+    let place = self.place
     notes.reserveCapacity(notes.count + count)
     // Each file is put in place (single-threaded) while the files after it are still being parsed.
     ParallelWork.stream(count: count) { index -> ParsedFile? in
       guard let file = load(index) else { return nil }
-      return Self.parse(file, indexingQuotationsWith: lexicon)
+      return Self.parse(file, place: place, indexingQuotationsWith: lexicon)
     } consume: { file in
       switch file {
       case .note(let record):
@@ -103,7 +106,7 @@ extension Workspace {
   /// each of them again and again.
   @discardableResult
   package mutating func setFiles(_ files: [WorkspaceFile]) -> Set<String> {
-    let parsed = Self.parse(files)
+    let parsed = Self.parse(files, place: place)
     var affected: Set<String> = []
     var always: Set<String> = []
     for file in parsed {
@@ -126,18 +129,20 @@ extension Workspace {
     return refreshDiagnostics(affected, always: always)
   }
 
-  private static func parse(_ files: [WorkspaceFile]) -> [ParsedFile] {
-    ParallelWork.map(count: files.count) { parse(files[$0], indexingQuotationsWith: nil) }
+  private static func parse(_ files: [WorkspaceFile], place: WorkspacePlace) -> [ParsedFile] {
+    ParallelWork.map(count: files.count) { parse(files[$0], place: place, indexingQuotationsWith: nil) }
   }
 
   /// One file parsed into its record; a source document's quotation index is built too when `lexicon` is given.
-  private static func parse(_ file: WorkspaceFile, indexingQuotationsWith lexicon: QuoteLexicon?) -> ParsedFile {
+  private static func parse(
+    _ file: WorkspaceFile, place: WorkspacePlace, indexingQuotationsWith lexicon: QuoteLexicon?
+  ) -> ParsedFile {
     switch file.role {
-    case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes))
+    case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes, place: place))
     case .sourceDocument:
       let record = SourceDocumentRecord(path: file.path, bytes: file.bytes)
       return .sourceDocument(record, lexicon.map { QuoteIndex(text: record.document.text, lexicon: $0) })
-    case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes))
+    case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes, place: place))
     }
   }
 

@@ -58,7 +58,8 @@ extension Workspace {
             Diagnostic(
               path: record.path, range: quotation.range,
               severity: DiagnosticCode.defaultSeverity[DiagnosticCode.noText] ?? .hint, code: DiagnosticCode.noText,
-              message: "'\(checkKey.key)' has no text to check this quotation against"))
+              message: "'\(checkKey.key)' has no text to check this quotation against"
+                + (textProblem(forKey: checkKey.key).map { " (\($0))" } ?? "")))
           continue
         }
         check = computeQuoteCheck(checkKey)
@@ -111,7 +112,8 @@ extension Workspace {
         guard let index = available[textPath], let document = snapshot.sourceDocuments[textPath]?.document else {
           continue
         }
-        checks[key] = Self.quoteCheck(key, against: document, at: textPath, index: index)
+        checks[key] = Self.quoteCheck(
+          snapshot.textCheckKey(key, document: document), against: document, at: textPath, index: index)
       }
       return checks
     }
@@ -191,11 +193,11 @@ extension Workspace {
   /// The path of the document giving `key` its text, as `source(forKey:)` would find it, without building the source.
   func textPath(forKey key: String) -> String? {
     guard let defs = definitions[key] else { return nil }
-    if let path = defs.documents.first { return sourceDocuments[path] != nil ? path : nil }
+    if let path = defs.documents.first { return sourceDocuments[path] != nil && textProblems[path] == nil ? path : nil }
     guard let location = defs.entries.first, let record = bibliographies[location.path],
       location.index < record.entryFiles.count
     else { return nil }
-    return record.entryFiles[location.index].first { sourceDocuments[$0] != nil }
+    return record.entryFiles[location.index].first { sourceDocuments[$0] != nil && textProblems[$0] == nil }
   }
 
   /// Checks one quotation against its source's text, using the cached index (or a temporary one); nil when the key
@@ -205,7 +207,7 @@ extension Workspace {
       let textPath = source.textPath
     else { return nil }
     let index = quotes.indexes[textPath] ?? QuoteIndex(text: document.text, lexicon: quotes.lexicon)
-    return Self.quoteCheck(checkKey, against: document, at: textPath, index: index)
+    return Self.quoteCheck(textCheckKey(checkKey, document: document), against: document, at: textPath, index: index)
   }
 
   /// Checks one quotation against `document` (at `textPath`) with its index.

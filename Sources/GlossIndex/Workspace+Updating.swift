@@ -8,7 +8,7 @@ extension Workspace {
   /// headings) wait in `pendingPaths` until `refreshPending()`, so an editor gets the edited note's diagnostics first.
   @discardableResult
   package mutating func setNote(path: String, bytes: [UInt8], deferringOthers: Bool = false) -> Set<String> {
-    setNote(NoteRecord(path: path, bytes: bytes), deferringOthers: deferringOthers)
+    setNote(NoteRecord(path: path, bytes: bytes, place: place), deferringOthers: deferringOthers)
   }
 
   /// Like `setNote(path:bytes:deferringOthers:)` for a note whose previous text `edit` changed into `bytes`: only
@@ -57,6 +57,21 @@ extension Workspace {
     setSourceDocument(SourceDocumentRecord(path: path, bytes: bytes))
   }
 
+  /// Puts the text an external tool extracted from the file at `path` (a PDF, …) in place as its source document,
+  /// or, with `problem`, records why it has none (it stays a source, without text); returns the paths whose
+  /// diagnostics changed.
+  @discardableResult
+  package mutating func setExtractedText(path: String, text: [UInt8], problem: String? = nil) -> Set<String> {
+    textProblems[path] = problem
+    return setSourceDocument(SourceDocumentRecord(path: path, bytes: text))
+  }
+
+  /// Records why files have no text, all at once, without diagnosing anything (the bulk load, before
+  /// `diagnoseAll()`).
+  package mutating func setTextProblems(_ problems: [String: String]) {
+    textProblems.merge(problems) { _, new in new }
+  }
+
   /// Puts an already parsed source document in place.
   @discardableResult
   package mutating func setSourceDocument(_ record: SourceDocumentRecord) -> Set<String> {
@@ -68,7 +83,7 @@ extension Workspace {
   /// Parses `bytes` as the bibliography at `path` (`.json` → CSL-JSON, else BibTeX).
   @discardableResult
   package mutating func setBibliography(path: String, bytes: [UInt8]) -> Set<String> {
-    setBibliography(BibliographyRecord(path: path, bytes: bytes))
+    setBibliography(BibliographyRecord(path: path, bytes: bytes, place: place))
   }
 
   /// Puts an already parsed bibliography in place.

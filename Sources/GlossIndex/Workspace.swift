@@ -15,6 +15,10 @@ package struct Workspace: Sendable {
   package internal(set) var otherFiles: Set<String> = []
   /// The settings in force.
   package internal(set) var config = WorkspaceConfig()
+  /// Where the root lies, for paths named from inside that leave it (set before any file is added).
+  package internal(set) var place = WorkspacePlace()
+  /// Why a file named as a source's text has none (`pdftotext` missing, encrypted, scanned), by index path.
+  package internal(set) var textProblems: [String: String] = [:]
   /// The path of the config file, and what could not be read of it.
   package internal(set) var configPath = ".gloss.json"
   /// What could not be read of the config file (reported as `malformed-config`).
@@ -88,12 +92,13 @@ package struct Workspace: Sendable {
   package var unloadedEntryFiles: Set<String> {
     var out: Set<String> = []
     for record in bibliographies.values {
-      for paths in record.entryFiles where !paths.contains(where: { sourceDocuments[$0] != nil }) {
-        // A note named by a `file` field stays a note: loading it as a source document would take its role.
-        if let first = paths.first, notes[first] == nil,
-          SourceFormat(pathExtension: PathUtilities.pathExtension(first)) != nil
-        {
-          out.insert(first)
+      for paths in record.entryFiles
+      where !paths.contains(where: { sourceDocuments[$0] != nil && textProblems[$0] == nil }) {
+        // Every candidate is asked for (the reader skips those that do not exist); a note named by a `file` field
+        // stays a note: loading it as a source document would take its role.
+        for path in paths
+        where notes[path] == nil && sourceDocuments[path] == nil && BibliographyRecord.textRank(path) < 2 {
+          out.insert(path)
         }
       }
     }

@@ -97,6 +97,20 @@ extension WorkspaceConfig {
       inlayHints = flag
     case "diagnostics":
       return setDiagnostics(value)
+    case "pageOffsets":
+      guard case .object(let entries) = value else { return wrongType("an object of source key to page offset") }
+      var offsets: [String: Int] = [:]
+      var problems: [(keyPath: [String], message: String)] = []
+      for (sourceKey, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        if case .number(let number) = entry, let offset = Int(exactly: number) {
+          offsets[sourceKey] = offset
+        } else {
+          problems.append(
+            ([key, sourceKey], "page offset of '\(sourceKey)' must be a whole number, found \(entry.typeName)"))
+        }
+      }
+      pageOffsets = offsets
+      return problems
     default:
       // Unknown keys are kept for forward compatibility, as editors do with settings they do not know.
       break

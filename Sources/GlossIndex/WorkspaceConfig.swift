@@ -20,6 +20,8 @@ package struct WorkspaceConfig: Hashable, Sendable {
   package var diagnostics: [String: String] = [:]
   /// Globs naming notes that get no diagnostics.
   package var diagnosticsIgnore: [String] = []
+  /// Source key → how many pages its printed page numbers run ahead of its text's (PDF) pages.
+  package var pageOffsets: [String: Int] = [:]
 
   /// The defaults of SPEC §1.
   package init() {}

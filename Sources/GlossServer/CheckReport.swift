@@ -1,5 +1,5 @@
 import Foundation
-import GlossIndex
+package import GlossIndex
 import GlossSyntax
 
 /// What `gloss check` reports about one workspace: every diagnostic placed by line and column, sorted, with counts.
@@ -39,8 +39,21 @@ package struct CheckReport: Sendable {
   package var citesWithoutSources: Bool
 
   /// Indexes the folder at `root` and places its diagnostics; `progress` is told each indexing step as it starts.
-  package init(root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in }) {
-    let indexed = IndexedRoot(root: root, editorSettings: nil, fileSystem: fileSystem, progress: progress)
+  /// PDFs and other formats an external tool reads are extracted first (or taken from the cache) with `extract`.
+  package init(
+    root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
+    extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
+      TextExtractor.extract($0, format: $1)
+    }
+  ) {
+    let environment = ProcessInfo.processInfo.environment
+    let cache = ExtractionCache.defaultDirectory(environment: environment).map {
+      ExtractionCache(directory: $0, fileSystem: fileSystem)
+    }
+    var indexed = IndexedRoot(
+      root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
+      progress: progress)
+    indexed.extractPending(cache: cache, extract: extract)
     var items: [Item] = []
     for (path, diagnostics) in indexed.workspace.diagnosticsByPath {
       let text: SourceText

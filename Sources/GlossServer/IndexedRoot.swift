@@ -18,18 +18,20 @@ package struct IndexedRoot: Sendable {
   /// read again from disk on demand. The index is given exactly these bytes (invalid UTF-8 already replaced), so
   /// its offsets always match the text's.
   package var texts: [String: SourceText]
+  /// The PDFs (and other extracted formats) whose text the cache did not have: to extract in the background.
+  package var pendingExtractions: [ExtractionJob] = []
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
   /// files, BibTeX `file` fields), then every file diagnosed once. `progress` is called on the calling thread as each
   /// step starts.
   package init(
-    root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem,
-    progress: (IndexingStep) -> Void = { _ in }
+    root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem, home: String? = nil,
+    cache: ExtractionCache? = nil, progress: (IndexingStep) -> Void = { _ in }
   ) {
     progress(.discovering)
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
-    let files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem)
+    var files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem, home: home)
     let indexed = files.files.filter { $0.role != .config }
     progress(.indexing(files: indexed.count))
     // Nothing is diagnosed until every file is in: the files the index asks for would otherwise have the notes
@@ -39,12 +41,24 @@ package struct IndexedRoot: Sendable {
       config: config.config,
       configProblems: config.fileProblems,
       configPath: WorkspaceLayout.configFileName,
-      otherFiles: Set(files.otherFiles.map(\.path))
+      otherFiles: Set(files.otherFiles.map(\.path)),
+      place: files.place
     )
     let slots = ReadSlots(count: indexed.count)
+    let extracted = ExtractedSlots(count: indexed.count)
+    let readFiles = files
     workspace.addFiles(count: indexed.count) { index in
       let file = indexed[index]
-      switch files.read(file.path, fileSystem: fileSystem) {
+      if file.role == .sourceDocument, let format = ExtractedFormat(path: file.path) {
+        let job = ExtractionJob(
+          root: 0, path: file.path, absolutePath: readFiles.absolutePath(file.path), size: file.size,
+          modificationTime: file.modificationTime, format: format)
+        let found = ExtractedText(job, cache: cache)
+        extracted.set(index, found)
+        slots.set(index, .success(found.text))
+        return WorkspaceFile(path: file.path, role: .sourceDocument, bytes: found.text?.bytes ?? [])
+      }
+      switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
         let (prepared, text) = Self.prepared(file, bytes: bytes)
         slots.set(index, .success(text))
@@ -57,6 +71,13 @@ package struct IndexedRoot: Sendable {
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(indexed.count)
     var skipped = files.skipped
+    var textProblems: [String: String] = [:]
+    var pending: [ExtractionJob] = []
+    for found in extracted.values {
+      guard let found else { continue }
+      if let problem = found.problem { textProblems[found.job.path] = problem }
+      if found.isPending { pending.append(found.job) }
+    }
     for (file, result) in zip(indexed, slots.values) {
       switch result {
       case .success(let text?): texts[file.path] = text
@@ -82,13 +103,42 @@ package struct IndexedRoot: Sendable {
     }
     if !extra.isEmpty { workspace.addFiles(extra) }
     extra = []
+    var watched: [DiscoveredFile] = []
+    for path in referenced {
+      guard let status = try? fileSystem.status(of: files.absolutePath(path)) else { continue }
+      files.referenced[path] = .bibliography
+      watched.append(
+        DiscoveredFile(path: path, role: .bibliography, size: status.size, modificationTime: status.modificationTime))
+    }
+    // A `file` field may name several candidates (relative to the bibliography, then to the root): those that do
+    // not exist are simply not there.
     for path in workspace.unloadedEntryFiles.subtracting(known).sorted() {
+      guard let status = try? fileSystem.status(of: files.absolutePath(path)), !status.isDirectory else { continue }
+      files.referenced[path] = .sourceDocument
+      watched.append(
+        DiscoveredFile(
+          path: path, role: .sourceDocument, size: status.size, modificationTime: status.modificationTime))
+      if let format = ExtractedFormat(path: path) {
+        let job = ExtractionJob(
+          root: 0, path: path, absolutePath: files.absolutePath(path), size: status.size,
+          modificationTime: status.modificationTime, format: format)
+        let found = ExtractedText(job, cache: cache)
+        if let problem = found.problem { textProblems[path] = problem }
+        if found.isPending { pending.append(job) }
+        if let text = found.text { texts[path] = text }
+        extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: found.text?.bytes ?? []))
+        continue
+      }
       switch files.read(path, fileSystem: fileSystem) {
       case .success(let bytes): extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: bytes))
       case .failure(let problem): skipped.append(problem)
       }
     }
     if !extra.isEmpty { workspace.addFiles(extra) }
+    if !watched.isEmpty {
+      files.files = (files.files + watched).sorted { $0.path.utf8Precedes($1.path) }
+    }
+    workspace.setTextProblems(textProblems)
     progress(
       .diagnosing(
         files: workspace.notes.count + workspace.bibliographies.count + workspace.sourceDocuments.count))
@@ -100,6 +150,7 @@ package struct IndexedRoot: Sendable {
     self.config = config
     self.texts = texts
     self.skipped = skipped.sorted { $0.path.utf8Precedes($1.path) }
+    self.pendingExtractions = pending
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text).
@@ -115,6 +166,52 @@ package struct IndexedRoot: Sendable {
       return (WorkspaceFile(path: file.path, role: .sourceDocument, bytes: bytes), nil)
     }
   }
+}
+
+/// The text of one file whose text is extracted, as far as the cache knows it at load time.
+struct ExtractedText: Sendable {
+  /// The file.
+  var job: ExtractionJob
+  /// Its text, when the cache had it.
+  var text: SourceText?
+  /// Why it has no text (yet).
+  var problem: String?
+  /// Whether it waits for an extraction.
+  var isPending: Bool
+
+  /// What the cache says of `job`'s file; without a cache, or on a miss, the file waits for its extraction.
+  init(_ job: ExtractionJob, cache: ExtractionCache?) {
+    self.job = job
+    switch cache?.lookup(job) {
+    case .text(let bytes)?:
+      text = SourceText(bytes: bytes)
+      isPending = false
+    case .noText(let reason, _)?:
+      problem = reason
+      isPending = false
+    case nil:
+      problem = ExtractedText.pendingProblem
+      isPending = true
+    }
+  }
+
+  /// The `no-text` reason while a text is being extracted.
+  static let pendingProblem = "its text is being extracted"
+}
+
+/// One slot per extracted file, each written by exactly one worker before any is read.
+private final class ExtractedSlots: @unchecked Sendable {
+  private var slots: [ExtractedText?]
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ value: ExtractedText) {
+    slots.withUnsafeMutableBufferPointer { $0[index] = value }
+  }
+
+  var values: [ExtractedText?] { slots }
 }
 
 /// One slot per file for what reading it gave (its text, or why it was skipped), each written by exactly one worker

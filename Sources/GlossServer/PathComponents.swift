@@ -52,9 +52,11 @@ package enum PathComponents {
     return String(path.dropFirst(prefix.count))
   }
 
-  /// The absolute path of a root-relative path (`/w`, `notes/a.md` → `/w/notes/a.md`).
+  /// The absolute path of a root-relative path (`/w`, `notes/a.md` → `/w/notes/a.md`); an index path that is already
+  /// absolute (a file outside the root, see `WorkspacePlace`) stays as it is.
   package static func absolute(_ relativePath: String, in root: String) -> String {
-    normalize(join(root, relativePath))
+    if relativePath.hasPrefix("/") { return normalize(relativePath) }
+    return normalize(join(root, relativePath))
   }
 
   /// The file name without its extension; `.csl.json` counts as one extension (`refs.csl.json` → `refs`).

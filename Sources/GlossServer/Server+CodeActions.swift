@@ -6,7 +6,7 @@ import LanguageServerProtocol
 extension Server {
   /// `textDocument/codeAction`: the quick fixes of SPEC §6 for the diagnostics the index holds at the range (the
   /// client's `context.diagnostics` may be stale, so they are not trusted). Fixes that create files are left out
-  /// when the client cannot apply `create` operations, or when the file already exists on disk.
+  /// when the client cannot apply `create` operations, or when the guarded writer would refuse the file.
   func codeAction(_ params: CodeActionRequest) -> [CodeAction]? {
     // The refactors of SPEC §4 (Server+Refactors.swift) come after the quick fixes.
     let refactors = refactorActions(params)
@@ -21,11 +21,9 @@ extension Server {
     let context = editContext(in: location.root)
     var actions: [CodeAction] = []
     for fix in workspace.quickFixes(in: location.path, range: range) where support.canApply(fix.change) {
-      let existing = fix.change.operations.contains { operation in
-        if case .create(let path, _) = operation { return fileExistsOnDisk(path, in: location.root) }
-        return false
-      }
-      if existing { continue }
+      // A fix whose file the guarded writer would refuse (a name in use, a folder leading out of the workspace) is
+      // not offered: the editor would carry it out unchecked.
+      if fileOperationRefusal(fix.change, in: location.root) != nil { continue }
       actions.append(
         CodeAction(
           title: fix.title, kind: CodeAction.quickFix,

@@ -111,6 +111,10 @@ extension Server {
         if isIndexed(path, in: index) { changed.formUnion(roots[index].workspace.remove(path: path)) }
         continue
       }
+      if role == .sourceDocument, let format = ExtractedFormat(path: path) {
+        changed.formUnion(loadExtracted(path, format: format, in: index))
+        continue
+      }
       switch roots[index].files.read(path, fileSystem: options.fileSystem) {
       case .success(let bytes):
         changed.formUnion(set(path, role: role, bytes: bytes, in: index))
@@ -156,15 +160,37 @@ extension Server {
     let documents = roots[index].workspace.unloadedEntryFiles.subtracting(known)
     for path in bibliographies.sorted() {
       if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
+        watch(path, role: .bibliography, in: index)
         changed.formUnion(set(path, role: .bibliography, bytes: bytes, in: index))
       }
     }
     for path in documents.sorted() {
-      if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
+      guard watch(path, role: .sourceDocument, in: index) else { continue }
+      if let format = ExtractedFormat(path: path) {
+        changed.formUnion(loadExtracted(path, format: format, in: index))
+      } else if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
         changed.formUnion(set(path, role: .sourceDocument, bytes: bytes, in: index))
       }
     }
     return changed
+  }
+
+  /// Adds a file the index asked for to those the periodic scan looks at; false when it does not exist.
+  @discardableResult
+  private func watch(_ path: String, role: FileRole, in index: Int) -> Bool {
+    guard let status = try? options.fileSystem.status(of: roots[index].files.absolutePath(path)), !status.isDirectory
+    else { return false }
+    guard roots[index].files.referenced[path] == nil else { return true }
+    var files = roots[index].files
+    files.referenced[path] = role
+    files.otherFiles.removeAll { $0.path == path }
+    if !files.files.contains(where: { $0.path == path }) {
+      files.files.append(
+        DiscoveredFile(path: path, role: role, size: status.size, modificationTime: status.modificationTime))
+      files.files.sort { $0.path.utf8Precedes($1.path) }
+    }
+    roots[index].files = files
+    return true
   }
 
   private func isIndexed(_ path: String, in index: Int) -> Bool {
@@ -191,7 +217,9 @@ extension Server {
     }
     let oldPaths = Set(roots[index].workspace.diagnosedPaths)
     let old = roots[index]
-    let indexed = IndexedRoot(root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem)
+    let indexed = IndexedRoot(
+      root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
+      cache: extractionCache)
     var fresh = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
     fresh.reportedSkips = old.reportedSkips
     roots[index] = fresh
@@ -208,6 +236,7 @@ extension Server {
       case .config, nil: break
       }
     }
+    queueExtractions(indexed.pendingExtractions, in: id)
     let gone = oldPaths.subtracting(roots[index].workspace.diagnosedPaths)
     for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
     publishAll(in: id)

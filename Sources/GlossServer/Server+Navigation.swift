@@ -99,7 +99,7 @@ extension Server {
     out.reserveCapacity(found.count)
     for item in found where !unreadable.contains(item.path) {
       if files[item.path] == nil {
-        guard let text = text(of: item.path, in: root), let uri = uri(for: item.path, in: root) else {
+        guard let text = text(of: item.path, in: root), let uri = textURI(for: item.path, in: root) else {
           unreadable.insert(item.path)
           continue
         }

@@ -82,6 +82,7 @@ extension Server {
       switch link.destination {
       case .file(let path): target = uri(for: path, in: place.root)
       case .url(let url): target = url
+      case .pdfPage(let path, let page): target = uri(for: path, in: place.root).map { $0 + "#page=\(page)" }
       }
       return DocumentLink(
         range: text.lspRange(of: link.range, in: positionEncoding), target: target, tooltip: link.tooltip)

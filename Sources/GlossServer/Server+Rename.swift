@@ -33,9 +33,7 @@ extension Server {
     guard support.canApply(change) else {
       throw Self.renameRefused("the editor cannot rename files, which this rename needs")
     }
-    for case .rename(_, let new) in change.operations where fileExistsOnDisk(new, in: location.root) {
-      throw Self.renameRefused("'\(new)' already exists")
-    }
+    if let refusal = fileOperationRefusal(change, in: location.root) { throw Self.renameRefused(refusal) }
     return change.workspaceEdit(support: support, context: editContext(in: location.root))
   }
 
@@ -82,10 +80,17 @@ extension Server {
       encoding: positionEncoding)
   }
 
-  /// Whether a file exists at root-relative `path` of root `id` on disk (the index does not list ignored files).
-  func fileExistsOnDisk(_ path: String, in id: RootID) -> Bool {
-    guard let root = root(id) else { return false }
-    return options.fileSystem.fileExists(root.files.absolutePath(path))
+  /// Why the guarded writer would refuse the file operations of `change` in root `id` (a name in use on disk, which
+  /// the index may not list; a folder leading out of the workspace), or nil when it would carry them out.
+  func fileOperationRefusal(_ change: WorkspaceChange, in id: RootID) -> String? {
+    guard change.hasFileOperations else { return nil }
+    guard let root = root(id) else { return "the workspace is gone" }
+    do {
+      try writer(for: root).check(change, includingEdits: false)
+      return nil
+    } catch {
+      return error.message
+    }
   }
 
   private static func renameRefused(_ message: String) -> ResponseError {

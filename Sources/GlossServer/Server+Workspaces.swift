@@ -51,10 +51,21 @@ extension Server {
     text(of: path, in: id)?.lspRange(of: range, in: positionEncoding)
   }
 
-  /// The LSP location of UTF-8 `range` in the file at `path` of root `id`.
+  /// The LSP location of UTF-8 `range` in the file at `path` of root `id`. A range in a PDF's text is in the text
+  /// file the extraction cache keeps (an editor cannot show a range of a PDF; `documentLink` opens the PDF itself).
   package func location(of range: Range<Int>, path: String, in id: RootID) -> Location? {
-    guard let uri = uri(for: path, in: id), let range = lspRange(of: range, path: path, in: id) else { return nil }
+    guard let uri = textURI(for: path, in: id), let range = lspRange(of: range, path: path, in: id) else { return nil }
     return Location(uri: uri, range: range)
+  }
+
+  /// The URI of the file holding the text of `path`: the cached text of an extracted file when there is one, else
+  /// the file itself.
+  func textURI(for path: String, in id: RootID) -> DocumentURI? {
+    if ExtractedFormat(path: path) != nil, let root = root(id), root.texts[path] != nil, let cache = extractionCache {
+      let textFile = cache.textFile(of: root.files.absolutePath(path))
+      if options.fileSystem.fileExists(textFile) { return FileURI(filePath: textFile).string }
+    }
+    return uri(for: path, in: id)
   }
 
   // MARK: Loading
@@ -129,7 +140,8 @@ extension Server {
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
     let started = ContinuousClock.now
     let indexed = IndexedRoot(
-      root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, progress: progress)
+      root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
+      cache: extractionCache, progress: progress)
     let elapsed = ContinuousClock.now - started
     let id = nextRootID
     nextRootID += 1
@@ -145,6 +157,7 @@ extension Server {
     reattachOpenDocuments()
     prepareCompletion(in: id)
     tellIfNoSources(in: id)
+    queueExtractions(indexed.pendingExtractions, in: id)
     return id
   }
 

@@ -51,6 +51,10 @@ package final class Server {
   var toldNoSources: Set<String> = []
   /// The folders the background scan walks (`gloss lsp`), kept current as roots and their files change.
   package let scanBoard = ScanBoard()
+  /// The extractions running in the background (PDF texts), fed by loading and scanning.
+  package let extractions: ExtractionQueue
+  /// The progress token of the extractions under way, once the client made it.
+  var extractionProgress: ExtractionProgress?
   /// The id the next root gets.
   var nextRootID = 1
   /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
@@ -87,6 +91,12 @@ package final class Server {
   /// Creates a server with `options`.
   package init(options: ServerOptions = ServerOptions()) {
     self.options = options
+    let cache = options.cacheDirectory.map { ExtractionCache(directory: $0, fileSystem: options.fileSystem) }
+    let extract = options.extractText
+    let log = options.log
+    self.extractions = ExtractionQueue(limit: options.extractionLimit) { job in
+      Self.extractAndCache(job, cache: cache, extract: extract, log: log)
+    }
     self.table = Self.methodTable()
   }
 
@@ -115,6 +125,8 @@ package final class Server {
       tick(at: date)
     case .scanned(let result):
       applyScan(result)
+    case .extracted:
+      applyExtractions()
     case .endOfInput:
       if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
     case .idle:

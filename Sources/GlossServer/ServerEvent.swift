@@ -15,6 +15,8 @@ package enum ServerEvent: Sendable {
   case tick(Date)
   /// What a scan of a folder root found changed, computed off the loop (see `ScanBoard`).
   case scanned(ScanBoard.Result)
+  /// Background extractions finished (their outcomes wait in `Server.extractions`).
+  case extracted
   /// The input ended.
   case endOfInput
   /// Nothing waits: the server may do the work it deferred (the notes an edit affects, after the edited one).

@@ -31,6 +31,7 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
     }
   }
   defer { timer?.cancel() }
+  server.extractions.wake = { mailbox.post([.extracted]) }
   server.writeNow = { messages in
     for message in messages { transport.send(message.body) }
   }

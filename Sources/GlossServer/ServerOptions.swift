@@ -1,4 +1,5 @@
 package import Foundation
+package import GlossIndex
 
 /// What the server is given from outside: its name and version, the file system, a clock, a log and the tick period.
 ///
@@ -23,8 +24,18 @@ package struct ServerOptions: Sendable {
   package var stateDirectory = PrivateFileWriter.state().directory
   /// The root used when the client names no workspace folder, root URI or root path (SPEC §1).
   package var currentDirectory = FileManager.default.currentDirectoryPath
-  /// The user's home folder, which workspace discovery never takes for a workspace without `.gloss.json`.
+  /// The user's home folder: `~/` paths in `.gloss.json`, front matter and `file` fields start there, and workspace
+  /// discovery never takes it for a workspace without `.gloss.json`.
   package var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
+  /// Where extracted texts are cached (`$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`); nil for no cache.
+  package var cacheDirectory: String? = ExtractionCache.defaultDirectory(
+    environment: ProcessInfo.processInfo.environment)
+  /// How many extractions run at once in the background.
+  package var extractionLimit = 2
+  /// Extracts the text of the file at an absolute path (`pdftotext`, `pandoc`); tests give a stand-in.
+  package var extractText: @Sendable (String, ExtractedFormat) -> ExtractionOutcome = { path, format in
+    TextExtractor.extract(path, format: format)
+  }
 
   /// Creates the default options.
   package init() {}

@@ -45,7 +45,8 @@ extension WorkspaceFiles {
 
   /// Walks the root again with the same rules and says what changed since this walk.
   package func rescanned(fileSystem: any FileSystem) -> (files: WorkspaceFiles, changes: FileChanges) {
-    let next = Self.discover(root: root, config: layout.config, fileSystem: fileSystem)
+    let next = Self.discover(
+      root: root, config: layout.config, fileSystem: fileSystem, home: home, referenced: referenced)
     return (next, next.snapshot.changes(since: snapshot))
   }
 }

@@ -69,6 +69,14 @@ package struct WorkspaceFiles: Sendable {
   package var skipped: [SkippedFile]
   /// Every other file of the workspace (images, PDFs, …), not read but linkable, sorted by path.
   package var otherFiles: [DiscoveredFile.Stamped] = []
+  /// The user's home folder, for `~/` paths in the config.
+  package var home: String?
+  /// Files the index asked for that the walk does not find by their role (front-matter bibliographies, `file`
+  /// fields; inside or outside the root), by index path: each walk looks at them again, so they are watched too.
+  package var referenced: [String: FileRole] = [:]
+
+  /// Where the root lies, for the index.
+  package var place: WorkspacePlace { WorkspacePlace(root: root, home: home) }
   /// Gloss's temporary files met on the walk (`TemporaryFile`), never indexed; leftovers are removed at start.
   package var temporaryFiles: [String] = []
 
@@ -78,37 +86,58 @@ package struct WorkspaceFiles: Sendable {
     return fileSystem.isDirectory(PathComponents.join(root, "sources")) ? ["sources"] : []
   }
 
-  /// Walks `root` and classifies every file; nothing is read, and nothing that fails stops the walk.
-  package static func discover(root: String, config: WorkspaceConfig, fileSystem: any FileSystem) -> WorkspaceFiles {
+  /// Walks `root` and classifies every file; nothing is read, and nothing that fails stops the walk. The config's
+  /// bibliographies and the `referenced` files are looked at wherever they are (`~/` is `home`).
+  package static func discover(
+    root: String, config: WorkspaceConfig, fileSystem: any FileSystem, home: String? = nil,
+    referenced: [String: FileRole] = [:]
+  ) -> WorkspaceFiles {
     let root = PathComponents.normalize(root)
     let layout = WorkspaceLayout(
       config: config,
       sourceFolders: sourceFolders(root: root, config: config, fileSystem: fileSystem)
     )
+    let place = WorkspacePlace(root: root, home: home)
     var walk = Walk(root: root, layout: layout, fileSystem: fileSystem)
     walk.run()
     var files = walk.files
     var skipped = walk.skipped
-    // Configured bibliographies outside the walk (`../shared/refs.bib`) are read too; missing ones are reported.
-    let found = Set(files.map(\.path))
-    for path in layout.configuredBibliographies where !found.contains(path) {
-      let absolute = PathComponents.absolute(path, in: root)
+    var others = walk.others
+    // Configured bibliographies outside the walk (`../shared/refs.bib`, `~/Zotero/library.bib`) are read too;
+    // missing ones are reported.
+    var found = Set(files.map(\.path))
+    for written in layout.configuredBibliographies + layout.outsideBibliographies {
+      guard let path = place.path(of: written, from: ""), !found.contains(path) else { continue }
       do {
-        let status = try fileSystem.status(of: absolute)
-        guard !status.isDirectory, !layout.isIgnoredWithFolders(path) else { continue }
+        let status = try fileSystem.status(of: PathComponents.absolute(path, in: root))
+        guard !status.isDirectory, WorkspacePlace.isOutside(path) || !layout.isIgnoredWithFolders(path) else {
+          continue
+        }
         files.append(
           DiscoveredFile(path: path, role: .bibliography, size: status.size, modificationTime: status.modificationTime)
         )
+        found.insert(path)
       } catch {
         skipped.append(SkippedFile(path: path, reason: "bibliography file not found: \(error.reason)"))
       }
     }
+    // Files named from inside the workspace are stamped like the walk's, so a change to one is seen; a missing one
+    // is simply not there (the index says so where it is named).
+    let referencedInside = Set(referenced.keys.filter { !found.contains($0) })
+    if !referencedInside.isEmpty { others.removeAll { referencedInside.contains($0.path) } }
+    for (path, role) in referenced where !found.contains(path) {
+      guard let status = try? fileSystem.status(of: PathComponents.absolute(path, in: root)), !status.isDirectory
+      else { continue }
+      files.append(DiscoveredFile(path: path, role: role, size: status.size, modificationTime: status.modificationTime))
+    }
     files.sort { $0.path.utf8Precedes($1.path) }
     skipped.sort { $0.path.utf8Precedes($1.path) }
-    let others = walk.others.sorted { $0.path.utf8Precedes($1.path) }
-    var discovered = WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped, otherFiles: others)
-    discovered.temporaryFiles = walk.temporaryFiles.sorted()
-    return discovered
+    others.sort { $0.path.utf8Precedes($1.path) }
+    var out = WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped, otherFiles: others)
+    out.temporaryFiles = walk.temporaryFiles.sorted()
+    out.home = home
+    out.referenced = referenced
+    return out
   }
 
   /// The absolute path of a root-relative path.

@@ -17,7 +17,7 @@ package struct WorkspaceLayout: Sendable {
   /// The name of the config file at the root.
   package static let configFileName = ".gloss.json"
   /// The extensions of source documents.
-  package static let sourceExtensions: Set<String> = ["md", "markdown", "txt", "html", "htm"]
+  package static let sourceExtensions: Set<String> = ["md", "markdown", "txt", "html", "htm", "pdf"]
 
   /// The configuration the rules come from.
   package let config: WorkspaceConfig
@@ -30,6 +30,8 @@ package struct WorkspaceLayout: Sendable {
   private let ignoredPaths: [PathPattern]
   private let bibliographyPaths: Set<String>?
   private let bibliographyGlobs: [PathPattern]
+  /// The config's bibliographies given as absolute or `~/` paths, as written.
+  package let outsideBibliographies: [String]
 
   /// The rules for `config`, with `sourceFolders` already settled (see `WorkspaceFiles.sourceFolders`).
   package init(config: WorkspaceConfig, sourceFolders: [String]) {
@@ -59,12 +61,16 @@ package struct WorkspaceLayout: Sendable {
     self.ignoredNames = names
     self.ignoredPaths = paths
     if let entries = config.bibliography {
-      let cleaned = entries.map(Self.cleanRelative)
+      // `/…` and `~/…` name files anywhere; everything else is relative to the root.
+      let isOutside = { (entry: String) in entry.hasPrefix("/") || entry.hasPrefix("~/") }
+      self.outsideBibliographies = entries.filter(isOutside)
+      let cleaned = entries.filter { !isOutside($0) }.map(Self.cleanRelative)
       self.bibliographyPaths = Set(cleaned.filter { !Self.hasGlobCharacters($0) })
       self.bibliographyGlobs = cleaned.filter(Self.hasGlobCharacters).map(PathPattern.init)
     } else {
       self.bibliographyPaths = nil
       self.bibliographyGlobs = []
+      self.outsideBibliographies = []
     }
   }
 
@@ -104,6 +110,11 @@ package struct WorkspaceLayout: Sendable {
       }
     } else if Self.hasSuffixIgnoringCase(path, ".bib") || Self.hasSuffixIgnoringCase(path, ".csl.json") {
       return .bibliography
+    } else if Self.hasSuffixIgnoringCase(path, ".json"), !Self.otherJSONNames.contains(PathComponents.split(path).name)
+    {
+      // A plain `.json` (Manubot's and Zotero's `bibliography.json`) is a bibliography when its content is CSL-JSON;
+      // the index reads anything else as an empty one (`CSLJSON.looksLikeCSL`).
+      return .bibliography
     }
     if sourceFolder(of: path) != nil {
       let name = PathComponents.split(path).name
@@ -111,6 +122,13 @@ package struct WorkspaceLayout: Sendable {
     }
     return noteGlobs.contains { $0.matches(path) } ? .note : nil
   }
+
+  /// JSON files that are never bibliographies (tool and editor settings), not even read.
+  static let otherJSONNames: Set<String> = [
+    "package.json", "package-lock.json", "tsconfig.json", "jsconfig.json", "composer.json", "composer.lock",
+    "settings.json", "launch.json", "tasks.json", "extensions.json", "manifest.json", "deno.json", "lerna.json",
+    "renovate.json", "bower.json", ".eslintrc.json", ".prettierrc.json", "devcontainer.json", "app.json",
+  ]
 
   /// The bibliography files named in the config (not globs), root-relative and cleaned.
   package var configuredBibliographies: [String] {

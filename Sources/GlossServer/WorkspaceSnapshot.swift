@@ -1,4 +1,5 @@
 import GlossSyntax
+
 /// The size, time and role of every file of a root at one moment: the cheap periodic scan that stands in for
 /// `workspace/didChangeWatchedFiles` with clients that never send it (SPEC §4).
 package struct WorkspaceSnapshot: Hashable, Sendable {

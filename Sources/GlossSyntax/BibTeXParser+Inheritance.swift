@@ -51,6 +51,16 @@ extension BibTeXParser {
         }
         continue
       }
+      // Hostile files may chain thousands of entries: past `maximumChain` links nothing more is inherited, which
+      // bounds both the recursion and the work per entry.
+      if chain.count >= Self.maximumChain {
+        if reported.insert(place).inserted {
+          problems.append(
+            SyntaxProblem(
+              range: place, message: "\(field.name) chain longer than \(Self.maximumChain) entries: stops here"))
+        }
+        continue
+      }
       if chain.contains(key) {
         if reported.insert(place).inserted {
           let loop = (chain + [key]).map { "'\($0)'" }.joined(separator: " → ")
@@ -75,6 +85,9 @@ extension BibTeXParser {
     }
     return out
   }
+
+  /// The longest chain of `crossref`/`xdata` links followed (biblatex's own examples use two or three).
+  static let maximumChain = 16
 
   /// The keys of a `crossref`/`xdata` value: comma-separated, blanks around them ignored.
   static func keyList(_ value: ArraySlice<UInt8>) -> [String] {

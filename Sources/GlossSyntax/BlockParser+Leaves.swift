@@ -37,6 +37,14 @@ extension BlockParser {
       leaf = .fencedCode(start: first, end: lineEnd, fence: fence, length: length, indent: indent, info: info)
       return
     }
+    // Pandoc keeps a LaTeX environment raw, blank lines and all, up to its `\end{…}`.
+    if !isParagraphOpen, buffer[first] == UInt8(ascii: "\\"), let name = laTeXEnvironmentStart(first) {
+      closeLeaf()
+      let depth = laTeXEnvironmentBalance(name: name, from: first)
+      leaf = .rawLaTeX(start: first, end: lineEnd, name: name, depth: depth)
+      if depth <= 0 { closeLeaf() }
+      return
+    }
     if let kind = htmlBlockKind(first), kind <= 6 || !isParagraphOpen {
       closeLeaf()
       leaf = .html(start: first, end: lineEnd, kind: kind)
@@ -93,7 +101,7 @@ extension BlockParser {
       append(Block(kind: .fencedCode(info: info), range: start..<end))
     case .indentedCode(let start, let end):
       append(Block(kind: .indentedCode, range: start..<max(start, end)))
-    case .html(let start, let end, _):
+    case .html(let start, let end, _), .rawLaTeX(let start, let end, _, _):
       append(Block(kind: .html, range: start..<end))
     case .table(let start, let end):
       append(Block(kind: .table, range: start..<end))

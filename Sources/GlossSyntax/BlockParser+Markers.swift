@@ -50,6 +50,86 @@ extension BlockParser {
 
   func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
+  /// Whether a Pandoc definition marker (`:` or `~`, then blanks and text) at `first` opens a definition: right under
+  /// a one-line term, or after a blank line that follows one (or follows another definition).
+  mutating func isDefinitionMarker(_ first: Int, matched: Int) -> Bool {
+    let marker = buffer[first]
+    guard marker == UInt8(ascii: ":") || marker == UInt8(ascii: "~"), first + 1 < lineEnd,
+      isSpaceOrTab(buffer[first + 1]), !isBlank(from: first + 1)
+    else { return false }
+    sawLongRangeSyntax = true
+    switch leaf {
+    case .paragraph:
+      return matched == stack.count && paragraphLines.count == 1
+    case .none:
+      guard matched >= 1, let previous = stack[matched - 1].children.last else { return false }
+      switch previous.kind {
+      case .definition: return true
+      case .paragraph: return !UnsafeBufferPointer(rebasing: buffer[previous.range]).contains(0x0A)
+      default: return false
+      }
+    default:
+      return false
+    }
+  }
+
+  /// A raw LaTeX environment `\begin{name}` at `first` whose `\end{name}` comes later in the note: the name's range.
+  mutating func laTeXEnvironmentStart(_ first: Int) -> Range<Int>? {
+    let begin = Array("\\begin{".utf8)
+    guard first + begin.count < lineEnd, buffer[first] == UInt8(ascii: "\\") else { return nil }
+    for offset in 0..<begin.count where buffer[first + offset] != begin[offset] { return nil }
+    let nameStart = first + begin.count
+    var cursor = nameStart
+    while cursor < lineEnd && (ByteClass.isASCIILetter(buffer[cursor]) || buffer[cursor] == UInt8(ascii: "*")) {
+      cursor += 1
+    }
+    guard cursor > nameStart, cursor < lineEnd, buffer[cursor] == UInt8(ascii: "}") else { return nil }
+    sawLongRangeSyntax = true
+    let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[nameStart..<cursor]), as: UTF8.self)
+    if let missing = missingLaTeXEndFrom[name], missing <= first { return nil }
+    let close = Array("\\end{\(name)}".utf8)
+    var probe = cursor
+    while probe + close.count <= buffer.count {
+      if buffer[probe] == UInt8(ascii: "\\") {
+        var same = true
+        for offset in 0..<close.count where buffer[probe + offset] != close[offset] {
+          same = false
+          break
+        }
+        if same { return nameStart..<cursor }
+      }
+      probe += 1
+    }
+    missingLaTeXEndFrom[name] = first
+    return nil
+  }
+
+  /// How many `\begin{name}` minus `\end{name}` the line holds from `cursor` (`name` given by its range).
+  func laTeXEnvironmentBalance(name: Range<Int>, from cursor: Int) -> Int {
+    let nameBytes = Array(UnsafeBufferPointer(rebasing: buffer[name]))
+    let begin = Array("\\begin{".utf8) + nameBytes + [UInt8(ascii: "}")]
+    let close = Array("\\end{".utf8) + nameBytes + [UInt8(ascii: "}")]
+    var balance = 0
+    var index = cursor
+    while index < lineEnd {
+      if buffer[index] == UInt8(ascii: "\\") {
+        if matchesLine(begin, at: index) {
+          balance += 1
+        } else if matchesLine(close, at: index) {
+          balance -= 1
+        }
+      }
+      index += 1
+    }
+    return balance
+  }
+
+  private func matchesLine(_ bytes: [UInt8], at index: Int) -> Bool {
+    guard index + bytes.count <= lineEnd else { return false }
+    for offset in 0..<bytes.count where buffer[index + offset] != bytes[offset] { return false }
+    return true
+  }
+
   /// A footnote definition `[^label]:` at `first`: its label and where its content starts.
   func footnoteDefinitionStart(_ first: Int) -> (String, Int)? {
     guard buffer[first] == UInt8(ascii: "["), first + 1 < lineEnd, buffer[first + 1] == UInt8(ascii: "^")
@@ -140,7 +220,8 @@ extension BlockParser {
     {
       return 6
     }
-    // Kind 7: a complete open or closing tag alone on its line.
+    // Kind 7: a complete open or closing tag alone on its line (`<foo\+@bar.org>` is no tag: `\` ends no name).
+    guard endsName || after == UInt8(ascii: "/") else { return nil }
     var index = cursor
     var quote: UInt8 = 0
     while index < lineEnd {

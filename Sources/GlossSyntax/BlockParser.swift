@@ -37,6 +37,8 @@ struct BlockParser {
     case fencedCode(start: Int, end: Int, fence: UInt8, length: Int, indent: Int, info: String)
     case indentedCode(start: Int, end: Int)
     case html(start: Int, end: Int, kind: Int)
+    /// A raw LaTeX environment: its name's range and how many of its `\begin{name}` are still open.
+    case rawLaTeX(start: Int, end: Int, name: Range<Int>, depth: Int)
     case table(start: Int, end: Int)
   }
 
@@ -55,6 +57,11 @@ struct BlockParser {
   var stoppedAt: Int?
   /// The current line's content end (line terminator excluded).
   var lineEnd = 0
+  /// For each LaTeX environment name, an offset after which no `\end{name}` occurs.
+  var missingLaTeXEndFrom: [String: Int] = [:]
+  /// Whether a line started a LaTeX environment or held a definition marker: how they read depends on lines far
+  /// away (the `\end{…}`, the term above), so an edit re-parses the whole note (`Note.readsAcrossBlocks`).
+  var sawLongRangeSyntax = false
 
   init(buffer: UnsafeBufferPointer<UInt8>) {
     self.buffer = buffer
@@ -104,7 +111,7 @@ struct BlockParser {
         let (indent, first, firstColumn) = indentation(cursor, column)
         guard indent <= 3, first < lineEnd, buffer[first] == UInt8(ascii: ">") else { break matching }
         (cursor, column) = afterQuoteMarker(first, firstColumn)
-      case .listItem, .footnoteDefinition:
+      case .listItem, .footnoteDefinition, .definition:
         if isBlankLine {
           matched += 1
           continue
@@ -163,6 +170,13 @@ struct BlockParser {
       if kind <= 5 && htmlBlockEnds(kind: kind, from: cursor) { closeLeaf() }
       touchContainers()
       return true
+    case .rawLaTeX(let start, _, let name, let depth):
+      guard allMatched else { return false }
+      let open = depth + laTeXEnvironmentBalance(name: name, from: cursor)
+      leaf = .rawLaTeX(start: start, end: lineEnd, name: name, depth: open)
+      if open <= 0 { closeLeaf() }
+      touchContainers()
+      return true
     default:
       return false
     }
@@ -192,6 +206,14 @@ struct BlockParser {
         stack.append(container)
         cursor = after
         column = firstColumn + (after - first)
+      } else if isDefinitionMarker(first, matched: matched) {
+        closeLeaf()
+        close(to: matched)
+        var container = OpenContainer(kind: .definition, start: first, lastEnd: lineEnd)
+        // Pandoc wants the definition's later paragraphs indented four columns (its first line may use fewer).
+        container.contentIndent = 4
+        stack.append(container)
+        (cursor, column) = advance(first + 1, firstColumn + 1, columns: 3)
       } else if let marker = listMarker(
         first, firstColumn, interrupting: !opened && isParagraphOpen && matched == stack.count)
       {

@@ -2,6 +2,25 @@
 ///
 /// Accepted shapes: an array of items (the standard), a single item object, and `{"items": [...]}`.
 package enum CSLJSON {
+  /// Whether `bytes` hold CSL-JSON rather than other JSON: an array (or `{"items": [...]}`) whose first item is an
+  /// object with an `"id"` and one of `"type"`, `"title"`, `"author"`, `"issued"` (read in its first 64 kB).
+  package static func looksLikeCSL(_ bytes: [UInt8]) -> Bool {
+    var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    func skipSpace() {
+      while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+    }
+    skipSpace()
+    guard i < bytes.count, bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{") else { return false }
+    if bytes[i] == UInt8(ascii: "[") {
+      i += 1
+      skipSpace()
+      guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return false }
+    }
+    let head = String(decoding: bytes[i..<min(bytes.count, i + 65_536)], as: UTF8.self)
+    guard head.contains("\"id\"") else { return false }
+    return ["\"type\"", "\"title\"", "\"author\"", "\"issued\""].contains { head.contains($0) }
+  }
+
   /// The entries of a CSL-JSON file; where the JSON breaks and items that cannot load become problems.
   package static func parse(_ bytes: [UInt8]) -> Bibliography {
     var reader = JSONReader(bytes: bytes)

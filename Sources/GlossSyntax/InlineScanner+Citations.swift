@@ -69,15 +69,54 @@ extension InlineScanner {
     return ByteClass.alphanumericLength(in: buffer, at: index, end: end)
   }
 
-  /// Pandoc's `notAfterString`: true right after a letter, a digit or a `.` (so `joe@example.com` is no citation).
+  /// Pandoc's `notAfterString`: true right after a letter, a digit or a `.` (so `joe@example.com` is no citation),
+  /// and after closing emphasis (`*x*@key`); false after an escaped `\.` or an ellipsis `...`, which are no string.
   func isAfterString(_ index: Int) -> Bool {
     if index == literalRunEnd { return true }
     guard index > 0, index != citationEnd else { return false }
     let before = buffer[index - 1]
-    if before < 0x80 { return ByteClass.isASCIIAlphanumeric(before) || before == UInt8(ascii: ".") }
+    if before == UInt8(ascii: ".") { return !isEscapedOrEllipsis(period: index - 1) }
+    if before == UInt8(ascii: "*") || before == UInt8(ascii: "_") { return closesEmphasis(runEnd: index) }
+    if before < 0x80 { return ByteClass.isASCIIAlphanumeric(before) }
     let start = ByteClass.scalarStart(in: buffer, before: index, start: 0)
     let (scalar, _) = ByteClass.scalar(in: buffer, at: start, end: index)
     return ByteClass.isAlphanumeric(scalar)
+  }
+
+  /// Whether the `.` at `period` is escaped (`\.`) or ends an ellipsis of exactly three periods.
+  private func isEscapedOrEllipsis(period: Int) -> Bool {
+    var slashes = 0
+    while period - slashes - 1 >= 0 && buffer[period - slashes - 1] == UInt8(ascii: "\\") { slashes += 1 }
+    if slashes % 2 == 1 { return true }
+    var dots = 1
+    while period - dots >= 0 && buffer[period - dots] == UInt8(ascii: ".") { dots += 1 }
+    return dots == 3
+  }
+
+  /// Whether the `*` or `_` run ending at `runEnd` closes emphasis: a non-blank before it and an opening run of the
+  /// same character earlier in the content (a blank or the start before it, a non-blank after it).
+  private func closesEmphasis(runEnd: Int) -> Bool {
+    let mark = buffer[runEnd - 1]
+    var runStart = runEnd - 1
+    while runStart > 0 && buffer[runStart - 1] == mark { runStart -= 1 }
+    guard runStart > 0, !ByteClass.isWhitespace(buffer[runStart - 1]) else { return false }
+    var cursor = runStart - 1
+    let limit = max(0, runStart - InlineScanner.bracketReach)
+    while cursor >= limit {
+      if buffer[cursor] == mark, cursor + 1 < runStart, !ByteClass.isWhitespace(buffer[cursor + 1]),
+        buffer[cursor + 1] != mark
+      {
+        var openStart = cursor
+        while openStart > 0 && buffer[openStart - 1] == mark { openStart -= 1 }
+        if openStart == 0 || ByteClass.isWhitespace(buffer[openStart - 1])
+          || ByteClass.isASCIIPunctuation(buffer[openStart - 1])
+        {
+          return true
+        }
+      }
+      cursor -= 1
+    }
+    return false
   }
 
   /// Spaces and tabs, then at most one line break and the spaces after it.

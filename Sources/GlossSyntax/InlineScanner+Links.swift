@@ -24,6 +24,21 @@ extension InlineScanner {
       let limit = min(end, start + InlineScanner.bracketReach)
       while cursor < limit {
         let byte = buffer[cursor]
+        if byte == 0x20 || byte == 0x09 {
+          // Like Pandoc, a destination may hold spaces (`[How to install](@ref installation)`) unless a title or
+          // the closing parenthesis follows them.
+          var probe = cursor
+          while probe < end && (buffer[probe] == 0x20 || buffer[probe] == 0x09) { probe += 1 }
+          guard probe < end else { break }
+          let next = buffer[probe]
+          if next < 0x20 || next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") || next == UInt8(ascii: "(")
+            || (next == UInt8(ascii: ")") && depth == 0)
+          {
+            break
+          }
+          cursor = probe
+          continue
+        }
         if byte <= 0x20 { break }
         if byte == UInt8(ascii: "\\") && cursor + 1 < end {
           cursor += 2
@@ -182,23 +197,47 @@ extension InlineScanner {
   /// An autolink `<https://…>` or `<joe@example.com>`, as an external link.
   func autolink(open: Int) -> (Link, Int)? {
     var cursor = open + 1
-    var sawAt = false
     let limit = min(end, open + InlineScanner.bracketReach)
     while cursor < limit {
       let byte = buffer[cursor]
       if byte == UInt8(ascii: ">") { break }
       if byte <= 0x20 || byte == UInt8(ascii: "<") { return nil }
-      if byte == UInt8(ascii: "@") { sawAt = true }
       cursor += 1
     }
     guard cursor < limit, cursor > open + 1 else { return nil }
     let inner = open + 1..<cursor
-    guard hasScheme(inner) || sawAt else { return nil }
+    guard hasScheme(inner) || isEmailAddress(inner) else { return nil }
     return (
       Link(kind: .markdown, range: open..<cursor + 1, target: text(inner), targetRange: inner, isExternal: true),
       cursor + 1
     )
   }
+
+  /// Whether `range` is an e-mail address as CommonMark's autolinks take it (`<foo\+@bar.org>` is not: a backslash
+  /// is no address character, so Pandoc reads the text and finds the citation `@bar.org`).
+  private func isEmailAddress(_ range: Range<Int>) -> Bool {
+    guard let at = range.firstIndex(where: { buffer[$0] == UInt8(ascii: "@") }), at > range.lowerBound,
+      at + 1 < range.upperBound
+    else { return false }
+    for index in range.lowerBound..<at {
+      let byte = buffer[index]
+      guard ByteClass.isASCIIAlphanumeric(byte) || InlineScanner.emailLocalPunctuation[Int(byte)] else { return false }
+    }
+    for index in at + 1..<range.upperBound {
+      let byte = buffer[index]
+      guard ByteClass.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// The punctuation CommonMark allows in an autolinked address's local part.
+  private static let emailLocalPunctuation: [Bool] = {
+    var table = Array(repeating: false, count: 256)
+    for byte in ".!#$%&'*+/=?^_`{|}~-".utf8 { table[Int(byte)] = true }
+    return table
+  }()
 
   /// The offset after a footnote reference `[^label]`, or nil.
   func footnoteReferenceEnd(open: Int) -> Int? {

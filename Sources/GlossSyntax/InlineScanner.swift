@@ -25,6 +25,13 @@ struct InlineScanner {
   var bracketsMatched = false
   /// The offset of the last `]` in the content (-1 when there is none): no citation can start after it.
   var lastCloseBracket = -2
+  /// The labels of the example-list markers skipped (`(@good)` → `good`): Pandoc reads `(@good)` anywhere in the
+  /// document as a reference to that example, not as a citation.
+  var exampleLabels: [String] = []
+  /// Example-list markers at the start of later lines of an example-list paragraph (`(@a) one\n(@b) two`).
+  private var exampleMarkers: [Range<Int>] = []
+  /// For each LaTeX environment name, an offset after which no `\end{name}` closes it.
+  private var missingLaTeXEndFrom: [String: Int] = [:]
 
   /// How far a bracket, link or citation may reach; keeps pathological input (a 5 MB line of `[`) linear.
   static let bracketReach = 4_096
@@ -43,7 +50,21 @@ struct InlineScanner {
   /// Scans the whole content.
   mutating func scan(skipExampleMarker: Bool = false) {
     var index = 0
-    if skipExampleMarker { index = exampleListMarkerEnd() }
+    if skipExampleMarker, let (markerEnd, label) = exampleListMarker(at: 0) {
+      index = markerEnd
+      if !label.isEmpty { exampleLabels.append(text(label)) }
+      // Each later line starting with a marker is another item of the same example list.
+      var cursor = markerEnd
+      while cursor < end {
+        if buffer[cursor] == 0x0A, let (nextEnd, nextLabel) = exampleListMarker(at: cursor + 1) {
+          exampleMarkers.append(cursor + 1..<nextEnd)
+          if !nextLabel.isEmpty { exampleLabels.append(text(nextLabel)) }
+          cursor = nextEnd
+          continue
+        }
+        cursor += 1
+      }
+    }
     let special = InlineScanner.special
     while index < end {
       let byte = buffer[index]
@@ -61,6 +82,9 @@ struct InlineScanner {
     if linkTextEnd >= 0 && index > linkTextEnd { linkTextEnd = -1 }
     switch byte {
     case UInt8(ascii: "\\"):
+      if index + 1 < end && buffer[index + 1] == UInt8(ascii: "b"), let after = skipLaTeXEnvironment(at: index) {
+        return after
+      }
       return index + (index + 1 < end && ByteClass.isASCIIPunctuation(buffer[index + 1]) ? 2 : 1)
     case UInt8(ascii: "`"):
       return skipCodeSpan(at: index)
@@ -84,6 +108,9 @@ struct InlineScanner {
     case UInt8(ascii: "["):
       return scanBracket(at: index)
     case UInt8(ascii: "@"):
+      if !exampleMarkers.isEmpty, let marker = exampleMarkers.first(where: { $0.contains(index) }) {
+        return marker.upperBound
+      }
       if let (citation, after) = textualCitation(at: index) {
         appendCitation(citation)
         citationEnd = citation.0.items.count == 1 && !citation.0.isBracketed ? after : -1
@@ -319,24 +346,66 @@ struct InlineScanner {
     literalRunEnd = -1
   }
 
-  /// Skips an example-list marker (`(@label)`, `@label.` or `@label)`) at the very start, which Pandoc reads as a list.
-  private func exampleListMarkerEnd() -> Int {
-    var cursor = 0
+  /// An example-list marker (`(@label)`, `@label.` or `@label)`) at `start`, which Pandoc reads as a list: where it
+  /// ends and its label (empty for `(@)`).
+  private func exampleListMarker(at start: Int) -> (end: Int, label: Range<Int>)? {
+    var cursor = start
     if cursor < end && buffer[cursor] == UInt8(ascii: "(") { cursor += 1 }
-    guard cursor < end, buffer[cursor] == UInt8(ascii: "@") else { return 0 }
-    let hasParen = cursor == 1
+    guard cursor < end, buffer[cursor] == UInt8(ascii: "@") else { return nil }
+    let hasParen = cursor == start + 1
     cursor += 1
+    let labelStart = cursor
     while cursor < end
       && (ByteClass.isASCIIAlphanumeric(buffer[cursor]) || buffer[cursor] == UInt8(ascii: "_")
         || buffer[cursor] == UInt8(ascii: "-"))
     {
       cursor += 1
     }
-    guard cursor < end else { return 0 }
+    let label = labelStart..<cursor
+    guard cursor < end else { return nil }
     let closer = buffer[cursor]
-    guard closer == UInt8(ascii: ")") || (!hasParen && closer == UInt8(ascii: ".")) else { return 0 }
+    guard closer == UInt8(ascii: ")") || (!hasParen && closer == UInt8(ascii: ".")) else { return nil }
     cursor += 1
-    return cursor == end || ByteClass.isWhitespace(buffer[cursor]) ? cursor : 0
+    return cursor == end || ByteClass.isWhitespace(buffer[cursor]) ? (cursor, label) : nil
+  }
+
+  /// Skips a raw LaTeX environment `\begin{name}…\end{name}` (nested ones of the same name included), which Pandoc
+  /// keeps as raw TeX; nil when it is not one or nothing closes it.
+  private mutating func skipLaTeXEnvironment(at index: Int) -> Int? {
+    guard startsWith("\\begin{", at: index) else { return nil }
+    let nameStart = index + 7
+    var cursor = nameStart
+    while cursor < end && (ByteClass.isASCIILetter(buffer[cursor]) || buffer[cursor] == UInt8(ascii: "*")) {
+      cursor += 1
+    }
+    guard cursor > nameStart, cursor < end, buffer[cursor] == UInt8(ascii: "}") else { return nil }
+    let name = text(nameStart..<cursor)
+    if let missing = missingLaTeXEndFrom[name], missing <= index { return nil }
+    let begin = Array("\\begin{\(name)}".utf8)
+    let close = Array("\\end{\(name)}".utf8)
+    var depth = 1
+    cursor += 1
+    while cursor < end {
+      if buffer[cursor] == UInt8(ascii: "\\") {
+        if matches(close, at: cursor) {
+          depth -= 1
+          cursor += close.count
+          if depth == 0 { return cursor }
+          continue
+        }
+        if matches(begin, at: cursor) { depth += 1 }
+      }
+      cursor += 1
+    }
+    missingLaTeXEndFrom[name] = index
+    return nil
+  }
+
+  /// Whether `bytes` occur at `index`.
+  func matches(_ bytes: [UInt8], at index: Int) -> Bool {
+    guard index + bytes.count <= end else { return false }
+    for offset in 0..<bytes.count where buffer[index + offset] != bytes[offset] { return false }
+    return true
   }
 
   func startsWith(_ literal: StaticString, at index: Int) -> Bool {

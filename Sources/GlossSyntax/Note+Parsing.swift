@@ -19,6 +19,7 @@ extension Note {
     links = body.links
     tags += body.tags
     headings = body.headings
+    readsAcrossBlocks = body.readsAcrossBlocks
   }
 
   /// The blocks, inline content and headings (slugs unique among these only) of `buffer` from `start`, which must
@@ -32,11 +33,12 @@ extension Note {
     blocks = parser.parse(from: start, stoppingAt: stop)
     stoppedAt = parser.stoppedAt
     var scratch: [UInt8] = []
+    var exampleLabels: [String] = []
     let segments = parser.segments
     for leaf in parser.leaves {
       switch leaf.role {
       case .paragraph:
-        scanInlines(buffer, segments[leaf.segments], skipExampleMarker: true, scratch: &scratch)
+        exampleLabels += scanInlines(buffer, segments[leaf.segments], skipExampleMarker: true, scratch: &scratch)
       case .heading:
         scanInlines(buffer, segments[leaf.segments], skipExampleMarker: false, scratch: &scratch)
       case .tableRow:
@@ -47,21 +49,38 @@ extension Note {
       }
     }
     headings = Note.headings(parser.headings, segments: segments, in: buffer)
+    if !exampleLabels.isEmpty { dropExampleReferences(Set(exampleLabels), in: buffer) }
+    readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty
   }
 
-  /// Scans one leaf's inline content and adds what it finds, with ranges mapped back to the note.
+  /// Removes the in-text citations that are references to example-list items (`(@good)` where an item is labelled
+  /// `(@good)`, before or after): Pandoc reads them as example numbers.
+  private mutating func dropExampleReferences(_ labels: Set<String>, in buffer: UnsafeBufferPointer<UInt8>) {
+    citations.removeAll { citation in
+      guard !citation.isBracketed, citation.items.count == 1, let item = citation.items.first,
+        labels.contains(item.key), citation.range.lowerBound > 0, citation.range.upperBound < buffer.count
+      else { return false }
+      return buffer[citation.range.lowerBound - 1] == UInt8(ascii: "(")
+        && buffer[citation.range.upperBound] == UInt8(ascii: ")")
+        && item.keyRange.lowerBound == citation.range.lowerBound + 1
+    }
+  }
+
+  /// Scans one leaf's inline content and adds what it finds, with ranges mapped back to the note; returns the labels
+  /// of the example-list markers it skipped.
+  @discardableResult
   private mutating func scanInlines(
     _ buffer: UnsafeBufferPointer<UInt8>, _ segments: ArraySlice<Range<Int>>, cell: Range<Int>? = nil,
     skipExampleMarker: Bool = false, scratch: inout [UInt8]
-  ) {
+  ) -> [String] {
     if let cell {
       let region = UnsafeBufferPointer(rebasing: buffer[cell])
       var scanner = InlineScanner(buffer: region, end: region.count)
       scanner.scan()
       append(scanner, OffsetMap(base: cell.lowerBound))
-      return
+      return []
     }
-    guard let first = segments.first, let last = segments.last else { return }
+    guard let first = segments.first, let last = segments.last else { return [] }
     // Lines that follow each other with only an LF between them are scanned in place.
     var contiguous = true
     for index in segments.startIndex + 1..<max(segments.startIndex + 1, segments.endIndex) {
@@ -76,7 +95,7 @@ extension Note {
       var scanner = InlineScanner(buffer: region, end: region.count)
       scanner.scan(skipExampleMarker: skipExampleMarker)
       append(scanner, OffsetMap(base: first.lowerBound))
-      return
+      return scanner.exampleLabels
     }
     scratch.removeAll(keepingCapacity: true)
     var starts: [Int] = []
@@ -89,10 +108,11 @@ extension Note {
       sources.append(segment.lowerBound)
       scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segment]))
     }
-    scratch.withUnsafeBufferPointer { content in
+    return scratch.withUnsafeBufferPointer { content in
       var scanner = InlineScanner(buffer: content, end: content.count)
       scanner.scan(skipExampleMarker: skipExampleMarker)
       append(scanner, OffsetMap(starts: starts, sources: sources))
+      return scanner.exampleLabels
     }
   }
 

@@ -14,7 +14,7 @@ extension Note {
     let delta = insertedCount - range.count
     let newEnd = range.lowerBound + insertedCount
     guard frontMatter == old.frontMatter, problems == old.problems, range.lowerBound >= bodyStart,
-      newEnd <= bytes.count, range.lowerBound <= range.upperBound
+      newEnd <= bytes.count, range.lowerBound <= range.upperBound, !old.readsAcrossBlocks
     else {
       self.init(parsing: bytes)
       return
@@ -54,6 +54,11 @@ extension Note {
         stoppedAt: &stoppedAt)
     }
     // The old items from `restart` up to `oldResume` are replaced by `middle`'s; those after are shifted.
+    // What the edit wrote may be read across blocks too (a new example label, `\end{…}` or definition marker).
+    if middle.readsAcrossBlocks {
+      self.init(parsing: bytes)
+      return
+    }
     let oldResume = stoppedAt.map { $0 - delta } ?? Int.max
     let resumeBlock = stoppedAt.flatMap(oldBlock(startingOnLine:)) ?? oldBody.endIndex
 

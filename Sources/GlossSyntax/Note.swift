@@ -16,6 +16,9 @@ package struct Note: Hashable, Sendable {
   package var tags: [TagUse]
   /// Problems found while parsing (the front matter, mainly).
   package var problems: [SyntaxProblem]
+  /// Whether the note holds syntax read across blocks (example-list labels, raw LaTeX environments, definition
+  /// markers): an edit then parses the whole note again rather than the blocks around it.
+  package var readsAcrossBlocks = false
 
   package init(
     frontMatter: FrontMatter? = nil, blocks: [Block] = [], headings: [Heading] = [], citations: [Citation] = [],
@@ -100,13 +103,15 @@ package struct Block: Hashable, Sendable {
     case table
     case thematicBreak
     case footnoteDefinition(label: String)
+    /// The body of a Pandoc definition-list entry (`:   text` under a term), holding paragraphs indented four.
+    case definition
     case frontMatter
   }
 
   package var kind: Kind
   /// From the first byte of the block's first line to the end of its last line (line ending excluded).
   package var range: Range<Int>
-  /// Child blocks, for block quotes, lists, list items and footnote definitions.
+  /// Child blocks, for block quotes, lists, list items, footnote definitions and definitions.
   package var children: [Block]
   /// For a GFM task list item (`- [ ]`, `- [x]`), whether it is checked; nil for any other block.
   package var checkbox: Bool?

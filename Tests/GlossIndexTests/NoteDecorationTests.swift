@@ -34,6 +34,7 @@ import Testing
       switch link.destination {
       case .file(let path): return "\(span) -> file \(path)"
       case .url(let url): return "\(span) -> \(url)"
+      case .pdfPage(let path, let page): return "\(span) -> file \(path)#page=\(page)"
       }
     }
   }

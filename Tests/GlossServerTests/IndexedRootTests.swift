@@ -69,4 +69,23 @@ import Testing
     let range = try #require(latinDiagnostics.first?.range)
     #expect(String(decoding: text.bytes[range], as: UTF8.self) == "\u{FFFD}")
   }
+
+  @Test func plainJSONIsABibliographyWhenItHoldsCSLJSON() {
+    let fs = InMemoryFileSystem(
+      root: "/w",
+      files: [
+        "bibliography.json":
+          #"[{"id": "manubot2019", "type": "article-journal", "title": "Open collaborative writing"}]"#,
+        "data/results.json": #"{"runs": [1, 2, 3], "id": "not a bibliography"}"#,
+        "data/broken.json": #"{"unterminated": "#,
+        "package.json": #"[{"id": "x", "title": "never read"}]"#,
+        "notes/n.md": "See [@manubot2019].\n",
+      ]
+    )
+    let root = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: fs)
+    #expect(root.workspace.source(forKey: "manubot2019")?.title == "Open collaborative writing")
+    #expect(root.workspace.source(forKey: "x") == nil)
+    let problems = root.workspace.diagnosticsByPath.values.flatMap { $0 }
+    #expect(problems.isEmpty)
+  }
 }

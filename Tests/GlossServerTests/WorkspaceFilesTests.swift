@@ -47,6 +47,8 @@ import Testing
         == [
           "config .gloss.json",
           "note index.md",
+          // A plain `.json` is a bibliography candidate: the index keeps it only when its content is CSL-JSON.
+          "bibliography lib/other.json",
           "bibliography lib/zotero.CSL.JSON",
           "note notes/bartlett.markdown",
           "note notes/記憶/tulving.md",
@@ -54,6 +56,7 @@ import Testing
           "source-document sources/bartlett1932.txt",
           "source-document sources/ebbinghaus.md",
           "bibliography sources/extra.bib",
+          "source-document sources/scan.pdf",
           "source-document sources/web/loftus.html",
           "source-document sources/web/page.htm",
         ].map { $0.replacingOccurrences(of: "source-document", with: "sourceDocument") }
@@ -109,7 +112,7 @@ import Testing
     }
     #expect(
       dump == [
-        "bibliography ../shared/common.bib",
+        "bibliography /home/an/shared/common.bib",
         "note a.md",
         "skipped references.bib: bibliography file not found: no such file or directory",
       ]
@@ -194,7 +197,8 @@ import Testing
     let layout = WorkspaceLayout(config: WorkspaceConfig(), sourceFolders: ["sources"])
     #expect(layout.role(of: "new note.md") == .note)
     #expect(layout.role(of: "sources/new.txt") == .sourceDocument)
-    #expect(layout.role(of: "sources/new.pdf") == nil)
+    #expect(layout.role(of: "sources/new.pdf") == .sourceDocument)
+    #expect(layout.role(of: "sources/new.png") == nil)
     #expect(layout.role(of: "x/refs.bib") == .bibliography)
     #expect(layout.role(of: ".gloss.json") == .config)
     #expect(layout.isIgnoredWithFolders(".obsidian/plugins/a.md"))

@@ -10,13 +10,34 @@ final class WorkspaceFixture {
   let root: String
 
   /// A workspace at `root` holding `files` (root-relative path → text), for a user whose home is `homeDirectory`.
-  init(root: String = "/w", files: [String: String], homeDirectory: String? = "/home/user") {
+  init(
+    root: String = "/w", files: [String: String], homeDirectory: String? = "/home/user",
+    configure: (inout ServerOptions) -> Void = { _ in }
+  ) {
     self.root = root
     fileSystem = InMemoryFileSystem(root: root, files: files)
     var options = ServerOptions.silent
     options.fileSystem = fileSystem
     options.homeDirectory = homeDirectory
+    configure(&options)
     client = TestClient(options: options)
+  }
+
+  /// A fixture over an existing file system (a restart: same files, same cache).
+  init(root: String, fileSystem: InMemoryFileSystem, configure: (inout ServerOptions) -> Void = { _ in }) {
+    self.root = root
+    self.fileSystem = fileSystem
+    var options = ServerOptions.silent
+    options.fileSystem = fileSystem
+    configure(&options)
+    client = TestClient(options: options)
+  }
+
+  /// Waits for the background extractions and lets the server take their outcomes.
+  func finishExtractions() {
+    client.server.extractions.waitUntilIdle()
+    client.enqueue(event: .extracted)
+    client.processQueue()
   }
 
   /// Initializes with the root as the one workspace folder (or as `params` say).

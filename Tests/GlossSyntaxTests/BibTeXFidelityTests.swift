@@ -159,6 +159,19 @@ import Testing
       ])
   }
 
+  @Test func longCrossrefChainStopsWithAProblem() {
+    // 5,000 entries each inheriting from the next: bounded work and recursion, one problem where the chain is cut.
+    let count = 5_000
+    let source = (0..<count).map { "@book{e\($0), crossref = {e\($0 + 1)}, title = {T\($0)}}" }.joined(separator: "\n")
+    let bib = BibTeX.parse(Array(source.utf8))
+    #expect(bib.entries.count == count)
+    #expect(
+      bib.problems.contains {
+        $0.message == "crossref target 'e\(count)' is not in this file: nothing is inherited from it"
+      })
+    #expect(bib.problems.contains { $0.message.hasPrefix("crossref chain longer than 16 entries") })
+  }
+
   @Test func inheritanceFollowsChainsThroughXdata() {
     let chapter = entry(
       """

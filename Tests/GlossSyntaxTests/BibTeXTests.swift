@@ -181,6 +181,17 @@ import Testing
     (#"{Full Text PDF:C\:\\Users\\me\\x.pdf:application/pdf}"#, [#"C:\Users\me\x.pdf"#]),
     (#"{My\: desc:/home/u/a\;b.pdf:application/pdf}"#, ["/home/u/a;b.pdf"]),
     ("{Snapshot:C:/zotero/x.html:text/html}", ["C:/zotero/x.html"]),
+    // Better BibTeX on Linux: `Description:absolute path:MIME type`, attachments joined by `;` (the shape quoted in
+    // helm-bibtex#99 and zotero-better-bibtex#1254/#1895).
+    (
+      "{Full Text PDF:/home/me/Zotero/storage/ABCD1234/Smith - 2020 - River.pdf:application/pdf;"
+        + "Snapshot:/home/me/Zotero/storage/EFGH5678/river.html:text/html}",
+      ["/home/me/Zotero/storage/ABCD1234/Smith - 2020 - River.pdf", "/home/me/Zotero/storage/EFGH5678/river.html"]
+    ),
+    // JabRef: `description:path:type` with `\:` and `\\` escaped (JabRef's FileFieldParser; jabref#786,
+    // logseq-citation-manager#44), the description often empty, `~/` as the user wrote it.
+    (#"{:~/papers/river.pdf:PDF}"#, ["~/papers/river.pdf"]),
+    (#"{my\:description:papers/river 2\: the sequel.pdf:PDF}"#, ["papers/river 2: the sequel.pdf"]),
   ])
   func readsFileFields(value: String, paths: [String]) {
     let entry = BibTeX.parse(Array("@misc{f, file = \(value)}".utf8)).entries.first

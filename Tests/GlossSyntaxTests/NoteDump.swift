@@ -27,6 +27,7 @@ enum NoteDump {
     case .table: return "table"
     case .thematicBreak: return "thematicBreak"
     case .footnoteDefinition(let label): return "footnote \"\(label)\""
+    case .definition: return "definition"
     case .frontMatter: return "frontMatter"
     }
   }

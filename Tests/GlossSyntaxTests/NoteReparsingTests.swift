@@ -12,6 +12,8 @@ import Testing
     "| a | b |", "|---|---|", "    ", "\t", "<div>", "</div>", "<!--", "-->", "[@", "@key", "]", "[", "[[", "]]",
     "#tag", "\"", "“quoted”", "[^1]: ", "é", "漢字", "🦉", "Tiếng Việt", "[see @smith2020, p. 4]", "\n- [ ] ",
     "word ", "\n# Heading\n", "\nSetext\n---\n", "\n```\ncode\n",
+    // Syntax read across blocks (issue 13): definition markers, example labels and references, LaTeX environments.
+    ":   ", "\n:   def [@d]\n", "~ ", "(@ex) ", "(@ex)", "\\begin{figure}", "\\end{figure}", "\n\\begin{x}\n",
   ]
 
   /// A note with many blocks of every kind, so that edits land between, inside and across them.

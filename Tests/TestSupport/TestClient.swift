@@ -166,6 +166,8 @@ extension ServerOptions {
     options.stateDirectory = "/state/gloss"
     options.log = { _ in }
     options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
+    // Nothing of the machine running the tests: the extraction cache lives in the in-memory file system.
+    options.cacheDirectory = "/home/user/.cache/gloss"
     return options
   }
 }

@@ -20,13 +20,11 @@ package struct ExportRecord: Sendable {
     load()[path] == Self.fingerprint(bytes)
   }
 
-  /// Records that Gloss wrote `bytes` at the real path `path`; entries whose files are gone or changed are dropped.
-  /// A record that cannot be written only means a later export to that path is refused, so failures are ignored.
+  /// Records that Gloss wrote `bytes` at the real path `path`; entries whose files are gone are dropped (a stat
+  /// each, no read). A record that cannot be written only means a later export to that path is refused, so failures
+  /// are ignored. Two processes exporting at the same moment may lose one entry, with the same harmless effect.
   package func record(_ bytes: [UInt8], at path: String) {
-    var entries = load().filter { entry in
-      guard entry.key != path, let current = try? store.fileSystem.contents(of: entry.key) else { return false }
-      return Self.fingerprint(current) == entry.value
-    }
+    var entries = load().filter { $0.key != path && store.fileSystem.fileExists($0.key) }
     entries[path] = Self.fingerprint(bytes)
     guard let data = try? JSONEncoder.sorted.encode(Stored(version: 1, files: entries)) else { return }
     try? store.write(Array(data), to: Self.fileName)

@@ -140,8 +140,9 @@ package struct WorkspaceWriter: Sendable {
 
   /// Checks, writing nothing, that `change` may be carried out (by Gloss or by the editor): each file it creates or
   /// renames to is a free name whose existing folders lie inside the workspace; each file it edits or moves is a
-  /// regular file inside it (a moved file not even a link).
-  package func check(_ change: WorkspaceChange) throws(CommandError) {
+  /// regular file inside it (a moved file not even a link). `includingEdits: false` checks the file operations only
+  /// (an editor applies text edits to its own buffers).
+  package func check(_ change: WorkspaceChange, includingEdits: Bool = true) throws(CommandError) {
     for operation in change.operations {
       switch operation {
       case .create(let path, _):
@@ -151,6 +152,7 @@ package struct WorkspaceWriter: Sendable {
         try checkFree(new)
       }
     }
+    guard includingEdits else { return }
     for path in change.edits.keys.sorted() { _ = try existingFile(path) }
   }
 

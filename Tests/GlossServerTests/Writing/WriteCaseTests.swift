@@ -134,6 +134,26 @@ import Testing
     #expect(!WriteFixture.names(under: fixture.root).contains { $0.contains("outside") })
   }
 
+  @Test func case5_aQuickFixNeverCreatesAFileThroughALinkLeadingOut() throws {
+    var files = Self.files
+    files["notes/c.md"] = "# C\n\nSee [[linked/Mới]] and [[inside/Mới]].\n"
+    let fixture = try WriteFixture(files: files)
+    defer { fixture.remove() }
+    try WriteFixture.link(fixture.root + "/linked", to: fixture.outside)
+    let server = DiskServer(fixture)
+    try server.start(capabilities: Self.resourceClient)
+    func titles(at character: Int) throws -> [String] {
+      let actions = try server.client.send(
+        CodeActionRequest(
+          textDocument: TextDocumentIdentifier(uri: server.uri("notes/c.md")),
+          range: LSPRange(at: Position(line: 2, character: character)), context: CodeActionContext(diagnostics: [])))
+      return (actions ?? []).filter { $0.kind == "quickfix" }.map(\.title)
+    }
+    let outward = try titles(at: 8)
+    #expect(outward.isEmpty, "\(outward)")
+    #expect(try titles(at: 28).contains { $0.contains("inside/Mới") })
+  }
+
   // 6. `gloss.convertToSource` on a note reached through a link to outside moved (deleted) the outside file.
   @Test func case6_convertToSourceNeverMovesAFileOutside() throws {
     let fixture = try WriteFixture(files: Self.files, outsideFiles: ["n.md": "# Outside note\n"])

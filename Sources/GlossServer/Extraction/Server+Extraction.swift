@@ -1,0 +1,132 @@
+import Foundation
+import GlossIndex
+import GlossSyntax
+import LanguageServerProtocol
+
+/// The progress of the background extractions, reported as `$/progress` under one token.
+struct ExtractionProgress {
+  /// The token.
+  var token: ProgressToken
+  /// Whether `begin` was sent (the client answered the token's creation).
+  var hasBegun = false
+}
+
+/// Texts of PDFs (and other formats an external tool reads) arriving from the background (SPEC §2).
+///
+/// Loading and scanning put such a file in the index at once: with its cached text, or without text (`no-text` says
+/// it is being extracted) and queued. The extraction runs off the loop, at most `extractionLimit` at once, and caches
+/// its outcome; each outcome that arrives is put in the index and the diagnostics it changes are published again.
+extension Server {
+  /// The extraction cache, when there is a folder for it.
+  var extractionCache: ExtractionCache? {
+    options.cacheDirectory.map { ExtractionCache(directory: $0, fileSystem: options.fileSystem) }
+  }
+
+  /// Extracts `job`'s text, or takes it from the cache, and caches what it got (run off the loop).
+  static func extractAndCache(
+    _ job: ExtractionJob, cache: ExtractionCache?, extract: (String, ExtractedFormat) -> ExtractionOutcome,
+    log: (String) -> Void
+  ) -> ExtractionOutcome {
+    if let cached = cache?.lookup(job) { return cached }
+    let started = ContinuousClock.now
+    let outcome = extract(job.absolutePath, job.format)
+    let elapsed = ContinuousClock.now - started
+    switch outcome {
+    case .text(let text): log("extracted '\(job.absolutePath)' (\(job.size) bytes → \(text.count)) in \(elapsed)")
+    case .noText(let reason, _): log("no text from '\(job.absolutePath)': \(reason)")
+    }
+    do {
+      try cache?.store(outcome, for: job)
+    } catch {
+      log("could not cache the text of '\(job.absolutePath)': \(error.message)")
+    }
+    return outcome
+  }
+
+  /// Queues extractions for root `id` and starts reporting their progress.
+  func queueExtractions(_ jobs: [ExtractionJob], in id: RootID) {
+    guard !jobs.isEmpty else { return }
+    extractions.enqueue(
+      jobs.map { job in
+        var job = job
+        job.root = id
+        return job
+      })
+    guard extractionProgress == nil, clientCapabilities.window?.workDoneProgress == true else { return }
+    let token = ProgressToken.string("gloss-extracting")
+    extractionProgress = ExtractionProgress(token: token)
+    sendRequest(WorkDoneProgressCreateRequest(token: token)) { server, result in
+      guard (try? result.get()) != nil, server.extractionProgress?.token == token else { return }
+      server.extractionProgress?.hasBegun = true
+      let remaining = server.extractions.progress.remaining
+      server.send(
+        ProgressNotification(
+          token: token, value: .begin(title: "Extracting text", message: "\(remaining) files to read")))
+      server.reportExtractionProgress()
+    }
+  }
+
+  /// Puts the texts extracted since the last call in the index and publishes what they change.
+  func applyExtractions() {
+    let finished = extractions.takeFinished()
+    var byRoot: [RootID: [(job: ExtractionJob, outcome: ExtractionOutcome)]] = [:]
+    for item in finished { byRoot[item.job.root, default: []].append(item) }
+    for (id, items) in byRoot.sorted(by: { $0.key < $1.key }) {
+      guard let index = rootIndex(id) else { continue }
+      var changed: Set<String> = []
+      var paths: Set<String> = []
+      for (job, outcome) in items {
+        // A file changed since it was queued has a newer job; a file no longer read needs no text.
+        guard let file = roots[index].files.files.first(where: { $0.path == job.path }), file.role == .sourceDocument,
+          file.size == job.size, file.modificationTime == job.modificationTime
+        else { continue }
+        paths.insert(job.path)
+        switch outcome {
+        case .text(let bytes):
+          let text = SourceText(bytes: bytes)
+          roots[index].texts[job.path] = text
+          changed.formUnion(roots[index].workspace.setExtractedText(path: job.path, text: text.bytes))
+        case .noText(let reason, _):
+          roots[index].texts[job.path] = nil
+          changed.formUnion(roots[index].workspace.setExtractedText(path: job.path, text: [], problem: reason))
+        }
+      }
+      publishSorted(changed, in: id)
+      if !paths.isEmpty { refreshDecorations(afterChanging: paths, affecting: changed, in: id) }
+    }
+    reportExtractionProgress()
+  }
+
+  /// Sends the extractions' progress, and ends it when none is left.
+  func reportExtractionProgress() {
+    guard let progress = extractionProgress, progress.hasBegun else { return }
+    let counts = extractions.progress
+    if counts.remaining == 0 {
+      send(ProgressNotification(token: progress.token, value: .end(message: "texts extracted")))
+      extractionProgress = nil
+      return
+    }
+    let percentage = counts.total == 0 ? 0 : counts.done * 100 / counts.total
+    send(
+      ProgressNotification(
+        token: progress.token,
+        value: .report(message: "\(counts.done) of \(counts.total) files read", percentage: percentage)))
+  }
+
+  /// Puts the file at `path` of the root at `index`, whose text an external tool extracts, in the index: its cached
+  /// text, else no text while its extraction is queued. Returns the paths whose diagnostics changed.
+  func loadExtracted(_ path: String, format: ExtractedFormat, in index: Int) -> Set<String> {
+    let absolute = roots[index].files.absolutePath(path)
+    guard let status = try? options.fileSystem.status(of: absolute), !status.isDirectory else {
+      roots[index].texts[path] = nil
+      return roots[index].workspace.sourceDocuments[path] != nil ? roots[index].workspace.remove(path: path) : []
+    }
+    let job = ExtractionJob(
+      root: roots[index].id, path: path, absolutePath: absolute, size: status.size,
+      modificationTime: status.modificationTime, format: format)
+    let found = ExtractedText(job, cache: extractionCache)
+    roots[index].texts[path] = found.text
+    if found.isPending { queueExtractions([job], in: roots[index].id) }
+    return roots[index].workspace.setExtractedText(path: path, text: found.text?.bytes ?? [], problem: found.problem)
+  }
+}
