@@ -37,6 +37,17 @@ import Testing
     case "locator":
       let suffix = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
       ParserInvariants.checkLocator(String(decoding: suffix, as: UTF8.self))
+    case "quote":
+      let parts = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+      let text = Array(parts.first ?? [])
+      let quotation = String(decoding: parts.count > 1 ? Array(parts[1]) : [], as: UTF8.self)
+      let index = QuoteIndex(text: text)
+      let result = index.match(quotation)
+      #expect(result == index.match(quotation))
+      if case .notFound(let closest, let similarity) = result {
+        #expect(similarity >= 0 && similarity <= 1)
+        #expect((closest?.upperBound ?? 0) <= text.count)
+      }
     default:
       Issue.record("no check for '\(reproducer)'")
     }

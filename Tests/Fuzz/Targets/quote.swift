@@ -46,10 +46,17 @@ private func check(_ result: QuoteMatch, within passage: Range<Int>, _ text: [UI
   func isInPassage(_ range: Range<Int>) -> Bool {
     guard range.lowerBound >= passage.lowerBound, range.lowerBound <= passage.upperBound, range.upperBound <= text.count
     else { return false }
-    // Only the word that starts last in the passage may run past its end.
-    let past = text[min(passage.upperBound, range.upperBound)..<range.upperBound]
-    return !past.contains { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    // Only the word that starts last in the passage may run past its end; that word may be joined across a line
+    // break after a hyphen or a soft hyphen (`15-\n98` is one word), so such breaks are part of it.
+    for k in min(passage.upperBound, range.upperBound)..<range.upperBound where isSpace(text[k]) {
+      var j = k
+      while j > 0, isSpace(text[j - 1]) { j -= 1 }
+      let afterHyphen = j > 0 && (text[j - 1] == 0x2D || (j > 1 && text[j - 2] == 0xC2 && text[j - 1] == 0xAD))
+      if !afterHyphen { return false }
+    }
+    return true
   }
+  func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
   switch result {
   case .found(let found):
     fuzzCheck(isInPassage(found), "found \(found) outside \(passage)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How Gloss's start-up cost grows with the workspace: ready time, CPU and memory per MB of text at 1x, 2x, 5x.
 
-    python3 bench/sweep.py --generator ../shared/bench/gen_workspace.py --lsp-bench ../shared/bench/lsp_bench.py \\
+    python3 Tests/Bench/sweep.py --generator ../shared/bench/gen_workspace.py --lsp-bench ../shared/bench/lsp_bench.py \\
         --server "$PWD/.build/release/gloss lsp" --out /tmp/gloss-sweep [--scales 1,2,5] [--runs 3]
 
 For each factor k it generates (once; an existing workspace with a manifest is reused) a workspace of k times the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Adds one very large note to a generated workspace, for the "any note stays interactive" benchmark.
 
-    python3 bench/large_note.py WORKSPACE [--megabytes 10] [--citations 100000]
+    python3 Tests/Bench/large_note.py WORKSPACE [--megabytes 10] [--citations 100000]
 
 WORKSPACE is a workspace made by gen_workspace.py (any scale; `small` is enough, since the cost measured is the
 one note's). Writes WORKSPACE/notes/large-note.md (about --megabytes MB, --citations citation items: bracketed
