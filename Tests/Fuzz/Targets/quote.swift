@@ -74,6 +74,8 @@ private func wordRun(in text: [UInt8], random: inout FuzzRandom) -> String? {
   let words = string.split(whereSeparator: { $0 == " " || $0 == "\n" })
   guard !words.isEmpty else { return nil }
   let start = random.next(words.count)
+  // A word after a hyphen at a line end is joined to it (`tulv-\n tul` is one word), so it cannot start a run.
+  if start > 0, let before = words[start - 1].last, before == "-" || before == "\u{AD}" { return nil }
   let end = min(words.count, start + 1 + random.next(8))
   let run = words[start..<end]
   let isPlain = run.allSatisfy { word in
