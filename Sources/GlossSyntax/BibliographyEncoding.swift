@@ -50,40 +50,16 @@ package enum BibliographyEncoding {
 
   /// The offset of the first byte that is not part of valid UTF-8, or nil.
   static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var i = 0
-    let count = bytes.count
-    while i < count {
-      let lead = bytes[i]
-      if lead < 0x80 {
-        i += 1
-        continue
+    // The word-at-a-time check answers for the usual valid file; only a broken one is walked sequence by sequence.
+    if UTF8Repair.isValid(bytes) { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      var index = 0
+      while index < buffer.count {
+        guard let length = UTF8Repair.sequenceLength(buffer, at: index) else { return index }
+        index += length
       }
-      let length: Int
-      var minimum: UInt8 = 0x80
-      var maximum: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0:
-        length = 3
-        minimum = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED:
-        length = 3
-        maximum = 0x9F
-      case 0xF0:
-        length = 4
-        minimum = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4:
-        length = 4
-        maximum = 0x8F
-      default: return i
-      }
-      guard i + length <= count, bytes[i + 1] >= minimum, bytes[i + 1] <= maximum else { return i }
-      for j in (i + 2)..<(i + length) where bytes[j] & 0xC0 != 0x80 { return i }
-      i += length
+      return nil
     }
-    return nil
   }
 
   /// The name after `% Encoding:` on a comment line in the first 4 kB (JabRef's header), or nil.
