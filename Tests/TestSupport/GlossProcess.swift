@@ -22,8 +22,7 @@ package final class GlossProcess: @unchecked Sendable {
       Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("gloss"),
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gloss"),
       // When run from the package root by other means, the default debug build.
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/gloss"),
+      Repository.url(".build/debug/gloss"),
     ]
     return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }

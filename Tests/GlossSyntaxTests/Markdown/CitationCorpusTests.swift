@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossSyntax
@@ -29,8 +30,7 @@ import Testing
     var description: String { "@\(key) \(mode) prefix \"\(prefix)\" suffix \"\(suffix)\"" }
   }
 
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/citations")
+  static let fixtures = Repository.url("Tests/Fixtures/citations")
 
   static let corpus: [Case] = {
     guard let data = try? Data(contentsOf: fixtures.appendingPathComponent("expected.json")),

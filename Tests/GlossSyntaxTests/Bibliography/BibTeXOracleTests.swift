@@ -1,5 +1,6 @@
 import Foundation
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// Compares Gloss's BibTeX reading with Pandoc's (`pandoc FILE.bib -t csljson`), an oracle no one here wrote.
@@ -19,8 +20,7 @@ import Testing
 /// - Pandoc keeps math commands raw (`$\alpha$` → `\alpha`); Gloss shows the symbol (α).
 /// - Pandoc splits names on lowercase `and` only; BibTeX (and Gloss) also on `AND`: see `deliberateAuthorDifferences`.
 @Suite struct BibTeXOracleTests {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/bibtex")
+  static let directory = Repository.url("Tests/Fixtures/bibtex")
   static let fixtures = ["accents", "fidelity", "fields", "macros", "markup", "names", "structure"]
 
   /// Entries whose author lists differ from Pandoc's by design, with Gloss's expected family names.

@@ -1,6 +1,7 @@
 import Foundation
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 @testable import GlossServer
@@ -43,8 +44,7 @@ import Testing
   }
 
   @Test func exampleResearchWorkspaceIsClassifiedByItsConfig() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("examples/research").path
+    let root = Repository.url("examples/research").path
     let fs = LocalFileSystem()
     let loaded = WorkspaceFiles.loadConfig(root: root, editorSettings: nil, fileSystem: fs)
     #expect(loaded.fileProblems.isEmpty)

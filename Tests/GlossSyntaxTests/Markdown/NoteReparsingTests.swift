@@ -1,5 +1,6 @@
 import Foundation
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// `Note(reparsing:…)` must give exactly what parsing the edited text whole gives, whatever the edit: checked on
@@ -36,8 +37,7 @@ import Testing
     return [ParserRobustnessFixtures.note, long, "---\ntitle: t\n---\n\n" + long] + examples
   }
 
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  static let repositoryRoot = Repository.root
 
   @Test(arguments: 0..<6)
   func reparsingAroundAnEditGivesTheWholeParse(fixture: Int) {

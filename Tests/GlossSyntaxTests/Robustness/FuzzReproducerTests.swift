@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossSyntax
@@ -6,8 +7,7 @@ import Testing
 /// Inputs the fuzz targets (`Tests/Fuzz`) once failed on, kept in `Tests/Fixtures/fuzz/<target>/`: each must now
 /// keep the invariants its target checks. Adding a reproducer there adds it to this suite and to the seed corpus.
 @Suite struct FuzzReproducerTests {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/fuzz")
+  static let directory = Repository.url("Tests/Fixtures/fuzz")
 
   /// Every reproducer of the syntax targets, as `target/name`.
   static let reproducers: [String] = ["note", "frontmatter", "bibtex", "csljson", "html", "locator", "quote"]

@@ -63,8 +63,7 @@ import Testing
   }
 
   @Test func theExampleWorkspaceReportsExactlyItsThreeDeliberateProblems() throws {
-    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("examples/research").path
+    let example = Repository.url("examples/research").path
     let result = try GlossProcess.run(["check", example])
     #expect(result.status == 1)
     #expect(

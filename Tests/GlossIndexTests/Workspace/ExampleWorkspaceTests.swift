@@ -1,13 +1,13 @@
 import Foundation
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// `examples/research`, read from disk: its quotations are real, so every one must be found.
 @Suite struct ExampleWorkspaceTests {
   /// The example's folder, found from this file's path.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("examples/research")
+  static let root = Repository.url("examples/research")
 
   /// The example workspace, roles as its `.gloss.json` gives them (notes under `notes/`, sources in `sources/`).
   static func load() throws -> Workspace {

@@ -8,8 +8,7 @@ import Testing
 /// `vim.lsp.protocol.make_client_capabilities()` returns them (`Tests/Fixtures/clients/neovim-0.12.json`): pull
 /// diagnostics without `workspace.diagnostics.refreshSupport`, and `resourceOperations` without `documentChanges`.
 @Suite struct ClientCapabilitiesTests {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/clients")
+  static let directory = Repository.url("Tests/Fixtures/clients")
 
   /// Neovim 0.12's announced capabilities.
   static func neovim() throws -> ClientCapabilities {

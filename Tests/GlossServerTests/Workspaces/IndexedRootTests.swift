@@ -1,13 +1,13 @@
 import Foundation
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 @testable import GlossServer
 
 @Suite struct IndexedRootTests {
-  private static let exampleRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples/research").path
+  private static let exampleRoot = Repository.url("examples/research").path
 
   /// Every diagnostic of an indexed root as `path:line: severity: message [code]`, sorted.
   private func dump(_ root: IndexedRoot, fileSystem: any FileSystem) -> [String] {
