@@ -63,7 +63,8 @@ extension Server {
           request, error: ResponseError(code: .requestFailed, message: "'\(label)' was not applied: \(error.message)"))
       }
     }
-    waitingCommands[request] = WaitingCommand(label: label, deadline: options.now() + options.applyEditTimeout.timeInterval)
+    waitingCommands[request] = WaitingCommand(
+      label: label, deadline: options.now() + options.applyEditTimeout.timeInterval)
     throw AnswerLater()
   }
 

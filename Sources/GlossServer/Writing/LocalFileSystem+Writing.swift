@@ -17,7 +17,7 @@
 extension LocalFileSystem {
   /// Creates `path` and its missing parents with `mkdirat`, no component a symbolic link.
   package func createDirectory(_ path: String) throws(FileSystemError) {
-    let fd = try Self.openFolder(path, creating: true)
+    let fd = try Self.openFolder(path, creating: true, reporting: path)
     close(fd)
   }
 
@@ -26,7 +26,7 @@ extension LocalFileSystem {
   /// The temporary file is removed on every failure.
   package func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError) {
     let (folder, name) = PathComponents.split(path)
-    let folderFD = try Self.openFolder(folder)
+    let folderFD = try Self.openFolder(folder, reporting: path)
     defer { close(folderFD) }
     let temporary = try Self.writeTemporary(bytes, beside: name, in: folderFD, path: path, keepingModeOf: overwrite)
     if overwrite {
@@ -53,7 +53,7 @@ extension LocalFileSystem {
   /// an exchange, the file is compared just before an atomic `renameat`.
   package func replace(_ path: String, expecting expected: [UInt8], with bytes: [UInt8]) throws(FileSystemError) {
     let (folder, name) = PathComponents.split(path)
-    let folderFD = try Self.openFolder(folder)
+    let folderFD = try Self.openFolder(folder, reporting: path)
     defer { close(folderFD) }
     let temporary = try Self.writeTemporary(bytes, beside: name, in: folderFD, path: path, keepingModeOf: true)
     switch Self.exchange(temporary, name, in: folderFD) {
@@ -92,7 +92,7 @@ extension LocalFileSystem {
   /// Removes a file or an empty directory (`unlinkat` in its held folder).
   package func remove(_ path: String) throws(FileSystemError) {
     let (folder, name) = PathComponents.split(path)
-    let folderFD = try Self.openFolder(folder)
+    let folderFD = try Self.openFolder(folder, reporting: path)
     defer { close(folderFD) }
     if unlinkat(folderFD, name, 0) == 0 { return }
     let code = errno
@@ -104,7 +104,7 @@ extension LocalFileSystem {
   /// save can land in between), compared there, and put back (never over a new file) when it changed.
   package func remove(_ path: String, expecting expected: [UInt8]) throws(FileSystemError) {
     let (folder, name) = PathComponents.split(path)
-    let folderFD = try Self.openFolder(folder)
+    let folderFD = try Self.openFolder(folder, reporting: path)
     defer { close(folderFD) }
     let aside = TemporaryFile.name(for: name)
     guard try Self.kind(of: name, in: folderFD, path: path) == .regularFile else {
@@ -131,7 +131,7 @@ extension LocalFileSystem {
   /// lock file lets two processes lock two different files).
   package func exclusively<T>(lockFile: String, _ body: () -> T) -> T {
     let (folder, name) = PathComponents.split(lockFile)
-    guard let folderFD = try? Self.openFolder(folder) else { return body() }
+    guard let folderFD = try? Self.openFolder(folder, reporting: lockFile) else { return body() }
     let fd = openat(folderFD, name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     close(folderFD)
     guard fd >= 0 else { return body() }
@@ -162,10 +162,13 @@ extension LocalFileSystem {
   // MARK: Held folders
 
   /// Opens the folder `path` from `/` (or the current folder for a relative path) one component at a time, never
-  /// following a symbolic link; with `creating`, missing components are made. The caller closes the descriptor.
-  static func openFolder(_ path: String, creating: Bool = false) throws(FileSystemError) -> Int32 {
+  /// following a symbolic link; with `creating`, missing components are made. A failure names `reported` (the file
+  /// the caller is about). The caller closes the descriptor.
+  static func openFolder(_ path: String, creating: Bool = false, reporting reported: String) throws(FileSystemError)
+    -> Int32
+  {
     var fd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { throw error(errno, path: path) }
+    guard fd >= 0 else { throw error(errno, path: reported) }
     for component in path.split(separator: "/") where component != "." {
       let name = String(component)
       var next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -173,7 +176,7 @@ extension LocalFileSystem {
         if mkdirat(fd, name, 0o777) != 0, errno != EEXIST {
           let code = errno
           close(fd)
-          throw error(code, path: path)
+          throw error(code, path: reported)
         }
         next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
       }
@@ -183,10 +186,10 @@ extension LocalFileSystem {
         // `O_NOFOLLOW | O_DIRECTORY` on a link gives ELOOP or ENOTDIR, depending on the system.
         if code == ELOOP || code == ENOTDIR || code == EMLINK {
           throw FileSystemError(
-            .notADirectory, path: path,
+            .notADirectory, path: reported,
             reason: "'\(name)' is not a folder (a symbolic link, or changed while writing): nothing was written")
         }
-        throw error(code, path: path)
+        throw error(code, path: reported)
       }
       fd = next
     }

@@ -12,7 +12,8 @@ import Testing
 
   /// A server whose clock stands at `start`, waiting at most 30 s for the client, with one `gloss.newNote` sent
   /// and its `workspace/applyEdit` left unanswered.
-  static func waitingServer(_ fixture: WriteFixture) throws -> (server: DiskServer, command: RequestID, edit: RequestID) {
+  static func waitingServer(_ fixture: WriteFixture) throws -> (server: DiskServer, command: RequestID, edit: RequestID)
+  {
     let server = DiskServer(fixture) { options in
       options.now = { start }
       options.applyEditTimeout = .seconds(30)

@@ -117,24 +117,22 @@ import Testing
     #expect(!Self.warnings(server).contains { $0.contains("not changed") })
   }
 
-  @Test func movingAFileLeavesTheFileFieldOfAnOutsideBibliographyAlone() throws {
+  @Test func movingANoteInTheEditorLeavesTheLinksOfAReadOnlyNoteAlone() throws {
     let fixture = try WriteFixture(
-      files: ["notes/river.md": Self.note, "papers/smith.txt": "The river runs.\n"],
-      outsideFiles: ["library.bib": ""])
+      files: [
+        "notes/archive.md": "# Archive\n\nSee [[river]].\n", "notes/today.md": "# Hôm nay\n\nSee [[river]] 🌊.\n",
+        "notes/river.md": Self.note,
+      ])
     defer { fixture.remove() }
-    let library = fixture.outside + "/library.bib"
-    try WriteFixture.put(
-      Self.library.replacingOccurrences(
-        of: "date = {2020}", with: "date = {2020},\n  file = {Full Text:\(fixture.root)/papers/smith.txt:text/plain}"),
-      at: library)
-    try WriteFixture.put(#"{"bibliography": ["\#(library)"]}"#, at: fixture.root + "/.gloss.json")
+    chmod(fixture.root + "/notes/archive.md", 0o444)
     let server = DiskServer(fixture)
     try server.start(capabilities: Self.client)
     let edit = try server.client.send(
       WillRenameFilesRequest(
-        files: [FileRename(oldUri: server.uri("papers/smith.txt"), newUri: server.uri("papers/smith-2020.txt"))]))
-    #expect(Self.uris(edit).allSatisfy { $0.hasPrefix(server.uri("") + "/") })
-    #expect(!Self.uris(edit).contains { $0.contains("library.bib") })
-    #expect(Self.warnings(server).first?.contains("'\(library)' is outside the workspace") == true)
+        files: [FileRename(oldUri: server.uri("notes/river.md"), newUri: server.uri("notes/sông.md"))]))
+    #expect(Self.uris(edit) == [server.uri("notes/today.md")])
+    let warning = try #require(Self.warnings(server).first)
+    #expect(warning.contains("'notes/archive.md' is read-only"))
+    #expect(warning.contains("it still names the old path"))
   }
 }

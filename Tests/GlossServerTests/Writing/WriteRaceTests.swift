@@ -1,4 +1,5 @@
 import Foundation
+import GlossIndex
 import GlossServer
 import LanguageServerProtocol
 import TestSupport
@@ -75,7 +76,9 @@ import Testing
     defer { fixture.remove() }
     let fileSystem = RacingFileSystem()
     fileSystem.race = { try Self.swapNotesForALinkOut(fixture) }
-    #expect(throws: CommandError.self) { try Self.writer(fixture, fileSystem).create(Array("# Mới\n".utf8), at: "notes/mới.md") }
+    #expect(throws: CommandError.self) {
+      try Self.writer(fixture, fileSystem).create(Array("# Mới\n".utf8), at: "notes/mới.md")
+    }
     #expect(WriteFixture.names(under: fixture.outside) == [])
     #expect(WriteFixture.names(under: fixture.root + "/notes-moved") == ["a.md"])
   }
@@ -86,7 +89,8 @@ import Testing
     let fileSystem = RacingFileSystem()
     fileSystem.race = { try Self.swapNotesForALinkOut(fixture) }
     #expect(throws: CommandError.self) {
-      try Self.writer(fixture, fileSystem).replace("notes/a.md", expecting: Array("# A\n".utf8), with: Array("# B\n".utf8))
+      try Self.writer(fixture, fileSystem).replace(
+        "notes/a.md", expecting: Array("# A\n".utf8), with: Array("# B\n".utf8))
     }
     #expect(WriteFixture.text(fixture.outside + "/a.md") == "# Outside\n")
     #expect(WriteFixture.names(under: fixture.outside) == ["a.md"])
@@ -99,7 +103,8 @@ import Testing
     let fileSystem = RacingFileSystem()
     fileSystem.race = { try WriteFixture.put("# A\n\nA line saved by the editor.\n", at: path) }
     #expect(throws: CommandError.self) {
-      try Self.writer(fixture, fileSystem).replace("notes/a.md", expecting: Array("# A\n".utf8), with: Array("# B\n".utf8))
+      try Self.writer(fixture, fileSystem).replace(
+        "notes/a.md", expecting: Array("# A\n".utf8), with: Array("# B\n".utf8))
     }
     #expect(WriteFixture.text(path) == "# A\n\nA line saved by the editor.\n")
     #expect(WriteFixture.names(under: fixture.root) == ["notes", "notes/a.md"])
@@ -126,7 +131,9 @@ import Testing
     defer { fixture.remove() }
     try WriteFixture.link(fixture.root + "/notes", to: fixture.outside)
     let local = LocalFileSystem()
-    #expect(throws: FileSystemError.self) { try local.write(Array("x".utf8), to: fixture.root + "/notes/x.md", overwrite: false) }
+    #expect(throws: FileSystemError.self) {
+      try local.write(Array("x".utf8), to: fixture.root + "/notes/x.md", overwrite: false)
+    }
     #expect(throws: FileSystemError.self) { try local.createDirectory(fixture.root + "/notes/sub") }
     try WriteFixture.put("keep", at: fixture.outside + "/keep.md")
     #expect(throws: FileSystemError.self) { try local.remove(fixture.root + "/notes/keep.md") }
