@@ -120,7 +120,7 @@ extension Workspace {
       let words = (notes[path]?.note ?? Note(parsing: bytes)).quotation(beforeCitationAt: bracket, in: bytes)?.text
     else { return result }
     let lower = prefix.lowercased()
-    let places = find(words, limit: Self.citePlacesOffered).places.filter {
+    let places = foundPlaces(words, limit: Self.citePlacesOffered).filter {
       ($0.key?.lowercased().hasPrefix(lower) ?? false) && $0.citationBody != nil
     }
     guard !places.isEmpty else { return result }

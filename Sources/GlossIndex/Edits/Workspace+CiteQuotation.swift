@@ -24,7 +24,7 @@ extension Workspace {
       !(notes[path]?.quotations.contains { $0.range.overlaps(quotation.range) } ?? false)
     else { return [] }
     let at = quotation.citationOffset
-    return find(quotation.text, limit: Self.citePlacesOffered).places.compactMap { place in
+    return foundPlaces(quotation.text, limit: Self.citePlacesOffered).compactMap { place in
       guard let citation = place.citation else { return nil }
       return CiteAction(
         title: "cite \(citation)",
@@ -46,7 +46,7 @@ extension Workspace {
       $0.citationIndex == quotation.citationIndex && $0.itemIndex == quotation.itemIndex
     }
     var fixes: [QuickFix] = []
-    for place in find(quotation.text, limit: Self.citePlacesOffered * 2).places {
+    for place in foundPlaces(quotation.text, limit: Self.citePlacesOffered * 2) {
       guard fixes.count < Self.citePlacesOffered, let key = place.key, let locatorText = place.locator,
         let citationText = place.citation
       else { continue }

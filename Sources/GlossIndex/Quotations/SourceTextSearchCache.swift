@@ -60,6 +60,26 @@ final class SourceTextSearchCache: @unchecked Sendable {
     return search ?? made
   }
 
+  /// The search over `documents` when at most `missingBytesAllowed` bytes of their text are still to be signed
+  /// (those are signed now); nil, without waiting, when more are.
+  func searchIfNearlyBuilt(for documents: [String: SourceDocumentRecord], missingBytesAllowed: Int)
+    -> SourceTextSearch?
+  {
+    lock.lock()
+    if let search {
+      defer { lock.unlock() }
+      return search
+    }
+    let have = signatures
+    lock.unlock()
+    var missingBytes = 0
+    for (path, record) in documents where have[path] == nil {
+      missingBytes += record.document.text.count
+      if missingBytes > missingBytesAllowed { return nil }
+    }
+    return self.search(for: documents)
+  }
+
   /// Bytes held, for memory reports (0 before the first search).
   var byteCount: Int {
     lock.lock()

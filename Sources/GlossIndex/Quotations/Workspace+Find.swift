@@ -72,14 +72,42 @@ extension Workspace {
     return result
   }
 
+  /// The places where `phrase` occurs, for requests a keystroke or a cursor move sends (completion, code actions):
+  /// never the closest passages, none while the search is still to be built for most sources (`prepareFind` builds
+  /// it in the background after loading), so that such a request never waits seconds, and none when more than
+  /// `interactiveCandidates` sources may hold it.
+  package func foundPlaces(_ phrase: String, limit: Int) -> [FoundPlace] {
+    let folded = CaseFolding.folded(phrase)
+    let probe = SignatureProbe(folded)
+    guard limit > 0, !probe.isEmpty,
+      let search = textSearchCache.searchIfNearlyBuilt(
+        for: sourceDocuments, missingBytesAllowed: Self.interactiveIndexingBytes)
+    else { return [] }
+    return probe.pieces.count == 1
+      ? placesInChunks(folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
+      : placesInDocuments(
+        folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
+  }
+
+  /// How many bytes of source text a completion or code action may index itself (the sources edited since the last
+  /// build, or a small workspace's); beyond that it answers without the search until the background build is done.
+  static let interactiveIndexingBytes = 4 << 20
+  /// How many sources a completion or code action may search: a quotation that many sources may hold (a few common
+  /// words, or a short CJK phrase) is not worth citing from where it is found, and searching them all takes tens of
+  /// milliseconds a keystroke.
+  static let interactiveCandidates = 16
+
   /// Where a phrase of one piece occurs: the runs of chunks that may hold it, each indexed with the chunks it may
-  /// reach into.
+  /// reach into; none when more than `sourcesAllowed` sources may hold it.
   private func placesInChunks(
-    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int
+    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int, sourcesAllowed: Int = .max
   ) -> [FoundPlace] {
     let piece = probe.pieces[0]
     let reach = SignatureMatrix.reach(ofTokens: piece.tokenCount)
     var columns = search.matrix.columns(holdingAll: piece.hashes, reach: reach)[...]
+    if sourcesAllowed < .max, Set(columns.map { search.owner(ofColumn: $0).document }).count > sourcesAllowed {
+      return []
+    }
     var places: [FoundPlace] = []
     while let first = columns.first, places.count < limit {
       let (document, chunk) = search.owner(ofColumn: first)
@@ -105,9 +133,9 @@ extension Workspace {
   }
 
   /// Where a phrase of several pieces (between ellipses, which may skip any length of text) occurs: the documents
-  /// in which every piece may occur, each indexed whole.
+  /// in which every piece may occur, each indexed whole; none when more than `sourcesAllowed` may.
   private func placesInDocuments(
-    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int
+    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int, sourcesAllowed: Int = .max
   ) -> [FoundPlace] {
     var documents: Set<Int>?
     for piece in probe.pieces where !piece.hashes.isEmpty {
@@ -116,6 +144,7 @@ extension Workspace {
       let holding = Set(columns.map { search.owner(ofColumn: $0).document })
       documents = documents.map { $0.intersection(holding) } ?? holding
     }
+    guard (documents?.count ?? 0) <= sourcesAllowed else { return [] }
     var places: [FoundPlace] = []
     for document in (documents ?? []).sorted() where places.count < limit {
       guard let record = sourceDocuments[search.paths[document]] else { continue }
