@@ -115,7 +115,7 @@ extension Workspace {
   ) -> CompletionResult {
     guard let words = Self.quotationBefore(citationAt: replace.lowerBound - 1, in: bytes) else { return result }
     let lower = prefix.lowercased()
-    let places = find(words, limit: Self.citePlacesOffered).places.filter {
+    let places = foundPlaces(words, limit: Self.citePlacesOffered).filter {
       ($0.key?.lowercased().hasPrefix(lower) ?? false) && $0.citationBody != nil
     }
     guard !places.isEmpty else { return result }
@@ -146,6 +146,8 @@ extension Workspace {
   package func prepareCompletion() {
     _ = sourceSearchIndex
     _ = completionCache.notes { NoteSearchIndex(self) }
+    // Completion after a quotation and the cite actions look the quotation up in every source's text.
+    _ = textSearchCache.entries(for: sourceDocuments)
   }
 
   /// The search index over the current sources, built on first use after they change.

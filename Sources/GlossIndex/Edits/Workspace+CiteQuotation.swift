@@ -21,7 +21,7 @@ extension Workspace {
       !(notes[path]?.quotations.contains { $0.range.overlaps(quotation.words) } ?? false)
     else { return [] }
     let words = String(decoding: bytes[quotation.words], as: UTF8.self)
-    return find(words, limit: Self.citePlacesOffered).places.compactMap { place in
+    return foundPlaces(words, limit: Self.citePlacesOffered).compactMap { place in
       guard let citation = place.citation else { return nil }
       return CiteAction(
         title: "cite \(citation)",
@@ -45,7 +45,7 @@ extension Workspace {
       $0.citationIndex == quotation.citationIndex && $0.itemIndex == quotation.itemIndex
     }
     var fixes: [QuickFix] = []
-    for place in find(quotation.text, limit: Self.citePlacesOffered * 2).places {
+    for place in foundPlaces(quotation.text, limit: Self.citePlacesOffered * 2) {
       guard fixes.count < Self.citePlacesOffered, let key = place.key, let locatorText = place.locator,
         let citationText = place.citation
       else { continue }

@@ -61,6 +61,26 @@ final class SourceTextSearchCache: @unchecked Sendable {
     return entries
   }
 
+  /// The entry of every document of `documents` when at most `missingBytesAllowed` bytes of their text are still to be
+  /// indexed (those are indexed now, on this thread's share of the cores); nil, without waiting, when more are.
+  func entriesIfNearlyBuilt(for documents: [String: SourceDocumentRecord], missingBytesAllowed: Int)
+    -> [String: SourceTextSearchEntry]?
+  {
+    lock.lock()
+    if isComplete {
+      defer { lock.unlock() }
+      return entries
+    }
+    let have = entries
+    lock.unlock()
+    var missingBytes = 0
+    for (path, record) in documents where have[path] == nil {
+      missingBytes += record.document.text.count
+      if missingBytes > missingBytesAllowed { return nil }
+    }
+    return self.entries(for: documents)
+  }
+
   /// Bytes held, for memory reports (0 before the first search).
   var byteCount: Int {
     lock.lock()

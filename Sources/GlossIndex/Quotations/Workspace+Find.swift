@@ -55,24 +55,49 @@ extension Workspace {
   /// the closest passages with how alike they are.
   package func find(_ phrase: String, limit: Int = 50) -> FindResult {
     let folded = CaseFolding.folded(phrase)
-    let cache = textSearchCache
-    let entries = cache.entries(for: sourceDocuments)
-    let probe = PhraseProbe(folded, lexicon: cache.lexicon)
+    let entries = textSearchCache.entries(for: sourceDocuments)
+    let probe = PhraseProbe(folded, lexicon: textSearchCache.lexicon)
     var result = FindResult()
     guard limit > 0, !probe.hashes.isEmpty || probe.hasUnknownToken else { return result }
-    if !probe.hasUnknownToken {
-      let candidates = entries.filter { $0.value.filter.mayContain(probe) }.keys.sorted { $0.utf8Precedes($1) }
-      for path in candidates where result.places.count < limit {
-        guard let entry = entries[path], let record = sourceDocuments[path] else { continue }
-        let index = entry.index(of: record.document.text, lexicon: cache.lexicon)
-        for range in index.occurrences(of: folded, limit: limit - result.places.count) {
-          result.places.append(place(range, in: record, likeness: 1))
-        }
-      }
-    }
+    result.places = places(of: folded, probe: probe, entries: entries, limit: limit)
     if result.places.isEmpty { result.closest = closestPlaces(folded, probe: probe, entries: entries, limit: limit) }
     return result
   }
+
+  /// The places where `phrase` occurs, for requests a keystroke or a cursor move sends (completion, code actions):
+  /// never the closest passages, and none while the search index is still to be built for most sources
+  /// (`prepareCompletion` builds it in the background after loading), so that such a request never waits seconds.
+  package func foundPlaces(_ phrase: String, limit: Int) -> [FoundPlace] {
+    guard limit > 0,
+      let entries = textSearchCache.entriesIfNearlyBuilt(
+        for: sourceDocuments, missingBytesAllowed: Self.interactiveIndexingBytes)
+    else { return [] }
+    let folded = CaseFolding.folded(phrase)
+    let probe = PhraseProbe(folded, lexicon: textSearchCache.lexicon)
+    guard !probe.hashes.isEmpty || probe.hasUnknownToken else { return [] }
+    return places(of: folded, probe: probe, entries: entries, limit: limit)
+  }
+
+  /// Every place (up to `limit`) where the folded phrase occurs, in path order.
+  private func places(
+    of folded: String, probe: PhraseProbe, entries: [String: SourceTextSearchEntry], limit: Int
+  ) -> [FoundPlace] {
+    guard !probe.hasUnknownToken else { return [] }
+    var places: [FoundPlace] = []
+    let candidates = entries.filter { $0.value.filter.mayContain(probe) }.keys.sorted { $0.utf8Precedes($1) }
+    for path in candidates where places.count < limit {
+      guard let entry = entries[path], let record = sourceDocuments[path] else { continue }
+      let index = entry.index(of: record.document.text, lexicon: textSearchCache.lexicon)
+      for range in index.occurrences(of: folded, limit: limit - places.count) {
+        places.append(place(range, in: record, likeness: 1))
+      }
+    }
+    return places
+  }
+
+  /// How many bytes of source text a completion or code action may index itself (the sources edited since the last
+  /// build, or a small workspace's); beyond that it answers without the search until the background build is done.
+  static let interactiveIndexingBytes = 4 << 20
 
   /// The passages most like `folded` in the sources whose filters hold most of its pairs.
   private func closestPlaces(

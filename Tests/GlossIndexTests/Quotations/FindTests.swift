@@ -1,6 +1,7 @@
 import Foundation
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// `gloss.find`: every place in the sources' text where a phrase occurs, with the citation that points there.
@@ -85,6 +86,24 @@ import Testing
     #expect(workspace.find("current is slower").places.map(\.citation) == ["[@oral-binh, l. 1]"])
     workspace.setSourceDocument(path: "sources/new.md", bytes: Array("# Sông\n\nthe current is slower\n".utf8))
     #expect(workspace.find("current is slower").places.map(\.path) == ["sources/new.md", "sources/oral-binh.txt"])
+  }
+
+  @Test func completionAfterAQuotationNeverBuildsTheWholeSearchIndexItself() throws {
+    // Sources larger than a completion may index itself: until the background build, no quotation places (and no
+    // build); after it, the source holding the quotation comes first with its locator.
+    let filler = String(repeating: "Unrelated words fill this page of the archive. ", count: 2_000) + "\n"
+    var files = ["sources/target.txt": "the current is faster now\n"]
+    for k in 0..<50 { files["sources/filler\(k).txt"] = filler }
+    let workspace = Fixture.workspace(files)
+    let marked = MarkedText("# N\n\n\"the current is faster now\" [@1️⃣\n")
+    let cursor = try #require(marked.cursors["1"])
+    let emptyIndexBytes = workspace.textSearchByteCount
+    let before = workspace.completions(at: cursor, in: "notes/n.md", text: Array(marked.text.utf8))
+    #expect(!before.items.contains { $0.label == "target, l. 1" })
+    #expect(workspace.textSearchByteCount == emptyIndexBytes)
+    workspace.prepareCompletion()
+    let after = workspace.completions(at: cursor, in: "notes/n.md", text: Array(marked.text.utf8))
+    #expect(after.items.first?.label == "target, l. 1")
   }
 
   @Test func notesAreSearchedWhenTheirTextsAreGiven() {
