@@ -1,3 +1,4 @@
+package import Dispatch
 import Foundation
 package import GlossIndex
 package import GlossSyntax

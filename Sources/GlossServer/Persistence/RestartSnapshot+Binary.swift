@@ -1,4 +1,5 @@
 import Foundation
+import GlossSyntax
 
 /// The snapshot's file format, written by hand (`ByteWriter`): a magic number, the format version and the Gloss
 /// build, then the payload's length and checksum, then the payload. A file of another version or build, cut short,

@@ -114,10 +114,11 @@ extension Server {
     }
     roots[index].snapshotGeneration = roots[index].generation
     let root = roots[index]
-    var openTexts: [String: SourceText] = [:]
+    var texts: [String: SourceText] = [:]
     for (path, uri) in root.openPaths {
-      if let document = documents[uri] { openTexts[path] = document.text }
+      if let document = documents[uri] { texts[path] = document.text }
     }
+    let openTexts = texts
     let settings = editorSettings
     let fileSystem = options.fileSystem
     let extractionCache = self.extractionCache
@@ -141,8 +142,10 @@ extension Server {
         do {
           try cache.store(snapshot)
           log("saved the restart snapshot of '\(root.path)' in \(ContinuousClock.now - started)")
-        } catch {
+        } catch let error as CommandError {
           log("cannot save the restart snapshot of '\(root.path)': \(error.message)")
+        } catch {
+          log("cannot save the restart snapshot of '\(root.path)': \(error)")
         }
       case .failure(let refusal):
         // An older snapshot stays: it is checked against the files at the next start like any other, and an

@@ -90,10 +90,12 @@ final class RestartFixture {
 
   /// Sets a root-relative file's modification time back to what `info` says (as `rsync -t` or `cp -p` do).
   func restoreModificationTime(_ path: String, from info: stat) throws {
+    // `UTIME_OMIT` (a C macro Swift does not import): leave the access time alone.
+    let omit = (1 << 30) - 2
     #if canImport(Darwin)
-      var times = [timespec(tv_sec: 0, tv_nsec: Int(UTIME_OMIT)), info.st_mtimespec]
+      var times = [timespec(tv_sec: 0, tv_nsec: omit), info.st_mtimespec]
     #else
-      var times = [timespec(tv_sec: 0, tv_nsec: Int(UTIME_OMIT)), info.st_mtim]
+      var times = [timespec(tv_sec: 0, tv_nsec: omit), info.st_mtim]
     #endif
     guard utimensat(AT_FDCWD, root + "/" + path, &times, 0) == 0 else { throw CocoaError(.fileWriteUnknown) }
   }
