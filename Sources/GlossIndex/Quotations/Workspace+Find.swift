@@ -75,16 +75,20 @@ extension Workspace {
     let folded = CaseFolding.folded(phrase)
     let probe = PhraseProbe(folded, lexicon: textSearchCache.lexicon)
     guard !probe.hashes.isEmpty || probe.hasUnknownToken else { return [] }
-    return places(of: folded, probe: probe, entries: entries, limit: limit)
+    return places(
+      of: folded, probe: probe, entries: entries, limit: limit, candidatesAllowed: Self.interactiveCandidates)
   }
 
-  /// Every place (up to `limit`) where the folded phrase occurs, in path order.
+  /// Every place (up to `limit`) where the folded phrase occurs, in path order; none when more than
+  /// `candidatesAllowed` sources may hold it.
   private func places(
-    of folded: String, probe: PhraseProbe, entries: [String: SourceTextSearchEntry], limit: Int
+    of folded: String, probe: PhraseProbe, entries: [String: SourceTextSearchEntry], limit: Int,
+    candidatesAllowed: Int = .max
   ) -> [FoundPlace] {
     guard !probe.hasUnknownToken else { return [] }
     var places: [FoundPlace] = []
     let candidates = entries.filter { $0.value.filter.mayContain(probe) }.keys.sorted { $0.utf8Precedes($1) }
+    guard candidates.count <= candidatesAllowed else { return [] }
     for path in candidates where places.count < limit {
       guard let entry = entries[path], let record = sourceDocuments[path] else { continue }
       let index = entry.index(of: record.document.text, lexicon: textSearchCache.lexicon)
@@ -98,6 +102,10 @@ extension Workspace {
   /// How many bytes of source text a completion or code action may index itself (the sources edited since the last
   /// build, or a small workspace's); beyond that it answers without the search until the background build is done.
   static let interactiveIndexingBytes = 4 << 20
+  /// How many sources a completion or code action may search: a quotation that many sources may hold (a few common
+  /// words, or a short CJK phrase) is not worth citing from where it is found, and searching them all takes tens of
+  /// milliseconds a keystroke.
+  static let interactiveCandidates = 16
 
   /// The passages most like `folded` in the sources whose filters hold most of its pairs.
   private func closestPlaces(

@@ -106,6 +106,16 @@ import Testing
     #expect(after.items.first?.label == "target, l. 1")
   }
 
+  @Test(arguments: [(3, 3), (17, 0)])
+  func completionAfterAQuotationOffersPlacesOnlyWhenFewSourcesMayHoldIt(sources: Int, offered: Int) throws {
+    var files: [String: String] = [:]
+    for k in 0..<sources { files["sources/s\(k).txt"] = "the current is faster now\n" }
+    let marked = MarkedText("# N\n\n\"the current is faster now\" [@1️⃣\n")
+    let cursor = try #require(marked.cursors["1"])
+    let items = Fixture.workspace(files).completions(at: cursor, in: "notes/n.md", text: Array(marked.text.utf8)).items
+    #expect(items.filter { $0.label.hasSuffix(", l. 1") }.count == offered)
+  }
+
   @Test func notesAreSearchedWhenTheirTextsAreGiven() {
     let notes = ["notes/b.md": Array("# B\n\nAn imaginative\nreconstruction.\n".utf8), "notes/a.md": Array("x\n".utf8)]
     let places = Workspace.find("imaginative reconstruction", inNotes: notes)
