@@ -168,6 +168,7 @@ extension Server {
     log("published the diagnostics of '\(path)' in \(ContinuousClock.now - publishing)")
     reattachOpenDocuments()
     prepareCompletion(in: id)
+    prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
     // What the root is now is what the snapshot describes (or what the replayed one did).
