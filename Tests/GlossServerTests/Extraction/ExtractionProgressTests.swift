@@ -117,12 +117,13 @@ import Testing
     files["notes/nhiều.md"] = note
     let fs = InMemoryFileSystem(root: "/w", files: files)
     let extractor = HeldExtractor(fs)
-    extractor.release()
     let fixture = WorkspaceFixture(root: "/w", fileSystem: fs) { options in
       options.cacheDirectory = "/home/user/.cache/gloss"
       options.extractText = { extractor.extract($0, $1) }
     }
     try fixture.start()
+    // All twenty finish before the loop takes any (held until the start is over, which takes what has finished).
+    extractor.release()
     let server = fixture.client.server
     server.extractions.waitUntilIdle()
     // One turn of the loop puts a batch in place, not all twenty: a message arriving meanwhile waits for one batch.
