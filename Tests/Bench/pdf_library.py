@@ -18,6 +18,7 @@
 first) and a client that supports `window.workDoneProgress`, then reports:
 - ready: `initialize` sent → every note's diagnostics published;
 - extraction: `initialize` → the end of the "extracting" progress (cold only: warm, nothing is extracted);
+- open → diagnostics of notes/long-note.md (2,000 lines), opened right after ready, while the extraction runs;
 - edit → its diagnostics, p50/p99/max, while the extraction runs and after it: lsp_bench.py-style one-character
   edits inside a cited key of notes/long-note.md (each toggles an `unknown-source`), one every 50 ms;
 - CPU seconds of the server and of the tools it ran (children), and the load average at start and end: on a shared
@@ -316,10 +317,13 @@ def measure(a):
     long_uri = "file://" + os.path.join(notes_dir, "long-note.md")
     with open(os.path.join(notes_dir, "long-note.md"), encoding="utf-8") as f:
         text = f.read()
+    opened = time.monotonic()
     client.notify("textDocument/didOpen", {"textDocument": {
         "uri": long_uri, "languageId": "markdown", "version": 1, "text": text}})
-    client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                    and m["params"]["uri"] == long_uri and m["params"].get("version") == 1, start=index)
+    _, (open_published, _) = client.wait_for(
+        lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == long_uri
+        and m["params"].get("version") == 1, start=index)
+    open_ms = (open_published - opened) * 1000
     line = 2
     column = text.split("\n")[2].index("[@") + 4
     version = 1
@@ -368,6 +372,7 @@ def measure(a):
 
     result = {
         "pdfs_mb": pdf_bytes / 1e6, "cold": a.cold, "ready_s": ready, "cpu_at_ready_s": cpu_ready[0],
+        "open_long_note_ms": open_ms,
         "extraction_s": extraction_end, "cpu_at_extraction_end_s": cpu_extracted[0],
         "tools_cpu_s": cpu_extracted[1], "edit_during_ms": stats(during), "edit_after_ms": stats(after),
         "load_start": load_start, "load_end": load_end,

@@ -539,18 +539,18 @@ end
 step('a Zotero library outside the workspace: PDF passages at printed pages, cached across a restart', function()
   -- Zotero's data folder in the (temporary) home, its export naming the PDF by absolute path; the notes elsewhere.
   local home = assert(vim.env.HOME)
-  local pdf = home .. '/Zotero/storage/ABCD1234/Smith - 2020 - River.pdf'
+  local pdf = home .. '/Zotero/storage/QRST9012/Smith - 2020 - River.pdf'
   write_file(pdf, minimal_pdf({
     { 'Rivers and memory', 'The \1rst o\3cial survey of the \2ow.' },
     { 'Remembering is not the re-excitation of innumerable \1xed, lifeless and frag-',
       'mentary traces. It is an imaginative reconstruction, or construction.' },
     { 'The end.' },
   }))
-  write_file(home .. '/Zotero/library.bib', '@article{smith2020,\n  title = {Rivers and Memory},\n'
+  write_file(home .. '/Zotero/My Library.bib', '@article{smith2020,\n  title = {Rivers and Memory},\n'
     .. '  author = {Smith, Ann},\n  journal = {Journal of Rivers},\n  pages = {213--215},\n'
     .. '  file = {Full Text PDF:' .. pdf .. ':application/pdf}\n}\n')
   local root = dir .. '/w/zotero-notes'
-  write_file(root .. '/.gloss.json', '{"bibliography": ["~/Zotero/library.bib"]}\n')
+  write_file(root .. '/.gloss.json', '{"bibliography": ["~/Zotero/My Library.bib"]}\n')
   write_file(root .. '/river.md', '# River\n\nMemory is "fixed, lifeless and fragmentary traces" [@smith2020, p. 214].\n\n'
     .. 'And "an imaginary reconstruction" [@smith2020, p. 214], then [@smith2020, p. 230].\n')
   check('a note beside a Zotero export attaches', open(root .. '/river.md'))
