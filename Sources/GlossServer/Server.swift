@@ -1,3 +1,4 @@
+package import Dispatch
 import Foundation
 package import GlossIndex
 package import GlossSyntax
@@ -76,6 +77,13 @@ package final class Server {
   /// ones after its own edits).
   var hasStaleUnopenedDiagnostics = false
 
+  /// What a restart snapshot published for the root being added, until that root's own first publishing.
+  var diagnosticsReplay: DiagnosticsReplay?
+  /// The notifications of a new root's first publishing, collected for its restart snapshot.
+  var capturedDiagnostics: [PublishedDiagnostics]?
+  /// Restart snapshots being written in the background (tests wait for them).
+  package let restartWrites = DispatchGroup()
+
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()
   /// Messages to send, collected while one event is handled.
@@ -123,6 +131,7 @@ package final class Server {
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }
     case .tick(let date):
       tick(at: date)
+      saveSettledRestartSnapshots()
     case .scanned(let result):
       applyScan(result)
     case .extracted:

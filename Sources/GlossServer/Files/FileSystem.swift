@@ -57,14 +57,23 @@ package struct DirectoryItem: Hashable, Sendable {
   package var size: Int
   /// The modification time.
   package var modificationTime: FileTime
+  /// The inode change time (it moves on every write, rename or `touch`, and cannot be set back).
+  package var changeTime: FileTime
+  /// Device and inode (zero where a file system has none).
+  package var identity: FileIdentity
 
-  /// Makes an item.
-  package init(name: String, isDirectory: Bool, isSymlink: Bool = false, size: Int = 0, modificationTime: FileTime) {
+  /// Makes an item; the change time defaults to the modification time.
+  package init(
+    name: String, isDirectory: Bool, isSymlink: Bool = false, size: Int = 0, modificationTime: FileTime,
+    changeTime: FileTime? = nil, identity: FileIdentity = FileIdentity(device: 0, inode: 0)
+  ) {
     self.name = name
     self.isDirectory = isDirectory
     self.isSymlink = isSymlink
     self.size = size
     self.modificationTime = modificationTime
+    self.changeTime = changeTime ?? modificationTime
+    self.identity = identity
   }
 }
 
@@ -78,13 +87,18 @@ package struct FileStatus: Hashable, Sendable {
   package var modificationTime: FileTime
   /// Device and inode, which tell whether two paths name the same directory (symbolic link loops).
   package var identity: FileIdentity
+  /// The inode change time (it moves on every write, rename or `touch`, and cannot be set back).
+  package var changeTime: FileTime
 
-  /// Makes a status.
-  package init(isDirectory: Bool, size: Int, modificationTime: FileTime, identity: FileIdentity) {
+  /// Makes a status; the change time defaults to the modification time.
+  package init(
+    isDirectory: Bool, size: Int, modificationTime: FileTime, identity: FileIdentity, changeTime: FileTime? = nil
+  ) {
     self.isDirectory = isDirectory
     self.size = size
     self.modificationTime = modificationTime
     self.identity = identity
+    self.changeTime = changeTime ?? modificationTime
   }
 }
 
