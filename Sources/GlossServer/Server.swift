@@ -93,6 +93,8 @@ package final class Server {
   /// Continuations waiting for the client's responses to our requests, by id.
   private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
   private var lastRequestNumber = 0
+  /// The commands waiting for the client's answer to their `workspace/applyEdit`, by the command's request id.
+  var waitingCommands: [RequestID: WaitingCommand] = [:]
   /// The request whose handler runs now, for handlers that answer later (`AnswerLater`).
   package private(set) var currentRequestID: RequestID?
 
@@ -130,6 +132,7 @@ package final class Server {
       log("unreadable input: \(error.message)")
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }
     case .tick(let date):
+      stopWaiting(at: date)
       tick(at: date)
       saveSettledRestartSnapshots()
     case .scanned(let result):

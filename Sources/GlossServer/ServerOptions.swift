@@ -30,6 +30,9 @@ package struct ServerOptions: Sendable {
   /// Where extracted texts are cached (`$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`); nil for no cache.
   package var cacheDirectory: String? = ExtractionCache.defaultDirectory(
     environment: ProcessInfo.processInfo.environment)
+  /// How long a command waits for the client's answer to its `workspace/applyEdit` before it answers that the editor
+  /// did not answer (checked at each `.tick`).
+  package var applyEditTimeout: Duration = .seconds(120)
   /// Where restart snapshots are kept (`workspaces/` in the same folder); nil for none: every start is cold.
   package var restartCacheDirectory: String? = ExtractionCache.defaultDirectory(
     environment: ProcessInfo.processInfo.environment)

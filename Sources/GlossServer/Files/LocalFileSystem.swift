@@ -101,6 +101,13 @@ package struct LocalFileSystem: FileSystem {
     )
   }
 
+  /// `access(W_OK)`, and at least one write permission bit (the superuser passes `access` for every file).
+  package func isWritable(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, access(path, W_OK) == 0 else { return false }
+    return info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0
+  }
+
   /// Reads until the buffer is full or the file ends; returns the count read.
   private static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32)
     -> Int
