@@ -272,6 +272,25 @@ step('.bib, source text and config files attach inside the workspace only (F4)',
   if win then
     vim.api.nvim_win_close(win, true)
   end
+  -- Links in a bibliography: its DOIs, URLs and the files its `file` fields name.
+  local answers = vim.lsp.buf_request_sync(0, 'textDocument/documentLink',
+    { textDocument = vim.lsp.util.make_text_document_params(0) }, 5000)
+  local targets = {}
+  for _, answer in pairs(answers or {}) do
+    for _, link in ipairs(answer.result or {}) do
+      targets[#targets + 1] = link.target
+    end
+  end
+  local has_file = false
+  for _, target in ipairs(targets) do
+    if target:match('^file://') and target:match('/sources/schacter%-seven%-sins%.txt$') then
+      has_file = true
+    end
+  end
+  check('a .bib links its DOIs, URLs and file paths',
+    vim.tbl_contains(targets, 'https://doi.org/10.1016/S0022-5371(74)80011-3')
+      and vim.tbl_contains(targets, 'https://psychclassics.yorku.ca/Ebbinghaus/index.htm') and has_file,
+    vim.inspect(targets))
   check('F4: a source .txt attaches Gloss', open(W .. '/sources/schacter-seven-sins.txt', 5000))
   check('F4: references.csl.json attaches Gloss', open(W .. '/references.csl.json', 5000))
   vim.cmd.edit(ELSEWHERE .. '/readme.txt')
