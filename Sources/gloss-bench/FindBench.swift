@@ -68,7 +68,11 @@ enum FindBench {
         let result = workspace.find(phrase)
         cpu.append(Double(threadCPUNanoseconds() - c0) / 1e6)
         times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-        if result.isFound { hits += 1 }
+        if result.isFound {
+          hits += 1
+        } else if name == "found" {
+          say("  not found: \(phrase)")
+        }
       }
       // Thirty words of Chinese or Japanese (runs of ideographs between spaces) are hundreds of tokens: the closest
       // passage's alignment grows with their square. Shown apart.
