@@ -10,13 +10,29 @@ extension Note {
   /// edit inside it) parses the whole note; headings' slugs are made unique again over the whole note. The cost is
   /// the blocks around the edit plus one pass over the note's items to shift them.
   package init(reparsing old: Note, replacing range: Range<Int>, insertedCount: Int, in bytes: [UInt8]) {
+    var splice: NoteSplice?
+    self.init(reparsing: old, replacing: range, insertedCount: insertedCount, in: bytes, splice: &splice)
+  }
+
+  /// `Note(reparsing:replacing:insertedCount:in:)`, which also says what it parsed again: `splice` is set to the
+  /// bytes whose elements were replaced (everything else is the old note's, shifted), or nil when the whole note was
+  /// parsed again.
+  package init(
+    reparsing old: Note, replacing range: Range<Int>, insertedCount: Int, in bytes: [UInt8],
+    splice: inout NoteSplice?
+  ) {
+    splice = nil
     let (frontMatter, bodyStart, problems) = FrontMatter.parse(bytes)
     let delta = insertedCount - range.count
     let newEnd = range.lowerBound + insertedCount
     guard frontMatter == old.frontMatter, problems == old.problems, range.lowerBound >= bodyStart,
-      newEnd <= bytes.count, range.lowerBound <= range.upperBound, !old.readsAcrossBlocks
+      newEnd <= bytes.count, range.lowerBound <= range.upperBound
     else {
       self.init(parsing: bytes)
+      return
+    }
+    guard !old.readsAcrossBlocks else {
+      self.init(parsingWhole: bytes, after: old, replacing: range, insertedCount: insertedCount, splice: &splice)
       return
     }
     let oldBody = old.blocks.first?.kind == .frontMatter ? old.blocks.dropFirst() : old.blocks[...]
@@ -56,11 +72,13 @@ extension Note {
     // The old items from `restart` up to `oldResume` are replaced by `middle`'s; those after are shifted.
     // What the edit wrote may be read across blocks too (a new example label, `\end{…}` or definition marker).
     if middle.readsAcrossBlocks {
-      self.init(parsing: bytes)
+      self.init(parsingWhole: bytes, after: old, replacing: range, insertedCount: insertedCount, splice: &splice)
       return
     }
     let oldResume = stoppedAt.map { $0 - delta } ?? Int.max
     let resumeBlock = stoppedAt.flatMap(oldBlock(startingOnLine:)) ?? oldBody.endIndex
+    splice = NoteSplice(
+      start: restart, oldEnd: stoppedAt.map { $0 - delta } ?? bytes.count - delta, newEnd: stoppedAt ?? bytes.count)
 
     self.init()
     self.frontMatter = frontMatter
@@ -97,6 +115,19 @@ extension Note {
     let slugs = Slug.unique(headings.map(\.text))
     for index in headings.indices { headings[index].slug = slugs[index] }
     self.headings = headings
+  }
+
+  /// The whole parse of `bytes`, after an edit of the text `old` was parsed from that left the front matter as it
+  /// was; `splice` is what changed, found by comparing the two (`NoteSplice(between:and:…)`).
+  private init(
+    parsingWhole bytes: [UInt8], after old: Note, replacing range: Range<Int>, insertedCount: Int,
+    splice: inout NoteSplice?
+  ) {
+    self.init(parsing: bytes)
+    let delta = insertedCount - range.count
+    splice = NoteSplice(
+      between: old, and: self, replacing: range, insertedCount: insertedCount, oldCount: bytes.count - delta,
+      newCount: bytes.count)
   }
 
   /// `old`'s items before `restart`, then `middle`, then `old`'s items from `oldResume` on, shifted.

@@ -1,0 +1,106 @@
+package import GlossSyntax
+
+extension NoteRecord {
+  /// The summary of `note`, re-parsed from `bytes` after an edit of the note `old` summarises, where `splice` says
+  /// which bytes the re-parse replaced: the quotations, locators, cited keys, tags and link keys of the blocks
+  /// outside it are `old`'s (moved past the edit), and only those of the blocks inside are found again. The result
+  /// equals `NoteRecord(path:note:bytes:place:)`, at a cost of the blocks re-parsed plus one pass over the note's
+  /// quotations and locators to move them.
+  ///
+  /// The front matter is the same in both (a re-parse parses the whole note when it changed), so the aliases and the
+  /// bibliography paths are kept; the title may come from a heading, so it and the names are found again.
+  package init(updating old: NoteRecord, to note: Note, splice: NoteSplice, bytes: [UInt8]) {
+    self = old
+    self.note = note
+    byteCount = bytes.count
+    let delta = splice.delta
+    let oldCitations = NoteSplice.indices(of: old.note.citations, startingIn: splice.oldRange) {
+      $0.range.lowerBound
+    }
+    let newCitations = NoteSplice.indices(of: note.citations, startingIn: splice.newRange) { $0.range.lowerBound }
+    let citationShift = newCitations.count - oldCitations.count
+
+    // Quotations lie in their citation's top-level block, so they split at the splice like the citations.
+    let oldQuotations = NoteSplice.indices(of: old.quotations, startingIn: splice.oldRange) { $0.range.lowerBound }
+    var quotations = Array(old.quotations[..<oldQuotations.lowerBound])
+    quotations += note.attributedQuotations(in: bytes, blocksStartingIn: splice.newRange)
+    for var quotation in old.quotations[oldQuotations.upperBound...] {
+      quotation.range = quotation.range.lowerBound + delta..<quotation.range.upperBound + delta
+      quotation.citationIndex += citationShift
+      quotations.append(quotation)
+    }
+    self.quotations = quotations
+
+    // Locators are in (citation, item) order.
+    let firstOld = NoteSplice.firstIndex(in: old.locators, startingAtOrAfter: oldCitations.lowerBound) {
+      $0.citationIndex
+    }
+    let firstAfter = NoteSplice.firstIndex(in: old.locators, startingAtOrAfter: oldCitations.upperBound) {
+      $0.citationIndex
+    }
+    var locators = Array(old.locators[..<firstOld])
+    locators += Self.locators(of: note, citations: newCitations)
+    for var locator in old.locators[firstAfter...] {
+      locator.citationIndex += citationShift
+      locator.range = locator.range.lowerBound + delta..<locator.range.upperBound + delta
+      locators.append(locator)
+    }
+    self.locators = locators
+
+    citedKeys = Self.updating(
+      old.citedKeys, removed: old.note.citations[oldCitations].flatMap(\.items).map(\.key),
+      added: note.citations[newCitations].flatMap(\.items).map(\.key)
+    ) { key in
+      // Whether a citation outside the re-parsed blocks still cites `key`.
+      let cites = { (citation: Citation) in citation.items.contains { $0.key == key } }
+      return note.citations[..<newCitations.lowerBound].contains(where: cites)
+        || note.citations[newCitations.upperBound...].contains(where: cites)
+    }
+
+    let oldTags = NoteSplice.indices(of: old.note.tags, startingIn: splice.oldRange) { $0.range.lowerBound }
+    let newTags = NoteSplice.indices(of: note.tags, startingIn: splice.newRange) { $0.range.lowerBound }
+    if !oldTags.isEmpty || !newTags.isEmpty {
+      var counts = old.tagCounts
+      for tag in old.note.tags[oldTags] {
+        let name = tag.name.lowercased()
+        let count = (counts[name] ?? 0) - 1
+        counts[name] = count > 0 ? count : nil
+      }
+      for tag in note.tags[newTags] { counts[tag.name.lowercased(), default: 0] += 1 }
+      tagCounts = counts
+    }
+
+    let folder = PathUtilities.folder(path)
+    let oldLinks = NoteSplice.indices(of: old.note.links, startingIn: splice.oldRange) { $0.range.lowerBound }
+    let newLinks = NoteSplice.indices(of: note.links, startingIn: splice.newRange) { $0.range.lowerBound }
+    if !oldLinks.isEmpty || !newLinks.isEmpty {
+      linkKeys = Self.updating(
+        old.linkKeys, removed: old.note.links[oldLinks].flatMap { LinkKeys.keys(of: $0, from: folder) },
+        added: note.links[newLinks].flatMap { LinkKeys.keys(of: $0, from: folder) }
+      ) { key in
+        let files = { (link: Link) in LinkKeys.keys(of: link, from: folder).contains(key) }
+        return note.links[..<newLinks.lowerBound].contains(where: files)
+          || note.links[newLinks.upperBound...].contains(where: files)
+      }
+    }
+
+    let fileName = PathUtilities.fileName(path)
+    title = note.title(fileName: fileName)
+    if title != old.title {
+      nameKeys = Self.nameKeys(fileName: fileName, pathKey: pathKey, title: title, aliases: aliases)
+    }
+    headingSignature = note.headings.flatMap { [$0.text, $0.slug] }
+  }
+
+  /// `set` after the members in `removed` left a part of the note and those in `added` came into it:
+  /// `stillElsewhere(member)` says whether a removed member still occurs in the rest of the note.
+  private static func updating(
+    _ set: Set<String>, removed: [String], added: [String], stillElsewhere: (String) -> Bool
+  ) -> Set<String> {
+    let addedSet = Set(added)
+    var out = set
+    for member in addedSet where !out.contains(member) { out.insert(member) }
+    for member in Set(removed) where !addedSet.contains(member) && !stillElsewhere(member) { out.remove(member) }
+    return out
+  }
+}
