@@ -9,46 +9,46 @@ extension NoteRecord {
   ///
   /// The front matter is the same in both (a re-parse parses the whole note when it changed), so the aliases and the
   /// bibliography paths are kept; the title may come from a heading, so it and the names are found again.
-  package init(updating old: NoteRecord, to note: Note, splice: NoteSplice, bytes: [UInt8]) {
-    self = old
+  ///
+  /// `old`'s note is not read (the old elements the splice replaced are in `splice.replaced`), and given the only
+  /// reference to its quotations and locators, those after the edit are moved in place.
+  package init(updating old: consuming NoteRecord, to note: Note, splice: NoteSplice, bytes: [UInt8]) {
+    self = consume old
     self.note = note
     byteCount = bytes.count
     let delta = splice.delta
-    let oldCitations = NoteSplice.indices(of: old.note.citations, startingIn: splice.oldRange) {
-      $0.range.lowerBound
-    }
     let newCitations = NoteSplice.indices(of: note.citations, startingIn: splice.newRange) { $0.range.lowerBound }
+    // The citations before the splice are the same in both notes.
+    let oldCitations = newCitations.lowerBound..<newCitations.lowerBound + splice.replaced.citations.count
     let citationShift = newCitations.count - oldCitations.count
 
     // Quotations lie in their citation's top-level block, so they split at the splice like the citations.
-    let oldQuotations = NoteSplice.indices(of: old.quotations, startingIn: splice.oldRange) { $0.range.lowerBound }
-    var quotations = Array(old.quotations[..<oldQuotations.lowerBound])
-    quotations += note.attributedQuotations(in: bytes, blocksStartingIn: splice.newRange)
-    for var quotation in old.quotations[oldQuotations.upperBound...] {
-      quotation.range = quotation.range.lowerBound + delta..<quotation.range.upperBound + delta
-      quotation.citationIndex += citationShift
-      quotations.append(quotation)
+    let oldQuotations = NoteSplice.indices(of: quotations, startingIn: splice.oldRange) { $0.range.lowerBound }
+    let newQuotations = note.attributedQuotations(in: bytes, blocksStartingIn: splice.newRange)
+    quotations.replaceSubrange(oldQuotations, with: newQuotations)
+    for index in oldQuotations.lowerBound + newQuotations.count..<quotations.count {
+      let range = quotations[index].range
+      quotations[index].range = range.lowerBound + delta..<range.upperBound + delta
+      quotations[index].citationIndex += citationShift
     }
-    self.quotations = quotations
 
     // Locators are in (citation, item) order.
-    let firstOld = NoteSplice.firstIndex(in: old.locators, startingAtOrAfter: oldCitations.lowerBound) {
+    let firstOld = NoteSplice.firstIndex(in: locators, startingAtOrAfter: oldCitations.lowerBound) {
       $0.citationIndex
     }
-    let firstAfter = NoteSplice.firstIndex(in: old.locators, startingAtOrAfter: oldCitations.upperBound) {
+    let firstAfter = NoteSplice.firstIndex(in: locators, startingAtOrAfter: oldCitations.upperBound) {
       $0.citationIndex
     }
-    var locators = Array(old.locators[..<firstOld])
-    locators += Self.locators(of: note, citations: newCitations)
-    for var locator in old.locators[firstAfter...] {
-      locator.citationIndex += citationShift
-      locator.range = locator.range.lowerBound + delta..<locator.range.upperBound + delta
-      locators.append(locator)
+    let newLocators = Self.locators(of: note, citations: newCitations)
+    locators.replaceSubrange(firstOld..<firstAfter, with: newLocators)
+    for index in firstOld + newLocators.count..<locators.count {
+      let range = locators[index].range
+      locators[index].citationIndex += citationShift
+      locators[index].range = range.lowerBound + delta..<range.upperBound + delta
     }
-    self.locators = locators
 
     citedKeys = Self.updating(
-      old.citedKeys, removed: old.note.citations[oldCitations].flatMap(\.items).map(\.key),
+      citedKeys, removed: splice.replaced.citations.flatMap(\.items).map(\.key),
       added: note.citations[newCitations].flatMap(\.items).map(\.key)
     ) { key in
       // Whether a citation outside the re-parsed blocks still cites `key`.
@@ -57,11 +57,10 @@ extension NoteRecord {
         || note.citations[newCitations.upperBound...].contains(where: cites)
     }
 
-    let oldTags = NoteSplice.indices(of: old.note.tags, startingIn: splice.oldRange) { $0.range.lowerBound }
     let newTags = NoteSplice.indices(of: note.tags, startingIn: splice.newRange) { $0.range.lowerBound }
-    if !oldTags.isEmpty || !newTags.isEmpty {
-      var counts = old.tagCounts
-      for tag in old.note.tags[oldTags] {
+    if !splice.replaced.tags.isEmpty || !newTags.isEmpty {
+      var counts = tagCounts
+      for tag in splice.replaced.tags {
         let name = tag.name.lowercased()
         let count = (counts[name] ?? 0) - 1
         counts[name] = count > 0 ? count : nil
@@ -71,11 +70,10 @@ extension NoteRecord {
     }
 
     let folder = PathUtilities.folder(path)
-    let oldLinks = NoteSplice.indices(of: old.note.links, startingIn: splice.oldRange) { $0.range.lowerBound }
     let newLinks = NoteSplice.indices(of: note.links, startingIn: splice.newRange) { $0.range.lowerBound }
-    if !oldLinks.isEmpty || !newLinks.isEmpty {
+    if !splice.replaced.links.isEmpty || !newLinks.isEmpty {
       linkKeys = Self.updating(
-        old.linkKeys, removed: old.note.links[oldLinks].flatMap { LinkKeys.keys(of: $0, from: folder) },
+        linkKeys, removed: splice.replaced.links.flatMap { LinkKeys.keys(of: $0, from: folder) },
         added: note.links[newLinks].flatMap { LinkKeys.keys(of: $0, from: folder) }
       ) { key in
         let files = { (link: Link) in LinkKeys.keys(of: link, from: folder).contains(key) }
@@ -85,8 +83,9 @@ extension NoteRecord {
     }
 
     let fileName = PathUtilities.fileName(path)
+    let previousTitle = title
     title = note.title(fileName: fileName)
-    if title != old.title {
+    if title != previousTitle {
       nameKeys = Self.nameKeys(fileName: fileName, pathKey: pathKey, title: title, aliases: aliases)
     }
     headingSignature = note.headings.flatMap { [$0.text, $0.slug] }

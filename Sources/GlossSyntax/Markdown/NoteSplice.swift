@@ -12,6 +12,9 @@ package struct NoteSplice: Hashable, Sendable {
   package var oldEnd: Int
   /// Where their replacement ends in the new text.
   package var newEnd: Int
+  /// The old note's top-level blocks, citations, links, tags and headings that the splice replaced (what an
+  /// update of the note's summary takes away).
+  package var replaced = Note()
 
   /// A splice replacing `start ..< oldEnd` with `start ..< newEnd`.
   package init(start: Int, oldEnd: Int, newEnd: Int) {
@@ -82,6 +85,14 @@ extension NoteSplice {
     let newEnd = back > 0 ? newBlocks[newBlocks.count - back].range.lowerBound : newCount
     guard start <= oldEnd, start <= newEnd else { return nil }
     self.init(start: start, oldEnd: oldEnd, newEnd: newEnd)
+    func inside<T>(_ items: [T], _ lowerBound: (T) -> Int) -> [T] {
+      Array(items[Self.indices(of: items, startingIn: start..<oldEnd, lowerBound: lowerBound)])
+    }
+    replaced.blocks = inside(old.blocks) { $0.range.lowerBound }
+    replaced.citations = inside(old.citations) { $0.range.lowerBound }
+    replaced.links = inside(old.links) { $0.range.lowerBound }
+    replaced.tags = inside(old.tags) { $0.range.lowerBound }
+    replaced.headings = inside(old.headings) { $0.range.lowerBound }
     guard
       Self.outsideAlike(old.citations, new.citations, self, lowerBound: { $0.range.lowerBound }, alike: Citation.alike),
       Self.outsideAlike(old.links, new.links, self, lowerBound: { $0.range.lowerBound }, alike: Link.alike),
