@@ -115,6 +115,13 @@ import Testing
       if after != b.filter({ start($0) >= splice.newEnd }) { return name + " after" }
       return nil
     }
+    // What the splice says it replaced is the old elements inside it.
+    func inside<T>(_ items: [T], _ start: (T) -> Int) -> [T] {
+      items.filter { start($0) >= splice.start && start($0) < splice.oldEnd }
+    }
+    if splice.replaced.citations != inside(old.citations, { $0.range.lowerBound }) { return "replaced citations" }
+    if splice.replaced.links != inside(old.links, { $0.range.lowerBound }) { return "replaced links" }
+    if splice.replaced.tags != inside(old.tags, { $0.range.lowerBound }) { return "replaced tags" }
     let d = splice.delta
     func moved(_ r: Range<Int>) -> Range<Int> { r.lowerBound + d..<r.upperBound + d }
     return check("blocks", old.blocks, new.blocks, { $0.range.lowerBound }, { $0.shifted(by: d) })
