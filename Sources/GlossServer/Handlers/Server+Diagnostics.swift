@@ -51,7 +51,10 @@ extension Server {
             uri: root.uri(for: path), version: open[path]?.version, diagnostics: diagnostics, in: text,
             encoding: encoding)
         }
-        for body in bodies {
+        for (path, body) in zip(slicePaths, bodies) {
+          capturedDiagnostics?.append(PublishedDiagnostics(path: path, body: body))
+          // What a restart snapshot already published is not sent twice.
+          if diagnosticsReplay?.alreadyPublished(body, for: path) == true { continue }
           send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
         }
         if paths.count > Self.publishSlice { flushOutbox() }
