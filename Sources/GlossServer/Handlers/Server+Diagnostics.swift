@@ -44,9 +44,12 @@ extension Server {
           let path = slicePaths[index]
           let diagnostics = root.workspace.diagnostics(for: path)
           let text = diagnostics.isEmpty ? nil : open[path]?.text ?? root.storedText(of: path, fileSystem: fileSystem)
+          guard let text else {
+            return DiagnosticJSON.publishBody(uri: root.uri(for: path), version: open[path]?.version, diagnostics: [])
+          }
           return DiagnosticJSON.publishBody(
-            uri: root.uri(for: path), version: open[path]?.version,
-            diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
+            uri: root.uri(for: path), version: open[path]?.version, diagnostics: diagnostics, in: text,
+            encoding: encoding)
         }
         for (path, body) in zip(slicePaths, bodies) {
           capturedDiagnostics?.append(PublishedDiagnostics(path: path, body: body))

@@ -222,6 +222,7 @@ extension Server {
       cache: extractionCache)
     var fresh = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
     fresh.reportedSkips = old.reportedSkips
+    fresh.indexedSettings = canonicalEditorSettings
     roots[index] = fresh
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)

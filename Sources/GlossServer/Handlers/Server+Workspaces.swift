@@ -154,6 +154,7 @@ extension Server {
     let id = nextRootID
     nextRootID += 1
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
+    roots[roots.count - 1].indexedSettings = canonicalEditorSettings
     // What a write killed half-way left behind is removed now, once its process is gone.
     let removed = writer(for: roots[roots.count - 1]).removeLeftovers(in: indexed.files)
     if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) in '\(path)'") }
