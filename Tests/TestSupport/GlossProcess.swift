@@ -27,9 +27,21 @@ package final class GlossProcess: @unchecked Sendable {
     return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
+  /// This process's environment with Gloss's cache and state folders (PDF texts, restart snapshots, the export
+  /// record) in a folder of this test run, so that tests never write into the user's own `~/.cache` or
+  /// `~/.local/state`.
+  package static let testEnvironment: [String: String] = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "gloss-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+    environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+    return environment
+  }()
+
   /// Runs `gloss` with `arguments` (a command that ends by itself, such as `check` or `export`) with no input, and
-  /// returns its exit status and what it wrote on standard output and standard error; `environment` replaces the
-  /// inherited one when given.
+  /// returns its exit status and what it wrote on standard output and standard error; `environment` replaces
+  /// `testEnvironment` when given.
   package static func run(
     _ arguments: [String], environment: [String: String]? = nil
   ) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -37,7 +49,7 @@ package final class GlossProcess: @unchecked Sendable {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    process.environment = environment ?? Self.testEnvironment
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardOutput = stdout
@@ -59,14 +71,14 @@ package final class GlossProcess: @unchecked Sendable {
     )
   }
 
-  /// Starts `gloss` with `arguments` (such as `["lsp"]`), in `environment` when given (else this process's).
+  /// Starts `gloss` with `arguments` (such as `["lsp"]`), in `environment` when given (else `testEnvironment`).
   package init(arguments: [String], environment: [String: String]? = nil) throws {
     // A server that already exited must fail the test, not kill it with SIGPIPE on the next write.
     signal(SIGPIPE, SIG_IGN)
     guard let url = Self.executableURL else { throw TestClientError("the built 'gloss' executable was not found") }
     process.executableURL = url
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    process.environment = environment ?? Self.testEnvironment
     process.standardInput = stdinPipe
     process.standardOutput = stdoutPipe
     process.standardError = stderrPipe

@@ -13,6 +13,8 @@ final class DiskServer {
     var options = ServerOptions.silent
     options.fileSystem = LocalFileSystem()
     options.stateDirectory = fixture.state + "/gloss"
+    // On the real disk, the in-memory default (`/home/user/.cache/gloss`) would be a folder of the machine.
+    options.cacheDirectory = fixture.state + "/cache/gloss"
     configure(&options)
     client = TestClient(options: options)
   }
