@@ -80,7 +80,7 @@ extension Workspace {
     var flat: [OutlineSymbol] = []
     for (index, heading) in headings.enumerated() {
       let next = headings[(index + 1)...].first { $0.level <= heading.level }
-      let sectionEnd = next?.range.lowerBound ?? document.text.count
+      let sectionEnd = next?.range.lowerBound ?? document.textCount
       let range = document.fileRange(ofText: heading.range.lowerBound..<max(heading.range.upperBound, sectionEnd))
       flat.append(
         OutlineSymbol(

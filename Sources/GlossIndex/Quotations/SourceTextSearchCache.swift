@@ -36,7 +36,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
   /// The lock is not held while building, so that a state after this one (an edit of a source) can take the
   /// entries built so far without waiting; two searches building at once may both index a text, and one result is
   /// kept.
-  func entries(for documents: [String: SourceDocumentRecord]) -> [String: SourceTextSearchEntry] {
+  func entries(
+    for documents: [String: SourceDocumentRecord], provider: SourceTextProvider?
+  ) -> [String: SourceTextSearchEntry] {
     lock.lock()
     if isComplete {
       defer { lock.unlock() }
@@ -46,11 +48,13 @@ final class SourceTextSearchCache: @unchecked Sendable {
     lock.unlock()
     // The largest texts first, so that no core is left with a big one at the end.
     let missing = documents.keys.filter { have[$0] == nil }.sorted {
-      (documents[$0]?.document.text.count ?? 0) > (documents[$1]?.document.text.count ?? 0)
+      (documents[$0]?.document.textCount ?? 0) > (documents[$1]?.document.textCount ?? 0)
     }
     let lexicon = lexicon
     let built = ParallelWork.map(count: missing.count) { k -> SourceTextSearchEntry? in
-      guard let document = documents[missing[k]]?.document else { return nil }
+      guard let kept = documents[missing[k]]?.document,
+        let document = Workspace.withText(kept, at: missing[k], provider: provider)
+      else { return nil }
       return SourceTextSearchEntry(text: document.text, lexicon: lexicon)
     }
     lock.lock()

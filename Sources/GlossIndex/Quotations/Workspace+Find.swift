@@ -56,17 +56,19 @@ extension Workspace {
   package func find(_ phrase: String, limit: Int = 50) -> FindResult {
     let folded = CaseFolding.folded(phrase)
     let cache = textSearchCache
-    let entries = cache.entries(for: sourceDocuments)
+    let entries = cache.entries(for: sourceDocuments, provider: sourceTextProvider)
     let probe = PhraseProbe(folded, lexicon: cache.lexicon)
     var result = FindResult()
     guard limit > 0, !probe.hashes.isEmpty || probe.hasUnknownToken else { return result }
     if !probe.hasUnknownToken {
       let candidates = entries.filter { $0.value.filter.mayContain(probe) }.keys.sorted { $0.utf8Precedes($1) }
       for path in candidates where result.places.count < limit {
-        guard let entry = entries[path], let record = sourceDocuments[path] else { continue }
-        let index = entry.index(of: record.document.text, lexicon: cache.lexicon)
+        guard let entry = entries[path], let record = sourceDocuments[path],
+          let document = Self.withText(record.document, at: path, provider: sourceTextProvider)
+        else { continue }
+        let index = entry.index(of: document.text, lexicon: cache.lexicon)
         for range in index.occurrences(of: folded, limit: limit - result.places.count) {
-          result.places.append(place(range, in: record, likeness: 1))
+          result.places.append(place(range, in: record.path, document: document, likeness: 1))
         }
       }
     }
@@ -93,11 +95,13 @@ extension Workspace {
     let tried = ranked.prefix { 4 * $0.hits >= 3 * best }.prefix(Self.closestSourcesTried)
     // On this thread: a few small texts take less than handing them to other threads would.
     let places = tried.compactMap { candidate -> FoundPlace? in
-      guard let entry = entries[candidate.path], let record = sourceDocuments[candidate.path] else { return nil }
-      let index = entry.index(of: record.document.text, lexicon: lexicon)
+      guard let entry = entries[candidate.path], let record = sourceDocuments[candidate.path],
+        let document = Self.withText(record.document, at: candidate.path, provider: sourceTextProvider)
+      else { return nil }
+      let index = entry.index(of: document.text, lexicon: lexicon)
       guard case .notFound(let range?, let similarity) = index.match(folded), similarity >= Self.leastSimilarity
       else { return nil }
-      return place(range, in: record, likeness: similarity)
+      return place(range, in: record.path, document: document, likeness: similarity)
     }.sorted {
       $0.likeness != $1.likeness ? $0.likeness > $1.likeness : $0.path.utf8Precedes($1.path)
     }
@@ -133,13 +137,14 @@ extension Workspace {
     return Array(found.joined().prefix(limit))
   }
 
-  /// The place `textRange` of a source document's text, with its citation.
-  func place(_ textRange: Range<Int>, in record: SourceDocumentRecord, likeness: Double) -> FoundPlace {
-    let document = record.document
+  /// The place `textRange` of the text of the source document at `path` (`document`, with its text), with its
+  /// citation.
+  func place(_ textRange: Range<Int>, in path: String, document: SourceDocument, likeness: Double) -> FoundPlace {
     let lines = Self.fileLines(of: textRange, in: document) ?? 1...1
+    let key = sourceDocuments[path].map { citingKey(of: $0) }
     return FoundPlace(
-      path: record.path, fileRange: document.fileRange(ofText: textRange), lines: lines,
-      key: citingKey(of: record), locator: Self.locator(of: textRange, lines: lines, in: document),
+      path: path, fileRange: document.fileRange(ofText: textRange), lines: lines,
+      key: key, locator: Self.locator(of: textRange, lines: lines, in: document),
       context: Self.context(of: textRange, in: document.text), likeness: likeness)
   }
 

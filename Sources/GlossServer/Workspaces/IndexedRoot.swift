@@ -143,6 +143,13 @@ package struct IndexedRoot: Sendable {
       .diagnosing(
         files: workspace.notes.count + workspace.bibliographies.count + workspace.sourceDocuments.count))
     workspace.diagnoseAll()
+    // The sources' texts are as large as the notes' and needed only by a few queries (a passage shown, a quotation
+    // checked again, a search): they are read again when needed, and checked against what was indexed.
+    let readable = files
+    workspace.releaseSourceTexts(
+      readingWith: SourceTextProvider(
+        canRead: { ExtractedFormat(path: $0) == nil },
+        read: { try? readable.read($0, fileSystem: fileSystem).get() }))
     // Parsing and checking freed far more than the index keeps.
     MemoryTuning.releaseFreedMemory()
     self.files = files
