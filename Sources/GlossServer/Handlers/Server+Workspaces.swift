@@ -158,7 +158,16 @@ extension Server {
     prepareCompletion(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
+    releaseNoteTexts(in: id)
     return id
+  }
+
+  /// Once a root's notes are published, releases the texts of its closed notes (read again from disk when a position
+  /// in one is needed) and hands the memory back.
+  func releaseNoteTexts(in id: RootID) {
+    guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
+    roots[index].releaseNoteTexts()
+    MemoryTuning.releaseFreedMemory()
   }
 
   /// How workspaces are found from a folder inside them.

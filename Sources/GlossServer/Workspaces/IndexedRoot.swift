@@ -164,7 +164,7 @@ package struct IndexedRoot: Sendable {
   static func prepared(_ file: DiscoveredFile, bytes: [UInt8]) -> (file: WorkspaceFile, text: SourceText?) {
     switch file.role {
     case .note, .config:
-      let text = SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
+      let text = WorkspaceRoot.noteText(bytes)
       return (WorkspaceFile(path: file.path, role: .note, bytes: text.bytes), text)
     case .bibliography:
       // The index decodes the raw bytes itself (UTF-16, a declared encoding) and reports what it cannot read.
