@@ -166,8 +166,14 @@ extension Server {
   /// in one is needed) and hands the memory back.
   func releaseNoteTexts(in id: RootID) {
     guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
+    let before = MemoryTuning.heapInUse()
     roots[index].releaseNoteTexts()
     MemoryTuning.releaseFreedMemory()
+    if let before, let after = MemoryTuning.heapInUse() {
+      log(
+        "released the texts of \(roots[index].releasedTexts.count) closed notes: heap in use"
+          + " \(before >> 20) → \(after >> 20) MB")
+    }
   }
 
   /// How workspaces are found from a folder inside them.
