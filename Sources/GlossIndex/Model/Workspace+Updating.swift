@@ -18,7 +18,7 @@ extension Workspace {
   package mutating func setNote(
     path: String, bytes: [UInt8], after edit: TextEditSpan?, deferringOthers: Bool = false
   ) -> Set<String> {
-    guard let edit, let old = notes[path], old.byteCount + edit.delta == bytes.count,
+    guard let edit, let old = notes[path], !old.blocksReleased, old.byteCount + edit.delta == bytes.count,
       edit.range.upperBound <= old.byteCount
     else {
       return setNote(path: path, bytes: bytes, deferringOthers: deferringOthers)

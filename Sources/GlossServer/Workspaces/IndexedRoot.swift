@@ -150,6 +150,8 @@ package struct IndexedRoot: Sendable {
       readingWith: SourceTextProvider(
         canRead: { ExtractedFormat(path: $0) == nil },
         read: { try? readable.read($0, fileSystem: fileSystem).get() }))
+    // Diagnosed: the notes' blocks are read only by folding, outline, completion and export, given the text.
+    workspace.releaseNoteBlocks()
     // Parsing and checking freed far more than the index keeps.
     MemoryTuning.releaseFreedMemory()
     self.files = files
