@@ -59,7 +59,7 @@ extension Workspace {
       let current = String(decoding: bytes[replace], as: UTF8.self)
       let keys = withCurrent(
         current, sourceCompletions(prefix: prefix, replace: replace), prefix: prefix, kind: .source)
-      return withQuotationPlaces(keys, bytes: bytes, prefix: prefix, replace: replace)
+      return withQuotationPlaces(keys, in: path, bytes: bytes, prefix: prefix, replace: replace)
     case .tag(let prefix, let replace):
       let current = String(decoding: bytes[replace], as: UTF8.self)
       return withCurrent(
@@ -111,11 +111,16 @@ extension Workspace {
   /// `result` with, first, the sources holding the quotation that ends right before the `[@` being completed, each
   /// with the locator of the place filled in (`key, p. 4`).
   private func withQuotationPlaces(
-    _ result: CompletionResult, bytes: [UInt8], prefix: String, replace: Range<Int>
+    _ result: CompletionResult, in path: String, bytes: [UInt8], prefix: String, replace: Range<Int>
   ) -> CompletionResult {
-    guard let words = Self.quotationBefore(citationAt: replace.lowerBound - 1, in: bytes) else { return result }
+    // The `[` before the `@` (or `-@`) being completed.
+    var bracket = replace.lowerBound - 2
+    if bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "-") { bracket -= 1 }
+    guard bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "["),
+      let words = (notes[path]?.note ?? Note(parsing: bytes)).quotation(beforeCitationAt: bracket, in: bytes)?.text
+    else { return result }
     let lower = prefix.lowercased()
-    let places = find(words, limit: Self.citePlacesOffered).places.filter {
+    let places = foundPlaces(words, limit: Self.citePlacesOffered).filter {
       ($0.key?.lowercased().hasPrefix(lower) ?? false) && $0.citationBody != nil
     }
     guard !places.isEmpty else { return result }

@@ -15,19 +15,20 @@ extension Workspace {
   static let citePlacesOffered = 5
 
   /// "cite [@key, p. 4]" for each place holding the quotation without a citation at `offset` of the note at `path`
-  /// (whose current text is `bytes`); empty when there is no such quotation there or it is found nowhere.
+  /// (whose current text is `bytes`): between quotation marks of any kind the quotation check reads, on one line or
+  /// across a paragraph's lines, or a blockquote; empty when there is no such quotation there or it is found
+  /// nowhere.
   package func citeQuotationActions(at offset: Int, in path: String, text bytes: [UInt8]) -> [CiteAction] {
-    guard let quotation = Self.uncitedQuotation(at: offset, in: bytes),
-      !(notes[path]?.quotations.contains { $0.range.overlaps(quotation.words) } ?? false)
+    let note = notes[path]?.note ?? Note(parsing: bytes)
+    guard let quotation = note.uncitedQuotation(at: offset, in: bytes),
+      !(notes[path]?.quotations.contains { $0.range.overlaps(quotation.range) } ?? false)
     else { return [] }
-    let words = String(decoding: bytes[quotation.words], as: UTF8.self)
-    return find(words, limit: Self.citePlacesOffered).places.compactMap { place in
+    let at = quotation.citationOffset
+    return foundPlaces(quotation.text, limit: Self.citePlacesOffered).compactMap { place in
       guard let citation = place.citation else { return nil }
       return CiteAction(
         title: "cite \(citation)",
-        change: WorkspaceChange(edits: [
-          path: [WorkspaceChange.Edit(range: quotation.end..<quotation.end, newText: " " + citation)]
-        ]))
+        change: WorkspaceChange(edits: [path: [WorkspaceChange.Edit(range: at..<at, newText: " " + citation)]]))
     }
   }
 
@@ -45,7 +46,7 @@ extension Workspace {
       $0.citationIndex == quotation.citationIndex && $0.itemIndex == quotation.itemIndex
     }
     var fixes: [QuickFix] = []
-    for place in find(quotation.text, limit: Self.citePlacesOffered * 2).places {
+    for place in foundPlaces(quotation.text, limit: Self.citePlacesOffered * 2) {
       guard fixes.count < Self.citePlacesOffered, let key = place.key, let locatorText = place.locator,
         let citationText = place.citation
       else { continue }
@@ -75,74 +76,5 @@ extension Workspace {
           change: WorkspaceChange(edits: [diagnostic.path: edits])))
     }
     return fixes
-  }
-
-  /// The quotation in double quotes (straight or curly) around `offset` on its line, when no citation follows it:
-  /// the range of its words, and where its closing mark ends.
-  static func uncitedQuotation(at offset: Int, in bytes: [UInt8]) -> (words: Range<Int>, end: Int)? {
-    guard offset >= 0, offset <= bytes.count else { return nil }
-    var lineStart = offset
-    while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-    var lineEnd = offset
-    while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-    // The quotation marks of the line, in order: (start, length, isOpening?) — a straight mark opens or closes
-    // by turns.
-    var marks: [(start: Int, length: Int, opens: Bool)] = []
-    var straightOpen = false
-    var i = lineStart
-    while i < lineEnd {
-      if bytes[i] == UInt8(ascii: "\"") {
-        straightOpen.toggle()
-        marks.append((i, 1, straightOpen))
-        i += 1
-      } else if bytes[i] == 0xE2, i + 2 < lineEnd, bytes[i + 1] == 0x80, bytes[i + 2] == 0x9C || bytes[i + 2] == 0x9D {
-        marks.append((i, 3, bytes[i + 2] == 0x9C))
-        i += 3
-      } else {
-        i += 1
-      }
-    }
-    var k = 0
-    while k + 1 < marks.count {
-      let open = marks[k]
-      let close = marks[k + 1]
-      guard open.opens, !close.opens else {
-        k += 1
-        continue
-      }
-      let words = (open.start + open.length)..<close.start
-      let end = close.start + close.length
-      if open.start <= offset, offset <= end, !words.isEmpty {
-        var j = end
-        while j < lineEnd, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
-        let cited =
-          j + 1 < lineEnd && bytes[j] == UInt8(ascii: "[")
-          && (bytes[j + 1] == UInt8(ascii: "@")
-            || (bytes[j + 1] == UInt8(ascii: "-") && j + 2 < lineEnd && bytes[j + 2] == UInt8(ascii: "@")))
-        return cited ? nil : (words, end)
-      }
-      k += 2
-    }
-    return nil
-  }
-
-  /// The words of the quotation that ends just before the `[@` whose `@` is at `at` (spaces between allowed), nil
-  /// when no quotation ends there: what completion after a quotation searches for.
-  static func quotationBefore(citationAt at: Int, in bytes: [UInt8]) -> String? {
-    var j = at - 1
-    if j >= 0, bytes[j] == UInt8(ascii: "-") { j -= 1 }
-    guard j >= 0, bytes[j] == UInt8(ascii: "[") else { return nil }
-    while j > 0, bytes[j - 1] == 0x20 || bytes[j - 1] == 0x09 { j -= 1 }
-    let closeEnd = j
-    let closesCurly =
-      closeEnd >= 3 && bytes[closeEnd - 3] == 0xE2 && bytes[closeEnd - 2] == 0x80
-      && bytes[closeEnd - 1] == 0x9D
-    let closesStraight = closeEnd >= 1 && bytes[closeEnd - 1] == UInt8(ascii: "\"")
-    guard closesCurly || closesStraight else { return nil }
-    let closeStart = closeEnd - (closesCurly ? 3 : 1)
-    guard let quotation = uncitedQuotation(at: closeStart, in: Array(bytes[..<closeEnd])), quotation.end == closeEnd
-    else { return nil }
-    let words = String(decoding: bytes[quotation.words], as: UTF8.self)
-    return words.isEmpty ? nil : words
   }
 }

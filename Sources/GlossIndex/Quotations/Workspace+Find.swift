@@ -50,68 +50,173 @@ package struct FindResult: Hashable, Sendable {
 
 /// Search over the text of every source (SPEC §5 `gloss.find`): the phrase normalised as quotations are (white
 /// space and line breaks, quote and dash styles, soft hyphens, ligatures, NFC) and compared without case.
+///
+/// Every source's folded text is cut into chunks of about a thousand tokens, each with a filter of its token pairs,
+/// all stacked in one bit-sliced matrix (`SourceTextSearch`): a phrase's pairs are tested against every chunk of the
+/// workspace at once, and only the chunks that may hold it (or, when none does, that hold most of its pairs) are
+/// indexed and searched.
 extension Workspace {
   /// The places where `phrase` occurs in the sources' text, at most `limit`, in path order; when it occurs nowhere,
   /// the closest passages with how alike they are.
   package func find(_ phrase: String, limit: Int = 50) -> FindResult {
     let folded = CaseFolding.folded(phrase)
-    let cache = textSearchCache
-    let entries = cache.entries(for: sourceDocuments, provider: sourceTextProvider)
-    let probe = PhraseProbe(folded, lexicon: cache.lexicon)
+    let probe = SignatureProbe(folded)
     var result = FindResult()
-    guard limit > 0, !probe.hashes.isEmpty || probe.hasUnknownToken else { return result }
-    if !probe.hasUnknownToken {
-      let candidates = entries.filter { $0.value.filter.mayContain(probe) }.keys.sorted { $0.utf8Precedes($1) }
-      for path in candidates where result.places.count < limit {
-        guard let entry = entries[path], let record = sourceDocuments[path],
-          let document = Self.withText(record.document, at: path, provider: sourceTextProvider)
-        else { continue }
-        let index = entry.index(of: document.text, lexicon: cache.lexicon)
-        for range in index.occurrences(of: folded, limit: limit - result.places.count) {
-          result.places.append(place(range, in: record.path, document: document, likeness: 1))
-        }
-      }
-    }
-    if result.places.isEmpty { result.closest = closestPlaces(folded, probe: probe, entries: entries, limit: limit) }
+    guard limit > 0, !probe.isEmpty else { return result }
+    let search = textSearchCache.search(for: sourceDocuments, provider: sourceTextProvider)
+    result.places =
+      probe.pieces.count == 1
+      ? placesInChunks(folded, probe: probe, search: search, limit: limit)
+      : placesInDocuments(folded, probe: probe, search: search, limit: limit)
+    if result.places.isEmpty { result.closest = closestPlaces(folded, probe: probe, search: search, limit: limit) }
     return result
   }
 
-  /// The passages most like `folded` in the sources whose filters hold most of its pairs.
-  private func closestPlaces(
-    _ folded: String, probe: PhraseProbe, entries: [String: SourceTextSearchEntry], limit: Int
+  /// The places where `phrase` occurs, for requests a keystroke or a cursor move sends (completion, code actions):
+  /// never the closest passages, none while the search is still to be built for most sources (`prepareFind` builds
+  /// it in the background after loading), so that such a request never waits seconds, and none when more than
+  /// `interactiveCandidates` sources may hold it.
+  package func foundPlaces(_ phrase: String, limit: Int) -> [FoundPlace] {
+    let folded = CaseFolding.folded(phrase)
+    let probe = SignatureProbe(folded)
+    guard limit > 0, !probe.isEmpty,
+      let search = textSearchCache.searchIfNearlyBuilt(
+        for: sourceDocuments, provider: sourceTextProvider, missingBytesAllowed: Self.interactiveIndexingBytes)
+    else { return [] }
+    return probe.pieces.count == 1
+      ? placesInChunks(folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
+      : placesInDocuments(
+        folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
+  }
+
+  /// How many bytes of source text a completion or code action may index itself (the sources edited since the last
+  /// build, or a small workspace's); beyond that it answers without the search until the background build is done.
+  static let interactiveIndexingBytes = 4 << 20
+  /// How many sources a completion or code action may search: a quotation that many sources may hold (a few common
+  /// words, or a short CJK phrase) is not worth citing from where it is found, and searching them all takes tens of
+  /// milliseconds a keystroke.
+  static let interactiveCandidates = 16
+
+  /// Where a phrase of one piece occurs: the runs of chunks that may hold it, each indexed with the chunks it may
+  /// reach into; none when more than `sourcesAllowed` sources may hold it.
+  private func placesInChunks(
+    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int, sourcesAllowed: Int = .max
   ) -> [FoundPlace] {
-    guard !probe.hashes.isEmpty else { return [] }
-    let least = max(1, probe.hashes.count / 3)
-    var ranked: [(path: String, hits: Int)] = []
-    for (path, entry) in entries {
-      let hits = entry.filter.hits(probe)
-      if hits >= least { ranked.append((path, hits)) }
+    let piece = probe.pieces[0]
+    let reach = SignatureMatrix.reach(ofTokens: piece.tokenCount)
+    var columns = search.matrix.columns(holdingAll: piece.hashes, reach: reach)[...]
+    if sourcesAllowed < .max, Set(columns.map { search.owner(ofColumn: $0).document }).count > sourcesAllowed {
+      return []
     }
-    ranked.sort { $0.hits != $1.hits ? $0.hits > $1.hits : $0.path.utf8Precedes($1.path) }
-    let lexicon = textSearchCache.lexicon
-    // A source holding the phrase but for a changed word holds nearly all its pairs; one holding three quarters as
-    // many as the best or fewer is not worth indexing.
-    let best = ranked.first?.hits ?? 0
-    let tried = ranked.prefix { 4 * $0.hits >= 3 * best }.prefix(Self.closestSourcesTried)
-    // On this thread: a few small texts take less than handing them to other threads would.
-    let places = tried.compactMap { candidate -> FoundPlace? in
-      guard let entry = entries[candidate.path], let record = sourceDocuments[candidate.path],
-        let document = Self.withText(record.document, at: candidate.path, provider: sourceTextProvider)
-      else { return nil }
-      let index = entry.index(of: document.text, lexicon: lexicon)
+    var places: [FoundPlace] = []
+    while let first = columns.first, places.count < limit {
+      let (document, chunk) = search.owner(ofColumn: first)
+      let chunkCount = search.signatures[document].chunkCount
+      // The run of candidate chunks of this document starting here.
+      var last = chunk
+      columns = columns.dropFirst()
+      while let next = columns.first, next == first + (last - chunk) + 1, last + 1 < chunkCount {
+        last += 1
+        columns = columns.dropFirst()
+      }
+      guard let record = recordWithText(at: search.paths[document]) else { continue }
+      let signature = search.signatures[document]
+      // Occurrences must start in the run; they may end in the chunks it reaches into.
+      let startsBefore = last + 1 < chunkCount ? signature.chunkStarts[last + 1] : Int.max
+      let (index, offset) = Self.chunkIndex(of: record.document.text, signature, chunks: chunk..<(last + 1 + reach))
+      for range in index.occurrences(of: folded, limit: limit - places.count)
+      where range.lowerBound + offset < startsBefore {
+        places.append(place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: 1))
+      }
+    }
+    return places
+  }
+
+  /// Where a phrase of several pieces (between ellipses, which may skip any length of text) occurs: the documents
+  /// in which every piece may occur, each indexed whole; none when more than `sourcesAllowed` may.
+  private func placesInDocuments(
+    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int, sourcesAllowed: Int = .max
+  ) -> [FoundPlace] {
+    var documents: Set<Int>?
+    for piece in probe.pieces where !piece.hashes.isEmpty {
+      let columns = search.matrix.columns(
+        holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount))
+      let holding = Set(columns.map { search.owner(ofColumn: $0).document })
+      documents = documents.map { $0.intersection(holding) } ?? holding
+    }
+    guard (documents?.count ?? 0) <= sourcesAllowed else { return [] }
+    var places: [FoundPlace] = []
+    for document in (documents ?? []).sorted() where places.count < limit {
+      guard let record = recordWithText(at: search.paths[document]) else { continue }
+      let index = QuoteIndex(text: CaseFolding.folded(record.document.text))
+      for range in index.occurrences(of: folded, limit: limit - places.count) {
+        places.append(place(range, in: record, likeness: 1))
+      }
+    }
+    return places
+  }
+
+  /// The index of chunks `chunks` of a document's text (its signature `signature`), case-folded, and the offset in
+  /// the text where the indexed bytes start.
+  private static func chunkIndex(
+    of text: [UInt8], _ signature: TextSignature, chunks: Range<Int>
+  ) -> (QuoteIndex, Int) {
+    let start = chunks.lowerBound < signature.chunkCount ? signature.chunkStarts[chunks.lowerBound] : text.count
+    let end = chunks.upperBound < signature.chunkCount ? signature.chunkStarts[chunks.upperBound] : text.count
+    return (QuoteIndex(text: CaseFolding.folded(Array(text[start..<max(start, end)]))), start)
+  }
+
+  /// The passages most like `folded`: in the chunks holding most of its pairs, one place per document.
+  private func closestPlaces(
+    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int
+  ) -> [FoundPlace] {
+    let hashes = probe.allHashes
+    guard !hashes.isEmpty else { return [] }
+    let tokenCount = min(QuoteIndex.closestTokenLimit, probe.pieces.reduce(0) { $0 + $1.tokenCount })
+    let reach = SignatureMatrix.reach(ofTokens: tokenCount)
+    let counts = search.matrix.hitCounts(hashes, reach: reach)
+    // A chunk holding the phrase but for a changed word holds nearly all its entries; one holding three quarters
+    // as many as the best or fewer is not worth indexing.
+    let least = max(1, hashes.count / 3)
+    var ranked = counts.indices.filter { counts[$0] >= least }
+    ranked.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+    let best = ranked.first.map { counts[$0] } ?? 0
+    var tried: [(document: Int, chunk: Int)] = []
+    for column in ranked where 4 * counts[column] >= 3 * best && tried.count < Self.closestSourcesTried {
+      let owner = search.owner(ofColumn: column)
+      if !tried.contains(where: { $0.document == owner.document }) { tried.append(owner) }
+    }
+    let places = tried.compactMap { document, chunk -> FoundPlace? in
+      guard let record = recordWithText(at: search.paths[document]) else { return nil }
+      let (index, offset) = Self.chunkIndex(
+        of: record.document.text, search.signatures[document], chunks: chunk..<(chunk + 1 + reach))
       guard case .notFound(let range?, let similarity) = index.match(folded), similarity >= Self.leastSimilarity
       else { return nil }
-      return place(range, in: record.path, document: document, likeness: similarity)
+      return place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: similarity)
     }.sorted {
       $0.likeness != $1.likeness ? $0.likeness > $1.likeness : $0.path.utf8Precedes($1.path)
     }
     return Array(places.prefix(min(limit, Self.closestPlacesShown)))
   }
 
+  /// Builds the search over the sources' text on this thread (a background one, after loading), so that the first
+  /// search does not pay for it; copies of this workspace share it.
+  package func prepareFind() {
+    _ = textSearchCache.search(for: sourceDocuments, provider: sourceTextProvider, onAllCores: false)
+  }
+
+  /// The record of the source document at `path` with its text (read again when it was released); nil when there is
+  /// none or its file no longer holds the text indexed.
+  private func recordWithText(at path: String) -> SourceDocumentRecord? {
+    guard var record = sourceDocuments[path], let document = textDocument(at: path) else { return nil }
+    record.document = document
+    return record
+  }
+
   /// Bytes the search over the sources' text holds (0 before the first search), for memory reports.
   package var textSearchByteCount: Int { textSearchCache.byteCount }
 
-  /// How many sources (those holding most of the phrase's pairs) are searched for the closest passage.
+  /// How many sources (those whose chunks hold most of the phrase's pairs) are searched for the closest passage.
   static let closestSourcesTried = 4
   /// How many closest passages a search answers at most.
   static let closestPlacesShown = 5
@@ -137,14 +242,16 @@ extension Workspace {
     return Array(found.joined().prefix(limit))
   }
 
-  /// The place `textRange` of the text of the source document at `path` (`document`, with its text), with its
-  /// citation.
-  func place(_ textRange: Range<Int>, in path: String, document: SourceDocument, likeness: Double) -> FoundPlace {
+  /// The place `textRange` of a source document's text, with its citation.
+  func place(_ textRange: Range<Int>, in record: SourceDocumentRecord, likeness: Double) -> FoundPlace {
+    let document = record.document
     let lines = Self.fileLines(of: textRange, in: document) ?? 1...1
-    let key = sourceDocuments[path].map { citingKey(of: $0) }
+    let key = citingKey(of: record)
+    // Pages as printed (a journal article's PDF starting at page 213), as a note cites them.
+    let offset = document.pageCount > 1 ? pageOffset(forKey: key, document: document) : 0
     return FoundPlace(
-      path: path, fileRange: document.fileRange(ofText: textRange), lines: lines,
-      key: key, locator: Self.locator(of: textRange, lines: lines, in: document),
+      path: record.path, fileRange: document.fileRange(ofText: textRange), lines: lines,
+      key: key, locator: Self.locator(of: textRange, lines: lines, in: document, pageOffset: offset),
       context: Self.context(of: textRange, in: document.text), likeness: likeness)
   }
 
@@ -155,11 +262,14 @@ extension Workspace {
     return record.key
   }
 
-  /// `p. 4` / `pp. 4-5` when the text has pages, else `l. 40` / `ll. 40-41`.
-  static func locator(of textRange: Range<Int>, lines: ClosedRange<Int>, in document: SourceDocument) -> String {
+  /// `p. 4` / `pp. 4-5` when the text has pages (numbered as printed: `pageOffset` more than the text's), else
+  /// `l. 40` / `ll. 40-41`.
+  static func locator(
+    of textRange: Range<Int>, lines: ClosedRange<Int>, in document: SourceDocument, pageOffset: Int = 0
+  ) -> String {
     if document.pageCount > 1 {
-      let first = page(containing: textRange.lowerBound, in: document)
-      let last = page(containing: max(textRange.lowerBound, textRange.upperBound - 1), in: document)
+      let first = page(containing: textRange.lowerBound, in: document) + pageOffset
+      let last = page(containing: max(textRange.lowerBound, textRange.upperBound - 1), in: document) + pageOffset
       return first == last ? "p. \(first)" : "pp. \(first)-\(last)"
     }
     return lines.count == 1 ? "l. \(lines.lowerBound)" : "ll. \(lines.lowerBound)-\(lines.upperBound)"

@@ -156,6 +156,7 @@ extension Server {
     publishAll(in: id)
     reattachOpenDocuments()
     prepareCompletion(in: id)
+    prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
     releaseNoteTexts(in: id)

@@ -57,7 +57,7 @@ extension Note {
   }
 
   /// Where the paragraph holding `range` starts: its innermost leaf block, else the line after the last blank line.
-  private func paragraphStart(of range: Range<Int>, _ bytes: [UInt8]) -> Int {
+  func paragraphStart(of range: Range<Int>, _ bytes: [UInt8]) -> Int {
     var candidates = blocks
     var start: Int?
     // Blocks are in document order and do not overlap: the one holding the offset is found by bisection (a linear
@@ -84,7 +84,7 @@ extension Note {
   }
 
   /// The block of `blocks` (in document order, not overlapping) whose range contains `offset`.
-  private static func block(containing offset: Int, in blocks: [Block]) -> Block? {
+  static func block(containing offset: Int, in blocks: [Block]) -> Block? {
     var low = 0
     var high = blocks.count
     while low < high {
@@ -96,7 +96,7 @@ extension Note {
   }
 
   /// The index of the first citation starting at or after `offset` (citations are in document order).
-  private func firstCitation(startingAtOrAfter offset: Int) -> Int {
+  func firstCitation(startingAtOrAfter offset: Int) -> Int {
     var low = 0
     var high = citations.count
     while low < high {
@@ -107,7 +107,7 @@ extension Note {
   }
 
   /// The outermost blockquotes, in document order.
-  private func blockQuotes(_ blocks: [Block]) -> [Block] {
+  func blockQuotes(_ blocks: [Block]) -> [Block] {
     var out: [Block] = []
     for block in blocks {
       if block.kind == .blockQuote { out.append(block) } else { out += blockQuotes(block.children) }
@@ -116,7 +116,7 @@ extension Note {
   }
 
   /// The quoted words of a blockquote closed by a bracketed citation of one key on its last line, and that citation.
-  private func blockQuotation(_ block: Block, _ bytes: [UInt8]) -> (Range<Int>, Int)? {
+  func blockQuotation(_ block: Block, _ bytes: [UInt8]) -> (Range<Int>, Int)? {
     let end = min(block.range.upperBound, bytes.count)
     var lastLineStart = end
     while lastLineStart > block.range.lowerBound, bytes[lastLineStart - 1] != 0x0A { lastLineStart -= 1 }

@@ -1,6 +1,6 @@
 extension QuoteIndex {
   /// The longest quotation (in tokens) whose closest passage is searched; longer ones are cut, so the work is bounded.
-  static let closestTokenLimit = 600
+  package static let closestTokenLimit = 600
 
   /// The passage of `range` most like `query`: windows around the positions where the quotation's rarest tokens
   /// agree on an alignment, scored by token edit distance (ellipses may skip source tokens for free).

@@ -175,7 +175,8 @@ extension QuoteIndex {
   /// Matches `piece[from...]` at positions `start...`; returns the position after the last token matched.
   ///
   /// A wildcard stands for one word, or for one white-space-delimited chunk (`examining.`, `society’s`) as an
-  /// editor replacing a word with `[it]` would count it: both are tried.
+  /// editor replacing a word with `[it]` would count it: both are tried. A chunk is whole, white space on both
+  /// sides, whichever way it is matched (`x]:` of `x]:usness` is no chunk).
   func matchForward(_ piece: [UInt32], _ from: Int, from start: Int, limit: Int) -> Int? {
     var i = from
     var j = start
@@ -185,7 +186,10 @@ extension QuoteIndex {
       let q = piece[i]
       if q == QuoteQuery.wildcard {
         let end = chunkEnd(from: j, limit: limit)
-        if end > j + 1, hasWord(j..<end), let matched = matchForward(piece, i + 1, from: end, limit: limit) {
+        // A whole chunk only: one that white space starts (the token before is not stuck to it).
+        if end > j + 1, !isGlued(j), hasWord(j..<end),
+          let matched = matchForward(piece, i + 1, from: end, limit: limit)
+        {
           return matched
         }
         guard isWord[Int(id)] else { return nil }
@@ -216,7 +220,11 @@ extension QuoteIndex {
       let q = piece[i - 1]
       if q == QuoteQuery.wildcard {
         let start = chunkStart(endingAt: j, limit: limit)
-        if start < j - 1, hasWord(start..<j), let matched = matchBackward(piece, i - 1, endingAt: start, limit: limit) {
+        // A whole chunk only: one that white space ends (the token after is not stuck to it), as `matchForward`
+        // reads it, so that the answer does not depend on which token anchored the match.
+        if start < j - 1, j >= tokenIDs.count || !isGlued(j), hasWord(start..<j),
+          let matched = matchBackward(piece, i - 1, endingAt: start, limit: limit)
+        {
           return matched
         }
         guard isWord[Int(id)] else { return nil }

@@ -79,7 +79,7 @@ package struct QuoteIndex: Sendable {
   }
 
   /// The token stream of a text as it is scanned: local ids, glue bits, sampled starts and line-end joins.
-  private struct Builder {
+  struct Builder {
     var vocabulary: QuoteVocabulary
     var tokenIDs: [UInt32] = []
     var startSamples: [UInt32] = []

@@ -12,14 +12,20 @@ enum QuoteMarks {
   private static let lowDouble: [UInt8] = [0xE2, 0x80, 0x9E]  // „
   private static let leftGuillemet: [UInt8] = [0xC2, 0xAB]  // «
   private static let rightGuillemet: [UInt8] = [0xC2, 0xBB]  // »
+  private static let leftCorner: [UInt8] = [0xE3, 0x80, 0x8C]  // 「
+  private static let rightCorner: [UInt8] = [0xE3, 0x80, 0x8D]  // 」
+  private static let leftWhiteCorner: [UInt8] = [0xE3, 0x80, 0x8E]  // 『
+  private static let rightWhiteCorner: [UInt8] = [0xE3, 0x80, 0x8F]  // 』
 
-  /// Every pair Gloss reads: "…", “…”, „…“, „…”, «…», »…«.
+  /// Every pair Gloss reads: "…", “…”, „…“, „…”, «…», »…«, 「…」, 『…』.
   private static let pairs: [Pair] = [
     Pair(open: straight, close: [straight]),
     Pair(open: leftDouble, close: [rightDouble]),
     Pair(open: lowDouble, close: [leftDouble, rightDouble]),
     Pair(open: leftGuillemet, close: [rightGuillemet]),
     Pair(open: rightGuillemet, close: [leftGuillemet]),
+    Pair(open: leftCorner, close: [rightCorner]),
+    Pair(open: leftWhiteCorner, close: [rightWhiteCorner]),
   ]
 
   /// True for a space or a tab.
@@ -48,6 +54,33 @@ enum QuoteMarks {
       i += 1
     }
     return nil
+  }
+
+  /// Every quotation in `range`, in order, that opens and closes there: where its opening mark starts, its inside
+  /// (marks excluded) and where its closing mark ends. A quotation's inside is not searched for others.
+  static func quotations(in bytes: [UInt8], within range: Range<Int>) -> [(start: Int, inner: Range<Int>, end: Int)] {
+    var out: [(start: Int, inner: Range<Int>, end: Int)] = []
+    let upper = min(range.upperBound, bytes.count)
+    var i = max(0, range.lowerBound)
+    scanning: while i < upper {
+      for pair in pairs where has(pair.open, in: bytes, at: i) {
+        let start = i + pair.open.count
+        var j = start
+        while j < upper {
+          if let close = pair.close.first(where: { has($0, in: bytes, at: j) }), j + close.count <= upper {
+            if start < j, hasLetters(bytes[start..<j]) { out.append((i, start..<j, j + close.count)) }
+            i = j + close.count
+            continue scanning
+          }
+          j += 1
+        }
+        // An opening mark never closed: the rest may still hold quotations.
+        i = start
+        continue scanning
+      }
+      i += 1
+    }
+    return out
   }
 
   /// The inside of a quotation whose closing mark is followed by nothing but white space (one line break at most)

@@ -61,6 +61,9 @@ struct QuoteVocabulary: Sendable {
     }
   }
 
+  /// The hash of token `id`'s spelling (`hash(_:)` of its bytes).
+  func hash(of id: UInt32) -> UInt32 { hashes[Int(id)] }
+
   /// The id of `token`, or nil when the text never has it.
   func id(of token: UnsafeBufferPointer<UInt8>) -> UInt32? { find(token, hash: Self.hash(token)) }
 

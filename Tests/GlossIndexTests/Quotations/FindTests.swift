@@ -1,6 +1,7 @@
 import Foundation
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// `gloss.find`: every place in the sources' text where a phrase occurs, with the citation that points there.
@@ -70,12 +71,59 @@ import Testing
     #expect(Fixture.workspace(Self.files).find("zyxwvu qponm").closest.isEmpty)
   }
 
+  @Test(arguments: [
+    "the savimgs method measures", "the savings methd measures", "the savings method measure",
+    "tthe savings method measures", "Relearning saves tim: the savings method",
+  ])
+  func phraseDifferingByOneLetterIsNotFoundButItsClosestPassageIs(phrase: String) throws {
+    let result = Fixture.workspace(Self.files).find(phrase)
+    #expect(result.places.isEmpty)
+    let closest = try #require(result.closest.first)
+    #expect(closest.citation == "[@ebbinghaus1885, p. 2]")
+    #expect(closest.likeness < 1 && closest.likeness >= 0.5)
+    #expect(closest.percentAlike < 100)
+  }
+
+  @Test(arguments: [
+    // Case, a soft hyphen, other white space, punctuation at the edges: the normalisation makes them equal.
+    "THE Savings Method", "the sav\u{AD}ings method", "the  savings\nmethod", "“the savings method.”",
+  ])
+  func phraseEqualOnceNormalisedIsFound(phrase: String) {
+    #expect(found(phrase) == ["sources/ebbinghaus1885.txt [@ebbinghaus1885, p. 2]"])
+  }
+
   @Test func sourceCitedThroughABibliographyFileFieldIsCitedByTheEntrysKey() {
     let files = [
       "refs.bib": "@book{binh2020, title = {Sông}, file = {sources/oral-binh.txt}}\n",
       "sources/oral-binh.txt": "the current is faster now\n",
     ]
     #expect(found("current is FASTER", in: files) == ["sources/oral-binh.txt [@binh2020, l. 1]"])
+  }
+
+  /// 6,000 numbered words, ten a line (`w0 … w9` is line 1), with `replaced` words put in at their positions: the
+  /// search cuts it into six chunks of 1,024 words.
+  static func numbered(_ replaced: [Int: String] = [:]) -> String {
+    let words = (0..<6000).map { replaced[$0] ?? "w\($0)" }
+    return stride(from: 0, to: words.count, by: 10).map { words[$0..<($0 + 10)].joined(separator: " ") }
+      .joined(separator: "\n") + "\n"
+  }
+
+  @Test func longSourceIsSearchedInEveryChunkAndAcrossChunkEnds() throws {
+    var phrase: [Int: String] = [:]
+    // In the first chunk, across its end (words 1,023–1,025), and in the fifth.
+    for start in [10, 1023, 5000] { for (k, word) in ["x", "y", "z"].enumerated() { phrase[start + k] = word } }
+    let files = ["sources/long.txt": Self.numbered(phrase), "sources/short.txt": "w1022 w1023 w1024 w1025\n"]
+    let workspace = Fixture.workspace(files)
+    #expect(workspace.find("x y z").places.map(\.citation) == ["[@long, l. 2]", "[@long, l. 103]", "[@long, l. 501]"])
+    #expect(workspace.find("w2046 w2047 w2048 w2049").places.map(\.citation) == ["[@long, l. 205]"])
+    // Pieces far apart, in different chunks.
+    #expect(workspace.find("w20 w21 … w5990 w5991").places.map(\.citation) == ["[@long, ll. 3-600]"])
+    // One word changed, in the fourth chunk.
+    let result = workspace.find("w3500 w3501 w3502 w3503 zz w3505 w3506 w3507")
+    #expect(result.places.isEmpty)
+    let closest = try #require(result.closest.first)
+    #expect(closest.citation == "[@long, l. 351]")
+    #expect((50..<100).contains(closest.percentAlike))
   }
 
   @Test func editedSourceIsSearchedAsItNowReads() {
@@ -85,6 +133,34 @@ import Testing
     #expect(workspace.find("current is slower").places.map(\.citation) == ["[@oral-binh, l. 1]"])
     workspace.setSourceDocument(path: "sources/new.md", bytes: Array("# Sông\n\nthe current is slower\n".utf8))
     #expect(workspace.find("current is slower").places.map(\.path) == ["sources/new.md", "sources/oral-binh.txt"])
+  }
+
+  @Test func completionAfterAQuotationNeverBuildsTheWholeSearchIndexItself() throws {
+    // Sources larger than a completion may index itself: until the background build, no quotation places (and no
+    // build); after it, the source holding the quotation comes first with its locator.
+    let filler = String(repeating: "Unrelated words fill this page of the archive. ", count: 2_000) + "\n"
+    var files = ["sources/target.txt": "the current is faster now\n"]
+    for k in 0..<50 { files["sources/filler\(k).txt"] = filler }
+    let workspace = Fixture.workspace(files)
+    let marked = MarkedText("# N\n\n\"the current is faster now\" [@1️⃣\n")
+    let cursor = try #require(marked.cursors["1"])
+    let emptyIndexBytes = workspace.textSearchByteCount
+    let before = workspace.completions(at: cursor, in: "notes/n.md", text: Array(marked.text.utf8))
+    #expect(!before.items.contains { $0.label == "target, l. 1" })
+    #expect(workspace.textSearchByteCount == emptyIndexBytes)
+    workspace.prepareFind()
+    let after = workspace.completions(at: cursor, in: "notes/n.md", text: Array(marked.text.utf8))
+    #expect(after.items.first?.label == "target, l. 1")
+  }
+
+  @Test(arguments: [(3, 3), (17, 0)])
+  func completionAfterAQuotationOffersPlacesOnlyWhenFewSourcesMayHoldIt(sources: Int, offered: Int) throws {
+    var files: [String: String] = [:]
+    for k in 0..<sources { files["sources/s\(k).txt"] = "the current is faster now\n" }
+    let marked = MarkedText("# N\n\n\"the current is faster now\" [@1️⃣\n")
+    let cursor = try #require(marked.cursors["1"])
+    let items = Fixture.workspace(files).completions(at: cursor, in: "notes/n.md", text: Array(marked.text.utf8)).items
+    #expect(items.filter { $0.label.hasSuffix(", l. 1") }.count == offered)
   }
 
   @Test func notesAreSearchedWhenTheirTextsAreGiven() {

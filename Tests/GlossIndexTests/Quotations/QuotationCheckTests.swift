@@ -65,6 +65,7 @@ enum QuoteSources {
     "Müller [@müller2001, p. 2, \"Vergessen ist nicht das Gegenteil des Erinnerns\"].\n",
     "> Das Gedächtnis ist keine Kamera, sondern eine Straße der Erinnerung.\n> -- [@müller2001, p. 1]\n",
     "Liu: \"记忆不是录像\" [@liu1936]; 「写真ではない」 \"記憶は再構成であり\" [@liu1936].\n",
+    "劉は「記憶は再構成であり」[@liu1936]と書いた。『写真ではない』[@liu1936]\n",
   ]
 
   /// A note with one quotation that must not be found, marked.
@@ -82,6 +83,7 @@ enum QuoteSources {
     "Trần viết “⏩một sự tái tạo đầy sáng tạo⏪” [@trần2020].\n",
     "Müller [@müller2001, p. 2, \"⏩Vergessen ist das Gegenteil des Erinnerns⏪\"].\n",
     "> ⏩记忆是录像，而是一种富有想象力的重建。⏪\n> — [@liu1936]\n",
+    "劉は「⏩記憶は再構成ではない⏪」[@liu1936]と書いた。\n",
   ]
 
   @Test(arguments: matching)

@@ -65,10 +65,9 @@ import Testing
         == .noText(reason: "'pdftotext' is not installed (Debian package poppler-utils)", isLasting: false))
   }
 
-  /// A Zotero export in `~/Zotero` (HOME is a temporary folder), its PDF in Zotero's storage, the notes elsewhere.
-  @Test func aZoteroLibraryOutsideTheNotesGivesPrintedPagePassagesAndQuotationChecks() throws {
-    let home = try temporaryFolder("home")
-    defer { try? FileManager.default.removeItem(atPath: home) }
+  /// A client started on `home/notes`, whose note cites a Zotero library in `home/Zotero` holding `article` as the
+  /// PDF of an article printed as pages 213–215, once the PDF's text is extracted; and the PDF's path.
+  private func zoteroClient(home: String) throws -> (TestClient, String) {
     let pdf = home + "/Zotero/storage/ABCD1234/Smith - 2020 - River.pdf"
     try write(MinimalPDF.document(pages: Self.article), to: pdf)
     try write(
@@ -102,7 +101,15 @@ import Testing
     client.server.extractions.waitUntilIdle()
     client.enqueue(event: .extracted)
     client.processQueue()
-    let uri = FileURI(filePath: root + "/river.md").string
+    return (client, pdf)
+  }
+
+  /// A Zotero export in `~/Zotero` (HOME is a temporary folder), its PDF in Zotero's storage, the notes elsewhere.
+  @Test func aZoteroLibraryOutsideTheNotesGivesPrintedPagePassagesAndQuotationChecks() throws {
+    let home = try temporaryFolder("home")
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let (client, pdf) = try zoteroClient(home: home)
+    let uri = FileURI(filePath: home + "/notes/river.md").string
     let published = try #require(client.notifications(PublishDiagnosticsNotification.self).last { $0.uri == uri })
     // The first quotation spans a broken word and a ligature on printed page 214 (the PDF's second page); the second
     // is misquoted; page 230 is past the article's end.
@@ -118,5 +125,31 @@ import Testing
     // The text is cached: the cache folder holds it, outside the notes.
     let cached = try FileManager.default.contentsOfDirectory(atPath: home + "/.cache/gloss/texts")
     #expect(cached.filter { $0.hasSuffix(".txt") }.count == 1)
+  }
+
+  /// What `gloss.find` answers for `phrase`: each place's citation and likeness in percent.
+  private func find(_ phrase: String, _ client: TestClient) throws -> [String] {
+    let id = client.enqueue(
+      ExecuteCommandRequest(command: "gloss.find", arguments: [.object(["text": .string(phrase)])]))
+    client.processQueue()
+    guard case .array(let places)? = try client.response(to: id, as: ExecuteCommandRequest.self) else { return [] }
+    return places.map { place in
+      var likeness = 0.0
+      if case .double(let value)? = place["likeness"] { likeness = value }
+      if case .int(let value)? = place["likeness"] { likeness = Double(value) }
+      return "\(place["citation"]?.stringValue ?? "-") \(Int((likeness * 100).rounded()))%"
+    }
+  }
+
+  @Test func findInAPDFCitesThePrintedPage() throws {
+    let home = try temporaryFolder("home")
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let (client, _) = try zoteroClient(home: home)
+    // The PDF's second page is printed page 214; the words run across a line-end hyphen and a ligature.
+    #expect(try find("FIXED, lifeless and fragmentary traces", client) == ["[@smith2020, p. 214] 100%"])
+    #expect(try find("the first official survey", client) == ["[@smith2020, p. 213] 100%"])
+    let closest = try find("an imaginary reconstruction, or construction", client)
+    #expect(closest.first?.hasPrefix("[@smith2020, p. 214] ") ?? false, "\(closest)")
+    #expect(closest.first != "[@smith2020, p. 214] 100%")
   }
 }

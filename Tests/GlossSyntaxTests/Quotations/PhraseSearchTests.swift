@@ -1,6 +1,7 @@
 import Foundation
-import GlossSyntax
 import Testing
+
+@testable import GlossSyntax
 
 /// The pieces of search over source texts: case folding that keeps offsets, every occurrence of a phrase, and the
 /// phrase filter that must never turn away a text holding the phrase.
@@ -37,35 +38,85 @@ import Testing
     #expect(index.occurrences(of: "a bird").isEmpty)
   }
 
-  @Test func filterLetsThroughEveryWindowOfTheTextsItWasBuiltFrom() {
-    let lexicon = QuoteLexicon()
+  @Test func signatureLetsThroughEveryWindowOfTheTextsItWasBuiltFrom() {
     let texts = [
       "Remembering is not the re-excitation of innumerable fixed, lifeless and fragmentary traces. It is an\n"
         + "imaginative recon-\nstruction, or construction, built out of the relation of our attitude.",
       "Ký ức không phải là bản sao, mà là một sự tái tạo\nđầy tưởng tượng của người nhớ. “Trí nhớ” — cộng đồng.",
       "记忆不是录像，而是一种富有想象力的重建。記憶は再構成であり、写真ではない。",
     ]
-    for text in texts {
-      let folded = CaseFolding.folded(Array(text.utf8))
-      let filter = PhraseFilter(QuoteIndex(text: folded, lexicon: lexicon))
+    let signatures = texts.map { TextSignature(text: CaseFolding.folded(Array($0.utf8))) }
+    let matrix = SignatureMatrix(signatures)
+    #expect(matrix.columnCount == 3)
+    func columns(_ phrase: String) -> [Int] {
+      // A phrase without a word (a lone dash) may be anywhere.
+      guard let piece = SignatureProbe(CaseFolding.folded(phrase)).pieces.first else {
+        return Array(0..<matrix.columnCount)
+      }
+      return matrix.columns(holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount))
+    }
+    for (column, text) in texts.enumerated() {
       let words = text.split(whereSeparator: \.isWhitespace)
       for length in [1, 2, 5] {
         for start in 0..<max(1, words.count - length) {
           let phrase = words[start..<min(words.count, start + length)].joined(separator: " ")
           // Half of a word broken at a line end is no word of the text (its index does not find it either).
           if phrase.contains("recon-") || phrase.contains("struction") { continue }
-          let probe = PhraseProbe(CaseFolding.folded(phrase), lexicon: lexicon)
-          #expect(!probe.hasUnknownToken, "\(phrase)")
-          #expect(filter.mayContain(probe), "\(phrase)")
+          #expect(columns(phrase).contains(column), "\(phrase)")
         }
       }
-      // Across a line-end hyphen, spelt with or without it.
-      for phrase in ["an imaginative reconstruction", "an imaginative recon-struction"] where text.hasPrefix("Rem") {
-        #expect(filter.mayContain(PhraseProbe(phrase, lexicon: lexicon)), "\(phrase)")
-      }
     }
-    let english = PhraseFilter(QuoteIndex(text: CaseFolding.folded(Array(texts[0].utf8)), lexicon: lexicon))
-    #expect(!english.mayContain(PhraseProbe("đầy tưởng tượng", lexicon: lexicon)))
-    #expect(PhraseProbe("zyxwv", lexicon: lexicon).hasUnknownToken)
+    // Across a line-end hyphen, spelt with or without it.
+    #expect(columns("an imaginative reconstruction").contains(0))
+    #expect(columns("an imaginative recon-struction").contains(0))
+    // A column also stands for a phrase running on into the next column (here another text's): the English text
+    // alone does not hold the Vietnamese words.
+    let english = SignatureMatrix([signatures[0]])
+    #expect(english.columns(holdingAll: SignatureProbe("đầy tưởng tượng").allHashes, reach: 1).isEmpty)
+    #expect(columns("zyxwv qponm").isEmpty)
+  }
+
+  /// A text of `count` distinct words, `w0 w1 w2 …`.
+  private static func numberedWords(_ count: Int) -> String {
+    (0..<count).map { "w\($0)" }.joined(separator: " ")
+  }
+
+  @Test func matrixFindsAPhraseInItsChunkAndAcrossAChunkEnd() throws {
+    let long = TextSignature(text: Array(Self.numberedWords(3000).utf8))
+    #expect(long.chunkCount == 3)
+    #expect(long.chunkStarts[1] == Self.numberedWords(1024).utf8.count + 1)
+    let matrix = SignatureMatrix([TextSignature(text: Array("w5 w6 w7".utf8)), long])
+    func columns(_ phrase: String) -> [Int] {
+      guard let piece = SignatureProbe(phrase).pieces.first else { return [] }
+      return matrix.columns(holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount))
+    }
+    #expect(columns("w5 w6 w7") == [0, 1])
+    // A column also stands for a phrase starting there and running on into the next.
+    #expect(columns("w2500 w2501 w2502") == [2, 3])
+    // Starts in the first chunk of the long text, ends in its second.
+    #expect(columns("w1020 w1021 w1022 w1023 w1024 w1025") == [1])
+    // One word changed: the chunk holding the rest has the most entries.
+    let changed = SignatureProbe("w2100 w2101 w2102 w2103 w9999 w2105 w2106 w2107").allHashes
+    let counts = matrix.hitCounts(changed, reach: 1)
+    #expect(counts.count == 4)
+    let best = try #require(counts.max())
+    #expect(counts[3] == best)
+    #expect(best >= changed.count - 3)
+    #expect(counts[0] < best / 2 && counts[1] < best / 2)
+  }
+
+  @Test func transposingABlockSwapsItsRowsAndColumns() {
+    var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let block = (0..<64).map { _ -> UInt64 in
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return random
+    }
+    var transposed = block
+    SignatureMatrix.transpose(&transposed)
+    let wrong = (0..<4096).filter { n in
+      let (i, j) = (n / 64, n % 64)
+      return (transposed[j] >> UInt64(i)) & 1 != (block[i] >> UInt64(j)) & 1
+    }
+    #expect(wrong.isEmpty)
   }
 }

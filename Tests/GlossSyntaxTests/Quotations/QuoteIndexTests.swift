@@ -74,6 +74,11 @@ private final class Built: @unchecked Sendable {
     Case(source: english, quote: "innumerable [many] lifeless", found: true),
     Case(source: english, quote: "memory is [it] a store", found: true),
     Case(source: english, quote: "lifeless [words] It is", found: false),
+    // A whole chunk only, white space on both sides, whichever token anchors the match (a fuzzing find: scanning
+    // the small text matched `x]:` from the right, postings did not from the left).
+    Case(source: "the word x]:usness (kkkkkry here", quote: "word [x] usness (kkkkkry", found: false),
+    Case(source: "the word x]:usness (kkkkkry here", quote: "word [x] (kkkkkry", found: true),
+    Case(source: "the word x]:usness (kkkkkry here", quote: "the [x] x]:usness", found: true),
     // Wrong quotations.
     Case(source: english, quote: "an imaginative deconstruction", found: false),
     Case(source: english, quote: "remembering is the re-excitation", found: false),

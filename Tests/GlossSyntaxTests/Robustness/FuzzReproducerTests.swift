@@ -48,6 +48,14 @@ import Testing
         #expect(similarity >= 0 && similarity <= 1)
         #expect((closest?.upperBound ?? 0) <= text.count)
       }
+      // The text repeated until its index keeps postings finds what scanning the text found, at the same place.
+      if case .found(let range) = result, index.tokenCount > 0 {
+        let copies = (QuoteIndex.postingsThreshold + index.tokenCount - 1) / index.tokenCount
+        guard copies * (text.count + 1) <= 1 << 19 else { return }
+        var long = text
+        for _ in 1..<max(1, copies) { long += [0x0A] + text }
+        #expect(QuoteIndex(text: long).match(quotation) == .found(textRange: range))
+      }
     default:
       Issue.record("no check for '\(reproducer)'")
     }

@@ -1,0 +1,155 @@
+/// The adjacent token pairs (and single tokens) of one text, cut into chunks of `chunkTokens` tokens, each chunk a
+/// Bloom filter of `chunkBits` bits: whether a phrase may occur in a chunk, answered without indexing the text.
+///
+/// Tokens are those of `QuoteIndex` (the text should be case-folded first), known by a hash of their spelling, so
+/// that no lexicon is shared between texts. A `SignatureMatrix` stacks the chunks of many texts to test them all at
+/// once; a search then indexes only the few chunks that may hold the phrase.
+package struct TextSignature: Sendable {
+  /// Tokens per chunk (a multiple of `QuoteIndex.startStride`, so that each chunk's start offset is sampled).
+  package static let chunkTokens = 1024
+  /// Bits of each chunk's filter: about 8 a token, some 5 per distinct entry, 3 set per entry.
+  package static let chunkBits = 8192
+  /// 64-bit words of each chunk's filter.
+  static let chunkWords = chunkBits / 64
+
+  /// The UTF-8 offset in the text where each chunk's first token starts.
+  package private(set) var chunkStarts: [Int] = []
+  /// How many tokens the text has.
+  package private(set) var tokenCount = 0
+  /// The chunks' filters, `chunkWords` words each, one chunk after the other.
+  private(set) var words: [UInt64] = []
+
+  /// How many chunks the text has (none for a text without tokens).
+  package var chunkCount: Int { chunkStarts.count }
+
+  /// Bytes held, for memory reports.
+  package var byteCount: Int { words.capacity * 8 + chunkStarts.capacity * 8 }
+
+  /// The signature of `text` (case-folded: a phrase is looked for folded too).
+  package init(text: [UInt8]) {
+    let limit = min(text.count, Int(UInt32.max) - 1)
+    var builder = QuoteIndex.Builder(expectedTokens: limit / 5 + 16)
+    text.withUnsafeBufferPointer { whole in builder.scan(UnsafeBufferPointer(rebasing: whole[0..<limit])) }
+    let ids = (0..<builder.vocabulary.count).map { Self.spellingID(builder.vocabulary.hash(of: UInt32($0))) }
+    let count = builder.tokenIDs.count
+    tokenCount = count
+    let chunks = (count + Self.chunkTokens - 1) / Self.chunkTokens
+    let samplesPerChunk = Self.chunkTokens / QuoteIndex.startStride
+    chunkStarts = (0..<chunks).map { Int(builder.startSamples[$0 * samplesPerChunk]) }
+    words = [UInt64](repeating: 0, count: chunks * Self.chunkWords)
+    words.withUnsafeMutableBufferPointer { out in
+      builder.tokenIDs.withUnsafeBufferPointer { tokens in
+        ids.withUnsafeBufferPointer { ids in
+          for c in 0..<chunks {
+            let filter = UnsafeMutableBufferPointer(rebasing: out[(c * Self.chunkWords)..<((c + 1) * Self.chunkWords)])
+            // A pair belongs to the chunk of its first token, so the last pair of a chunk reaches into the next.
+            for p in (c * Self.chunkTokens)..<min(count, (c + 1) * Self.chunkTokens) {
+              let id = ids[Int(tokens[p])]
+              Self.set(Self.hash(id, UInt32.max), in: filter)
+              if p + 1 < count { Self.set(Self.hash(id, ids[Int(tokens[p + 1])]), in: filter) }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The filter words of chunk `chunk`.
+  func chunk(_ chunk: Int) -> ArraySlice<UInt64> {
+    words[(chunk * Self.chunkWords)..<((chunk + 1) * Self.chunkWords)]
+  }
+
+  /// True when chunk `chunk` may hold every entry of `hashes` (for tests: a search asks a `SignatureMatrix`).
+  package func chunk(_ chunk: Int, mayHoldAll hashes: [UInt64]) -> Bool {
+    let filter = self.chunk(chunk)
+    return hashes.allSatisfy { hash in
+      Self.bits(of: hash).allSatisfy { filter[filter.startIndex + $0 >> 6] & (1 << UInt64($0 & 63)) != 0 }
+    }
+  }
+
+  /// The id of a token spelled `bytes`: the hash of its spelling, kept clear of the query's wildcard and unknown ids.
+  static func spellingID(_ hash: UInt32) -> UInt32 { hash >= QuoteQuery.unknown ? hash &- 2 : hash }
+
+  /// The id of the token spelled `bytes`.
+  static func spellingID(of bytes: UnsafeBufferPointer<UInt8>) -> UInt32 { spellingID(QuoteVocabulary.hash(bytes)) }
+
+  /// A pair's hash (a single token is paired with `UInt32.max`).
+  @inline(__always)
+  static func hash(_ a: UInt32, _ b: UInt32) -> UInt64 {
+    var h = UInt64(a) << 32 | UInt64(b)
+    h ^= h >> 33
+    h &*= 0xff51_afd7_ed55_8ccd
+    h ^= h >> 33
+    h &*= 0xc4ce_b9fe_1a85_ec53
+    h ^= h >> 33
+    return h
+  }
+
+  /// The three bits of an entry, taken from its hash's two halves (double hashing).
+  @inline(__always)
+  static func bits(of h: UInt64) -> [Int] {
+    let step = (h >> 32) | 1
+    let x = h & 0xFFFF_FFFF
+    return [x, x &+ step, x &+ 2 &* step].map { Int((($0 & 0xFFFF_FFFF) &* UInt64(chunkBits)) >> 32) }
+  }
+
+  @inline(__always)
+  private static func set(_ h: UInt64, in filter: UnsafeMutableBufferPointer<UInt64>) {
+    let step = (h >> 32) | 1
+    var x = h
+    for _ in 0..<3 {
+      let bit = Int(((x & 0xFFFF_FFFF) &* UInt64(chunkBits)) >> 32)
+      filter[bit >> 6] |= 1 << UInt64(bit & 63)
+      x &+= step
+    }
+  }
+}
+
+/// A phrase as a `TextSignature` tests it: per piece (the stretches between ellipses), the hashes of its adjacent
+/// token pairs and of its single tokens, and how many tokens it has.
+package struct SignatureProbe: Sendable {
+  /// One stretch of the phrase between ellipses.
+  package struct Piece: Sendable {
+    /// The entries a chunk holding the piece must hold.
+    package var hashes: [UInt64] = []
+    /// How many tokens the piece has (so how many chunks it may spread over).
+    package var tokenCount = 0
+  }
+
+  /// The pieces, in order.
+  package var pieces: [Piece] = []
+
+  /// True when the phrase has nothing to test (no word, or only `[bracketed]` insertions): every text may hold it.
+  package var isEmpty: Bool { pieces.allSatisfy(\.hashes.isEmpty) }
+
+  /// Every entry of every piece.
+  package var allHashes: [UInt64] { pieces.flatMap(\.hashes) }
+
+  /// The probe of `phrase` (case-folded, as the texts were).
+  ///
+  /// Entries that the source may spell otherwise are left out: next to a `[word]` or an ellipsis, and next to a
+  /// dash (`well-known` may be a word joined across a line end in the source).
+  package init(_ phrase: String) {
+    let query = QuoteQuery(phrase) { TextSignature.spellingID(of: $0) }
+    let dash = [UInt8(ascii: "-")].withUnsafeBufferPointer { TextSignature.spellingID(of: $0) }
+    func plain(_ piece: [UInt32], _ i: Int) -> Bool {
+      let id = piece[i]
+      guard id != QuoteQuery.wildcard, id != dash else { return false }
+      return !(i > 0 && piece[i - 1] == dash) && !(i + 1 < piece.count && piece[i + 1] == dash)
+    }
+    for tokens in query.pieces {
+      var piece = Piece(tokenCount: tokens.count)
+      var seen: Set<UInt64> = []
+      for i in tokens.indices where plain(tokens, i) {
+        if i + 1 < tokens.count, plain(tokens, i + 1) {
+          let h = TextSignature.hash(tokens[i], tokens[i + 1])
+          if seen.insert(h).inserted { piece.hashes.append(h) }
+        }
+        // Single tokens too: a one-word phrase has no pair.
+        let h = TextSignature.hash(tokens[i], UInt32.max)
+        if seen.insert(h).inserted { piece.hashes.append(h) }
+      }
+      pieces.append(piece)
+    }
+  }
+}
