@@ -220,12 +220,13 @@ extension Server {
     }
     let oldPaths = Set(roots[index].workspace.diagnosedPaths)
     let old = roots[index]
-    let indexed = IndexedRoot(
+    var indexed = IndexedRoot(
       root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
       cache: extractionCache)
-    var fresh = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
-    fresh.reportedSkips = old.reportedSkips
-    roots[index] = fresh
+    roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
+    roots[index].reportedSkips = old.reportedSkips
+    // The root holds the texts now; this copy would keep them alive when they are released.
+    indexed.texts = [:]
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
     for (uri, location) in openLocations where location.root == id {

@@ -139,13 +139,15 @@ extension Server {
     }
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
     let started = ContinuousClock.now
-    let indexed = IndexedRoot(
+    var indexed = IndexedRoot(
       root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
       cache: extractionCache, progress: progress)
     let elapsed = ContinuousClock.now - started
     let id = nextRootID
     nextRootID += 1
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
+    // The root holds the texts now; this copy would keep them alive when they are released.
+    indexed.texts = [:]
     // What a write killed half-way left behind is removed now, once its process is gone.
     let removed = writer(for: roots[roots.count - 1]).removeLeftovers(in: indexed.files)
     if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) in '\(path)'") }
