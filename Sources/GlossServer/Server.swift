@@ -1,3 +1,4 @@
+package import Dispatch
 import Foundation
 package import GlossIndex
 package import GlossSyntax
@@ -76,6 +77,13 @@ package final class Server {
   /// ones after its own edits).
   var hasStaleUnopenedDiagnostics = false
 
+  /// What a restart snapshot published for the root being added, until that root's own first publishing.
+  var diagnosticsReplay: DiagnosticsReplay?
+  /// The notifications of a new root's first publishing, collected for its restart snapshot.
+  var capturedDiagnostics: [PublishedDiagnostics]?
+  /// Restart snapshots being written in the background (tests wait for them).
+  package let restartWrites = DispatchGroup()
+
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()
   /// Messages to send, collected while one event is handled.
@@ -85,6 +93,8 @@ package final class Server {
   /// Continuations waiting for the client's responses to our requests, by id.
   private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
   private var lastRequestNumber = 0
+  /// The commands waiting for the client's answer to their `workspace/applyEdit`, by the command's request id.
+  var waitingCommands: [RequestID: WaitingCommand] = [:]
   /// The request whose handler runs now, for handlers that answer later (`AnswerLater`).
   package private(set) var currentRequestID: RequestID?
 
@@ -122,7 +132,9 @@ package final class Server {
       log("unreadable input: \(error.message)")
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }
     case .tick(let date):
+      stopWaiting(at: date)
       tick(at: date)
+      saveSettledRestartSnapshots()
     case .scanned(let result):
       applyScan(result)
     case .extracted:

@@ -30,6 +30,15 @@ package struct ServerOptions: Sendable {
   /// Where extracted texts are cached (`$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`); nil for no cache.
   package var cacheDirectory: String? = ExtractionCache.defaultDirectory(
     environment: ProcessInfo.processInfo.environment)
+  /// How long a command waits for the client's answer to its `workspace/applyEdit` before it answers that the editor
+  /// did not answer (checked at each `.tick`).
+  package var applyEditTimeout: Duration = .seconds(120)
+  /// Where restart snapshots are kept (`workspaces/` in the same folder); nil for none: every start is cold.
+  package var restartCacheDirectory: String? = ExtractionCache.defaultDirectory(
+    environment: ProcessInfo.processInfo.environment)
+  /// What tells this build of Gloss from any other (a restart snapshot is only read by the build that wrote it); nil
+  /// when it cannot be told, and then no snapshot is read or written.
+  package var build: String? = GlossVersion.build
   /// How many extractions run at once in the background.
   package var extractionLimit = 2
   /// Extracts the text of the file at an absolute path (`pdftotext`, `pandoc`); tests give a stand-in.
@@ -45,4 +54,16 @@ package struct ServerOptions: Sendable {
 package enum GlossVersion {
   /// The current version.
   package static let current = "0.1.0"
+
+  /// The version and the running executable's size, modification time and inode: every build differs, so what one
+  /// build cached is never taken for another's. Nil when the executable cannot be found.
+  package static let build: String? = {
+    #if os(Linux)
+      let executable: String? = "/proc/self/exe"
+    #else
+      let executable = Bundle.main.executablePath
+    #endif
+    guard let executable, let status = try? LocalFileSystem().status(of: executable) else { return nil }
+    return "\(current)+\(status.size)-\(status.modificationTime.nanoseconds)-\(status.identity.inode)"
+  }()
 }

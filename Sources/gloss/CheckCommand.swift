@@ -2,7 +2,8 @@ import Foundation
 import GlossServer
 
 /// `gloss check [DIR] [--format text|json]`: indexes DIR (default: the current directory) like the language
-/// server does and prints every diagnostic; exit 1 when there is an error, 2 on bad usage, else 0.
+/// server does and prints every diagnostic; exit 1 when there is an error, 2 on bad usage, else 0. A DIR inside a
+/// workspace that holds no config, bibliography or sources folder itself is widened to that workspace.
 func runCheck(_ arguments: [String]) -> Int32 {
   let usage = "usage: gloss check [DIR] [--format text|json]"
   var directory: String?
@@ -40,8 +41,16 @@ func runCheck(_ arguments: [String]) -> Int32 {
     printError("gloss check: no such folder '\(given)'\n\n\(usage)")
     return 2
   }
+  // A folder that is only part of a workspace (`notes/`, with `.gloss.json` above it) is checked as that workspace,
+  // as the language server does for a client's root: else its bibliography would be missed.
+  let root = WorkspaceDiscovery(
+    fileSystem: LocalFileSystem(), homeDirectory: ProcessInfo.processInfo.environment["HOME"]
+  ).widened(PathComponents.normalize(absolute))
+  if root != PathComponents.normalize(absolute) {
+    printError("gloss: checking the workspace '\(root)', which holds '\(given)'")
+  }
   let progress = TerminalProgress()
-  let report = CheckReport(root: absolute, fileSystem: LocalFileSystem(), progress: progress.show)
+  let report = CheckReport(root: root, fileSystem: LocalFileSystem(), progress: progress.show)
   progress.clear()
   for problem in report.skipped {
     printError("gloss: skipped '\(problem.path.isEmpty ? given : problem.path)': \(problem.reason)")

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GlossServer
 import LanguageServerProtocol
@@ -15,5 +16,8 @@ func runLSP(_ arguments: [String]) -> Int32 {
   // The periodic scan for files changed outside the editor; a scan of 10,000 files costs a few ms.
   options.tickInterval = .seconds(2)
   let server = Server(options: options)
-  return runLanguageServer(server, transport: StdioTransport())
+  let status = runLanguageServer(server, transport: StdioTransport())
+  // A restart snapshot being written is given a moment to finish (its write is atomic either way).
+  _ = server.restartWrites.wait(timeout: .now() + .seconds(3))
+  return status
 }

@@ -168,6 +168,8 @@ extension ServerOptions {
     options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
     // Nothing of the machine running the tests: the extraction cache lives in the in-memory file system.
     options.cacheDirectory = "/home/user/.cache/gloss"
+    // No restart snapshots: each test starts cold (`RestartSnapshotTests` turns them on in its own folders).
+    options.restartCacheDirectory = nil
     return options
   }
 }

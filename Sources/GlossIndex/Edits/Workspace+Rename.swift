@@ -121,7 +121,11 @@ extension Workspace {
       throw RenameError(
         "'\(newKey)' is not a valid citation key: use letters, digits, '_' and inner punctuation (:.#$%&-+?<>~/)")
     }
-    guard !hasSource(newKey) else { throw RenameError("a source with key '\(newKey)' already exists") }
+    // Two sources never merge into one key; but the citations of an unknown key may take an existing one (the key
+    // was changed in the reference manager first, and the notes now cite the old one).
+    guard !hasSource(newKey) || !hasSource(key) else {
+      throw RenameError("a source with key '\(newKey)' already exists")
+    }
     var change = WorkspaceChange()
     var edits: [String: [WorkspaceChange.Edit]] = [:]
     // Straight from the key → citers map and each note's parsed citations: no file is read again.

@@ -64,6 +64,12 @@ package struct ExtractionCache: Sendable {
     PathComponents.join(writer.directory, entryNames(absolutePath).text)
   }
 
+  /// The absolute paths of both files of `absolutePath`'s entry (which may not exist): what a lookup reads.
+  package func entryFiles(of absolutePath: String) -> [String] {
+    let names = entryNames(absolutePath)
+    return [PathComponents.join(writer.directory, names.meta), PathComponents.join(writer.directory, names.text)]
+  }
+
   /// The entry's two files, relative to the cache folder.
   private func entryNames(_ absolutePath: String) -> (text: String, meta: String) {
     let name = Self.folder + "/" + String(Self.hash(Array(absolutePath.utf8)), radix: 16)

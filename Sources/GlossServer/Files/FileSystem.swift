@@ -10,15 +10,29 @@ package protocol FileSystem: Sendable {
   func realPath(of path: String) throws(FileSystemError) -> String
   /// What `path` itself is, a final symbolic link not followed; nil when nothing has that name.
   func entryKind(of path: String) throws(FileSystemError) -> EntryKind?
-  /// Creates the directory at `path` and any missing parents; an existing directory is fine. Only the writers of
-  /// `Writing/` call it.
+  /// Whether the file at `path` (following symbolic links) may be written: the process may write it and it is not
+  /// marked read-only (no write permission for anyone, which counts even for the superuser).
+  func isWritable(_ path: String) -> Bool
+
+  // The calls that change files. Only the writers of `Writing/` call them: they decide whether a change is allowed.
+  // Each takes a real path: a folder on the way that is a symbolic link (swapped in after the writer's checks) makes
+  // the call fail, and nothing is written through it.
+
+  /// Creates the directory at `path` and any missing parents; an existing directory is fine.
   func createDirectory(_ path: String) throws(FileSystemError)
   /// Writes `bytes` atomically: readers see the old file or the new one, never a part; without `overwrite` an
-  /// existing file is left alone and `alreadyExists` is thrown. Only the writers of `Writing/` call it: they decide
-  /// whether the write is allowed.
+  /// existing file is left alone and `alreadyExists` is thrown; with it, only a regular file is replaced.
   func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError)
-  /// Removes the file (or empty directory) at `path`. Only the writers of `Writing/` call it.
+  /// Replaces the regular file at `path` with `bytes` atomically, only while it holds exactly `expected`; else
+  /// throws `changed` and leaves it as it is (compare-and-swap).
+  func replace(_ path: String, expecting expected: [UInt8], with bytes: [UInt8]) throws(FileSystemError)
+  /// Removes the file (or empty directory) at `path`.
   func remove(_ path: String) throws(FileSystemError)
+  /// Removes the regular file at `path` only while it holds exactly `expected`; else throws `changed` and leaves it.
+  func remove(_ path: String, expecting expected: [UInt8]) throws(FileSystemError)
+  /// Runs `body` holding an exclusive lock on the file `lockFile` (made when missing), so that processes that change
+  /// one file by reading then writing it do so one at a time; `body` runs unlocked when no lock can be had.
+  func exclusively<T>(lockFile: String, _ body: () -> T) -> T
 }
 
 /// What a name in a folder is, without following a final symbolic link.
@@ -57,14 +71,23 @@ package struct DirectoryItem: Hashable, Sendable {
   package var size: Int
   /// The modification time.
   package var modificationTime: FileTime
+  /// The inode change time (it moves on every write, rename or `touch`, and cannot be set back).
+  package var changeTime: FileTime
+  /// Device and inode (zero where a file system has none).
+  package var identity: FileIdentity
 
-  /// Makes an item.
-  package init(name: String, isDirectory: Bool, isSymlink: Bool = false, size: Int = 0, modificationTime: FileTime) {
+  /// Makes an item; the change time defaults to the modification time.
+  package init(
+    name: String, isDirectory: Bool, isSymlink: Bool = false, size: Int = 0, modificationTime: FileTime,
+    changeTime: FileTime? = nil, identity: FileIdentity = FileIdentity(device: 0, inode: 0)
+  ) {
     self.name = name
     self.isDirectory = isDirectory
     self.isSymlink = isSymlink
     self.size = size
     self.modificationTime = modificationTime
+    self.changeTime = changeTime ?? modificationTime
+    self.identity = identity
   }
 }
 
@@ -78,13 +101,18 @@ package struct FileStatus: Hashable, Sendable {
   package var modificationTime: FileTime
   /// Device and inode, which tell whether two paths name the same directory (symbolic link loops).
   package var identity: FileIdentity
+  /// The inode change time (it moves on every write, rename or `touch`, and cannot be set back).
+  package var changeTime: FileTime
 
-  /// Makes a status.
-  package init(isDirectory: Bool, size: Int, modificationTime: FileTime, identity: FileIdentity) {
+  /// Makes a status; the change time defaults to the modification time.
+  package init(
+    isDirectory: Bool, size: Int, modificationTime: FileTime, identity: FileIdentity, changeTime: FileTime? = nil
+  ) {
     self.isDirectory = isDirectory
     self.size = size
     self.modificationTime = modificationTime
     self.identity = identity
+    self.changeTime = changeTime ?? modificationTime
   }
 }
 

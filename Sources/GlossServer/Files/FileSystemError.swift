@@ -8,6 +8,8 @@ package struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertib
     case isADirectory
     case alreadyExists
     case symlinkLoop
+    /// A compare-and-swap found the file changed since it was read.
+    case changed
     case other
   }
 
@@ -38,6 +40,7 @@ package struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertib
     case .isADirectory: "is a directory"
     case .alreadyExists: "file already exists"
     case .symlinkLoop: "too many levels of symbolic links"
+    case .changed: "changed since it was read"
     case .other: "input/output error"
     }
   }

@@ -11,11 +11,13 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
   // Guarded by `lock`; the class is `@unchecked Sendable` because every access takes it.
   private let lock = NSLock()
+  private let fileLock = NSLock()
   private var nodes: [String: Node] = ["/": .directory(FileTime(nanoseconds: 0))]
   private var children: [String: Set<String>] = ["/": []]
   private var inodes: [String: UInt64] = [:]
   private var failures: [String: FileSystemError.Kind] = [:]
   private var vanishing: Set<String> = []
+  private var readOnly: Set<String> = []
   private var clock = FileTime(seconds: 1_700_000_000, nanoseconds: 0)
 
   /// An empty file system holding only `/`.
@@ -58,6 +60,19 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
   /// Makes reading (or listing) `path` fail with `kind`, as a file without read permission does.
   package func makeUnreadable(_ path: String, kind: FileSystemError.Kind = .permissionDenied) {
     withLock { failures[PathComponents.normalize(path)] = kind }
+  }
+
+  /// Marks the file at `path` read-only (`isWritable` is false; writes still succeed, as the writers decide).
+  package func makeReadOnly(_ path: String) {
+    withLock { _ = readOnly.insert(PathComponents.normalize(path)) }
+  }
+
+  /// Whether the file exists and was not marked read-only.
+  package func isWritable(_ path: String) -> Bool {
+    withLock {
+      guard let resolved = try? resolve(path, followLast: true), case .file = nodes[resolved] else { return false }
+      return !readOnly.contains(resolved)
+    }
   }
 
   /// Makes the file at `path` disappear the next time it is read, as a file deleted mid-scan does.
@@ -162,30 +177,69 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
   }
 
-  /// Stores a file whose folder exists, refusing to replace one unless `overwrite` is set.
+  /// Stores a file whose folder exists, refusing to replace one unless `overwrite` is set (and then only a file).
   package func write(_ bytes: [UInt8], to path: String, overwrite: Bool) throws(FileSystemError) {
     try withLock { () throws(FileSystemError) in
-      let resolved = try resolve(path, followLast: true)
-      let folder = PathComponents.split(resolved).folder
-      guard case .directory = nodes[folder] else { throw FileSystemError(.notFound, path: path) }
-      switch nodes[resolved] {
+      let path = try realFolderPath(path)
+      switch nodes[path] {
       case .directory: throw FileSystemError(.isADirectory, path: path)
       case .file where !overwrite: throw FileSystemError(.alreadyExists, path: path)
-      default: insert(resolved, .file(bytes, tick()))
+      case .symlink: throw FileSystemError(overwrite ? .other : .alreadyExists, path: path)
+      default: insert(path, .file(bytes, tick()))
       }
+    }
+  }
+
+  /// Replaces a file only while it holds `expected`.
+  package func replace(_ path: String, expecting expected: [UInt8], with bytes: [UInt8]) throws(FileSystemError) {
+    try withLock { () throws(FileSystemError) in
+      let path = try realFolderPath(path)
+      guard case .file(let current, _) = nodes[path] else { throw FileSystemError(.notFound, path: path) }
+      guard current == expected else { throw FileSystemError(.changed, path: path) }
+      insert(path, .file(bytes, tick()))
     }
   }
 
   /// Removes a file, a link or an empty folder.
   package func remove(_ path: String) throws(FileSystemError) {
     try withLock { () throws(FileSystemError) in
-      let path = PathComponents.normalize(path)
+      let path = try realFolderPath(path)
       guard nodes[path] != nil else { throw FileSystemError(.notFound, path: path) }
       if case .directory = nodes[path], !(children[path] ?? []).isEmpty {
         throw FileSystemError(.other, path: path, reason: "directory not empty")
       }
       removeNode(path)
     }
+  }
+
+  /// Removes a file only while it holds `expected`.
+  package func remove(_ path: String, expecting expected: [UInt8]) throws(FileSystemError) {
+    try withLock { () throws(FileSystemError) in
+      let path = try realFolderPath(path)
+      guard case .file(let current, _) = nodes[path] else { throw FileSystemError(.notFound, path: path) }
+      guard current == expected else { throw FileSystemError(.changed, path: path) }
+      removeNode(path)
+    }
+  }
+
+  /// Runs `body` holding one lock shared by every lock file (enough for threads in one test).
+  package func exclusively<T>(lockFile: String, _ body: () -> T) -> T {
+    fileLock.lock()
+    defer { fileLock.unlock() }
+    return body()
+  }
+
+  /// `path` normalised, refused unless its folder exists and no folder on the way is a link (as `LocalFileSystem`).
+  private func realFolderPath(_ path: String) throws(FileSystemError) -> String {
+    let path = PathComponents.normalize(path)
+    let folder = PathComponents.split(path).folder
+    guard case .directory = nodes[folder] else {
+      throw FileSystemError(nodes[folder] == nil ? .notFound : .notADirectory, path: path)
+    }
+    guard try resolve(folder, followLast: true) == folder else {
+      throw FileSystemError(.notADirectory, path: path, reason: "a folder on the way is a symbolic link")
+    }
+    return path
   }
 
   private func item(name: String, node: Node, isSymlink: Bool) -> DirectoryItem {

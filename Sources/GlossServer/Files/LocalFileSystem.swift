@@ -65,8 +65,9 @@ package struct LocalFileSystem: FileSystem {
         } else {
           // A broken link or a link loop: listed as a file, so reading it reports why it cannot be read.
           items.append(
-            DirectoryItem(name: name, isDirectory: false, isSymlink: true, size: 0, modificationTime: Self.time(info))
-          )
+            DirectoryItem(
+              name: name, isDirectory: false, isSymlink: true, size: 0, modificationTime: Self.time(info),
+              changeTime: Self.changeTime(info), identity: Self.identity(info)))
           continue
         }
       }
@@ -77,7 +78,9 @@ package struct LocalFileSystem: FileSystem {
           isDirectory: isDirectory,
           isSymlink: isSymlink,
           size: isDirectory ? 0 : Int(info.st_size),
-          modificationTime: Self.time(info)
+          modificationTime: Self.time(info),
+          changeTime: Self.changeTime(info),
+          identity: Self.identity(info)
         )
       )
     }
@@ -93,8 +96,16 @@ package struct LocalFileSystem: FileSystem {
       isDirectory: isDirectory,
       size: isDirectory ? 0 : Int(info.st_size),
       modificationTime: Self.time(info),
-      identity: FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
+      identity: Self.identity(info),
+      changeTime: Self.changeTime(info)
     )
+  }
+
+  /// `access(W_OK)`, and at least one write permission bit (the superuser passes `access` for every file).
+  package func isWritable(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, access(path, W_OK) == 0 else { return false }
+    return info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0
   }
 
   /// Reads until the buffer is full or the file ends; returns the count read.
@@ -122,6 +133,18 @@ package struct LocalFileSystem: FileSystem {
     #else
       FileTime(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
     #endif
+  }
+
+  static func changeTime(_ info: stat) -> FileTime {
+    #if canImport(Darwin)
+      FileTime(seconds: Int64(info.st_ctimespec.tv_sec), nanoseconds: Int64(info.st_ctimespec.tv_nsec))
+    #else
+      FileTime(seconds: Int64(info.st_ctim.tv_sec), nanoseconds: Int64(info.st_ctim.tv_nsec))
+    #endif
+  }
+
+  static func identity(_ info: stat) -> FileIdentity {
+    FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
   }
 
   static func error(_ code: Int32, path: String) -> FileSystemError {

@@ -24,6 +24,8 @@ extension Server {
       // A fix whose file the guarded writer would refuse (a name in use, a folder leading out of the workspace) is
       // not offered: the editor would carry it out unchecked.
       if fileOperationRefusal(fix.change, in: location.root) != nil { continue }
+      // Nor one that edits a file Gloss must not change (outside the workspace, read-only).
+      if !editorChange(fix.change, in: location.root).leftOut.isEmpty { continue }
       actions.append(
         CodeAction(
           title: fix.title, kind: CodeAction.quickFix,
@@ -32,7 +34,8 @@ extension Server {
           edit: fix.change.workspaceEdit(support: support, context: context)))
     }
     // A quotation without a citation: cite it where the sources hold it.
-    for cite in workspace.citeQuotationActions(at: range.lowerBound, in: location.path, text: text.bytes) {
+    for cite in workspace.citeQuotationActions(at: range.lowerBound, in: location.path, text: text.bytes)
+    where editorChange(cite.change, in: location.root).leftOut.isEmpty {
       actions.append(
         CodeAction(
           title: cite.title, kind: CodeAction.quickFix,

@@ -1,3 +1,4 @@
+import Foundation
 import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
@@ -32,16 +33,25 @@ extension Server {
   }
 
   /// Asks the client to apply `edit` and answers the current request when it did (with `answer`), or with an error
-  /// carrying the client's reason when it did not.
+  /// carrying the client's reason when it did not. The request waits at most `applyEditTimeout`, and a
+  /// `$/cancelRequest` ends the wait (`WaitingCommand`); an answer that comes after is still taken into account.
   private func askClient(
     _ edit: WorkspaceEdit, label: String, in id: RootID, touching touched: Set<String>, then answer: JSONValue,
     showing primary: DocumentURI?
   ) throws -> JSONValue {
     guard let request = currentRequestID else { throw ResponseError.internalError("'\(label)' has no request") }
     sendRequest(ApplyWorkspaceEditRequest(label: label, edit: edit)) { server, result in
+      let isWaiting = server.waitingCommands.removeValue(forKey: request) != nil
+      if case .success(let reply) = result, reply.applied { server.syncWithDisk(id, forcing: touched) }
+      guard isWaiting else {
+        // The command was answered already (cancelled, or it stopped waiting): the files are synced all the same.
+        let outcome = (try? result.get())?.applied == true ? "applied" : "not applied"
+        server.log("'\(label)' was \(outcome) by the editor after Gloss stopped waiting")
+        server.logMessage(.info, "'\(label)' was \(outcome) by the editor after Gloss stopped waiting")
+        return
+      }
       switch result {
       case .success(let reply) where reply.applied:
-        server.syncWithDisk(id, forcing: touched)
         if let primary { server.showDocument(primary) }
         server.answer(request, result: answer)
       case .success(let reply):
@@ -53,7 +63,30 @@ extension Server {
           request, error: ResponseError(code: .requestFailed, message: "'\(label)' was not applied: \(error.message)"))
       }
     }
+    waitingCommands[request] = WaitingCommand(
+      label: label, deadline: options.now() + options.applyEditTimeout.timeInterval)
     throw AnswerLater()
+  }
+
+  /// `$/cancelRequest` for a command waiting for the client's answer to its edit: answered `RequestCancelled` at once
+  /// (a request still queued is cancelled by the loop's `EventQueue` before it runs).
+  func cancelRequest(_ params: CancelRequestNotification) {
+    guard waitingCommands.removeValue(forKey: params.id) != nil else { return }
+    answer(params.id, error: .cancelled)
+  }
+
+  /// Answers the commands whose wait for the client's edit passed its deadline at `date`: the editor did not answer.
+  func stopWaiting(at date: Date) {
+    for (request, waiting) in waitingCommands where waiting.deadline <= date {
+      waitingCommands[request] = nil
+      let seconds = Int(options.applyEditTimeout.timeInterval.rounded())
+      answer(
+        request,
+        error: ResponseError(
+          code: .requestFailed,
+          message: "'\(waiting.label)': the editor did not answer the edit in \(seconds) s; Gloss stopped waiting "
+            + "(the editor may still apply it)"))
+    }
   }
 
   /// Asks the client to show `uri`, when it can.

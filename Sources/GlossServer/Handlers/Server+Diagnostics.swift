@@ -52,7 +52,11 @@ extension Server {
             uri: root.uri(for: path), version: open[path]?.version,
             diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
         }
-        for case let body? in bodies {
+        for (path, body) in zip(slicePaths, bodies) {
+          guard let body else { continue }
+          capturedDiagnostics?.append(PublishedDiagnostics(path: path, body: body))
+          // What a restart snapshot already published is not sent twice.
+          if diagnosticsReplay?.alreadyPublished(body, for: path) == true { continue }
           send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
         }
         if paths.count > Self.publishSlice { flushOutbox() }

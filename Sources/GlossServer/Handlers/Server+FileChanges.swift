@@ -189,7 +189,7 @@ extension Server {
     files.otherFiles.removeAll { $0.path == path }
     if !files.files.contains(where: { $0.path == path }) {
       files.files.append(
-        DiscoveredFile(path: path, role: role, size: status.size, modificationTime: status.modificationTime))
+        DiscoveredFile(path: path, role: role, status: status))
       files.files.sort { $0.path.utf8Precedes($1.path) }
     }
     roots[index].files = files

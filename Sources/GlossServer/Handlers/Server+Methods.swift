@@ -5,7 +5,8 @@ import LanguageServerProtocol
 /// To add a feature: the query in GlossIndex (with tests), the message struct in LanguageServerProtocol (with a
 /// coding test), a 5–15 line handler in a `Server+Feature.swift` file, one `on(…)` line here, and the capability
 /// in `Server+Lifecycle.swift` (`capabilities`). Methods not listed are answered `methodNotFound` (requests) or
-/// ignored (notifications, `$/…` included). `exit` and `$/cancelRequest` are handled by the loop itself.
+/// ignored (notifications, `$/…` included). `exit` is handled by the loop itself, and so is `$/cancelRequest` for a
+/// request still queued; one for a command waiting for the client's edit comes here.
 extension Server {
   static func methodTable() -> MethodTable {
     var table = MethodTable()
@@ -13,6 +14,7 @@ extension Server {
     table.on(InitializeRequest.self, Server.initialize)
     table.on(InitializedNotification.self, Server.initialized)
     table.on(ShutdownRequest.self, Server.shutdown)
+    table.on(CancelRequestNotification.self, Server.cancelRequest)
     // Document synchronisation (Server+Documents.swift).
     table.on(DidOpenTextDocumentNotification.self, Server.didOpen)
     table.on(DidChangeTextDocumentNotification.self, Server.didChange)

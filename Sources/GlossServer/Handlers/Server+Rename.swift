@@ -23,18 +23,39 @@ extension Server {
       let text = text(of: location.path, in: location.root)
     else { throw Self.renameRefused(RenameError.nothingToRename.message) }
     let offset = text.offset(of: params.position, in: positionEncoding)
-    let change: WorkspaceChange
+    guard let placeholder = workspace.prepareRename(at: offset, in: location.path) else {
+      throw Self.renameRefused(RenameError.nothingToRename.message)
+    }
+    let whole: WorkspaceChange
     do {
-      change = try workspace.rename(at: offset, in: location.path, to: params.newName)
+      whole = try workspace.rename(placeholder.subject, to: params.newName)
     } catch {
       throw Self.renameRefused(error.message)
     }
     let support = WorkspaceEditSupport(clientCapabilities)
-    guard support.canApply(change) else {
+    guard support.canApply(whole) else {
       throw Self.renameRefused("the editor cannot rename files, which this rename needs")
     }
-    if let refusal = fileOperationRefusal(change, in: location.root) { throw Self.renameRefused(refusal) }
+    if let refusal = fileOperationRefusal(whole, in: location.root) { throw Self.renameRefused(refusal) }
+    // A bibliography Gloss must not change (a Zotero export outside the workspace, a read-only file) is left out.
+    let (change, leftOut) = editorChange(whole, in: location.root)
+    let advice = Self.renameAdvice(placeholder.subject, to: params.newName)
+    if !leftOut.isEmpty, change.isEmpty {
+      throw Self.renameRefused(leftOut.map(\.sentence).joined(separator: "; ") + ": nothing was renamed; " + advice)
+    }
+    tellLeftOut(leftOut, advice: advice)
     return change.workspaceEdit(support: support, context: editContext(in: location.root))
+  }
+
+  /// What the user should do about the files a rename left out.
+  private static func renameAdvice(_ subject: RenameSubject, to newName: String) -> String {
+    switch subject {
+    case .sourceKey(let key):
+      "rename '\(key)' to '\(newName.trimmingSpaces())' there yourself (for a reference manager's export, in the "
+        + "reference manager, which will export it again)"
+    default:
+      "change it there yourself"
+    }
   }
 
   /// `workspace/willRenameFiles`: the link edits that keep links to moved notes (and citations of a source keyed
@@ -49,7 +70,8 @@ extension Server {
     var merged: WorkspaceEdit?
     for (id, moves) in movesByRoot.sorted(by: { $0.key < $1.key }) {
       guard let workspace = workspace(id) else { continue }
-      let change = workspace.renamingFiles(moves)
+      let (change, leftOut) = editorChange(workspace.renamingFiles(moves), in: id)
+      tellLeftOut(leftOut, advice: "it still names the old path")
       guard !change.isEmpty else { continue }
       let edit = change.workspaceEdit(support: support, context: editContext(in: id))
       merged = Self.merging(merged, edit)
@@ -68,6 +90,8 @@ extension Server {
     return WorkspaceEditContext(
       uri: { path in
         guard let root else { return nil }
+        // A file outside the root is keyed by its absolute path (`WorkspacePlace`): never under the root's URI.
+        if WorkspacePlace.isOutside(path) { return FileURI(filePath: path).string }
         if let open = root.openPaths[path] { return open }
         return base + FileURI(filePath: path).string.dropFirst("file://".count)
       },

@@ -138,10 +138,18 @@ extension Server {
       logMessage(.info, "indexing '\(path)', the workspace holding the folder '\(given)'")
     }
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
+    // With nothing changed since the last run, the diagnostics go out now; indexing follows.
+    let replay = replayRestartSnapshot(ofRoot: path)
     let started = ContinuousClock.now
+    // Each step's start, for the log: where a start's time goes.
+    var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     var indexed = IndexedRoot(
       root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
-      cache: extractionCache, progress: progress)
+      cache: extractionCache
+    ) { step in
+      steps.append((step, .now))
+      progress(step)
+    }
     let elapsed = ContinuousClock.now - started
     let id = nextRootID
     nextRootID += 1
@@ -154,14 +162,23 @@ extension Server {
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
     let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)
-    log("indexed '\(path)' in \(elapsed): \(counts.0) notes, \(counts.1) source documents")
-    publishAll(in: id)
+    let ends = steps.dropFirst().map(\.at) + [started + elapsed]
+    let timings = zip(steps, ends).map { "\($0.step.message) \($1 - $0.at)" }.joined(separator: ", ")
+    log("indexed '\(path)' in \(elapsed) (\(timings)): \(counts.0) notes, \(counts.1) source documents")
+    let publishing = ContinuousClock.now
+    let published = publishAllKeepingSnapshot(in: id, replayed: replay)
+    log("published the diagnostics of '\(path)' in \(ContinuousClock.now - publishing)")
     reattachOpenDocuments()
     prepareCompletion(in: id)
     prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
     releaseNoteTexts(in: id)
+    // What the root is now is what the snapshot describes (or what the replayed one did).
+    if published != nil || replay != nil, let index = rootIndex(id) {
+      roots[index].snapshotGeneration = roots[index].generation
+    }
+    if let published { saveRestartSnapshot(of: id, published: published) }
     return id
   }
 

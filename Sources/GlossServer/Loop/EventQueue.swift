@@ -3,7 +3,8 @@ import LanguageServerProtocol
 /// The events read but not yet handled, with `$/cancelRequest` applied to the requests still waiting.
 ///
 /// A cancel for a queued request turns that request into `.cancelledRequest`, answered `requestCancelled`; a cancel
-/// for a request already answered (or unknown) is dropped. Ticks are coalesced: at most one waits at a time.
+/// for any other request goes on to the server, which may still be waiting to answer it (a command waiting for the
+/// client's edit) and ignores it otherwise. Ticks are coalesced: at most one waits at a time.
 package struct EventQueue: Sendable {
   private var events: [ServerEvent] = []
   private var head = 0
@@ -25,9 +26,9 @@ package struct EventQueue: Sendable {
         queuedRequests.contains(cancel.id)
       {
         cancelled.insert(cancel.id)
+        // The cancellation has done its work here; the server has nothing more to do with it.
+        return
       }
-      // The cancellation has done its work here; the server has nothing more to do with it.
-      return
     case .message(.request(let request)):
       queuedRequests.insert(request.id)
     case .tick:

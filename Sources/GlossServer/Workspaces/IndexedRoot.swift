@@ -108,7 +108,7 @@ package struct IndexedRoot: Sendable {
       guard let status = try? fileSystem.status(of: files.absolutePath(path)) else { continue }
       files.referenced[path] = .bibliography
       watched.append(
-        DiscoveredFile(path: path, role: .bibliography, size: status.size, modificationTime: status.modificationTime))
+        DiscoveredFile(path: path, role: .bibliography, status: status))
     }
     // A `file` field may name several candidates (relative to the bibliography, then to the root): those that do
     // not exist are simply not there.
@@ -116,8 +116,7 @@ package struct IndexedRoot: Sendable {
       guard let status = try? fileSystem.status(of: files.absolutePath(path)), !status.isDirectory else { continue }
       files.referenced[path] = .sourceDocument
       watched.append(
-        DiscoveredFile(
-          path: path, role: .sourceDocument, size: status.size, modificationTime: status.modificationTime))
+        DiscoveredFile(path: path, role: .sourceDocument, status: status))
       if let format = ExtractedFormat(path: path) {
         let job = ExtractionJob(
           root: 0, path: path, absolutePath: files.absolutePath(path), size: status.size,

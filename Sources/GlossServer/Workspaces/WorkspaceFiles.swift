@@ -11,13 +11,30 @@ package struct DiscoveredFile: Hashable, Sendable {
   package var size: Int
   /// The modification time when listed.
   package var modificationTime: FileTime
+  /// The inode change time when listed: unlike the modification time it cannot be set back, so a file rewritten
+  /// with its size and modification time restored still counts as changed.
+  package var changeTime: FileTime
+  /// Device and inode when listed: a file replaced by another (a rename over it) counts as changed.
+  package var identity: FileIdentity
 
-  /// Makes a file record.
-  package init(path: String, role: FileRole, size: Int, modificationTime: FileTime) {
+  /// Makes a file record; the change time defaults to the modification time.
+  package init(
+    path: String, role: FileRole, size: Int, modificationTime: FileTime, changeTime: FileTime? = nil,
+    identity: FileIdentity = FileIdentity(device: 0, inode: 0)
+  ) {
     self.path = path
     self.role = role
     self.size = size
     self.modificationTime = modificationTime
+    self.changeTime = changeTime ?? modificationTime
+    self.identity = identity
+  }
+
+  /// The record of the file at `path` with `status` (followed links, as reading does).
+  package init(path: String, role: FileRole, status: FileStatus) {
+    self.init(
+      path: path, role: role, size: status.size, modificationTime: status.modificationTime,
+      changeTime: status.changeTime, identity: status.identity)
   }
 }
 
@@ -114,8 +131,7 @@ package struct WorkspaceFiles: Sendable {
           continue
         }
         files.append(
-          DiscoveredFile(path: path, role: .bibliography, size: status.size, modificationTime: status.modificationTime)
-        )
+          DiscoveredFile(path: path, role: .bibliography, status: status))
         found.insert(path)
       } catch {
         skipped.append(SkippedFile(path: path, reason: "bibliography file not found: \(error.reason)"))
@@ -128,7 +144,7 @@ package struct WorkspaceFiles: Sendable {
     for (path, role) in referenced where !found.contains(path) {
       guard let status = try? fileSystem.status(of: PathComponents.absolute(path, in: root)), !status.isDirectory
       else { continue }
-      files.append(DiscoveredFile(path: path, role: role, size: status.size, modificationTime: status.modificationTime))
+      files.append(DiscoveredFile(path: path, role: role, status: status))
     }
     files.sort { $0.path.utf8Precedes($1.path) }
     skipped.sort { $0.path.utf8Precedes($1.path) }
@@ -251,7 +267,10 @@ private struct Walk {
           continue
         }
       } else if let role = layout.role(of: path) {
-        files.append(DiscoveredFile(path: path, role: role, size: item.size, modificationTime: item.modificationTime))
+        files.append(
+          DiscoveredFile(
+            path: path, role: role, size: item.size, modificationTime: item.modificationTime,
+            changeTime: item.changeTime, identity: item.identity))
       } else {
         others.append(DiscoveredFile.Stamped(path: path, size: item.size, modificationTime: item.modificationTime))
       }

@@ -37,20 +37,33 @@ package struct WorkspaceRoot: Sendable {
   package var folderURI: DocumentURI
   /// The files found at the last scan, with the layout (config) they were classified by.
   package var files: WorkspaceFiles {
-    didSet { filesGeneration += 1 }
+    didSet {
+      filesGeneration += 1
+      generation += 1
+    }
   }
   /// How many times `files` changed (a background scan applies only to the generation it compared against).
   package private(set) var filesGeneration = 0
   /// The index.
-  package var workspace: Workspace
+  package var workspace: Workspace {
+    didSet { generation += 1 }
+  }
   /// The config in force and its problems.
   package var config: LoadedConfig
   /// The text of each indexed note and bibliography as last read from disk (open buffers are in `openPaths`);
   /// closed notes' texts are released once published (`releaseNoteTexts()`).
-  package var texts: [String: SourceText]
+  package var texts: [String: SourceText] {
+    didSet { generation += 1 }
+  }
   /// What each released note text was: it is read from disk again when needed, and used only while it is still that
   /// text (a note changed on disk waits for the scan that indexes it again).
   package var releasedTexts: [String: TextStamp] = [:]
+  /// How many times the files, the index or the texts changed: a restart snapshot describes one generation.
+  package private(set) var generation = 0
+  /// The generation the last restart snapshot was taken of (or tried), and the one seen at the last tick (a
+  /// snapshot is taken once a tick passes without change).
+  var snapshotGeneration = -1
+  var generationAtLastTick = 0
   /// Open documents of this root: path → the URI the client uses for it.
   package var openPaths: [String: DocumentURI] = [:]
   /// Files already reported as unreadable (each is logged once).
@@ -118,10 +131,10 @@ package struct WorkspaceRoot: Sendable {
     let paths = texts.keys.filter { workspace.notes[$0] != nil && openPaths[$0] == nil }
     let held = texts
     let stamps = ParallelWork.map(count: paths.count) { TextStamp(held[paths[$0]]?.bytes ?? []) }
-    for (path, stamp) in zip(paths, stamps) {
-      releasedTexts[path] = stamp
-      texts[path] = nil
-    }
+    for (path, stamp) in zip(paths, stamps) { releasedTexts[path] = stamp }
+    // One new dictionary of what is kept (bibliographies, extracted texts, open notes), assigned once.
+    let released = Set(paths)
+    texts = held.filter { !released.contains($0.key) }
   }
 
   /// The URI of the file at `path`: the client's own URI when the document is open, else a `file://` URI.

@@ -12,12 +12,21 @@ package struct WorkspaceSnapshot: Hashable, Sendable {
     /// The role, so a file that changes role (after a config change) counts as changed; `nil` for a file Gloss
     /// does not read (an image, a PDF), which only matters when it appears or disappears.
     package var role: FileRole?
+    /// The inode change time: a file rewritten with its size and modification time set back still changed.
+    package var changeTime: FileTime
+    /// Device and inode: a file renamed over another changed.
+    package var identity: FileIdentity
 
-    /// Makes a stamp.
-    package init(size: Int, modificationTime: FileTime, role: FileRole?) {
+    /// Makes a stamp; the change time defaults to the modification time.
+    package init(
+      size: Int, modificationTime: FileTime, role: FileRole?, changeTime: FileTime? = nil,
+      identity: FileIdentity = FileIdentity(device: 0, inode: 0)
+    ) {
       self.size = size
       self.modificationTime = modificationTime
       self.role = role
+      self.changeTime = changeTime ?? modificationTime
+      self.identity = identity
     }
   }
 
@@ -34,7 +43,9 @@ package struct WorkspaceSnapshot: Hashable, Sendable {
     var stamps: [String: Stamp] = [:]
     stamps.reserveCapacity(files.count + otherFiles.count)
     for file in files {
-      stamps[file.path] = Stamp(size: file.size, modificationTime: file.modificationTime, role: file.role)
+      stamps[file.path] = Stamp(
+        size: file.size, modificationTime: file.modificationTime, role: file.role, changeTime: file.changeTime,
+        identity: file.identity)
     }
     for file in otherFiles {
       stamps[file.path] = Stamp(size: file.size, modificationTime: file.modificationTime, role: nil)

@@ -21,14 +21,20 @@ package struct ExportRecord: Sendable {
   }
 
   /// Records that Gloss wrote `bytes` at the real path `path`; entries whose files are gone are dropped (a stat
-  /// each, no read). A record that cannot be written only means a later export to that path is refused, so failures
-  /// are ignored. Two processes exporting at the same moment may lose one entry, with the same harmless effect.
+  /// each, no read). The record is read and written again under a lock (`exports.json.lock`), so two processes
+  /// exporting at the same moment both keep their entries. A record that cannot be written only means a later
+  /// export to that path is refused, so failures are ignored.
   package func record(_ bytes: [UInt8], at path: String) {
-    var entries = load().filter { $0.key != path && store.fileSystem.fileExists($0.key) }
-    entries[path] = Self.fingerprint(bytes)
-    guard let data = try? JSONEncoder.sorted.encode(Stored(version: 1, files: entries)) else { return }
-    try? store.write(Array(data), to: Self.fileName)
+    store.exclusively(Self.lockName) {
+      var entries = load().filter { $0.key != path && store.fileSystem.fileExists($0.key) }
+      entries[path] = Self.fingerprint(bytes)
+      guard let data = try? JSONEncoder.sorted.encode(Stored(version: 1, files: entries)) else { return }
+      try? store.write(Array(data), to: Self.fileName)
+    }
   }
+
+  /// The lock file beside the record.
+  package static let lockName = "exports.json.lock"
 
   /// The length and 64-bit FNV-1a hash of `bytes`, as text (`1234:9f2c…`).
   package static func fingerprint(_ bytes: [UInt8]) -> String {

@@ -47,9 +47,12 @@ package struct PrivateFileWriter: Sendable {
   /// Writes `bytes` to `path` (relative to `directory`) atomically, making the folders; an existing regular file
   /// is replaced, anything else (a link, a folder, a pipe) is refused.
   package func write(_ bytes: [UInt8], to path: String) throws(CommandError) {
-    let target = try absolutePath(path)
+    let given = try absolutePath(path)
     do {
-      try fileSystem.createDirectory(PathComponents.split(target).folder)
+      // The folder's real path: a cache folder may well be a link to another disk, which is the user's choice.
+      let folder = try realFolder(PathComponents.split(given).folder)
+      try fileSystem.createDirectory(folder)
+      let target = PathComponents.join(folder, PathComponents.split(given).name)
       switch try fileSystem.entryKind(of: target) {
       case nil, .regularFile?: try fileSystem.write(bytes, to: target, overwrite: true)
       default: throw CommandError("'\(target)' is not a regular file: Gloss does not replace it")
@@ -57,14 +60,39 @@ package struct PrivateFileWriter: Sendable {
     } catch let error as CommandError {
       throw error
     } catch {
-      throw CommandError("cannot write '\(target)': \(error)")
+      throw CommandError("cannot write '\(given)': \(error)")
     }
+  }
+
+  /// `folder` with the links of its existing part resolved, its missing part as given.
+  private func realFolder(_ folder: String) throws(FileSystemError) -> String {
+    var existing = folder
+    var missing: [String] = []
+    while (try? fileSystem.entryKind(of: existing)) == .some(nil), existing != "/", !existing.isEmpty {
+      let (parent, name) = PathComponents.split(existing)
+      missing.insert(name, at: 0)
+      existing = parent
+    }
+    var real = try fileSystem.realPath(of: existing)
+    for name in missing { real = PathComponents.join(real, name) }
+    return real
+  }
+
+  /// Runs `body` holding an exclusive lock on the file `path` (relative to `directory`), across processes.
+  package func exclusively<T>(_ path: String, _ body: () -> T) -> T {
+    guard let given = try? absolutePath(path),
+      let folder = try? realFolder(PathComponents.split(given).folder),
+      (try? fileSystem.createDirectory(folder)) != nil
+    else { return body() }
+    return fileSystem.exclusively(lockFile: PathComponents.join(folder, PathComponents.split(given).name), body)
   }
 
   /// Removes the file `path` (relative to `directory`) if it exists.
   package func remove(_ path: String) throws(CommandError) {
-    let target = try absolutePath(path)
-    guard (try? fileSystem.entryKind(of: target)) != nil else { return }
+    let given = try absolutePath(path)
+    guard (try? fileSystem.entryKind(of: given)) != nil else { return }
+    let (folder, name) = PathComponents.split(given)
+    let target = PathComponents.join((try? fileSystem.realPath(of: folder)) ?? folder, name)
     do {
       try fileSystem.remove(target)
     } catch {

@@ -132,7 +132,8 @@ package struct WorkspaceWriter: Sendable {
     let target = try existingFile(path)
     try checkUnchanged(target, path: path, expected: expected)
     do {
-      try fileSystem.write(bytes, to: target, overwrite: true)
+      // Compared again at the moment of the swap, so a save after the check above is never lost either.
+      try fileSystem.replace(target, expecting: expected, with: bytes)
     } catch {
       throw Self.failure(error, path: path)
     }
@@ -156,6 +157,53 @@ package struct WorkspaceWriter: Sendable {
     for path in change.edits.keys.sorted() { _ = try existingFile(path) }
   }
 
+  /// Why an editor must not apply a text edit to the file at the index path `path`, as a phrase to follow the file's
+  /// name (`is outside the workspace`); nil when it may. A file outside the workspace (named by an absolute path, or
+  /// reached through a link that leads out), anything but a regular file, and a read-only file are never edited:
+  /// Gloss sends no edit of them, so no editor applies one. A file not on disk is allowed only when `isOpen` (a new
+  /// buffer not saved yet), and then only in a folder inside the workspace.
+  package func editRefusal(_ path: String, isOpen: Bool) -> String? {
+    editRefusals([path], open: isOpen ? [path] : [])[path]
+  }
+
+  /// `editRefusal` for each of `paths` (the root's real path resolved once, for a rename touching a thousand
+  /// files): the refused paths with their reasons.
+  package func editRefusals(_ paths: [String], open: Set<String>) -> [String: String] {
+    let rootReal: String
+    do {
+      rootReal = try realRoot()
+    } catch {
+      return Dictionary(paths.map { ($0, "cannot be edited (\(error.message))") }) { first, _ in first }
+    }
+    var refusals: [String: String] = [:]
+    for path in paths {
+      refusals[path] = editRefusal(path, isOpen: open.contains(path), rootReal: rootReal)
+    }
+    return refusals
+  }
+
+  private func editRefusal(_ path: String, isOpen: Bool, rootReal: String) -> String? {
+    if WorkspacePlace.isOutside(path) { return "is outside the workspace" }
+    let absolute = PathComponents.absolute(path, in: root)
+    do {
+      guard try fileSystem.entryKind(of: absolute) != nil else {
+        guard isOpen else { return "does not exist" }
+        _ = try resolvedTarget(path, missing: .stop)
+        return nil
+      }
+      let real = try fileSystem.realPath(of: absolute)
+      guard PathComponents.relative(real, to: rootReal) != nil else {
+        return "leads outside the workspace (to '\(real)')"
+      }
+      guard try fileSystem.entryKind(of: real) == .regularFile else { return "is not a regular file" }
+      return fileSystem.isWritable(real) ? nil : "is read-only"
+    } catch let error as CommandError {
+      return "cannot be edited (\(error.message))"
+    } catch {
+      return "cannot be edited (\(error))"
+    }
+  }
+
   /// Throws unless the file `path` (root-relative) holds exactly `expected`, the bytes a change was computed from.
   package func verify(_ path: String, holds expected: [UInt8]) throws(CommandError) {
     try checkUnchanged(try existingFile(path), path: path, expected: expected)
@@ -176,13 +224,11 @@ package struct WorkspaceWriter: Sendable {
     try checkUnchanged(source, path: old, expected: expected)
     try create(bytes, at: new)
     do {
-      // Checked again just before the old name goes, so a save in between is never lost.
-      try checkUnchanged(source, path: old, expected: expected)
-      try fileSystem.remove(source)
+      // Compared again as the old name goes (taken aside first), so a save in between is never lost.
+      try fileSystem.remove(source, expecting: expected)
     } catch {
-      if let target = try? resolvedTarget(new, missing: .refuse) { try? fileSystem.remove(target) }
-      if let error = error as? CommandError { throw error }
-      throw CommandError("cannot move '\(old)': \(error)")
+      if let target = try? resolvedTarget(new, missing: .refuse) { try? fileSystem.remove(target, expecting: bytes) }
+      throw Self.failure(error, path: old)
     }
   }
 
@@ -273,20 +319,24 @@ package struct WorkspaceWriter: Sendable {
     guard let target = try resolvedTarget(path, missing: .refuse) else {
       throw CommandError("'\(path)' does not exist")
     }
+    let file: String
     switch try entryKind(target, shown: path) {
     case .regularFile:
-      return target
+      file = target
     case .symbolicLink:
       let real = try inside(target, rootReal: try realRoot(), shown: path)
       guard (try? fileSystem.entryKind(of: real)) == .regularFile else {
         throw CommandError("'\(path)' is not a regular file: Gloss never writes it")
       }
-      return real
+      file = real
     case nil:
       throw CommandError("'\(path)' does not exist")
     case let kind?:
       throw CommandError("'\(path)' is\(Self.describe(kind, article: true)): Gloss never writes it")
     }
+    // A rename puts the new bytes in place whatever the file's permissions: a read-only file must be refused here.
+    guard fileSystem.isWritable(file) else { throw CommandError("'\(path)' is read-only: Gloss never writes it") }
+    return file
   }
 
   /// The path of the file `path` (root-relative) that a move may take away: a regular file (not a link) whose
@@ -310,11 +360,13 @@ package struct WorkspaceWriter: Sendable {
     } catch {
       throw Self.failure(error, path: path)
     }
-    guard current == expected else {
-      throw CommandError(
-        "'\(path)' is not what the change was computed from (changed on disk, or unsaved in the editor): "
-          + "nothing was written; save it and try again")
-    }
+    guard current == expected else { throw Self.changed(path) }
+  }
+
+  private static func changed(_ path: String) -> CommandError {
+    CommandError(
+      "'\(path)' is not what the change was computed from (changed on disk, or unsaved in the editor): "
+        + "nothing was written; save it and try again")
   }
 
   /// The real path of the root.
@@ -360,6 +412,7 @@ package struct WorkspaceWriter: Sendable {
   private static func failure(_ error: FileSystemError, path: String) -> CommandError {
     switch error.kind {
     case .alreadyExists: CommandError("'\(path)' already exists: Gloss never replaces it")
+    case .changed: changed(path)
     default: CommandError("cannot write '\(path)': \(error.reason)")
     }
   }

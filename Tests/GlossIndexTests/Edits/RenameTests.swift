@@ -132,6 +132,13 @@ import Testing
       message: "a source with key 'smith2020a' already exists")
   }
 
+  // The key was changed in Zotero first: the notes' citations of the old, now unknown, key take the new one.
+  @Test func citationsOfAnUnknownKeyMayTakeAnExistingKey() {
+    checkRename(
+      ["refs.bib": Self.bib, "a.md": "Theo [@smi1️⃣th2019, p. 4] và @smith2019.\n"], at: "a.md", to: "smith2020a",
+      changes: ["a.md": "Theo [@smith2020a, p. 4] và @smith2020a.\n"])
+  }
+
   @Test(arguments: ["bad key", "trailing.", "@at", "", "-dash"])
   func anInvalidKeyIsRefused(_ key: String) {
     let workspace = Fixture.workspace(["refs.bib": Self.bib, "a.md": "[@smith2020]\n"])

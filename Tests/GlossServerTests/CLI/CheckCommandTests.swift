@@ -62,6 +62,19 @@ import Testing
     #expect(try GlossProcess.run(["check", folder.appendingPathComponent("missing").path]).status == 2)
   }
 
+  // `gloss check notes` in a workspace whose .gloss.json (naming the bibliography) is one folder up checked the notes
+  // folder alone: "no bibliography found in 'notes'" and no citation checked.
+  @Test func aFolderInsideAWorkspaceIsCheckedAsThatWorkspace() throws {
+    let folder = try temporaryWorkspace(
+      Self.files.merging([".gloss.json": #"{"bibliography": ["refs.bib"]}"#]) { $1 })
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try GlossProcess.run(["check", folder.appendingPathComponent("notes").path])
+    #expect(!result.stderr.contains("no bibliography found"))
+    #expect(result.stderr.contains("checking the workspace '\(folder.path)'"))
+    #expect(result.stdout.contains("notes/b.md:3:11: error: unknown source 'ghost2020' [unknown-source]"))
+    #expect(result.stdout.hasSuffix("2 errors, 0 warnings, 1 hint in 3 notes\n"))
+  }
+
   @Test func theExampleWorkspaceReportsExactlyItsThreeDeliberateProblems() throws {
     let example = Repository.url("examples/research").path
     let result = try GlossProcess.run(["check", example])

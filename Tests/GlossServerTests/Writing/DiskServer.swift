@@ -8,11 +8,12 @@ final class DiskServer {
   let fixture: WriteFixture
   let client: TestClient
 
-  init(_ fixture: WriteFixture) {
+  init(_ fixture: WriteFixture, configure: (inout ServerOptions) -> Void = { _ in }) {
     self.fixture = fixture
     var options = ServerOptions.silent
     options.fileSystem = LocalFileSystem()
     options.stateDirectory = fixture.state + "/gloss"
+    configure(&options)
     client = TestClient(options: options)
   }
 

@@ -302,6 +302,37 @@
         (should (file-exists-p (gloss-test--result-path (gloss-new-note "Quiet note"))))
         (should (null gloss-test--prompts))))))
 
+;; A Zotero export kept outside the workspace: the rename changes the notes and never the export, and says so.
+(ert-deftest gloss-rename-leaves-an-outside-zotero-export-alone ()
+  "A key rename with the bibliography outside the workspace renames the citations and tells the user to rename the
+key in Zotero; the export is not touched, and no buffer visits it (nor a made-up path under the workspace)."
+  (gloss-test--with-workspace (:git)
+    (let* ((zotero (expand-file-name "Zotero" (file-name-directory (directory-file-name gloss-test--root))))
+           (library (expand-file-name "library.bib" zotero))
+           (messages-start (with-current-buffer (messages-buffer) (point-max))))
+      (make-directory zotero t)
+      (rename-file (gloss-test--file "references.bib") library)
+      (with-temp-file (gloss-test--file ".gloss.json")
+        (insert (format "{\"notes\": [\"notes/**/*.md\"], \"sources\": [\"sources\"], \"bibliography\": [%S, \"references.csl.json\"]}"
+                        library)))
+      (let ((before (with-temp-buffer (insert-file-contents library) (buffer-string))))
+        (with-current-buffer (gloss-test--open "notes/false-memories.md")
+          (gloss-test--goto "[@roediger1995]" 3)
+          (eglot-rename "roediger1995a")
+          (should (string-match-p "\\[@roediger1995a\\]" (buffer-string)))
+          (with-current-buffer (find-buffer-visiting (gloss-test--file "notes/reading-list.md"))
+            (should (string-match-p "\\[@roediger1995a\\]" (buffer-string))))
+          (should-not (find-buffer-visiting library))
+          (should-not (cl-find-if (lambda (buffer) (string-match-p "Zotero" (or (buffer-file-name buffer) "")))
+                                  (buffer-list)))
+          (should (equal (with-temp-buffer (insert-file-contents library) (buffer-string)) before))
+          (should (gloss-test--wait
+                   "the message about the export"
+                   (lambda ()
+                     (with-current-buffer (messages-buffer)
+                       (string-match-p (regexp-quote (format "'%s' is outside the workspace" library))
+                                       (buffer-substring messages-start (point-max))))))))))))
+
 (ert-deftest gloss-renames-a-note-and-moves-its-file ()
   "`eglot-rename' on a link renames the note: the file moves, its buffer follows, links change."
   (gloss-test--with-workspace (:git)

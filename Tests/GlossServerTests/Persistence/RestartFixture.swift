@@ -1,0 +1,209 @@
+import Foundation
+import GlossIndex
+import GlossServer
+import LanguageServerProtocol
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A workspace on disk with a cache folder beside it, run by in-process servers one after another as an editor
+/// restarting Gloss would: each run indexes, publishes, writes its restart snapshot and stops.
+final class RestartFixture {
+  /// The parent of every folder (removed at the end).
+  let base: String
+  /// The workspace root.
+  let root: String
+  /// Gloss's cache folder (restart snapshots and extracted texts).
+  let cache: String
+
+  /// The stand-in for `pdftotext`: a "PDF" holds its own text (the real tool is tested in `PDFExtractionTests`).
+  static let extract: @Sendable (String, ExtractedFormat) -> ExtractionOutcome = { path, _ in
+    guard let bytes = try? LocalFileSystem().contents(of: path) else {
+      return .noText(reason: "cannot open", isLasting: false)
+    }
+    return .text(bytes)
+  }
+
+  init(files: [String: String]) throws {
+    base = FileManager.default.temporaryDirectory.path + "/gloss-restart-\(UUID().uuidString)"
+    root = base + "/workspace"
+    cache = base + "/cache"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    for (path, text) in files { try write(path, text) }
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: base)
+  }
+
+  /// Writes a root-relative file (and its folders) as another program would.
+  func write(_ path: String, _ text: String) throws {
+    let url = URL(fileURLWithPath: root + "/" + path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  /// Writes a file outside the workspace, relative to the base folder.
+  func writeOutside(_ path: String, _ text: String) throws {
+    let url = URL(fileURLWithPath: base + "/" + path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  /// A copy of the cache folder as it is now (the extracted texts), for a cold start to compare with: a run that
+  /// extracts a text fills the cache, and the run after it would no longer start from the same state.
+  func copyOfCache() throws -> String {
+    let copy = base + "/cache-\(UUID().uuidString)"
+    if FileManager.default.fileExists(atPath: cache) {
+      try FileManager.default.copyItem(atPath: cache, toPath: copy)
+    } else {
+      try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+    }
+    return copy
+  }
+
+  /// The text of a root-relative file.
+  func text(_ path: String) throws -> String {
+    try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+  }
+
+  /// Removes a root-relative file or folder.
+  func remove(_ path: String) throws {
+    try FileManager.default.removeItem(atPath: root + "/" + path)
+  }
+
+  /// Renames a root-relative file.
+  func move(_ path: String, to newPath: String) throws {
+    try FileManager.default.moveItem(atPath: root + "/" + path, toPath: root + "/" + newPath)
+  }
+
+  /// The raw `stat` of a root-relative file.
+  func status(_ path: String) throws -> stat {
+    var info = stat()
+    guard stat(root + "/" + path, &info) == 0 else { throw CocoaError(.fileReadNoSuchFile) }
+    return info
+  }
+
+  /// Sets a root-relative file's modification time back to what `info` says (as `rsync -t` or `cp -p` do).
+  func restoreModificationTime(_ path: String, from info: stat) throws {
+    // `UTIME_OMIT` (a C macro Swift does not import): leave the access time alone.
+    let omit = (1 << 30) - 2
+    #if canImport(Darwin)
+      var times = [timespec(tv_sec: 0, tv_nsec: omit), info.st_mtimespec]
+    #else
+      var times = [timespec(tv_sec: 0, tv_nsec: omit), info.st_mtim]
+    #endif
+    guard utimensat(AT_FDCWD, root + "/" + path, &times, 0) == 0 else { throw CocoaError(.fileWriteUnknown) }
+  }
+
+  /// The build every run claims to be, unless a test says otherwise.
+  static let build = "test-build"
+
+  /// The absolute path of the workspace's restart snapshot.
+  var snapshotFile: String {
+    let realRoot = (try? LocalFileSystem().realPath(of: root)) ?? root
+    return RestartCache(directory: cache, fileSystem: LocalFileSystem(), build: Self.build)
+      .filePath(forRealRoot: realRoot)
+  }
+
+  /// One run of a server: initialize, index (and finish the background extractions), write the snapshot, stop.
+  /// `restarts` off makes it a cold start that neither reads nor writes a snapshot.
+  /// `opening` documents (path → unsaved text) are opened once the workspace is indexed, and `meanwhile` runs then
+  /// (a change on disk while the server runs), before the ticks that let a new snapshot be taken.
+  func run(
+    restarts: Bool = true, settings: JSONValue? = nil, build: String = RestartFixture.build, cache: String? = nil,
+    opening: [String: String] = [:], meanwhile: () throws -> Void = {}
+  ) throws -> Run {
+    let logs = LogLines()
+    var options = ServerOptions.silent
+    options.fileSystem = LocalFileSystem()
+    options.homeDirectory = base + "/home"
+    options.stateDirectory = base + "/state"
+    options.cacheDirectory = cache ?? self.cache
+    options.restartCacheDirectory = restarts ? cache ?? self.cache : nil
+    options.build = build
+    options.extractText = Self.extract
+    options.log = { logs.append($0) }
+    let client = TestClient(options: options)
+    try client.initialize(
+      InitializeRequest(
+        initializationOptions: settings,
+        workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
+    client.server.extractions.waitUntilIdle()
+    client.server.restartWrites.wait()
+    client.enqueue(event: .extracted)
+    client.processQueue()
+    for (path, text) in opening.sorted(by: { $0.key < $1.key }) {
+      client.notify(
+        DidOpenTextDocumentNotification(
+          textDocument: TextDocumentItem(
+            uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1, text: text)))
+    }
+    try meanwhile()
+    // A tick sees a change made meanwhile; two ticks without a change in between: what changed since the last snapshot has settled.
+    for _ in 0..<3 {
+      client.enqueue(event: .tick(Date()))
+      client.processQueue()
+    }
+    client.server.restartWrites.wait()
+    return Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines)
+  }
+
+  /// What one run published and logged.
+  struct Run {
+    /// Every `publishDiagnostics`, in order.
+    var published: [PublishDiagnosticsNotification]
+    /// The server's log.
+    var logs: [String]
+
+    /// Whether the diagnostics were published from a restart snapshot.
+    var replayed: Bool { logs.contains { $0.contains("from its restart snapshot") } }
+    /// Whether a snapshot was written.
+    var saved: Bool { logs.contains { $0.contains("saved the restart snapshot") } }
+
+    /// The first publishing of each file: what the client showed first.
+    var first: [String: [String]] {
+      var out: [String: [String]] = [:]
+      for notification in published where out[notification.uri] == nil {
+        out[notification.uri] = Self.lines(notification)
+      }
+      return out
+    }
+
+    /// The last publishing of each file: what the client shows in the end.
+    var last: [String: [String]] {
+      var out: [String: [String]] = [:]
+      for notification in published { out[notification.uri] = Self.lines(notification) }
+      return out
+    }
+
+    /// How many times each file was published.
+    var counts: [String: Int] {
+      var out: [String: Int] = [:]
+      for notification in published { out[notification.uri, default: 0] += 1 }
+      return out
+    }
+
+    private static func lines(_ notification: PublishDiagnosticsNotification) -> [String] {
+      notification.diagnostics.map { diagnostic in
+        let range = diagnostic.range
+        return "\(range.start.line):\(range.start.character)-\(range.end.line):\(range.end.character) "
+          + "\(diagnostic.code ?? "") \(diagnostic.message)"
+      }
+    }
+  }
+}
+
+/// Log lines collected from any thread.
+private final class LogLines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var collected: [String] = []
+
+  func append(_ line: String) { lock.withLock { collected.append(line) } }
+
+  var lines: [String] { lock.withLock { collected } }
+}
