@@ -55,7 +55,9 @@ extension Workspace {
     } else {
       for citation in note.citations { replacements += unknownItemRemovals(citation) }
     }
-    for link in note.links where !link.isExternal {
+    // A wiki link inside a citation is part of what Pandoc reads as the citation's suffix (`@key [[Note]]` has the
+    // suffix `[Note]`): it stays as written, in the citation kept or rendered.
+    for link in note.links where !link.isExternal && !link.isInCitation {
       if let text = plainText(of: link, in: part.record.path) {
         replacements.append(WorkspaceChange.Edit(range: link.range, newText: text))
       }

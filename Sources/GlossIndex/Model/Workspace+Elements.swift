@@ -20,9 +20,14 @@ extension Workspace {
 
     if let ci = note.citations.firstIndex(where: { touches($0.range) }) {
       let items = note.citations[ci].items
-      if let ii = items.firstIndex(where: { touches($0.keyRange) }) ?? items.firstIndex(where: { touches($0.range) })
-        ?? (items.isEmpty ? nil : 0)
-      {
+      if let ii = items.firstIndex(where: { touches($0.keyRange) }) {
+        return .citationItem(citationIndex: ci, itemIndex: ii, items[ii])
+      }
+      // A wiki link written inside the citation (`@key [[Note]]`) is what the cursor is on there.
+      if let index = note.links.firstIndex(where: { $0.isInCitation && touches($0.range) }) {
+        return .link(index: index, note.links[index])
+      }
+      if let ii = items.firstIndex(where: { touches($0.range) }) ?? (items.isEmpty ? nil : 0) {
         return .citationItem(citationIndex: ci, itemIndex: ii, items[ii])
       }
     }

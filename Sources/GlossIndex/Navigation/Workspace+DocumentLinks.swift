@@ -10,6 +10,8 @@ package struct DocumentLinkTarget: Hashable, Sendable {
     case url(String)
     /// A page of a PDF (opened as `file:///….pdf#page=N`), by index path.
     case pdfPage(path: String, page: Int)
+    /// The first of these index paths that exists on disk, if any (a `file` field's path, tried where it may be).
+    case existingFile(candidates: [String])
   }
 
   /// The span: a link's target (and anchor), or a citation item's key; UTF-8 offsets.
@@ -29,9 +31,9 @@ package struct DocumentLinkTarget: Hashable, Sendable {
 extension Workspace {
   /// The links of the note at `path`, in document order: links to notes and other files (the file itself, without
   /// the heading), external URLs, and each cited key whose source has a DOI (`https://doi.org/…`), else a URL,
-  /// else a text document.
+  /// else a text document. In a bibliography file: each entry's URL, DOI and `file` paths (`bibliographyLinks`).
   package func documentLinks(in path: String) -> [DocumentLinkTarget] {
-    guard let record = notes[path] else { return [] }
+    guard let record = notes[path] else { return bibliographyLinks(in: path) }
     var out: [DocumentLinkTarget] = []
     for link in record.note.links {
       // The span clients underline: the target and its anchor, where the click leads.

@@ -1,4 +1,5 @@
 package import GlossIndex
+package import GlossSyntax
 
 /// One file whose text an external tool is to extract: where it is and the size and time that key its cache entry.
 package struct ExtractionJob: Hashable, Sendable {
@@ -35,4 +36,29 @@ package enum ExtractionOutcome: Hashable, Sendable {
   /// No text, with a user-facing reason; `isLasting` when trying again on the same file would give the same answer
   /// (encrypted, scanned), so it is cached too.
   case noText(reason: String, isLasting: Bool)
+}
+
+/// What one background extraction hands the loop: the outcome, with the text already parsed and indexed off the
+/// loop, so that putting it in place is quick.
+package struct ExtractedSource: Sendable {
+  /// The file.
+  package var job: ExtractionJob
+  /// The text with its line table (for position conversions), when there is one.
+  package var text: SourceText?
+  /// The parsed document (or why there is no text), ready for `Workspace.setPreparedSourceDocuments`.
+  package var prepared: PreparedSourceDocument
+
+  /// Parses and indexes `outcome` as `job`'s source document for a workspace as `preparation` describes it.
+  package init(_ job: ExtractionJob, outcome: ExtractionOutcome, preparation: SourcePreparation) {
+    self.job = job
+    switch outcome {
+    case .text(let bytes):
+      let text = SourceText(bytes: bytes)
+      self.text = text
+      prepared = preparation.prepare(path: job.path, text: text.bytes)
+    case .noText(let reason, _):
+      text = nil
+      prepared = preparation.prepare(path: job.path, text: [], problem: reason)
+    }
+  }
 }

@@ -1,10 +1,17 @@
 import Dispatch
 import Foundation
+package import GlossIndex
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Runs extractions in the background, at most `limit` at once, and hands their outcomes to the server loop.
 ///
-/// The loop enqueues jobs and, woken by `wake` (which posts an event), takes what finished; nothing here touches the
-/// index. A job already queued or running for the same file, size and time is not queued twice.
+/// Each job is extracted (or taken from the cache) and its text parsed and indexed for quotation checks on a worker
+/// thread, so the loop only files the result. The loop enqueues jobs and, woken by `wake` (which posts an event),
+/// takes what finished in batches; nothing here touches the index. A job already queued or running for the same
+/// file, size and time is not queued twice.
 package final class ExtractionQueue: @unchecked Sendable {
   /// How many extractions run at once.
   package let limit: Int
@@ -16,9 +23,9 @@ package final class ExtractionQueue: @unchecked Sendable {
 
   private let work: @Sendable (ExtractionJob) -> ExtractionOutcome
   private let lock = NSLock()
-  private var waiting: [ExtractionJob] = []
+  private var waiting: [(job: ExtractionJob, preparation: SourcePreparation)] = []
   private var active: Set<ExtractionJob> = []
-  private var finished: [(ExtractionJob, ExtractionOutcome)] = []
+  private var finished: [ExtractedSource] = []
   private var wakeHandler: (@Sendable () -> Void)?
   private let group = DispatchGroup()
   private var total = 0
@@ -30,12 +37,13 @@ package final class ExtractionQueue: @unchecked Sendable {
     self.work = work
   }
 
-  /// Queues `jobs` (those already queued or running are skipped).
-  package func enqueue(_ jobs: [ExtractionJob]) {
+  /// Queues `jobs` (those already queued or running are skipped); their texts are prepared for a workspace as
+  /// `preparation` describes it.
+  package func enqueue(_ jobs: [ExtractionJob], preparation: SourcePreparation) {
     lock.withLock {
       for job in jobs where !active.contains(job) {
         active.insert(job)
-        waiting.append(job)
+        waiting.append((job, preparation))
         total += 1
         group.enter()
       }
@@ -43,18 +51,30 @@ package final class ExtractionQueue: @unchecked Sendable {
     startMore()
   }
 
-  /// The outcomes finished since the last call, in the order they finished.
-  package func takeFinished() -> [(job: ExtractionJob, outcome: ExtractionOutcome)] {
+  /// At most `limit` of the results finished since the last call, in the order they finished.
+  package func takeFinished(limit: Int = .max) -> [ExtractedSource] {
     lock.withLock {
-      defer { finished = [] }
-      return finished.map { (job: $0.0, outcome: $0.1) }
+      let count = min(limit, finished.count)
+      let taken = Array(finished.prefix(count))
+      finished.removeFirst(count)
+      done += count
+      if active.isEmpty && finished.isEmpty {
+        total = 0
+        done = 0
+      }
+      return taken
     }
   }
 
-  /// How many jobs are queued or running, how many were queued since the queue was last idle, and how many of those
-  /// finished.
+  /// Whether results wait to be taken.
+  package var hasFinished: Bool {
+    lock.withLock { !finished.isEmpty }
+  }
+
+  /// How many jobs are queued, running or finished but not taken, how many were queued since the queue was last
+  /// idle, and how many of those were taken.
   package var progress: (remaining: Int, total: Int, done: Int) {
-    lock.withLock { (active.count, total, done) }
+    lock.withLock { (active.count + finished.count, total, done) }
   }
 
   /// Blocks until every queued job has finished (tests and the command line).
@@ -63,7 +83,7 @@ package final class ExtractionQueue: @unchecked Sendable {
   }
 
   private func startMore() {
-    var next: [ExtractionJob] = []
+    var next: [(job: ExtractionJob, preparation: SourcePreparation)] = []
     lock.withLock {
       let running = active.count - waiting.count
       let count = min(waiting.count, limit - running)
@@ -71,23 +91,33 @@ package final class ExtractionQueue: @unchecked Sendable {
       next = Array(waiting.prefix(count))
       waiting.removeFirst(count)
     }
-    for job in next {
-      DispatchQueue.global(qos: .utility).async { [self] in
-        let outcome = work(job)
+    for (job, preparation) in next {
+      let worker = Thread { [self] in
+        Self.lowerThisThreadsPriority()
+        let result = ExtractedSource(job, outcome: work(job), preparation: preparation)
         let handler = lock.withLock {
           active.remove(job)
-          finished.append((job, outcome))
-          done += 1
-          if active.isEmpty {
-            total = 0
-            done = 0
-          }
+          finished.append(result)
           return wakeHandler
         }
         startMore()
         handler?()
         group.leave()
       }
+      worker.name = "gloss-extract"
+      worker.start()
     }
+  }
+
+  /// How much lower than the server's the priority of an extraction is (a `nice` increment).
+  static let niceness: Int32 = 10
+
+  /// Lowers the priority of the calling thread, and so of the tools it starts (a child inherits it), so that on a
+  /// machine with few cores the server's loop, answering keystrokes, wins over the extractions.
+  private static func lowerThisThreadsPriority() {
+    // Linux keeps a nice value per thread: `who` 0 is the calling thread. Elsewhere it would be the whole process.
+    #if os(Linux)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+    #endif
   }
 }

@@ -4,7 +4,7 @@ import GlossSyntax
 
 extension IndexedRoot {
   /// Extracts the texts the cache did not have, now (for the command line, which has no background), caching them,
-  /// and puts them in the index.
+  /// and puts them in the index at once (parsed on all cores, the notes citing them diagnosed once).
   package mutating func extractPending(
     cache: ExtractionCache?, extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome,
     log: @escaping @Sendable (String) -> Void = { _ in }
@@ -12,18 +12,13 @@ extension IndexedRoot {
     let jobs = pendingExtractions
     guard !jobs.isEmpty else { return }
     pendingExtractions = []
-    let outcomes = ParallelWork.map(count: jobs.count) { index in
-      Server.extractAndCache(jobs[index], cache: cache, extract: extract, log: log)
+    let preparation = workspace.sourcePreparation
+    let results = ParallelWork.map(count: jobs.count) { index in
+      ExtractedSource(
+        jobs[index], outcome: Server.extractAndCache(jobs[index], cache: cache, extract: extract, log: log),
+        preparation: preparation)
     }
-    for (job, outcome) in zip(jobs, outcomes) {
-      switch outcome {
-      case .text(let bytes):
-        let text = SourceText(bytes: bytes)
-        texts[job.path] = text
-        workspace.setExtractedText(path: job.path, text: text.bytes)
-      case .noText(let reason, _):
-        workspace.setExtractedText(path: job.path, text: [], problem: reason)
-      }
-    }
+    for result in results { texts[result.job.path] = result.text }
+    workspace.setPreparedSourceDocuments(results.map(\.prepared))
   }
 }

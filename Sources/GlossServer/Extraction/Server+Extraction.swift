@@ -45,13 +45,13 @@ extension Server {
 
   /// Queues extractions for root `id` and starts reporting their progress.
   func queueExtractions(_ jobs: [ExtractionJob], in id: RootID) {
-    guard !jobs.isEmpty else { return }
+    guard !jobs.isEmpty, let root = root(id) else { return }
     extractions.enqueue(
       jobs.map { job in
         var job = job
         job.root = id
         return job
-      })
+      }, preparation: root.workspace.sourcePreparation)
     guard extractionProgress == nil, clientCapabilities.window?.workDoneProgress == true else { return }
     let token = ProgressToken.string("gloss-extracting")
     extractionProgress = ExtractionProgress(token: token)
@@ -66,33 +66,33 @@ extension Server {
     }
   }
 
-  /// Puts the texts extracted since the last call in the index and publishes what they change.
+  /// How many extracted texts one turn of the loop puts in place: the rest waits for the next turn, so that a
+  /// keystroke arriving meanwhile is not kept waiting behind hundreds of PDFs.
+  static let extractionBatch = 8
+
+  /// Puts a batch of the texts extracted (and already parsed) in the background in the index and publishes what
+  /// they change; the rest waits for the next event or idle moment (`hasDeferredWork`).
   func applyExtractions() {
-    let finished = extractions.takeFinished()
-    var byRoot: [RootID: [(job: ExtractionJob, outcome: ExtractionOutcome)]] = [:]
+    let finished = extractions.takeFinished(limit: Self.extractionBatch)
+    var byRoot: [RootID: [ExtractedSource]] = [:]
     for item in finished { byRoot[item.job.root, default: []].append(item) }
     for (id, items) in byRoot.sorted(by: { $0.key < $1.key }) {
       guard let index = rootIndex(id) else { continue }
-      var changed: Set<String> = []
-      var paths: Set<String> = []
-      for (job, outcome) in items {
-        // A file changed since it was queued has a newer job; a file no longer read needs no text.
-        guard let file = roots[index].files.files.first(where: { $0.path == job.path }), file.role == .sourceDocument,
-          file.size == job.size, file.modificationTime == job.modificationTime
+      // A file changed since it was queued has a newer job; a file no longer read needs no text.
+      let paths = Set(items.map(\.job.path))
+      var current: [String: DiscoveredFile] = [:]
+      for file in roots[index].files.files where paths.contains(file.path) { current[file.path] = file }
+      var prepared: [PreparedSourceDocument] = []
+      for item in items {
+        guard let file = current[item.job.path], file.role == .sourceDocument, file.size == item.job.size,
+          file.modificationTime == item.job.modificationTime
         else { continue }
-        paths.insert(job.path)
-        switch outcome {
-        case .text(let bytes):
-          let text = SourceText(bytes: bytes)
-          roots[index].texts[job.path] = text
-          changed.formUnion(roots[index].workspace.setExtractedText(path: job.path, text: text.bytes))
-        case .noText(let reason, _):
-          roots[index].texts[job.path] = nil
-          changed.formUnion(roots[index].workspace.setExtractedText(path: job.path, text: [], problem: reason))
-        }
+        roots[index].texts[item.job.path] = item.text
+        prepared.append(item.prepared)
       }
-      publishSorted(changed, in: id)
-      if !paths.isEmpty { refreshDecorations(afterChanging: paths, affecting: changed, in: id) }
+      guard !prepared.isEmpty else { continue }
+      // Extracted text changes no key, title or author, so decorations (tokens, inlay hints) stay as they are.
+      publishSorted(roots[index].workspace.setPreparedSourceDocuments(prepared), in: id)
     }
     reportExtractionProgress()
   }

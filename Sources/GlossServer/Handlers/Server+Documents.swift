@@ -139,9 +139,10 @@ extension Server {
     refreshDecorations(afterChanging: [path], affecting: changed, in: location.root)
   }
 
-  /// Whether some root has files waiting to be re-diagnosed.
+  /// Whether some root has files waiting to be re-diagnosed, or extracted texts wait to be put in place.
   package var hasDeferredWork: Bool {
     !changedDocuments.isEmpty || deferredLoadToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
+      || extractions.hasFinished
   }
 
   /// Runs the first indexing when its progress has begun, else re-diagnoses the files an edit left waiting and
@@ -154,6 +155,8 @@ extension Server {
       publishSorted(changed, in: roots[index].id)
       refreshDecorations(afterChanging: [], affecting: changed, in: roots[index].id)
     }
+    // Extracted texts are put in place a batch at a time, between the messages that keep arriving.
+    if extractions.hasFinished { applyExtractions() }
   }
 
   /// The index in `roots` of the root with `id`.

@@ -73,17 +73,22 @@ extension Server {
     }
   }
 
-  /// `textDocument/documentLink`: links to notes and files, URLs, and cited sources' DOIs or URLs.
+  /// `textDocument/documentLink`: links to notes and files, URLs, and cited sources' DOIs or URLs; in a
+  /// bibliography, entries' URLs, DOIs and the `file` paths that exist.
   func documentLink(_ params: DocumentLinkRequest) -> [DocumentLink] {
-    guard let place = locate(params.textDocument.uri), let workspace = workspace(place.root) else { return [] }
-    let links = workspace.documentLinks(in: place.path)
+    guard let place = locate(params.textDocument.uri), let root = self.root(place.root) else { return [] }
+    let links = root.workspace.documentLinks(in: place.path)
     guard !links.isEmpty, let text = text(of: place.path, in: place.root) else { return [] }
-    return links.map { link in
+    return links.compactMap { link in
       let target: String?
       switch link.destination {
-      case .file(let path): target = uri(for: path, in: place.root)
+      case .file(let path): target = root.uri(for: path)
       case .url(let url): target = url
-      case .pdfPage(let path, let page): target = uri(for: path, in: place.root).map { $0 + "#page=\(page)" }
+      case .pdfPage(let path, let page): target = root.uri(for: path) + "#page=\(page)"
+      case .existingFile(let candidates):
+        guard let path = candidates.first(where: { options.fileSystem.fileExists(root.files.absolutePath($0)) })
+        else { return nil }
+        target = root.uri(for: path)
       }
       return DocumentLink(
         range: text.lspRange(of: link.range, in: positionEncoding), target: target, tooltip: link.tooltip)

@@ -4,7 +4,8 @@ package import GlossIndex
 package enum FileRole: String, Hashable, Sendable {
   /// A Markdown note (`notes` globs, outside the sources folders).
   case note
-  /// A source document (`.md`, `.markdown`, `.txt`, `.html`, `.htm` in a sources folder).
+  /// A source document in a sources folder: `.md`, `.markdown`, `.txt`, `.html`, `.htm`, and the formats whose text
+  /// an external tool extracts (`.pdf`, `.docx`, `.epub`, `.odt`).
   case sourceDocument
   /// A BibTeX or CSL-JSON file.
   case bibliography
@@ -16,8 +17,9 @@ package enum FileRole: String, Hashable, Sendable {
 package struct WorkspaceLayout: Sendable {
   /// The name of the config file at the root.
   package static let configFileName = ".gloss.json"
-  /// The extensions of source documents.
-  package static let sourceExtensions: Set<String> = ["md", "markdown", "txt", "html", "htm", "pdf"]
+  /// The extensions of source documents: those read as they are, and those whose text an external tool extracts.
+  package static let sourceExtensions: Set<String> = Set(["md", "markdown", "txt", "html", "htm"]).union(
+    ExtractedFormat.allCases.map(\.rawValue))
 
   /// The configuration the rules come from.
   package let config: WorkspaceConfig

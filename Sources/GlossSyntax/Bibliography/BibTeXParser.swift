@@ -102,25 +102,35 @@ struct BibTeXParser {
     }
   }
 
-  /// Skips a `@comment{…}` or `@preamble{…}` body, braces balanced.
+  /// Skips a `@comment{…}` or `@preamble{…}` body, delimiters balanced: it may span lines and hold whole entries,
+  /// which are not entries then (as biber, JabRef and Pandoc read a brace-delimited comment).
+  ///
+  /// In a `(…)` body, parentheses and braces both count, as JabRef's `parseBracketedText` counts them. Pandoc 2.17
+  /// differs there: it reads `@comment(` as a one-word comment and the text up to the next `@` as junk, so an entry
+  /// inside parentheses is an entry to Pandoc (docs/pandoc-compatibility.md). A body still open at the end of the
+  /// file is unterminated: reading resumes at the first line after its opening that starts an entry.
   mutating func skipGroup(open: Int, close: UInt8, what: String) {
     var depth = 0
+    var resume: Int?
+    let parenthesised = close == UInt8(ascii: ")")
     while i < bytes.count {
       let byte = bytes[i]
-      if byte == UInt8(ascii: "{") {
+      if byte == UInt8(ascii: "{") || (parenthesised && byte == UInt8(ascii: "(")) {
         depth += 1
       } else if byte == UInt8(ascii: "}") || byte == close {
         if depth == 0 && byte == close {
           i += 1
           return
         }
-        depth -= 1
-      } else if byte == UInt8(ascii: "\n"), entryStartsOnNextLine() {
-        break
+        // A stray `}` in a `(…)` body closes nothing.
+        depth = max(0, depth - 1)
+      } else if byte == UInt8(ascii: "\n"), resume == nil, entryStartsOnNextLine() {
+        resume = i
       }
       i += 1
     }
     problems.append(SyntaxProblem(range: open..<open + 1, message: "unterminated '\(what)'"))
+    if let resume { i = resume }
   }
 
   /// Reads `@string{name = value}` into the macro table.

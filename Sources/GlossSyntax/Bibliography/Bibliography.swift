@@ -44,6 +44,9 @@ package struct BibliographyEntry: Hashable, Sendable {
   /// The `file` field as written (its value's range in the file and raw text), when it is one literal: a moved file
   /// is renamed there.
   package var fileLiteral: BibliographyFieldLiteral?
+  /// The places the entry names as written in the file (its `url`, `doi` and each `file` path), in file order;
+  /// inherited fields and values built from macros or `#` are not written in the entry and are left out.
+  package var linkSpans: [BibliographyLinkSpan] = []
 
   package init(
     key: String, keyRange: Range<Int>, range: Range<Int>, type: String, title: String? = nil,

@@ -21,11 +21,20 @@ extension BibliographyEntry {
         text = LaTeX.decode(value)
       case "url", "doi", "eprint", "isbn", "issn":
         text = LaTeX.verbatim(value)
+        if field.name == "url" || field.name == "doi", let range = field.literalRange, !field.isInherited,
+          !text.isEmpty
+        {
+          linkSpans.append(
+            BibliographyLinkSpan(
+              kind: field.name == "url" ? .url : .doi, range: Self.trimmed(range, in: value), text: text))
+        }
       case "file":
-        files = Self.filePaths(field.value)
+        let spans = Self.filePathSpans(field.value)
+        files = spans.map(\.path)
         text = LaTeX.verbatim(value)
         if let range = field.literalRange, !field.isInherited {
           fileLiteral = BibliographyFieldLiteral(range: range, text: String(decoding: value, as: UTF8.self))
+          linkSpans += spans.map { BibliographyLinkSpan(kind: .file, range: $0.range, text: $0.path) }
         }
       case "crossref", "xref", "xdata":
         text = LaTeX.verbatim(value)
@@ -109,16 +118,20 @@ extension BibliographyEntry {
     return digits.isEmpty ? nil : digits
   }
 
-  /// The paths of a `file` field: a plain path, or JabRef/Zotero `desc:path:type` items separated by `;`.
+  /// The paths of a `file` field with where each is written in `raw` (indices of `raw`, blanks and braces around
+  /// the path excluded): a plain path, or JabRef/Zotero `desc:path:type` items separated by `;`.
   ///
   /// `\:`, `\;` and `\\` are escapes (Zotero, JabRef); a one-letter first part is a Windows drive (`C:\x.pdf`).
-  static func filePaths(_ raw: ArraySlice<UInt8>) -> [String] {
-    var items: [[String]] = [[]]
+  static func filePathSpans(_ raw: ArraySlice<UInt8>) -> [(path: String, range: Range<Int>)] {
+    var items: [[(text: String, range: Range<Int>)]] = [[]]
     var current: [UInt8] = []
+    var partStart = raw.startIndex
     var j = raw.startIndex
-    func endPart() {
-      items[items.count - 1].append(String(decoding: current, as: UTF8.self))
+    func endPart(at end: Int) {
+      items[items.count - 1].append(
+        (String(decoding: current, as: UTF8.self).trimmingBlanks(), trimmed(partStart..<end, in: raw)))
       current = []
+      partStart = end + 1
     }
     while j < raw.endIndex {
       let byte = raw[j]
@@ -130,32 +143,47 @@ extension BibliographyEntry {
         continue
       }
       if byte == UInt8(ascii: ":") {
-        endPart()
+        endPart(at: j)
       } else if byte == UInt8(ascii: ";") {
-        endPart()
+        endPart(at: j)
         items.append([])
       } else if byte != UInt8(ascii: "{") && byte != UInt8(ascii: "}") {
         current.append(byte)
       }
       j += 1
     }
-    endPart()
-    var paths: [String] = []
-    for item in items {
-      let parts = item.map { $0.trimmingBlanks() }
+    endPart(at: raw.endIndex)
+    var paths: [(path: String, range: Range<Int>)] = []
+    for parts in items {
       let path: String
+      let range: Range<Int>
       switch parts.count {
       case 0: continue
-      case 1: path = parts[0]
-      case 2: path = parts[0].count == 1 ? parts.joined(separator: ":") : parts[1]
+      case 1: (path, range) = (parts[0].text, parts[0].range)
+      case 2 where parts[0].text.count == 1:
+        (path, range) = (parts[0].text + ":" + parts[1].text, parts[0].range.lowerBound..<parts[1].range.upperBound)
+      case 2: (path, range) = (parts[1].text, parts[1].range)
       default:
-        let middle = parts[1..<(parts.count - 1)]
         // Unescaped Windows drive letters (`desc:C:\x.pdf:PDF`) split the path itself.
-        path = middle.joined(separator: ":")
+        let middle = parts[1..<(parts.count - 1)]
+        path = middle.map(\.text).joined(separator: ":")
+        range = (middle.first?.range.lowerBound ?? 0)..<(middle.last?.range.upperBound ?? 0)
       }
-      if !path.isEmpty { paths.append(path) }
+      if !path.isEmpty { paths.append((path, range)) }
     }
     return paths
+  }
+
+  /// `range` of `raw` without the blanks and braces at either end.
+  static func trimmed(_ range: Range<Int>, in raw: ArraySlice<UInt8>) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    func isPadding(_ byte: UInt8) -> Bool {
+      LaTeX.isBlank(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+    }
+    while lower < upper, isPadding(raw[lower]) { lower += 1 }
+    while upper > lower, isPadding(raw[upper - 1]) { upper -= 1 }
+    return lower..<upper
   }
 }
 

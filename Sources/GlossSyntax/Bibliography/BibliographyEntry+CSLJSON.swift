@@ -34,6 +34,10 @@ extension BibliographyEntry {
     publisher = text("publisher")
     url = text("URL")
     doi = text("DOI")
+    for (name, kind) in [("URL", BibliographyLinkSpan.Kind.url), ("DOI", .doi)] {
+      guard let value = node[name], case .string(let written) = value.value, !written.isEmpty else { continue }
+      linkSpans.append(BibliographyLinkSpan(kind: kind, range: value.contentRange, text: written))
+    }
     abstract = text("abstract")
     authors = Self.cslNames(node["author"], field: "author", problems: &problems)
     editors = Self.cslNames(node["editor"], field: "editor", problems: &problems)

@@ -19,7 +19,12 @@ extension BlockParser {
       closeLeaf()
     }
     if indent >= 4 {
-      if case .paragraph = leaf {
+      // After link reference definitions, which end at their line's end, an indented line is code (to Pandoc).
+      // Only short paragraphs are asked, so a long paragraph of indented lines stays linear.
+      if case .paragraph = leaf,
+        paragraphLines.count > 64
+          || referenceDefinitionLineCount(continuedBy: first..<trimmedEnd(first)) != paragraphLines.count
+      {
         paragraphLines.append(first..<trimmedEnd(first))
       } else {
         closeLeaf()
@@ -94,9 +99,11 @@ extension BlockParser {
     case .none:
       return
     case .paragraph(let start):
-      let end = paragraphLines.last?.upperBound ?? start
-      append(Block(kind: .paragraph, range: start..<end))
-      leaves.append(InlineLeaf(role: .paragraph, segments: store(paragraphLines)))
+      // Link reference definitions at the paragraph's start are no prose (a term's line stays the term's).
+      let lines = paragraphLines.dropFirst(isClosingTerm ? 0 : referenceDefinitionLineCount(recordingLabels: true))
+      guard let first = lines.first, let last = lines.last else { return }
+      append(Block(kind: .paragraph, range: (lines.startIndex == 0 ? start : first.lowerBound)..<last.upperBound))
+      leaves.append(InlineLeaf(role: .paragraph, segments: store(lines)))
     case .fencedCode(let start, let end, _, _, _, let info):
       append(Block(kind: .fencedCode(info: info), range: start..<end))
     case .indentedCode(let start, let end):
@@ -106,6 +113,47 @@ extension BlockParser {
     case .table(let start, let end):
       append(Block(kind: .table, range: start..<end))
     }
+  }
+
+  /// How many of the open paragraph's lines (and `next`, when given), from its first, are Pandoc link reference
+  /// definitions; -1 when there are none.
+  private mutating func referenceDefinitionLineCount(
+    continuedBy next: Range<Int>? = nil, recordingLabels: Bool = false
+  ) -> Int {
+    guard let first = paragraphLines.first, first.count > 1, buffer[first.lowerBound] == UInt8(ascii: "["),
+      buffer[first.lowerBound + 1] != UInt8(ascii: "^")
+    else { return next == nil ? 0 : -1 }
+    // Most paragraphs opening with a bracket are citations or links (`[@a] shows`): no `]:` on the line, no
+    // definition, unless the label runs on to the next line.
+    let line = UnsafeBufferPointer(rebasing: buffer[first])
+    let closes = line.firstIndex(of: UInt8(ascii: "]")) != nil
+    if closes && !zip(line, line.dropFirst()).contains(where: { $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: ":") }) {
+      return next == nil ? 0 : -1
+    }
+    var joined: [UInt8] = []
+    var lineEnds: [Int] = []
+    for line in paragraphLines + (next.map { [$0] } ?? []) {
+      if !joined.isEmpty { joined.append(0x0A) }
+      joined.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[line]))
+      lineEnds.append(joined.count)
+    }
+    var labels: [String] = []
+    let count: Int = joined.withUnsafeBufferPointer { content in
+      let reader = ReferenceDefinitionReader(buffer: content, end: content.count)
+      var position = 0
+      while position < content.count, let found = reader.definition(at: position) {
+        position = found.end
+        if recordingLabels {
+          labels.append(
+            ReferenceDefinitionReader.normalizedLabel(
+              String(decoding: UnsafeBufferPointer(rebasing: content[found.label]), as: UTF8.self)))
+        }
+      }
+      // A definition ends at a line's end: the lines ending before `position` are taken.
+      return position == content.count ? lineEnds.count : lineEnds.firstIndex { $0 >= position } ?? 0
+    }
+    referenceLabels.formUnion(labels)
+    return count
   }
 
   /// Adds lines to the shared segment store, returning their indices.

@@ -62,6 +62,11 @@ struct BlockParser {
   /// Whether a line started a LaTeX environment or held a definition marker: how they read depends on lines far
   /// away (the `\end{…}`, the term above), so an edit re-parses the whole note (`Note.readsAcrossBlocks`).
   var sawLongRangeSyntax = false
+  /// Set while a paragraph is closed as a definition list's term, which stays prose even when it reads as a link
+  /// reference definition (Pandoc tries definition lists first).
+  var isClosingTerm = false
+  /// The labels of the link reference definitions read so far, normalised (`ReferenceDefinitionReader`).
+  var referenceLabels: Set<String> = []
 
   init(buffer: UnsafeBufferPointer<UInt8>) {
     self.buffer = buffer
@@ -207,7 +212,9 @@ struct BlockParser {
         cursor = after
         column = firstColumn + (after - first)
       } else if isDefinitionMarker(first, matched: matched) {
+        isClosingTerm = true
         closeLeaf()
+        isClosingTerm = false
         close(to: matched)
         var container = OpenContainer(kind: .definition, start: first, lastEnd: lineEnd)
         // Pandoc wants the definition's later paragraphs indented four columns (its first line may use fewer).

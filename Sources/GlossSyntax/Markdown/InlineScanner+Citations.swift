@@ -195,6 +195,12 @@ extension InlineScanner {
     if cursor + 1 < end && (buffer[cursor + 1] == UInt8(ascii: "[") || buffer[cursor + 1] == UInt8(ascii: "(")) {
       return nil
     }
+    // `@key [map]` where the note defines `[map]: …` is a citation and a reference link to Pandoc.
+    if !referenceLabels.isEmpty
+      && referenceLabels.contains(ReferenceDefinitionReader.normalizedLabel(text(open + 1..<cursor)))
+    {
+      return nil
+    }
     setSuffix(&first, suffix.range)
     first.range = first.range.lowerBound..<max(first.range.upperBound, suffix.range.upperBound)
     nested = found
@@ -233,6 +239,14 @@ extension InlineScanner {
       case UInt8(ascii: "@"), UInt8(ascii: "-"):
         if citeKey(at: cursor, allowSuppress: true) != nil { return cursor }
         cursor += 1
+      case UInt8(ascii: "[") where cursor + 1 < end && buffer[cursor + 1] == UInt8(ascii: "["):
+        // A wiki link in the prefix (`[see [[Note]] @a]`) is balanced bracketed text to Pandoc; one holding an `@`
+        // (`[[@key]]`) may hold the key itself.
+        if let (_, after) = wikiLink(open: cursor), !buffer[cursor..<after].contains(UInt8(ascii: "@")) {
+          cursor = after
+        } else {
+          cursor += 1
+        }
       case UInt8(ascii: "`"):
         cursor = skipCodeSpan(at: cursor)
       case UInt8(ascii: "\\"):

@@ -32,6 +32,9 @@ struct InlineScanner {
   private var exampleMarkers: [Range<Int>] = []
   /// For each LaTeX environment name, an offset after which no `\end{name}` closes it.
   private var missingLaTeXEndFrom: [String: Int] = [:]
+  /// The labels of the note's link reference definitions (`ReferenceDefinitionReader.normalizedLabel`): `@key [map]`
+  /// is no citation suffix when `map` is one.
+  var referenceLabels: Set<String> = []
 
   /// How far a bracket, link or citation may reach; keeps pathological input (a 5 MB line of `[`) linear.
   static let bracketReach = 4_096
@@ -157,6 +160,35 @@ struct InlineScanner {
   private mutating func appendCitation(_ found: (Citation, [Citation])) {
     citations.append(found.0)
     citations.append(contentsOf: found.1)
+    appendWikiLinks(inCitation: found.0.range)
+  }
+
+  /// Records the wiki links written inside a citation (`@key [[Note]]`, `[see [[Note]] @key]`), which Pandoc reads
+  /// as its prefix or suffix text and the scan has gone past; code spans inside the citation hold none.
+  private mutating func appendWikiLinks(inCitation range: Range<Int>) {
+    var cursor = range.lowerBound
+    // Skipping a code span here must not change what the scan after the citation knows.
+    let literalRun = literalRunEnd
+    defer { literalRunEnd = literalRun }
+    while cursor + 1 < range.upperBound {
+      switch buffer[cursor] {
+      case UInt8(ascii: "`"):
+        cursor = skipCodeSpan(at: cursor)
+      case UInt8(ascii: "\\"):
+        cursor += 2
+      case UInt8(ascii: "[") where buffer[cursor + 1] == UInt8(ascii: "["):
+        guard let (found, after) = wikiLink(open: cursor), after <= range.upperBound else {
+          cursor += 1
+          continue
+        }
+        var link = found
+        link.isInCitation = true
+        links.append(link)
+        cursor = after
+      default:
+        cursor += 1
+      }
+    }
   }
 
   // MARK: Opaque spans

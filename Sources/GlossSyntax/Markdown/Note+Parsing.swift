@@ -20,6 +20,7 @@ extension Note {
     tags += body.tags
     headings = body.headings
     readsAcrossBlocks = body.readsAcrossBlocks
+    referenceLabels = body.referenceLabels
   }
 
   /// The blocks, inline content and headings (slugs unique among these only) of `buffer` from `start`, which must
@@ -35,6 +36,7 @@ extension Note {
     var scratch: [UInt8] = []
     var exampleLabels: [String] = []
     let segments = parser.segments
+    referenceLabels = parser.referenceLabels
     for leaf in parser.leaves {
       switch leaf.role {
       case .paragraph:
@@ -50,7 +52,8 @@ extension Note {
     }
     headings = Note.headings(parser.headings, segments: segments, in: buffer)
     if !exampleLabels.isEmpty { dropExampleReferences(Set(exampleLabels), in: buffer) }
-    readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty
+    // A reference definition changes how `@key [label]` reads anywhere in the note.
+    readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty || !referenceLabels.isEmpty
   }
 
   /// Removes the in-text citations that are references to example-list items (`(@good)` where an item is labelled
@@ -76,6 +79,7 @@ extension Note {
     if let cell {
       let region = UnsafeBufferPointer(rebasing: buffer[cell])
       var scanner = InlineScanner(buffer: region, end: region.count)
+      scanner.referenceLabels = referenceLabels
       scanner.scan()
       append(scanner, OffsetMap(base: cell.lowerBound))
       return []
@@ -93,6 +97,7 @@ extension Note {
     if contiguous {
       let region = UnsafeBufferPointer(rebasing: buffer[first.lowerBound..<last.upperBound])
       var scanner = InlineScanner(buffer: region, end: region.count)
+      scanner.referenceLabels = referenceLabels
       scanner.scan(skipExampleMarker: skipExampleMarker)
       append(scanner, OffsetMap(base: first.lowerBound))
       return scanner.exampleLabels
@@ -110,6 +115,7 @@ extension Note {
     }
     return scratch.withUnsafeBufferPointer { content in
       var scanner = InlineScanner(buffer: content, end: content.count)
+      scanner.referenceLabels = referenceLabels
       scanner.scan(skipExampleMarker: skipExampleMarker)
       append(scanner, OffsetMap(starts: starts, sources: sources))
       return scanner.exampleLabels

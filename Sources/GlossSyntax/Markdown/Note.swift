@@ -19,6 +19,9 @@ package struct Note: Hashable, Sendable {
   /// Whether the note holds syntax read across blocks (example-list labels, raw LaTeX environments, definition
   /// markers): an edit then parses the whole note again rather than the blocks around it.
   package var readsAcrossBlocks = false
+  /// The labels of the note's link reference definitions (`[label]: url`), case folded and blanks collapsed: what
+  /// makes `@key [label]` a citation followed by a link rather than a citation with a suffix.
+  package var referenceLabels: Set<String> = []
 
   package init(
     frontMatter: FrontMatter? = nil, blocks: [Block] = [], headings: [Heading] = [], citations: [Citation] = [],
@@ -220,6 +223,10 @@ package struct Link: Hashable, Sendable {
   package var isExternal: Bool
   /// True for images `![alt](src)`.
   package var isImage: Bool
+  /// True for a wiki link written inside a citation's brackets (`@key [[Note]]`, `[see [[Note]] @key]`), where
+  /// Pandoc reads it as the citation's prefix or suffix text: the citation keeps it as Pandoc reads it, and the note
+  /// has it as a link too (checked, completed, renamed); exports leave it as written inside the citation.
+  package var isInCitation = false
 
   package init(
     kind: Kind, range: Range<Int>, target: String, targetRange: Range<Int>, anchor: String? = nil,

@@ -118,6 +118,9 @@ func checkBibliography(_ bibliography: Bibliography, _ bytes: [UInt8], keysAreWr
     if let literal = entry.fileLiteral {
       fuzzCheck(isInside(literal.range, entry.range), "file field \(literal.range) in \(entry.range)")
     }
+    for span in entry.linkSpans {
+      fuzzCheck(isInside(span.range, entry.range), "\(span.kind) link \(span.range) in \(entry.range)")
+    }
     if keysAreWritten {
       fuzzCheck(
         String(decoding: bytes[entry.keyRange], as: UTF8.self) == entry.key, "key '\(entry.key)' not at its range")

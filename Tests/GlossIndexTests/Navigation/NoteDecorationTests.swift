@@ -35,6 +35,7 @@ import Testing
       case .file(let path): return "\(span) -> file \(path)"
       case .url(let url): return "\(span) -> \(url)"
       case .pdfPage(let path, let page): return "\(span) -> file \(path)#page=\(page)"
+      case .existingFile(let candidates): return "\(span) -> first existing of \(candidates)"
       }
     }
   }

@@ -198,6 +198,11 @@ import Testing
     #expect(layout.role(of: "new note.md") == .note)
     #expect(layout.role(of: "sources/new.txt") == .sourceDocument)
     #expect(layout.role(of: "sources/new.pdf") == .sourceDocument)
+    // Office and e-book files in a sources folder are sources too (their text comes from `pandoc -t plain`).
+    #expect(layout.role(of: "sources/new.docx") == .sourceDocument)
+    #expect(layout.role(of: "sources/Book.EPUB") == .sourceDocument)
+    #expect(layout.role(of: "sources/new.odt") == .sourceDocument)
+    #expect(layout.role(of: "notes/new.docx") == nil)
     #expect(layout.role(of: "sources/new.png") == nil)
     #expect(layout.role(of: "x/refs.bib") == .bibliography)
     #expect(layout.role(of: ".gloss.json") == .config)

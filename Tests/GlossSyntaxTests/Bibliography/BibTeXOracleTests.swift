@@ -9,7 +9,8 @@ import Testing
 /// (pandoc 2.17) and committed as `*.pandoc.json`. Compared: keys, titles (with subtitles), container titles,
 /// authors (particles, family and given names, or literals) and dates (`issued` date parts, month and day included).
 /// `fidelity.bib` holds the shapes of real files Gloss once read differently (crossref and xdata inheritance,
-/// comments before a closing brace, no-break spaces, escaped braces, extended names, initials, particles).
+/// comments before a closing brace, no-break spaces, escaped braces, extended names, initials, particles);
+/// `comments.bib` the comments JabRef writes and entries commented out with `@comment{…}` across lines.
 ///
 /// Where Gloss differs from Pandoc on purpose, the comparison normalises both sides:
 /// - Pandoc keeps markup as HTML (`<i>x</i>`, `<span class="nocase">`); Gloss shows plain text: tags are dropped.
@@ -21,7 +22,7 @@ import Testing
 /// - Pandoc splits names on lowercase `and` only; BibTeX (and Gloss) also on `AND`: see `deliberateAuthorDifferences`.
 @Suite struct BibTeXOracleTests {
   static let directory = Repository.url("Tests/Fixtures/bibtex")
-  static let fixtures = ["accents", "fidelity", "fields", "macros", "markup", "names", "structure"]
+  static let fixtures = ["accents", "comments", "fidelity", "fields", "macros", "markup", "names", "structure"]
 
   /// Entries whose author lists differ from Pandoc's by design, with Gloss's expected family names.
   static let deliberateAuthorDifferences: [String: [String]] = [

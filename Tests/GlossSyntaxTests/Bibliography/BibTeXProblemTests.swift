@@ -40,6 +40,42 @@ import Testing
       messages: ["unterminated '{' in field 'title'", "unterminated quote in field 'note'"])
   }
 
+  @Test func aCommentSpanningLinesHoldsNoEntryAndIsNotUnterminated() {
+    // A commented-out entry and JabRef's group tree: brace-balanced, as biber, JabRef and Pandoc read them.
+    check(
+      """
+      @comment{
+      @book{hidden,
+        title = {Commented Out},
+      }
+      }
+      @Comment{jabref-meta: grouping:
+      0 AllEntriesGroup:;
+      1 StaticGroup:Đọc {nhanh}\\;0\\;1\\;0x8a8a8aff\\;\\;\\;;
+      }
+      @misc{kept, title = {Kept}}
+      """, keys: ["kept"], messages: [])
+  }
+
+  @Test func aParenthesisedCommentBalancesParenthesesAndBraces() {
+    // As JabRef reads it; Pandoc 2.17 reads `@comment(` as a word and would take the entry inside (see
+    // docs/pandoc-compatibility.md).
+    check(
+      """
+      @comment(exported (v2) @misc{inside, title = {x}} } done)
+      @misc{kept, title = {Kept}}
+      """, keys: ["kept"], messages: [])
+  }
+
+  @Test func aCommentOpenAtTheEndOfTheFileResumesAtTheFirstEntryLine() {
+    check(
+      """
+      @comment⏩{⏪ never closed
+      @book{a, title = {A}}
+      @book{b, title = {B}}
+      """, keys: ["a", "b"], messages: ["unterminated '@comment'"])
+  }
+
   @Test func missingKeyDropsTheEntryOnly() {
     check(
       """

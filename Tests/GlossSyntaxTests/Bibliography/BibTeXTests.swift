@@ -198,3 +198,35 @@ import Testing
     #expect(entry?.files == paths)
   }
 }
+
+/// The spans of `url`, `doi` and `file` paths, for `textDocument/documentLink` in a bibliography.
+@Suite struct BibliographyLinkSpanTests {
+  private func check(_ source: String, _ expected: [String], json: Bool = false) {
+    let marked = BibliographyDump.marked(source)
+    let bibliography = json ? CSLJSON.parse(marked.bytes) : BibTeX.parse(marked.bytes)
+    let spans = bibliography.entries.flatMap(\.linkSpans)
+    #expect(spans.map(\.range) == marked.ranges)
+    #expect(spans.map { "\($0.kind) \($0.text)" } == expected)
+  }
+
+  @Test func betterBibTeXAndJabRefFilePathsURLAndDOI() {
+    check(
+      #"""
+      @article{a, url = "⏩https://example.org/a\_b⏪", doi = { ⏩10.1000/x⏪ },
+        file = {Bản toàn văn:⏩/home/me/Zotero/storage/AB/Lê - 2020.pdf⏪:application/pdf;Snapshot:⏩storage/trang.html⏪:text/html}}
+      @book{b, file = {:⏩C\:/Thư mục/sách.pdf⏪:PDF;⏩plain/path 東京.txt⏪}}
+      @string{u = {https://macro.example}}
+      @misc{c, url = u, doi = "10." # "1000/y", crossref = {a}}
+      """#,
+      [
+        "url https://example.org/a_b", "doi 10.1000/x", "file /home/me/Zotero/storage/AB/Lê - 2020.pdf",
+        "file storage/trang.html", "file C:/Thư mục/sách.pdf", "file plain/path 東京.txt",
+      ])
+  }
+
+  @Test func cslJSONURLAndDOIAsWritten() {
+    check(
+      #"[{"id": "a", "title": "T", "URL": "⏩https:\/\/example.org\/ký⏪", "DOI": "⏩10.1000\/z⏪"}]"#,
+      ["url https://example.org/ký", "doi 10.1000/z"], json: true)
+  }
+}

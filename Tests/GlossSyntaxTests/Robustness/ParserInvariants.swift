@@ -135,6 +135,9 @@ enum ParserInvariants {
       #expect(contains(entry.range, entry.keyRange), "key \(entry.keyRange)", sourceLocation: sourceLocation)
       #expect(entry.range.lowerBound >= previousEnd, "entries overlap", sourceLocation: sourceLocation)
       previousEnd = entry.range.upperBound
+      for span in entry.linkSpans {
+        #expect(contains(entry.range, span.range), "link \(span.range)", sourceLocation: sourceLocation)
+      }
       if isBibTeX, inside(entry.keyRange, count) {
         #expect(String(decoding: bytes[entry.keyRange], as: UTF8.self) == entry.key, sourceLocation: sourceLocation)
       }

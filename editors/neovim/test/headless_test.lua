@@ -272,6 +272,25 @@ step('.bib, source text and config files attach inside the workspace only (F4)',
   if win then
     vim.api.nvim_win_close(win, true)
   end
+  -- Links in a bibliography: its DOIs, URLs and the files its `file` fields name.
+  local answers = vim.lsp.buf_request_sync(0, 'textDocument/documentLink',
+    { textDocument = vim.lsp.util.make_text_document_params(0) }, 5000)
+  local targets = {}
+  for _, answer in pairs(answers or {}) do
+    for _, link in ipairs(answer.result or {}) do
+      targets[#targets + 1] = link.target
+    end
+  end
+  local has_file = false
+  for _, target in ipairs(targets) do
+    if target:match('^file://') and target:match('/sources/schacter%-seven%-sins%.txt$') then
+      has_file = true
+    end
+  end
+  check('a .bib links its DOIs, URLs and file paths',
+    vim.tbl_contains(targets, 'https://doi.org/10.1016/S0022-5371(74)80011-3')
+      and vim.tbl_contains(targets, 'https://psychclassics.yorku.ca/Ebbinghaus/index.htm') and has_file,
+    vim.inspect(targets))
   check('F4: a source .txt attaches Gloss', open(W .. '/sources/schacter-seven-sins.txt', 5000))
   check('F4: references.csl.json attaches Gloss', open(W .. '/references.csl.json', 5000))
   vim.cmd.edit(ELSEWHERE .. '/readme.txt')
@@ -469,6 +488,154 @@ step('no root marker: the workspace is found, no false unknown sources (F7)', fu
   check('F7: told once that no bibliography was found', told)
   check('F7: no unknown source without a bibliography', count(codes(lone_buf), 'unknown-source') == 0,
     vim.inspect(codes(lone_buf)))
+end)
+
+-- A PDF of `pages` (each a list of lines: ASCII, with bytes 1, 2 and 3 for the fi, fl and ffi ligature glyphs), in
+-- the shape Tests/TestSupport/MinimalPDF.swift writes, so that `pdftotext` reads typeset text back.
+local function minimal_pdf(pages)
+  local objects = {}
+  local function add(body)
+    objects[#objects + 1] = body
+    return #objects
+  end
+  local font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /Type /Encoding '
+    .. '/BaseEncoding /WinAnsiEncoding /Differences [1 /fi 2 /fl 3 /ffi] >> >>')
+  local pages_id = add('')
+  local kids = {}
+  for _, lines in ipairs(pages) do
+    local content = 'BT /F1 12 Tf 72 720 Td 14 TL '
+    for _, line in ipairs(lines) do
+      content = content .. '(' .. (line:gsub('[\\()]', '\\%0')) .. ') Tj T* '
+    end
+    content = content .. 'ET'
+    local stream = add(string.format('<< /Length %d >>\nstream\n%s\nendstream', #content, content))
+    kids[#kids + 1] = add(string.format('<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] '
+      .. '/Resources << /Font << /F1 %d 0 R >> >> /Contents %d 0 R >>', pages_id, font, stream))
+  end
+  local refs = {}
+  for i, kid in ipairs(kids) do
+    refs[i] = kid .. ' 0 R'
+  end
+  objects[pages_id] = string.format('<< /Type /Pages /Kids [%s] /Count %d >>', table.concat(refs, ' '), #kids)
+  local catalog = add(string.format('<< /Type /Catalog /Pages %d 0 R >>', pages_id))
+  local out, size, offsets = { '%PDF-1.4\n' }, 9, {}
+  for i, body in ipairs(objects) do
+    offsets[i] = size
+    out[#out + 1] = string.format('%d 0 obj\n%s\nendobj\n', i, body)
+    size = size + #out[#out]
+  end
+  out[#out + 1] = string.format('xref\n0 %d\n0000000000 65535 f \n', #objects + 1)
+  for _, offset in ipairs(offsets) do
+    out[#out + 1] = string.format('%010d 00000 n \n', offset)
+  end
+  out[#out + 1] = string.format('trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n', #objects + 1,
+    catalog, size)
+  return table.concat(out)
+end
+
+local function write_file(path, text)
+  vim.fn.mkdir(vim.fs.dirname(path), 'p')
+  local file = assert(io.open(path, 'wb'))
+  file:write(text)
+  file:close()
+end
+
+-- Every publishDiagnostics, in order: the codes published for each URI.
+local published = {}
+local publish = vim.lsp.handlers['textDocument/publishDiagnostics']
+vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+  if result then
+    local list = {}
+    for _, d in ipairs(result.diagnostics) do
+      list[#list + 1] = d.code
+    end
+    table.sort(list)
+    published[#published + 1] = { uri = result.uri, codes = table.concat(list, ',') }
+  end
+  return publish(err, result, ctx, config)
+end
+
+step('a Zotero library outside the workspace: PDF passages at printed pages, cached across a restart', function()
+  -- Zotero's data folder in the (temporary) home, its export naming the PDF by absolute path; the notes elsewhere.
+  local home = assert(vim.env.HOME)
+  local pdf = home .. '/Zotero/storage/QRST9012/Smith - 2020 - River.pdf'
+  write_file(pdf, minimal_pdf({
+    { 'Rivers and memory', 'The \1rst o\3cial survey of the \2ow.' },
+    { 'Remembering is not the re-excitation of innumerable \1xed, lifeless and frag-',
+      'mentary traces. It is an imaginative reconstruction, or construction.' },
+    { 'The end.' },
+  }))
+  write_file(home .. '/Zotero/My Library.bib', '@article{smith2020,\n  title = {Rivers and Memory},\n'
+    .. '  author = {Smith, Ann},\n  journal = {Journal of Rivers},\n  pages = {213--215},\n'
+    .. '  file = {Full Text PDF:' .. pdf .. ':application/pdf}\n}\n')
+  local root = dir .. '/w/zotero-notes'
+  write_file(root .. '/.gloss.json', '{"bibliography": ["~/Zotero/My Library.bib"]}\n')
+  write_file(root .. '/river.md', '# River\n\nMemory is "fixed, lifeless and fragmentary traces" [@smith2020, p. 214].\n\n'
+    .. 'And "an imaginary reconstruction" [@smith2020, p. 214], then [@smith2020, p. 230].\n')
+  check('a note beside a Zotero export attaches', open(root .. '/river.md'))
+  local bufnr = vim.api.nvim_get_current_buf()
+  local uri = vim.uri_from_bufnr(bufnr)
+  local checked = wait(function()
+    return table.concat(codes(bufnr), ',') == 'quote-mismatch,unresolved-locator'
+  end, 10000)
+  check('the quotation is checked against the PDF page, and p. 230 is past its printed pages', checked,
+    vim.inspect(codes(bufnr)))
+  local past = ''
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    if d.code == 'unresolved-locator' then
+      past = d.message
+    end
+  end
+  check('the page diagnostic speaks of printed pages', past:find('printed pages 213', 1, true) ~= nil, past)
+  cursor_at('@smith2020, p. 214', 2)
+  vim.lsp.buf_request_sync(0, 'textDocument/hover', vim.lsp.util.make_position_params(0, 'utf-16'), 3000)
+  vim.lsp.buf.hover()
+  local text = wait(function()
+    return floating_text()
+  end, 5000) or ''
+  check('hover shows printed page 214 = PDF page 2 and its text', text:find('p. 214 = PDF page 2', 1, true) ~= nil
+    and text:find('imaginative reconstruction', 1, true) ~= nil, text)
+  local _, win = floating_text()
+  if win then
+    vim.api.nvim_win_close(win, true)
+  end
+
+  -- A restart: the text comes from the cache, so the note is never without it and nothing is extracted again.
+  local cached = vim.fn.glob(vim.env.XDG_CACHE_HOME .. '/gloss/texts/*.txt', false, true)
+  check('the PDF text is cached in the cache folder', #cached == 1, vim.inspect(cached))
+  local before = cached[1] and vim.uv.fs_stat(cached[1]).mtime
+  local client = gloss_client(bufnr)
+  local first_id = client and client.id
+  if client then
+    client:stop(true)
+  end
+  wait(function()
+    return client == nil or client:is_stopped()
+  end, 5000)
+  local since = #published + 1
+  vim.cmd('edit!')
+  check('the note attaches again', wait(function()
+    local again = gloss_client(bufnr)
+    return again ~= nil and again.id ~= first_id and again.initialized
+  end, 8000))
+  local after_restart = function()
+    local seen = {}
+    for i = since, #published do
+      if published[i].uri == uri then
+        seen[#seen + 1] = published[i].codes
+      end
+    end
+    return seen
+  end
+  wait(function()
+    return #after_restart() > 0
+  end, 8000)
+  local seen = after_restart()
+  check('after the restart the first diagnostics already have the text (no "being extracted")',
+    seen[1] == 'quote-mismatch,unresolved-locator', vim.inspect(seen))
+  local after = cached[1] and vim.uv.fs_stat(cached[1]).mtime
+  check('the cached text was not written again', before and after and before.sec == after.sec
+    and before.nsec == after.nsec)
 end)
 
 local index = 0
