@@ -26,7 +26,9 @@ let package = Package(
       dependencies: ["GlossServer", "GlossIndex", "GlossSyntax", "LanguageServerProtocol"],
       swiftSettings: upcoming
     ),
-    .executableTarget(name: "gloss-bench", dependencies: ["GlossSyntax", "GlossIndex"], swiftSettings: upcoming),
+    .executableTarget(
+      name: "gloss-bench", dependencies: ["GlossSyntax", "GlossIndex", "GlossServer", "LanguageServerProtocol"],
+      swiftSettings: upcoming),
     .target(
       name: "TestSupport",
       dependencies: ["GlossServer", "GlossIndex", "GlossSyntax", "LanguageServerProtocol"],

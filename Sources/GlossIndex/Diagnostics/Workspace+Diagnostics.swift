@@ -30,6 +30,14 @@ extension Workspace {
     return applyingOverrides(raw)
   }
 
+  /// The diagnostics of the note `record` that belong to its top-level blocks starting in `region` (the blocks an
+  /// edit re-parsed, `NoteSplice`), with the config's overrides applied: those of the other blocks do not change
+  /// with the edit when the note's names and headings do not.
+  func noteDiagnostics(of record: NoteRecord, startingIn region: Range<Int>) -> [Diagnostic] {
+    guard !ignoreGlobs.contains(where: { $0.matches(record.path) }) else { return [] }
+    return applyingOverrides(noteDiagnostics(record, startingIn: region))
+  }
+
   private func applyingOverrides(_ raw: [Diagnostic]) -> [Diagnostic] {
     guard !config.diagnostics.isEmpty else { return raw }
     return raw.compactMap { diagnostic in
@@ -53,15 +61,23 @@ extension Workspace {
       message: message, related: related)
   }
 
-  private func noteDiagnostics(_ record: NoteRecord) -> [Diagnostic] {
+  /// The note's diagnostics, or with `region` only those of its top-level blocks starting there (each diagnostic
+  /// lies in the block of the citation, quotation or link it is about; front-matter problems lie before every block).
+  private func noteDiagnostics(_ record: NoteRecord, startingIn region: Range<Int>? = nil) -> [Diagnostic] {
     let path = record.path
+    let note = record.note
     var out: [Diagnostic] = []
-    for problem in record.note.problems {
-      out.append(make(path, problem.range, DiagnosticCode.malformedFrontMatter, problem.message))
+    if region == nil {
+      for problem in note.problems {
+        out.append(make(path, problem.range, DiagnosticCode.malformedFrontMatter, problem.message))
+      }
     }
+    let citations =
+      region.map { NoteSplice.indices(of: note.citations, startingIn: $0) { $0.range.lowerBound } }
+      ?? note.citations.indices
     // Without any bibliography or source document, every citation would be unknown: that is a missing bibliography,
     // said once by the server, not an error in each note.
-    for citation in record.note.citations where !knowsNoSources {
+    for citation in note.citations[citations] where !knowsNoSources {
       for item in citation.items where !hasSource(item.key) {
         out.append(
           make(
@@ -69,7 +85,13 @@ extension Workspace {
             .unknownSource(key: item.key)))
       }
     }
-    for located in record.locators {
+    let locators =
+      region == nil
+      ? record.locators.indices
+      : NoteSplice.firstIndex(in: record.locators, startingAtOrAfter: citations.lowerBound) {
+        $0.citationIndex
+      }..<NoteSplice.firstIndex(in: record.locators, startingAtOrAfter: citations.upperBound) { $0.citationIndex }
+    for located in record.locators[locators] {
       guard hasSource(located.key) else { continue }
       let written =
         located.locator.label.isEmpty
@@ -93,8 +115,13 @@ extension Workspace {
               + (locator == located.locator ? reason : printedPagesReason(forKey: located.key, document: document))))
       }
     }
-    out += quotationDiagnostics(record)
-    for link in record.note.links where !link.isExternal {
+    out += quotationDiagnostics(
+      record,
+      quotations: region.map { NoteSplice.indices(of: record.quotations, startingIn: $0) { $0.range.lowerBound } }
+        ?? record.quotations.indices)
+    let links =
+      region.map { NoteSplice.indices(of: note.links, startingIn: $0) { $0.range.lowerBound } } ?? note.links.indices
+    for link in note.links[links] where !link.isExternal {
       out += linkDiagnostics(link, in: record)
     }
     return out.sorted { $0.range.lowerBound < $1.range.lowerBound }

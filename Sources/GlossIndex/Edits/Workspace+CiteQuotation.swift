@@ -19,8 +19,9 @@ extension Workspace {
   /// across a paragraph's lines, or a blockquote; empty when there is no such quotation there or it is found
   /// nowhere.
   package func citeQuotationActions(at offset: Int, in path: String, text bytes: [UInt8]) -> [CiteAction] {
-    let note = notes[path]?.note ?? Note(parsing: bytes)
-    guard let quotation = note.uncitedQuotation(at: offset, in: bytes),
+    // Notes only: a source's own quotations cite nothing (and parsing a long source on each cursor move costs).
+    guard sourceDocuments[path] == nil, bibliographies[path] == nil,
+      let quotation = (notes[path]?.note ?? Note(parsing: bytes)).uncitedQuotation(at: offset, in: bytes),
       !(notes[path]?.quotations.contains { $0.range.overlaps(quotation.range) } ?? false)
     else { return [] }
     let at = quotation.citationOffset

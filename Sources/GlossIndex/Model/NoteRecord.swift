@@ -53,14 +53,7 @@ package struct NoteRecord: Sendable {
     title = note.title(fileName: fileName)
     aliases = note.frontMatter?["aliases"]?.value.strings ?? []
     self.quotations = quotations ?? note.attributedQuotations(in: bytes)
-    var locators: [ItemLocator] = []
-    for (ci, citation) in note.citations.enumerated() {
-      for (ii, item) in citation.items.enumerated() {
-        guard !item.suffix.isEmpty, let locator = Locator.first(in: item.suffix) else { continue }
-        locators.append(ItemLocator(citationIndex: ci, itemIndex: ii, item: item, locator: locator))
-      }
-    }
-    self.locators = locators
+    locators = Self.locators(of: note, citations: note.citations.indices)
     let folder = PathUtilities.folder(path)
     // As Pandoc reads it: relative to the note, else absolute or `~/`.
     bibliographyPaths = (note.frontMatter?["bibliography"]?.value.strings ?? []).compactMap {
@@ -68,10 +61,7 @@ package struct NoteRecord: Sendable {
     }
 
     pathKey = PathUtilities.pathKey(path)
-    var names: Set<String> = [PathUtilities.removingNoteExtension(fileName).lowercased(), pathKey, title.lowercased()]
-    for alias in aliases { names.insert(alias.lowercased()) }
-    names.remove("")
-    nameKeys = names
+    nameKeys = Self.nameKeys(fileName: fileName, pathKey: pathKey, title: title, aliases: aliases)
     citedKeys = Set(note.citations.lazy.flatMap(\.items).map(\.key))
     var tags: [String: Int] = [:]
     for tag in note.tags { tags[tag.name.lowercased(), default: 0] += 1 }
@@ -80,6 +70,26 @@ package struct NoteRecord: Sendable {
     for link in note.links { keys.formUnion(LinkKeys.keys(of: link, from: folder)) }
     linkKeys = keys
     headingSignature = note.headings.flatMap { [$0.text, $0.slug] }
+  }
+
+  /// The first locator of each item of the citations at `indices` that has one, in (citation, item) order.
+  static func locators(of note: Note, citations indices: Range<Int>) -> [ItemLocator] {
+    var locators: [ItemLocator] = []
+    for ci in indices {
+      for (ii, item) in note.citations[ci].items.enumerated() {
+        guard !item.suffix.isEmpty, let locator = Locator.first(in: item.suffix) else { continue }
+        locators.append(ItemLocator(citationIndex: ci, itemIndex: ii, item: item, locator: locator))
+      }
+    }
+    return locators
+  }
+
+  /// The lowercased names a wiki link can use for a note.
+  static func nameKeys(fileName: String, pathKey: String, title: String, aliases: [String]) -> Set<String> {
+    var names: Set<String> = [PathUtilities.removingNoteExtension(fileName).lowercased(), pathKey, title.lowercased()]
+    for alias in aliases { names.insert(alias.lowercased()) }
+    names.remove("")
+    return names
   }
 }
 

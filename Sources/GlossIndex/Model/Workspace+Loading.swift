@@ -61,6 +61,7 @@ extension Workspace {
   package mutating func addFiles(count: Int, load: @Sendable (Int) -> WorkspaceFile?) {
     let lexicon = config.quoteCheck ? quotes.lexicon : nil
     let place = self.place
+    awaitsDiagnoseAll = true
     notes.reserveCapacity(notes.count + count)
     // Each file is put in place (single-threaded) while the files after it are still being parsed.
     ParallelWork.stream(count: count) { index -> ParsedFile? in
@@ -99,6 +100,7 @@ extension Workspace {
       diagnosticsCache[path] = diagnostics
     }
     pendingPaths = []
+    awaitsDiagnoseAll = false
   }
 
   /// Puts several files in place at once (parsed on all cores) and re-diagnoses the files they affect once;

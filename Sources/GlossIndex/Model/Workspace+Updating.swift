@@ -18,28 +18,82 @@ extension Workspace {
   package mutating func setNote(
     path: String, bytes: [UInt8], after edit: TextEditSpan?, deferringOthers: Bool = false
   ) -> Set<String> {
-    guard let edit, let old = notes[path], !old.blocksReleased, old.byteCount + edit.delta == bytes.count,
-      edit.range.upperBound <= old.byteCount
+    guard let edit,
+      notes[path].map({
+        !$0.blocksReleased && edit.range.upperBound <= $0.byteCount && $0.byteCount + edit.delta == bytes.count
+      }) == true,
+      var old = notes[path]
     else {
       return setNote(path: path, bytes: bytes, deferringOthers: deferringOthers)
     }
-    let note = Note(reparsing: old.note, replacing: edit.range, insertedCount: edit.insertedCount, in: bytes)
-    return setNote(NoteRecord(path: path, note: note, bytes: bytes), deferringOthers: deferringOthers)
+    // The note and the arrays derived from it leave the index, which keeps the summary its reverse maps are updated
+    // from: the re-parse and the summary then move the elements after the edit in place rather than copying them (a
+    // 10 MB note holds 100,000 citations).
+    notes[path]?.note = Note()
+    notes[path]?.quotations = []
+    notes[path]?.locators = []
+    var oldNote = Note()
+    swap(&oldNote, &old.note)
+    var splice: NoteSplice?
+    let note = Note(
+      reparsing: consume oldNote, replacing: edit.range, insertedCount: edit.insertedCount, in: bytes,
+      splice: &splice)
+    guard let splice else {
+      return setNote(NoteRecord(path: path, note: note, bytes: bytes, place: place), deferringOthers: deferringOthers)
+    }
+    // Only the blocks the re-parse replaced are summarised and diagnosed again (`NoteSplice`).
+    let record = NoteRecord(updating: consume old, to: note, splice: splice, bytes: bytes)
+    return setNote(record, deferringOthers: deferringOthers, splice: splice)
   }
 
-  /// Puts an already summarised note in place.
+  /// Puts an already summarised note in place; with `splice`, the note is the one held re-parsed around an edit
+  /// (`NoteRecord(updating:to:splice:bytes:)`), and its diagnostics outside the splice are kept when they still hold
+  /// (`diagnosticsOutlive(_:becoming:)`).
   @discardableResult
-  package mutating func setNote(_ record: NoteRecord, deferringOthers: Bool = false) -> Set<String> {
-    var affected = removeOtherRoles(record.path, keeping: .note)
-    affected.formUnion(replaceNote(at: record.path, with: record))
+  package mutating func setNote(
+    _ record: NoteRecord, deferringOthers: Bool = false, splice: NoteSplice? = nil
+  ) -> Set<String> {
+    let path = record.path
+    let reusable = splice != nil && notes[path].map { diagnosticsOutlive($0, becoming: record) } == true
+    var affected = removeOtherRoles(path, keeping: .note)
+    affected.formUnion(replaceNote(at: path, with: record))
+    affected.remove(path)
     if deferringOthers {
-      affected.remove(record.path)
       pendingPaths.formUnion(affected)
-      pendingPaths.remove(record.path)
-      return refreshDiagnostics([], always: [record.path])
+      affected = []
     }
-    pendingPaths.remove(record.path)
-    return refreshDiagnostics(affected, always: [record.path])
+    pendingPaths.remove(path)
+    guard reusable, let splice else { return refreshDiagnostics(affected, always: [path]) }
+    refreshDiagnostics(ofEdited: record, splice: splice)
+    return refreshDiagnostics(affected, always: []).union([path])
+  }
+
+  /// Whether the cached diagnostics of the note `old` stay right outside the blocks an edit re-parsed when it becomes
+  /// `new`: they are current (not waiting for `refreshPending()` or `diagnoseAll()`), and what a diagnostic depends on
+  /// beyond its own block stays: the note's names and headings (links to the note itself resolve through them) and
+  /// whether the workspace knows any source. Keys, sources and other notes do not change with an edit of this note.
+  private func diagnosticsOutlive(_ old: NoteRecord, becoming new: NoteRecord) -> Bool {
+    !awaitsDiagnoseAll && !pendingPaths.contains(old.path) && diagnosedWithSources != knowsNoSources
+      && old.nameKeys == new.nameKeys && old.headingSignature == new.headingSignature
+  }
+
+  /// Re-diagnoses the note `record` (in place, re-parsed around an edit) inside `splice` only: the cached diagnostics
+  /// before it are kept, those after it are moved by the edit's length.
+  private mutating func refreshDiagnostics(ofEdited record: NoteRecord, splice: NoteSplice) {
+    ensureQuoteChecks(of: record, startingIn: splice.newRange)
+    let inside = noteDiagnostics(of: record, startingIn: splice.newRange)
+    // Taken out of the cache so that it is changed in place.
+    var diagnostics = diagnosticsCache.removeValue(forKey: record.path) ?? []
+    let replaced = NoteSplice.indices(of: diagnostics, startingIn: splice.oldRange) { $0.range.lowerBound }
+    diagnostics.replaceSubrange(replaced, with: inside)
+    let delta = splice.delta
+    if delta != 0 {
+      for index in replaced.lowerBound + inside.count..<diagnostics.count {
+        let range = diagnostics[index].range
+        diagnostics[index].range = range.lowerBound + delta..<range.upperBound + delta
+      }
+    }
+    diagnosticsCache[record.path] = diagnostics.isEmpty ? nil : diagnostics
   }
 
   /// Re-diagnoses the files left waiting by `setNote(…, deferringOthers: true)`; returns those whose diagnostics

@@ -52,6 +52,8 @@ package struct Workspace: Sendable {
   /// Whether the cached diagnostics were computed while the workspace had a bibliography or a source document (when
   /// that changes, every note's `unknown-source` diagnostics change: see `knowsNoSources`).
   var diagnosedWithSources = false
+  /// Whether files were added in bulk (`addFiles`) and wait for `diagnoseAll()`: their cached diagnostics are empty.
+  var awaitsDiagnoseAll = false
   /// Files whose cached diagnostics wait for `refreshPending()`.
   package internal(set) var pendingPaths: Set<String> = []
   /// Completion's search structures, built lazily and replaced whenever the sources change.

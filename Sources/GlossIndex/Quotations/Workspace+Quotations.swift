@@ -41,12 +41,13 @@ extension Workspace {
     return QuoteFix(path: diagnostic.path, range: diagnostic.range, newText: words)
   }
 
-  /// The `quote-mismatch` and `no-text` diagnostics of a note's quotations (none when `quoteCheck` is off).
-  func quotationDiagnostics(_ record: NoteRecord) -> [Diagnostic] {
+  /// The `quote-mismatch` and `no-text` diagnostics of the note's quotations at `indices` (none when `quoteCheck` is
+  /// off).
+  func quotationDiagnostics(_ record: NoteRecord, quotations indices: Range<Int>) -> [Diagnostic] {
     guard config.quoteCheck else { return [] }
     var out: [Diagnostic] = []
     let cached = quotes.checks[record.path]
-    for quotation in record.quotations {
+    for quotation in record.quotations[indices] {
       guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
       var check = cached?[checkKey]
       if check == nil {
@@ -144,6 +145,28 @@ extension Workspace {
       }
     }
     return (kept, missing)
+  }
+
+  /// Makes sure the quotations of the note `record` that start in `region` (the blocks an edit re-parsed) have a
+  /// cached check. Checks of quotations the edit removed stay until the note is checked whole again, which happens
+  /// here when they pile up.
+  mutating func ensureQuoteChecks(of record: NoteRecord, startingIn region: Range<Int>) {
+    let path = record.path
+    guard config.quoteCheck else {
+      quotes.checks[path] = nil
+      return
+    }
+    if (quotes.checks[path]?.count ?? 0) > 2 * record.quotations.count + 64 {
+      ensureQuoteChecks(for: [path])
+      return
+    }
+    let indices = NoteSplice.indices(of: record.quotations, startingIn: region) { $0.range.lowerBound }
+    for quotation in record.quotations[indices] {
+      guard let checkKey = quoteCheckKey(quotation, in: record), quotes.checks[path]?[checkKey] == nil,
+        let check = computeQuoteCheck(checkKey)
+      else { continue }
+      quotes.checks[path, default: [:]][checkKey] = check
+    }
   }
 
   /// Texts at least this long keep their quotation index between checks; smaller ones are indexed again (in a

@@ -1,11 +1,21 @@
-import Foundation
-import GlossIndex
-import GlossSyntax
-import LanguageServerProtocol
+package import Foundation
+package import GlossIndex
+package import GlossSyntax
+package import LanguageServerProtocol
 
 /// `textDocument/publishDiagnostics` bodies written by hand: 10,000 of them at start-up, where `JSONEncoder`'s
 /// per-message cost would show (bench NOTES §4.1).
-enum DiagnosticJSON {
+package enum DiagnosticJSON {
+  /// The whole JSON-RPC notification publishing the index's `diagnostics` of `text` for `uri`, their ranges
+  /// converted to `encoding`.
+  package static func publishBody(
+    uri: DocumentURI, version: Int?, diagnostics: [GlossIndex.Diagnostic], in text: SourceText,
+    encoding: PositionEncoding
+  ) -> Data {
+    publishBody(
+      uri: uri, version: version, diagnostics: diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) })
+  }
+
   /// The whole JSON-RPC notification publishing `diagnostics` (already in LSP terms) for `uri`.
   static func publishBody(uri: DocumentURI, version: Int?, diagnostics: [LSPDiagnostic]) -> Data {
     var out: [UInt8] = []

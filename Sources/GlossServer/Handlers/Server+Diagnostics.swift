@@ -48,9 +48,12 @@ extension Server {
           // A released note changed on disk has no positions for its offsets: the scan that indexes it again
           // publishes it.
           if !diagnostics.isEmpty, text == nil, open[path] == nil, root.releasedTexts[path] != nil { return nil }
+          guard let text else {
+            return DiagnosticJSON.publishBody(uri: root.uri(for: path), version: open[path]?.version, diagnostics: [])
+          }
           return DiagnosticJSON.publishBody(
-            uri: root.uri(for: path), version: open[path]?.version,
-            diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
+            uri: root.uri(for: path), version: open[path]?.version, diagnostics: diagnostics, in: text,
+            encoding: encoding)
         }
         for (path, body) in zip(slicePaths, bodies) {
           guard let body else { continue }

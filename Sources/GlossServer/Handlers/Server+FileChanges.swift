@@ -225,6 +225,7 @@ extension Server {
       cache: extractionCache)
     roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
     roots[index].reportedSkips = old.reportedSkips
+    roots[index].indexedSettings = canonicalEditorSettings
     // The root holds the texts now; this copy would keep them alive when they are released.
     indexed.texts = [:]
     reportSkipped(indexed.skipped, in: id)

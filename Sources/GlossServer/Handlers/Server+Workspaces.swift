@@ -154,6 +154,7 @@ extension Server {
     let id = nextRootID
     nextRootID += 1
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
+    roots[roots.count - 1].indexedSettings = canonicalEditorSettings
     // The root holds the texts now; this copy would keep them alive when they are released.
     indexed.texts = [:]
     // What a write killed half-way left behind is removed now, once its process is gone.

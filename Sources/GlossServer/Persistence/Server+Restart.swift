@@ -18,13 +18,20 @@ extension Server {
     return RestartCache(directory: directory, fileSystem: options.fileSystem, build: build)
   }
 
-  /// Everything besides the files that the diagnostics of the root at `path` depend on.
-  func restartKey(ofRoot path: String) -> RestartKey? {
+  /// Everything besides the files that the diagnostics of the root at `path` depend on, for a root indexed with
+  /// `settings` (canonical text: by default the editor settings now).
+  func restartKey(ofRoot path: String, settings: String? = nil) -> RestartKey? {
     guard let build = options.build else { return nil }
     return RestartKey(
       build: build, root: path, realRoot: (try? options.fileSystem.realPath(of: path)) ?? path,
       home: options.homeDirectory ?? "", positionEncoding: positionEncoding.rawValue,
-      settings: editorSettings.map(\.canonicalText) ?? "")
+      settings: settings ?? canonicalEditorSettings)
+  }
+
+  /// The editor settings written canonically; none and an empty object are the same.
+  var canonicalEditorSettings: String {
+    guard let editorSettings, editorSettings != .object([:]) else { return "" }
+    return editorSettings.canonicalText
   }
 
   /// Whether diagnostics published now are those of the files on disk: pushed, and no document open (an open
@@ -109,9 +116,9 @@ extension Server {
   /// `published` is what its first publishing sent; without it the notifications are made again, off the loop, as a
   /// cold start would publish them (open documents count only when their text is the file's).
   func saveRestartSnapshot(of id: RootID, published: [PublishedDiagnostics]?) {
-    guard let cache = restartCache, let index = rootIndex(id), let key = restartKey(ofRoot: roots[index].path) else {
-      return
-    }
+    guard let cache = restartCache, let index = rootIndex(id),
+      let key = restartKey(ofRoot: roots[index].path, settings: roots[index].indexedSettings)
+    else { return }
     roots[index].snapshotGeneration = roots[index].generation
     let root = roots[index]
     var texts: [String: SourceText] = [:]

@@ -63,6 +63,9 @@ package struct WorkspaceRoot: Sendable {
   /// The generation the last restart snapshot was taken of (or tried), and the one seen at the last tick (a
   /// snapshot is taken once a tick passes without change).
   var snapshotGeneration = -1
+  /// The editor settings this root was indexed with, written canonically: settings sent again with the same meaning
+  /// do not re-index the root, so its restart snapshot still belongs to these.
+  var indexedSettings = ""
   var generationAtLastTick = 0
   /// Open documents of this root: path → the URI the client uses for it.
   package var openPaths: [String: DocumentURI] = [:]

@@ -8,10 +8,26 @@ extension Note {
   /// - A blockquote whose last line ends with a bracketed citation of one key, alone on the line (maybe after
   ///   `—`, `–` or `--`) or after the last words; the quotation is the blockquote's text before the citation.
   package func attributedQuotations(in bytes: [UInt8]) -> [AttributedQuotation] {
+    attributedQuotations(in: bytes, citations: citations.indices, topLevelBlocks: blocks.indices)
+  }
+
+  /// The quotations of `attributedQuotations(in:)` that belong to the top-level blocks starting in `region`: a
+  /// quotation, its citation and its blockquote always lie in one top-level block, so after an edit only those of
+  /// the blocks parsed again (`NoteSplice`) need to be found again.
+  package func attributedQuotations(in bytes: [UInt8], blocksStartingIn region: Range<Int>) -> [AttributedQuotation] {
+    attributedQuotations(
+      in: bytes, citations: NoteSplice.indices(of: citations, startingIn: region) { $0.range.lowerBound },
+      topLevelBlocks: NoteSplice.indices(of: blocks, startingIn: region) { $0.range.lowerBound })
+  }
+
+  private func attributedQuotations(
+    in bytes: [UInt8], citations citationIndices: Range<Int>, topLevelBlocks: Range<Int>
+  ) -> [AttributedQuotation] {
     var found: [AttributedQuotation] = []
     var citedInline = Set<Int>()
     // Ranges past the end of `bytes` (a note parsed from other bytes) are skipped, never read.
-    for (c, citation) in citations.enumerated() where citation.range.upperBound <= bytes.count {
+    for c in citationIndices where citations[c].range.upperBound <= bytes.count {
+      let citation = citations[c]
       for (i, item) in citation.items.enumerated() {
         if let inner = QuoteMarks.firstQuotation(in: bytes, within: item.suffixRange) {
           found.append(quotation(.inSuffix, inner, bytes, citation: c, item: i))
@@ -24,7 +40,8 @@ extension Note {
       found.append(quotation(.inline, inner, bytes, citation: c, item: 0))
       citedInline.insert(c)
     }
-    for block in blockQuotes(blocks) where block.range.upperBound <= bytes.count && block.range.lowerBound >= 0 {
+    for block in blockQuotes(blocks[topLevelBlocks])
+    where block.range.upperBound <= bytes.count && block.range.lowerBound >= 0 {
       guard let (inner, c) = blockQuotation(block, bytes), !citedInline.contains(c) else { continue }
       found.append(quotation(.blockQuote, inner, bytes, citation: c, item: 0))
     }
@@ -107,10 +124,10 @@ extension Note {
   }
 
   /// The outermost blockquotes, in document order.
-  func blockQuotes(_ blocks: [Block]) -> [Block] {
+  func blockQuotes(_ blocks: ArraySlice<Block>) -> [Block] {
     var out: [Block] = []
     for block in blocks {
-      if block.kind == .blockQuote { out.append(block) } else { out += blockQuotes(block.children) }
+      if block.kind == .blockQuote { out.append(block) } else { out += blockQuotes(block.children[...]) }
     }
     return out
   }

@@ -10,15 +10,87 @@ extension Note {
   /// edit inside it) parses the whole note; headings' slugs are made unique again over the whole note. The cost is
   /// the blocks around the edit plus one pass over the note's items to shift them.
   package init(reparsing old: Note, replacing range: Range<Int>, insertedCount: Int, in bytes: [UInt8]) {
+    var splice: NoteSplice?
+    self.init(reparsing: old, replacing: range, insertedCount: insertedCount, in: bytes, splice: &splice)
+  }
+
+  /// `Note(reparsing:replacing:insertedCount:in:)`, which also says what it parsed again: `splice` is set to the
+  /// bytes whose elements were replaced (everything else is the old note's, shifted), or nil when the whole note was
+  /// parsed again.
+  ///
+  /// Given the only reference to `old`'s arrays, the elements after the edit are moved in place, without copying
+  /// them (a 10 MB note holds 100,000 citations); the old elements the re-parse replaced are in `splice.replaced`.
+  package init(
+    reparsing old: consuming Note, replacing range: Range<Int>, insertedCount: Int, in bytes: [UInt8],
+    splice: inout NoteSplice?
+  ) {
+    splice = nil
     let (frontMatter, bodyStart, problems) = FrontMatter.parse(bytes)
     let delta = insertedCount - range.count
     let newEnd = range.lowerBound + insertedCount
     guard frontMatter == old.frontMatter, problems == old.problems, range.lowerBound >= bodyStart,
-      newEnd <= bytes.count, range.lowerBound <= range.upperBound, !old.readsAcrossBlocks
+      newEnd <= bytes.count, range.lowerBound <= range.upperBound
     else {
       self.init(parsing: bytes)
       return
     }
+    guard !old.readsAcrossBlocks else {
+      self.init(parsingWhole: bytes, after: old, replacing: range, insertedCount: insertedCount, splice: &splice)
+      return
+    }
+    guard let found = Self.parseAround(old, range: range, insertedCount: insertedCount, bodyStart: bodyStart, in: bytes)
+    else {
+      // What the edit wrote may be read across blocks too (a new example label, `\end{…}` or definition marker).
+      self.init(parsingWhole: bytes, after: old, replacing: range, insertedCount: insertedCount, splice: &splice)
+      return
+    }
+    let (first, restart, stoppedAt, resumeBlock, middle) = found
+    let oldResume = stoppedAt.map { $0 - delta } ?? Int.max
+    splice = NoteSplice(
+      start: restart, oldEnd: stoppedAt.map { $0 - delta } ?? bytes.count - delta, newEnd: stoppedAt ?? bytes.count)
+
+    // The front matter, its problems and its block are the old ones (the guard above), and so is every element
+    // outside the splice.
+    self = consume old
+    var replaced = Note()
+    replaced.blocks = Array(blocks[first..<resumeBlock])
+    blocks.replaceSubrange(first..<resumeBlock, with: middle.blocks)
+    for index in first + middle.blocks.count..<blocks.count { blocks[index].shift(by: delta) }
+    replaced.citations = Self.splice(&citations, middle.citations, restart, oldResume) {
+      $0.range.lowerBound
+    } shift: {
+      $0.shift(by: delta)
+    }
+    replaced.links = Self.splice(&links, middle.links, restart, oldResume) {
+      $0.range.lowerBound
+    } shift: {
+      $0.shift(by: delta)
+    }
+    // Front-matter tags come first and lie before `restart`, so they are kept as they are.
+    replaced.tags = Self.splice(&tags, middle.tags, restart, oldResume) {
+      $0.range.lowerBound
+    } shift: {
+      $0.shift(by: delta)
+    }
+    replaced.headings = Self.splice(&headings, middle.headings, restart, oldResume) {
+      $0.range.lowerBound
+    } shift: {
+      $0.shift(by: delta)
+    }
+    let slugs = Slug.unique(headings.map(\.text))
+    for index in headings.indices where headings[index].slug != slugs[index] { headings[index].slug = slugs[index] }
+    splice?.replaced = replaced
+  }
+
+  /// Parses the top-level blocks around an edit of `old`'s text again: where it restarted (the index in `old.blocks`
+  /// of the first block replaced, and its line), where it stopped (nil at the end of the text), the index in
+  /// `old.blocks` of the first block kept after it, and what it parsed; nil when what it parsed is read across
+  /// blocks.
+  private static func parseAround(
+    _ old: Note, range: Range<Int>, insertedCount: Int, bodyStart: Int, in bytes: [UInt8]
+  ) -> (first: Int, restart: Int, stoppedAt: Int?, resumeBlock: Int, middle: Note)? {
+    let delta = insertedCount - range.count
+    let newEnd = range.lowerBound + insertedCount
     let oldBody = old.blocks.first?.kind == .frontMatter ? old.blocks.dropFirst() : old.blocks[...]
     let editLine = Self.lineStart(atOrBefore: max(bodyStart, range.lowerBound - 1), in: bytes)
 
@@ -53,64 +125,37 @@ extension Note {
         stoppingAt: { line, blankLine in blankLine > newEnd && oldBlock(startingOnLine: line) != nil },
         stoppedAt: &stoppedAt)
     }
-    // The old items from `restart` up to `oldResume` are replaced by `middle`'s; those after are shifted.
-    // What the edit wrote may be read across blocks too (a new example label, `\end{…}` or definition marker).
-    if middle.readsAcrossBlocks {
-      self.init(parsing: bytes)
-      return
-    }
-    let oldResume = stoppedAt.map { $0 - delta } ?? Int.max
+    // The old items from `restart` up to where it stopped are replaced by `middle`'s; those after are shifted.
+    guard !middle.readsAcrossBlocks else { return nil }
     let resumeBlock = stoppedAt.flatMap(oldBlock(startingOnLine:)) ?? oldBody.endIndex
-
-    self.init()
-    self.frontMatter = frontMatter
-    self.problems = problems
-    var blocks: [Block] = []
-    blocks.reserveCapacity(old.blocks.count + middle.blocks.count)
-    if let frontMatter { blocks.append(Block(kind: .frontMatter, range: frontMatter.range)) }
-    blocks += oldBody[..<first]
-    blocks += middle.blocks
-    for block in oldBody[resumeBlock...] { blocks.append(block.shifted(by: delta)) }
-    self.blocks = blocks
-
-    citations = Self.splice(old.citations, middle.citations, restart, oldResume) {
-      $0.range.lowerBound
-    } shift: {
-      $0.shifted(by: delta)
-    }
-    links = Self.splice(old.links, middle.links, restart, oldResume) {
-      $0.range.lowerBound
-    } shift: {
-      $0.shifted(by: delta)
-    }
-    // Front-matter tags come first and lie before `restart`, so they are kept as they are.
-    tags = Self.splice(old.tags, middle.tags, restart, oldResume) {
-      $0.range.lowerBound
-    } shift: {
-      $0.shifted(by: delta)
-    }
-    var headings = Self.splice(old.headings, middle.headings, restart, oldResume) {
-      $0.range.lowerBound
-    } shift: {
-      $0.shifted(by: delta)
-    }
-    let slugs = Slug.unique(headings.map(\.text))
-    for index in headings.indices { headings[index].slug = slugs[index] }
-    self.headings = headings
+    return (first, restart, stoppedAt, resumeBlock, middle)
   }
 
-  /// `old`'s items before `restart`, then `middle`, then `old`'s items from `oldResume` on, shifted.
+  /// The whole parse of `bytes`, after an edit of the text `old` was parsed from that left the front matter as it
+  /// was; `splice` is what changed, found by comparing the two (`NoteSplice(between:and:…)`).
+  private init(
+    parsingWhole bytes: [UInt8], after old: Note, replacing range: Range<Int>, insertedCount: Int,
+    splice: inout NoteSplice?
+  ) {
+    self.init(parsing: bytes)
+    let delta = insertedCount - range.count
+    splice = NoteSplice(
+      between: old, and: self, replacing: range, insertedCount: insertedCount, oldCount: bytes.count - delta,
+      newCount: bytes.count)
+  }
+
+  /// Replaces the `items` from `restart` up to `oldResume` with `middle`'s and moves those after with `shift`, in
+  /// place; returns the items replaced.
   private static func splice<T>(
-    _ old: [T], _ middle: [T], _ restart: Int, _ oldResume: Int, start: (T) -> Int, shift: (T) -> T
+    _ items: inout [T], _ middle: [T], _ restart: Int, _ oldResume: Int, start: (T) -> Int, shift: (inout T) -> Void
   ) -> [T] {
-    let kept = firstIndex(in: old, startingAtOrAfter: restart, start: start)
-    let resumed = oldResume == Int.max ? old.count : firstIndex(in: old, startingAtOrAfter: oldResume, start: start)
-    var out: [T] = []
-    out.reserveCapacity(kept + middle.count + old.count - resumed)
-    out += old[..<kept]
-    out += middle
-    for item in old[resumed...] { out.append(shift(item)) }
-    return out
+    let kept = firstIndex(in: items, startingAtOrAfter: restart, start: start)
+    let resumed =
+      oldResume == Int.max ? items.count : firstIndex(in: items, startingAtOrAfter: oldResume, start: start)
+    let replaced = Array(items[kept..<resumed])
+    items.replaceSubrange(kept..<resumed, with: middle)
+    for index in kept + middle.count..<items.count { shift(&items[index]) }
+    return replaced
   }
 
   /// The index of the first item of `items` (sorted by `start`) that starts at or after `offset`.
@@ -161,9 +206,15 @@ extension Note {
 extension Block {
   /// The block with every range moved by `delta` bytes.
   func shifted(by delta: Int) -> Block {
-    Block(
-      kind: kind, range: range.lowerBound + delta..<range.upperBound + delta,
-      children: children.map { $0.shifted(by: delta) }, checkbox: checkbox)
+    var out = self
+    out.shift(by: delta)
+    return out
+  }
+
+  /// Moves every range of the block by `delta` bytes, in place.
+  mutating func shift(by delta: Int) {
+    range = range.lowerBound + delta..<range.upperBound + delta
+    for index in children.indices { children[index].shift(by: delta) }
   }
 }
 
@@ -173,41 +224,33 @@ extension Range<Int> {
 }
 
 extension Citation {
-  fileprivate func shifted(by delta: Int) -> Citation {
-    var out = self
-    out.range = range.shifted(by: delta)
-    for index in out.items.indices {
-      out.items[index].keyRange = out.items[index].keyRange.shifted(by: delta)
-      out.items[index].suffixRange = out.items[index].suffixRange.shifted(by: delta)
-      out.items[index].range = out.items[index].range.shifted(by: delta)
+  fileprivate mutating func shift(by delta: Int) {
+    range = range.shifted(by: delta)
+    for index in items.indices {
+      items[index].keyRange = items[index].keyRange.shifted(by: delta)
+      items[index].suffixRange = items[index].suffixRange.shifted(by: delta)
+      items[index].range = items[index].range.shifted(by: delta)
     }
-    return out
   }
 }
 
 extension Link {
-  fileprivate func shifted(by delta: Int) -> Link {
-    var out = self
-    out.range = range.shifted(by: delta)
-    out.targetRange = targetRange.shifted(by: delta)
-    out.anchorRange = anchorRange?.shifted(by: delta)
-    return out
+  fileprivate mutating func shift(by delta: Int) {
+    range = range.shifted(by: delta)
+    targetRange = targetRange.shifted(by: delta)
+    anchorRange = anchorRange?.shifted(by: delta)
   }
 }
 
 extension TagUse {
-  fileprivate func shifted(by delta: Int) -> TagUse {
-    var out = self
-    out.range = range.shifted(by: delta)
-    return out
+  fileprivate mutating func shift(by delta: Int) {
+    range = range.shifted(by: delta)
   }
 }
 
 extension Heading {
-  fileprivate func shifted(by delta: Int) -> Heading {
-    var out = self
-    out.range = range.shifted(by: delta)
-    out.textRange = textRange.shifted(by: delta)
-    return out
+  fileprivate mutating func shift(by delta: Int) {
+    range = range.shifted(by: delta)
+    textRange = textRange.shifted(by: delta)
   }
 }

@@ -22,7 +22,8 @@ extension Note {
       guard !isCited(after: end, bytes) else { return nil }
       return UncitedQuotation(text: text(of: inner, bytes), range: inner, citationOffset: end)
     }
-    guard let block = blockQuotes(blocks).first(where: { $0.range.contains(offset) || $0.range.upperBound == offset }),
+    guard
+      let block = blockQuotes(blocks[...]).first(where: { $0.range.contains(offset) || $0.range.upperBound == offset }),
       block.range.upperBound <= bytes.count, blockQuotation(block, bytes) == nil
     else { return nil }
     var end = block.range.upperBound
@@ -41,7 +42,7 @@ extension Note {
     {
       return UncitedQuotation(text: text(of: inner, bytes), range: inner, citationOffset: bracket)
     }
-    guard let block = blockQuotes(blocks).first(where: { $0.range.contains(bracket) }) else { return nil }
+    guard let block = blockQuotes(blocks[...]).first(where: { $0.range.contains(bracket) }) else { return nil }
     var lineStart = bracket
     while lineStart > block.range.lowerBound, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
     // Only on the blockquote's last line: nothing but white space after the citation's line.

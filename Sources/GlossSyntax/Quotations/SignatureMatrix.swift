@@ -23,21 +23,28 @@ package struct SignatureMatrix: Sendable {
     }
     let rowWords = max(1, (owners.count + 63) / 64)
     var matrix = [UInt64](repeating: 0, count: TextSignature.chunkBits * rowWords)
+    let words = TextSignature.chunkWords
+    // The filters of 64 columns side by side, gathered once per group rather than read word by word.
+    var gathered = [UInt64](repeating: 0, count: 64 * words)
+    var block = [UInt64](repeating: 0, count: 64)
     matrix.withUnsafeMutableBufferPointer { rows in
-      var block = [UInt64](repeating: 0, count: 64)
-      // 64 columns by 64 rows at a time: a word of each of 64 filters, transposed, makes a word of each of 64 rows.
       for group in 0..<rowWords {
         let members = (group * 64)..<min(owners.count, (group + 1) * 64)
-        for w in 0..<TextSignature.chunkWords {
+        gathered.withUnsafeMutableBufferPointer { out in
           for i in 0..<64 {
-            let column = group * 64 + i
-            if members.contains(column) {
-              let (t, c) = owners[column]
-              block[i] = signatures[t].words[c * TextSignature.chunkWords + w]
-            } else {
-              block[i] = 0
+            guard members.contains(group * 64 + i) else {
+              for w in 0..<words { out[i * words + w] = 0 }
+              continue
+            }
+            let (t, c) = owners[group * 64 + i]
+            signatures[t].words.withUnsafeBufferPointer { filters in
+              for w in 0..<words { out[i * words + w] = filters[c * words + w] }
             }
           }
+        }
+        // 64 columns by 64 rows at a time: a word of each of 64 filters, transposed, makes a word of each of 64 rows.
+        for w in 0..<words {
+          for i in 0..<64 { block[i] = gathered[i * words + w] }
           Self.transpose(&block)
           for j in 0..<64 { rows[(w * 64 + j) * rowWords + group] = block[j] }
         }

@@ -112,11 +112,12 @@ final class RestartFixture {
 
   /// One run of a server: initialize, index (and finish the background extractions), write the snapshot, stop.
   /// `restarts` off makes it a cold start that neither reads nor writes a snapshot.
-  /// `opening` documents (path → unsaved text) are opened once the workspace is indexed, and `meanwhile` runs then
-  /// (a change on disk while the server runs), before the ticks that let a new snapshot be taken.
+  /// `opening` documents (path → unsaved text) are opened once the workspace is indexed, `configuration` is sent as
+  /// `didChangeConfiguration`, and `meanwhile` runs then (a change on disk while the server runs), before the ticks
+  /// that let a new snapshot be taken.
   func run(
     restarts: Bool = true, settings: JSONValue? = nil, build: String = RestartFixture.build, cache: String? = nil,
-    opening: [String: String] = [:], meanwhile: () throws -> Void = {}
+    opening: [String: String] = [:], configuration: JSONValue? = nil, meanwhile: () throws -> Void = {}
   ) throws -> Run {
     let logs = LogLines()
     var options = ServerOptions.silent
@@ -143,6 +144,7 @@ final class RestartFixture {
           textDocument: TextDocumentItem(
             uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1, text: text)))
     }
+    if let configuration { client.notify(DidChangeConfigurationNotification(settings: configuration)) }
     try meanwhile()
     // A tick sees a change made meanwhile; two ticks without a change in between: what changed since the last snapshot has settled.
     for _ in 0..<3 {

@@ -168,6 +168,22 @@ import Testing
     #expect(!warm.first.values.joined().contains { $0.contains("nobody2001") })
   }
 
+  /// Many clients send their settings again right after start; settings with the same meaning do not re-index, so
+  /// the snapshot taken after a later change still belongs to the settings the next start is given.
+  @Test func settingsSentAgainUnchangedKeepTheSnapshotUsable() throws {
+    let fixture = try RestartFixture(files: Self.filesWithoutPDF)
+    // `quoteCheck` on is the default: the same meaning as no settings at all.
+    let first = try fixture.run(configuration: .object(["gloss": .object(["quoteCheck": .bool(true)])])) {
+      try fixture.write("notes/b.md", "# B\n\nChanged [@nobody2001].\n")
+    }
+    #expect(first.logs.filter { $0.contains("saved the restart snapshot") }.count == 2)
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.run()
+    let cold = try fixture.run(restarts: false, cache: before)
+    #expect(warm.replayed)
+    #expect(warm.first == cold.first)
+  }
+
   @Test func otherEditorSettingsAreAChange() throws {
     let fixture = try RestartFixture(files: Self.files)
     _ = try fixture.run(settings: .object(["diagnostics": .object(["unknown-source": .string("off")])]))

@@ -1,7 +1,8 @@
 import Foundation
-import GlossSyntax
 import TestSupport
 import Testing
+
+@testable import GlossSyntax
 
 /// `Note(reparsing:…)` must give exactly what parsing the edited text whole gives, whatever the edit: checked on
 /// thousands of random edits (typed characters, Markdown markers, line breaks, deletions across blocks) chained one
@@ -55,8 +56,14 @@ import Testing
       let inserted =
         generator.next() % 4 == 0 ? [] : Array(Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))].utf8)
       bytes.replaceSubrange(lower..<upper, with: inserted)
-      let reparsed = Note(reparsing: note, replacing: lower..<upper, insertedCount: inserted.count, in: bytes)
+      var splice: NoteSplice?
+      let reparsed = Note(
+        reparsing: note, replacing: lower..<upper, insertedCount: inserted.count, in: bytes, splice: &splice)
       let whole = Note(parsing: bytes)
+      if let splice, let problem = Self.outsideDifference(note, whole, splice) {
+        mismatches += 1
+        Issue.record("step \(step): replacing \(lower)..<\(upper): \(problem) differs outside \(splice)")
+      }
       if reparsed != whole {
         mismatches += 1
         Issue.record(
@@ -96,6 +103,50 @@ import Testing
     let reparsed = Note(reparsing: old, replacing: 13..<14, insertedCount: 1, in: after)
     #expect(reparsed.headings.map(\.slug) == ["a", "a-1", "a-2"])
     #expect(reparsed == Note(parsing: after))
+  }
+
+  /// What differs between `old` and `new` outside the splice (blocks, citations, links and tags starting before it
+  /// must be equal, those after it equal once moved), or nil.
+  static func outsideDifference(_ old: Note, _ new: Note, _ splice: NoteSplice) -> String? {
+    func check<T: Equatable>(_ name: String, _ a: [T], _ b: [T], _ start: (T) -> Int, _ move: (T) -> T) -> String? {
+      let before = a.filter { start($0) < splice.start }
+      let after = a.filter { start($0) >= splice.oldEnd }.map(move)
+      if before != b.filter({ start($0) < splice.start }) { return name + " before" }
+      if after != b.filter({ start($0) >= splice.newEnd }) { return name + " after" }
+      return nil
+    }
+    // What the splice says it replaced is the old elements inside it.
+    func inside<T>(_ items: [T], _ start: (T) -> Int) -> [T] {
+      items.filter { start($0) >= splice.start && start($0) < splice.oldEnd }
+    }
+    if splice.replaced.citations != inside(old.citations, { $0.range.lowerBound }) { return "replaced citations" }
+    if splice.replaced.links != inside(old.links, { $0.range.lowerBound }) { return "replaced links" }
+    if splice.replaced.tags != inside(old.tags, { $0.range.lowerBound }) { return "replaced tags" }
+    let d = splice.delta
+    func moved(_ r: Range<Int>) -> Range<Int> { r.lowerBound + d..<r.upperBound + d }
+    return check("blocks", old.blocks, new.blocks, { $0.range.lowerBound }, { $0.shifted(by: d) })
+      ?? check("citations", old.citations, new.citations, { $0.range.lowerBound }) { c in
+        var c = c
+        c.range = moved(c.range)
+        for i in c.items.indices {
+          c.items[i].keyRange = moved(c.items[i].keyRange)
+          c.items[i].suffixRange = moved(c.items[i].suffixRange)
+          c.items[i].range = moved(c.items[i].range)
+        }
+        return c
+      }
+      ?? check("links", old.links, new.links, { $0.range.lowerBound }) { l in
+        var l = l
+        l.range = moved(l.range)
+        l.targetRange = moved(l.targetRange)
+        l.anchorRange = l.anchorRange.map(moved)
+        return l
+      }
+      ?? check("tags", old.tags, new.tags, { $0.range.lowerBound }) { t in
+        var t = t
+        t.range = moved(t.range)
+        return t
+      }
   }
 
   private static func scalarBoundary(_ offset: Int, in bytes: [UInt8]) -> Int {
