@@ -167,18 +167,18 @@ extension LocalFileSystem {
   static func openFolder(_ path: String, creating: Bool = false, reporting reported: String) throws(FileSystemError)
     -> Int32
   {
-    var fd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    var fd = open(path.hasPrefix("/") ? "/" : ".", folderFlags)
     guard fd >= 0 else { throw error(errno, path: reported) }
     for component in path.split(separator: "/") where component != "." {
       let name = String(component)
-      var next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      var next = openat(fd, name, folderFlags | O_NOFOLLOW)
       if next < 0, errno == ENOENT, creating {
         if mkdirat(fd, name, 0o777) != 0, errno != EEXIST {
           let code = errno
           close(fd)
           throw error(code, path: reported)
         }
-        next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        next = openat(fd, name, folderFlags | O_NOFOLLOW)
       }
       let code = errno
       close(fd)
@@ -307,9 +307,24 @@ extension LocalFileSystem {
     #endif
   }
 
-  /// Flushes a folder's entries, so a new name survives a crash as surely as the bytes behind it.
+  /// How a folder on the way is held: for its names only (`O_PATH` on Linux, which needs no read permission, as a
+  /// path lookup needs none: a folder with `--x` permission is walked as `open` by path would walk it).
+  private static var folderFlags: Int32 {
+    #if os(Linux)
+      // O_PATH (octal 010000000 on Linux); the Swift module of Glibc does not declare it.
+      0o10_000_000 | O_DIRECTORY | O_CLOEXEC
+    #else
+      O_RDONLY | O_DIRECTORY | O_CLOEXEC
+    #endif
+  }
+
+  /// Flushes a folder's entries, so a new name survives a crash as surely as the bytes behind it (best effort: a
+  /// folder that cannot be read is not flushed).
   private static func sync(_ folderFD: Int32) {
-    _ = fsync(folderFD)
+    let fd = openat(folderFD, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
   }
 }
 
