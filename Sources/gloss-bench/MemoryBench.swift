@@ -12,6 +12,10 @@ enum MemoryBench {
       print("usage: gloss-bench memory <workspace-dir>")
       return
     }
+    if arguments.dropFirst().first == "--census" {
+      census(root)
+      return
+    }
     trim()
     let start = residentMegabytes()
     var workspace = Workspace()
@@ -35,7 +39,7 @@ enum MemoryBench {
     var text = 0
     var lines = 0
     for record in workspace.sourceDocuments.values {
-      text += record.document.text.count
+      text += record.document.textCount
       lines += record.document.lineCount
     }
     print(
@@ -54,6 +58,79 @@ enum MemoryBench {
       "notes hold \(citations) citations (\(items) items, \(MemoryLayout<CitationItem>.stride) bytes each + strings),"
         + " \(blocks) top-level blocks (\(MemoryLayout<Block>.stride) bytes each)")
     print(String(format: "total: %.1f MB over the %.1f MB at start", last - start, start))
+    withExtendedLifetime(workspace) {}
+  }
+
+  /// `gloss-bench memory DIR --census`: each structure built on its own, its heap growth measured by the allocator
+  /// (`mallinfo2`), beside counts × sizes of what it holds.
+  private static func census(_ root: String) {
+    var heap = HeapUse.allocated() ?? 0
+    func measured(_ name: String) {
+      let now = HeapUse.allocated() ?? 0
+      print("heap \(name): \(MemoryCensus.megabytes(now - heap)) MB")
+      heap = now
+    }
+    var notes: [WorkspaceFile] = []
+    var sources: [WorkspaceFile] = []
+    var bibliographies: [WorkspaceFile] = []
+    for file in BenchWorkspace.files(in: root) {
+      switch file.role {
+      case .note: notes.append(file)
+      case .sourceDocument: sources.append(file)
+      case .bibliography: bibliographies.append(file)
+      }
+    }
+    measured("file bytes read (\(notes.count + sources.count + bibliographies.count) files; freed once indexed)")
+    print(
+      "text: notes \(MemoryCensus.megabytes(notes.reduce(0) { $0 + $1.bytes.count })) MB, sources "
+        + "\(MemoryCensus.megabytes(sources.reduce(0) { $0 + $1.bytes.count })) MB, bibliographies "
+        + "\(MemoryCensus.megabytes(bibliographies.reduce(0) { $0 + $1.bytes.count })) MB")
+
+    var trees: [Note] = notes.map { Note(parsing: $0.bytes) }
+    measured("note parse trees alone ([Note])")
+    var census = MemoryCensus()
+    for note in trees { census.count(note) }
+    print("census of the parse trees:\n\(census.report())")
+
+    var records: [NoteRecord] = zip(notes, trees).map { NoteRecord(path: $0.path, note: $1, bytes: $0.bytes) }
+    measured("note records beyond their trees (summaries, quotations, locators)")
+    census = MemoryCensus()
+    for record in records { census.count(record) }
+    print("census of the records' visible fields:\n\(census.report())")
+    records = []
+    trees = []
+    measured("records and trees dropped")
+
+    var texts: [SourceText] = notes.map { SourceText(bytes: $0.bytes) }
+    measured("note SourceTexts (bytes shared with the file; the line tables are new)")
+    print("  note line starts: \(texts.reduce(0) { $0 + $1.lineCount }) ([Int], 8 bytes each)")
+    texts = []
+    measured("texts dropped")
+
+    var workspace = Workspace()
+    workspace.addFiles(notes)
+    notes = []
+    measured("workspace with the notes (trees + records + reverse maps; the notes' bytes freed)")
+    workspace.addFiles(bibliographies)
+    bibliographies = []
+    measured("workspace + bibliographies (their bytes freed)")
+    workspace.addFiles(sources)
+    sources = []
+    measured("workspace + source documents (every quotation index; the texts are the files' bytes)")
+    census = MemoryCensus()
+    for record in workspace.sourceDocuments.values { census.count(record.document) }
+    print("census of the source documents:\n\(census.report())")
+    workspace.diagnoseAll()
+    measured("diagnoseAll (small quotation indexes dropped; diagnostics and checks cached)")
+    workspace.releaseSourceTexts(
+      readingWith: SourceTextProvider(
+        canRead: { _ in true },
+        read: { path in FileManager.default.contents(atPath: root + "/" + path).map { [UInt8]($0) } }))
+    measured("source texts released")
+    workspace.releaseNoteBlocks()
+    measured("note blocks released")
+    workspace.prepareCompletion()
+    measured("completion's search indexes (built after the first publish)")
     withExtendedLifetime(workspace) {}
   }
 

@@ -12,7 +12,7 @@ extension Workspace {
   package func completions(at offset: Int, in path: String, text bytes: [UInt8]) -> CompletionResult {
     let note: Note
     if let record = notes[path] {
-      note = record.note
+      note = record.withBlocks(from: bytes).note
     } else {
       // Bibliographies, source documents and other files get no completion; a Markdown file the index does not
       // hold as a note (ignored, outside the note globs) is parsed for the occasion.

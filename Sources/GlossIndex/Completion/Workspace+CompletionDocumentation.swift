@@ -42,7 +42,10 @@ extension Workspace {
     lines.append(facts.joined(separator: "  \n"))
 
     let abstract = source.entry?.abstract.map { Array($0.utf8) }
-    let text = source.textDocument.map { Array($0.text[min($0.bodyStart, $0.text.count)...]) }
+    let document = source.textDocument.flatMap { document in
+      source.textPath.flatMap { Self.withText(document, at: $0, provider: sourceTextProvider) }
+    }
+    let text = document.map { Array($0.text[min($0.bodyStart, $0.text.count)...]) }
     if let excerpt = (abstract ?? text).map(Self.excerpt), !excerpt.isEmpty {
       lines.append("")
       lines.append("---")

@@ -38,7 +38,10 @@ extension Workspace {
       originEdit = (path, range)
     case .sourceDocument(let path, let selection):
       guard let record = sourceDocuments[path] else { throw CommandError("'\(path)' is not a source document") }
-      let (passage, lines) = Self.passage(of: record.document, selection: selection)
+      guard let document = textDocument(at: path) else {
+        throw CommandError("'\(path)' changed on disk since it was read; try again once it is read again")
+      }
+      let (passage, lines) = Self.passage(of: document, selection: selection)
       let locator = lines.count == 1 ? "l. \(lines.lowerBound)" : "ll. \(lines.lowerBound)-\(lines.upperBound - 1)"
       body = Self.blockQuote(passage) + "\n> — [@\(record.key), \(locator)]"
       tags = Self.uniqueTags(record.document.metadata.tags)

@@ -139,7 +139,7 @@ extension Workspace {
     var seen: Set<String> = []
     for record in records {
       guard let bytes = text(record.path) else { throw CommandError("'\(record.path)' cannot be read") }
-      parts.append(ExportDocument.Part(record: record, bytes: bytes))
+      parts.append(ExportDocument.Part(record: record.withBlocks(from: bytes), bytes: bytes))
       for citation in record.note.citations {
         for item in citation.items where hasSource(item.key) && seen.insert(item.key).inserted {
           cited.append(item.key)

@@ -73,7 +73,8 @@ extension Workspace {
 
   /// The passage a citation item points at, as a bounded excerpt with its description, when it resolves.
   func citedPassage(_ item: CitationItem, limit: Int = 400) -> String? {
-    guard let source = source(forKey: item.key), let document = source.textDocument,
+    guard let source = source(forKey: item.key), let textPath = source.textPath,
+      let document = source.textDocument.flatMap({ Self.withText($0, at: textPath, provider: sourceTextProvider) }),
       let locator = Locator.first(in: item.suffix),
       case .resolved(let passage) = document.passage(for: textLocator(locator, forKey: item.key, document: document))
     else { return nil }

@@ -19,6 +19,9 @@ package struct NoteRecord: Sendable {
   package var bibliographyPaths: [String]
   /// The length in bytes of the text the note was parsed from (an edit's re-parse checks it continues that text).
   package var byteCount: Int
+  /// Whether `note.blocks` were released (`Workspace.releaseNoteBlocks()`): everything else of the note is kept, and
+  /// what needs the blocks (folding, outline, completion's context, export) parses the text again (`withBlocks`).
+  package internal(set) var blocksReleased = false
 
   /// Lowercased names a wiki link can use for this note (file name, path without extension, title, aliases).
   var nameKeys: Set<String>
@@ -87,6 +90,25 @@ package struct NoteRecord: Sendable {
     for alias in aliases { names.insert(alias.lowercased()) }
     names.remove("")
     return names
+  }
+}
+
+extension NoteRecord {
+  /// The record with its note's blocks: as kept, or the note parsed again from `bytes` (its text) when they were
+  /// released.
+  package func withBlocks(from bytes: [UInt8]) -> NoteRecord {
+    guard blocksReleased else { return self }
+    var record = self
+    record.note = Note(parsing: bytes)
+    record.blocksReleased = false
+    return record
+  }
+
+  /// Drops the note's blocks (see `blocksReleased`).
+  mutating func releaseBlocks() {
+    guard !blocksReleased else { return }
+    note.blocks = []
+    blocksReleased = true
   }
 }
 

@@ -72,7 +72,8 @@ extension Workspace {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
     completionCache = completionCache.without([.sources, .ranking])
-    if old?.document != new?.document {
+    let documentChanged = Self.differ(old?.document, new?.document)
+    if documentChanged {
       textSearchCache = SourceTextSearchCache(after: textSearchCache, dropping: [path])
     }
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
@@ -88,11 +89,19 @@ extension Workspace {
       Self.insertSorted(path, into: &definitions[new.key, default: SourceDefinitions()].documents)
     }
     if new == nil { textProblems[path] = nil }
-    invalidateQuoteChecks(sourcePath: path, documentChanged: old?.document != new?.document, keys: keys)
+    invalidateQuoteChecks(sourcePath: path, documentChanged: documentChanged, keys: keys)
     var affected = affectedBy(keys: keys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)
     return affected
+  }
+
+  /// Whether two states of a source document differ; one whose text was released is compared by its text's
+  /// fingerprint, so that reading an unchanged file again changes nothing.
+  static func differ(_ old: SourceDocument?, _ new: SourceDocument?) -> Bool {
+    guard let old, let new else { return (old == nil) != (new == nil) }
+    guard old.isTextReleased != new.isTextReleased else { return old != new }
+    return (old.releasingText() ?? old) != (new.releasingText() ?? new)
   }
 
   /// Replaces the bibliography at `path` (nil removes it); returns the paths whose diagnostics may change.

@@ -19,7 +19,9 @@ extension Workspace {
     path: String, bytes: [UInt8], after edit: TextEditSpan?, deferringOthers: Bool = false
   ) -> Set<String> {
     guard let edit,
-      notes[path].map({ edit.range.upperBound <= $0.byteCount && $0.byteCount + edit.delta == bytes.count }) == true,
+      notes[path].map({
+        !$0.blocksReleased && edit.range.upperBound <= $0.byteCount && $0.byteCount + edit.delta == bytes.count
+      }) == true,
       var old = notes[path]
     else {
       return setNote(path: path, bytes: bytes, deferringOthers: deferringOthers)

@@ -63,6 +63,8 @@ package struct Workspace: Sendable {
   var textSearchCache = SourceTextSearchCache()
   /// The workspace-symbol catalog of this state, built on first use (`replace…` installs a fresh one).
   var symbolCatalogCache = SymbolCatalogCache()
+  /// Reads released source texts again (`releaseSourceTexts`); nil while every text is kept.
+  package internal(set) var sourceTextProvider: SourceTextProvider?
 
   /// An empty workspace.
   package init() {}

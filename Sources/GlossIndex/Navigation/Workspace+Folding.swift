@@ -33,7 +33,7 @@ extension Workspace {
       if end > start { out.append(FoldRegion(startLine: start, endLine: end, kind: kind)) }
     }
     if let record = notes[path] {
-      let note = record.note
+      let note = record.withBlocks(from: text.bytes).note
       if let frontMatter = note.frontMatter { add(frontMatter.range, .frontMatter) }
       let ends = Self.sectionEnds(of: note)
       for (heading, end) in zip(note.headings, ends) { add(heading.range.lowerBound..<end, .section) }

@@ -104,8 +104,11 @@ extension Workspace {
     guard let locator, let written else { return "text: `\(textPath)`" }
     switch document.passage(for: textLocator(locator, forKey: source.key, document: document)) {
     case .resolved(let passage):
-      let (excerpt, truncated) = HoverMarkdown.excerpt(document.text, passage.textRange, maxLines: 20)
       let place = printedPageNote(locator, forKey: source.key, document: document) ?? passage.description
+      guard let text = Self.withText(document, at: textPath, provider: sourceTextProvider)?.text else {
+        return "\(HoverMarkdown.escape(place)) of `\(textPath)`: the file changed since it was read"
+      }
+      let (excerpt, truncated) = HoverMarkdown.excerpt(text, passage.textRange, maxLines: 20)
       var out = "\(HoverMarkdown.escape(place)) of `\(textPath)`:\n\n" + HoverMarkdown.fenced(excerpt)
       if truncated { out += "\n\n*…*" }
       return out

@@ -2,10 +2,11 @@ import GlossSyntax
 
 extension Workspace {
   /// The outline of the file at `path`: a note's or a source document's headings as a tree, or a bibliography's
-  /// entries (name: key, detail: title); empty for other files.
-  package func documentSymbols(in path: String) -> [OutlineSymbol] {
+  /// entries (name: key, detail: title); empty for other files. `text` is the file's current text: a note whose
+  /// blocks were released is parsed again from it (without it, sections end at the next heading).
+  package func documentSymbols(in path: String, text: [UInt8]? = nil) -> [OutlineSymbol] {
     if let record = notes[path] {
-      let note = record.note
+      let note = text.map { record.withBlocks(from: $0).note } ?? record.note
       let ends = Self.sectionEnds(of: note)
       let flat = note.headings.enumerated().map { index, heading in
         OutlineSymbol(
@@ -80,7 +81,7 @@ extension Workspace {
     var flat: [OutlineSymbol] = []
     for (index, heading) in headings.enumerated() {
       let next = headings[(index + 1)...].first { $0.level <= heading.level }
-      let sectionEnd = next?.range.lowerBound ?? document.text.count
+      let sectionEnd = next?.range.lowerBound ?? document.textCount
       let range = document.fileRange(ofText: heading.range.lowerBound..<max(heading.range.upperBound, sectionEnd))
       flat.append(
         OutlineSymbol(

@@ -33,7 +33,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
   /// The lock is not held while building, so that a state after this one (an edit of a source) can take the
   /// signatures built so far without waiting; two searches building at once may both sign a text, and one result
   /// is kept.
-  func search(for documents: [String: SourceDocumentRecord], onAllCores: Bool = true) -> SourceTextSearch {
+  func search(
+    for documents: [String: SourceDocumentRecord], provider: SourceTextProvider?, onAllCores: Bool = true
+  ) -> SourceTextSearch {
     lock.lock()
     if let search {
       defer { lock.unlock() }
@@ -43,10 +45,13 @@ final class SourceTextSearchCache: @unchecked Sendable {
     lock.unlock()
     // The largest texts first, so that no core is left with a big one at the end.
     let missing = documents.keys.filter { have[$0] == nil }.sorted {
-      (documents[$0]?.document.text.count ?? 0) > (documents[$1]?.document.text.count ?? 0)
+      (documents[$0]?.document.textCount ?? 0) > (documents[$1]?.document.textCount ?? 0)
     }
     let sign: @Sendable (Int) -> TextSignature = { k in
-      TextSignature(text: CaseFolding.folded(documents[missing[k]]?.document.text ?? []))
+      // A released text is read again; one changed on disk since is signed empty until its document is set again.
+      let kept = documents[missing[k]]?.document
+      let document = kept.flatMap { Workspace.withText($0, at: missing[k], provider: provider) }
+      return TextSignature(text: CaseFolding.folded(document?.text ?? []))
     }
     let built = onAllCores ? ParallelWork.map(count: missing.count, sign) : missing.indices.map(sign)
     var all = have
@@ -62,9 +67,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
 
   /// The search over `documents` when at most `missingBytesAllowed` bytes of their text are still to be signed
   /// (those are signed now); nil, without waiting, when more are.
-  func searchIfNearlyBuilt(for documents: [String: SourceDocumentRecord], missingBytesAllowed: Int)
-    -> SourceTextSearch?
-  {
+  func searchIfNearlyBuilt(
+    for documents: [String: SourceDocumentRecord], provider: SourceTextProvider?, missingBytesAllowed: Int
+  ) -> SourceTextSearch? {
     lock.lock()
     if let search {
       defer { lock.unlock() }
@@ -74,10 +79,10 @@ final class SourceTextSearchCache: @unchecked Sendable {
     lock.unlock()
     var missingBytes = 0
     for (path, record) in documents where have[path] == nil {
-      missingBytes += record.document.text.count
+      missingBytes += record.document.textCount
       if missingBytes > missingBytesAllowed { return nil }
     }
-    return self.search(for: documents)
+    return self.search(for: documents, provider: provider)
   }
 
   /// Bytes held, for memory reports (0 before the first search).

@@ -63,7 +63,7 @@ extension Workspace {
     let probe = SignatureProbe(folded)
     var result = FindResult()
     guard limit > 0, !probe.isEmpty else { return result }
-    let search = textSearchCache.search(for: sourceDocuments)
+    let search = textSearchCache.search(for: sourceDocuments, provider: sourceTextProvider)
     result.places =
       probe.pieces.count == 1
       ? placesInChunks(folded, probe: probe, search: search, limit: limit)
@@ -81,7 +81,7 @@ extension Workspace {
     let probe = SignatureProbe(folded)
     guard limit > 0, !probe.isEmpty,
       let search = textSearchCache.searchIfNearlyBuilt(
-        for: sourceDocuments, missingBytesAllowed: Self.interactiveIndexingBytes)
+        for: sourceDocuments, provider: sourceTextProvider, missingBytesAllowed: Self.interactiveIndexingBytes)
     else { return [] }
     return probe.pieces.count == 1
       ? placesInChunks(folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
@@ -119,7 +119,7 @@ extension Workspace {
         last += 1
         columns = columns.dropFirst()
       }
-      guard let record = sourceDocuments[search.paths[document]] else { continue }
+      guard let record = recordWithText(at: search.paths[document]) else { continue }
       let signature = search.signatures[document]
       // Occurrences must start in the run; they may end in the chunks it reaches into.
       let startsBefore = last + 1 < chunkCount ? signature.chunkStarts[last + 1] : Int.max
@@ -147,7 +147,7 @@ extension Workspace {
     guard (documents?.count ?? 0) <= sourcesAllowed else { return [] }
     var places: [FoundPlace] = []
     for document in (documents ?? []).sorted() where places.count < limit {
-      guard let record = sourceDocuments[search.paths[document]] else { continue }
+      guard let record = recordWithText(at: search.paths[document]) else { continue }
       let index = QuoteIndex(text: CaseFolding.folded(record.document.text))
       for range in index.occurrences(of: folded, limit: limit - places.count) {
         places.append(place(range, in: record, likeness: 1))
@@ -190,7 +190,7 @@ extension Workspace {
       if !tried.contains(where: { $0.document == owner.document }) { tried.append(owner) }
     }
     let places = tried.compactMap { document, chunk -> FoundPlace? in
-      guard let record = sourceDocuments[search.paths[document]] else { return nil }
+      guard let record = recordWithText(at: search.paths[document]) else { return nil }
       let (index, offset) = Self.chunkIndex(
         of: record.document.text, search.signatures[document], chunks: chunk..<(chunk + 1 + reach))
       guard case .notFound(let range?, let similarity) = index.match(folded), similarity >= Self.leastSimilarity
@@ -204,7 +204,17 @@ extension Workspace {
 
   /// Builds the search over the sources' text on this thread (a background one, after loading), so that the first
   /// search does not pay for it; copies of this workspace share it.
-  package func prepareFind() { _ = textSearchCache.search(for: sourceDocuments, onAllCores: false) }
+  package func prepareFind() {
+    _ = textSearchCache.search(for: sourceDocuments, provider: sourceTextProvider, onAllCores: false)
+  }
+
+  /// The record of the source document at `path` with its text (read again when it was released); nil when there is
+  /// none or its file no longer holds the text indexed.
+  private func recordWithText(at path: String) -> SourceDocumentRecord? {
+    guard var record = sourceDocuments[path], let document = textDocument(at: path) else { return nil }
+    record.document = document
+    return record
+  }
 
   /// Bytes the search over the sources' text holds (0 before the first search), for memory reports.
   package var textSearchByteCount: Int { textSearchCache.byteCount }

@@ -94,10 +94,11 @@ extension Workspace {
     }
     // The largest texts first, so that no core is left with a big one at the end.
     let built = missing.sorted {
-      (sourceDocuments[$0]?.document.text.count ?? 0) > (sourceDocuments[$1]?.document.text.count ?? 0)
+      (sourceDocuments[$0]?.document.textCount ?? 0) > (sourceDocuments[$1]?.document.textCount ?? 0)
     }
     let indexes = ParallelWork.map(count: built.count) { k -> QuoteIndex? in
-      guard let document = snapshot.sourceDocuments[built[k]]?.document else { return nil }
+      // A released text is read again; one that changed on disk since gives no check until it is indexed again.
+      guard let document = snapshot.textDocument(at: built[k]) else { return nil }
       return QuoteIndex(text: document.text, lexicon: snapshot.quotes.lexicon)
     }
     var usable = quotes.indexes
@@ -229,7 +230,13 @@ extension Workspace {
     guard let source = source(forKey: checkKey.key), let document = source.textDocument,
       let textPath = source.textPath
     else { return nil }
-    let index = quotes.indexes[textPath] ?? QuoteIndex(text: document.text, lexicon: quotes.lexicon)
+    let index: QuoteIndex
+    if let resident = quotes.indexes[textPath] {
+      index = resident
+    } else {
+      guard let withText = Self.withText(document, at: textPath, provider: sourceTextProvider) else { return nil }
+      index = QuoteIndex(text: withText.text, lexicon: quotes.lexicon)
+    }
     return Self.quoteCheck(textCheckKey(checkKey, document: document), against: document, at: textPath, index: index)
   }
 

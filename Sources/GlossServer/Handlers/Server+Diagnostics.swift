@@ -1,3 +1,4 @@
+import Foundation
 import GlossIndex
 import GlossSyntax
 package import LanguageServerProtocol
@@ -40,10 +41,13 @@ extension Server {
       // encoded (the first indexing publishes one notification for every file).
       for slice in stride(from: 0, to: paths.count, by: Self.publishSlice) {
         let slicePaths = Array(paths[slice..<min(paths.count, slice + Self.publishSlice)])
-        let bodies = ParallelWork.map(count: slicePaths.count) { index in
+        let bodies = ParallelWork.map(count: slicePaths.count) { index -> Data? in
           let path = slicePaths[index]
           let diagnostics = root.workspace.diagnostics(for: path)
           let text = diagnostics.isEmpty ? nil : open[path]?.text ?? root.storedText(of: path, fileSystem: fileSystem)
+          // A released note changed on disk has no positions for its offsets: the scan that indexes it again
+          // publishes it.
+          if !diagnostics.isEmpty, text == nil, open[path] == nil, root.releasedTexts[path] != nil { return nil }
           guard let text else {
             return DiagnosticJSON.publishBody(uri: root.uri(for: path), version: open[path]?.version, diagnostics: [])
           }
@@ -52,6 +56,7 @@ extension Server {
             encoding: encoding)
         }
         for (path, body) in zip(slicePaths, bodies) {
+          guard let body else { continue }
           capturedDiagnostics?.append(PublishedDiagnostics(path: path, body: body))
           // What a restart snapshot already published is not sent twice.
           if diagnosticsReplay?.alreadyPublished(body, for: path) == true { continue }

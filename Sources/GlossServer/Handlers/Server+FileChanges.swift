@@ -108,6 +108,7 @@ extension Server {
       let role = roles[path] ?? (isReferenced(path, in: index) ? .bibliography : nil)
       guard let role, role != .config else {
         roots[index].texts[path] = nil
+        roots[index].releasedTexts[path] = nil
         if isIndexed(path, in: index) { changed.formUnion(roots[index].workspace.remove(path: path)) }
         continue
       }
@@ -121,6 +122,7 @@ extension Server {
       case .failure(let problem):
         if problem.reason.hasPrefix("no such file") == false { skipped.append(problem) }
         roots[index].texts[path] = nil
+        roots[index].releasedTexts[path] = nil
         if isIndexed(path, in: index) { changed.formUnion(roots[index].workspace.remove(path: path)) }
       }
     }
@@ -133,8 +135,9 @@ extension Server {
   private func set(_ path: String, role: FileRole, bytes: [UInt8], in index: Int) -> Set<String> {
     switch role {
     case .note:
-      let text = SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
+      let text = WorkspaceRoot.noteText(bytes)
       roots[index].texts[path] = text
+      roots[index].releasedTexts[path] = nil
       return roots[index].workspace.setNote(path: path, bytes: text.bytes)
     case .bibliography:
       roots[index].texts[path] = SourceText(bibliographyBytes: bytes)
@@ -217,13 +220,14 @@ extension Server {
     }
     let oldPaths = Set(roots[index].workspace.diagnosedPaths)
     let old = roots[index]
-    let indexed = IndexedRoot(
+    var indexed = IndexedRoot(
       root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
       cache: extractionCache)
-    var fresh = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
-    fresh.reportedSkips = old.reportedSkips
-    fresh.indexedSettings = canonicalEditorSettings
-    roots[index] = fresh
+    roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
+    roots[index].reportedSkips = old.reportedSkips
+    roots[index].indexedSettings = canonicalEditorSettings
+    // The root holds the texts now; this copy would keep them alive when they are released.
+    indexed.texts = [:]
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
     for (uri, location) in openLocations where location.root == id {
@@ -242,6 +246,7 @@ extension Server {
     for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
     publishAll(in: id)
     refreshDecorations()
+    releaseNoteTexts(in: id)
     return true
   }
 

@@ -10,8 +10,9 @@ extension Server {
     let isTree = clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport == true
     let uri = params.textDocument.uri
     guard let place = locate(uri), let workspace = workspace(place.root) else { return isTree ? .tree([]) : .flat([]) }
-    let symbols = workspace.documentSymbols(in: place.path)
-    guard !symbols.isEmpty, let text = text(of: place.path, in: place.root) else {
+    let text = text(of: place.path, in: place.root)
+    let symbols = workspace.documentSymbols(in: place.path, text: text?.bytes)
+    guard !symbols.isEmpty, let text else {
       return isTree ? .tree([]) : .flat([])
     }
     let encoding = positionEncoding

@@ -143,7 +143,7 @@ extension Server {
     let started = ContinuousClock.now
     // Each step's start, for the log: where a start's time goes.
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
-    let indexed = IndexedRoot(
+    var indexed = IndexedRoot(
       root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
       cache: extractionCache
     ) { step in
@@ -155,6 +155,8 @@ extension Server {
     nextRootID += 1
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
+    // The root holds the texts now; this copy would keep them alive when they are released.
+    indexed.texts = [:]
     // What a write killed half-way left behind is removed now, once its process is gone.
     let removed = writer(for: roots[roots.count - 1]).removeLeftovers(in: indexed.files)
     if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) in '\(path)'") }
@@ -172,12 +174,27 @@ extension Server {
     prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
+    releaseNoteTexts(in: id)
     // What the root is now is what the snapshot describes (or what the replayed one did).
     if published != nil || replay != nil, let index = rootIndex(id) {
       roots[index].snapshotGeneration = roots[index].generation
     }
     if let published { saveRestartSnapshot(of: id, published: published) }
     return id
+  }
+
+  /// Once a root's notes are published, releases the texts of its closed notes (read again from disk when a position
+  /// in one is needed) and hands the memory back.
+  func releaseNoteTexts(in id: RootID) {
+    guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
+    let before = MemoryTuning.heapInUse()
+    roots[index].releaseNoteTexts()
+    MemoryTuning.releaseFreedMemory()
+    if let before, let after = MemoryTuning.heapInUse() {
+      log(
+        "released the texts of \(roots[index].releasedTexts.count) closed notes: heap in use"
+          + " \(before >> 20) → \(after >> 20) MB")
+    }
   }
 
   /// How workspaces are found from a folder inside them.

@@ -142,6 +142,15 @@ package struct IndexedRoot: Sendable {
       .diagnosing(
         files: workspace.notes.count + workspace.bibliographies.count + workspace.sourceDocuments.count))
     workspace.diagnoseAll()
+    // The sources' texts are as large as the notes' and needed only by a few queries (a passage shown, a quotation
+    // checked again, a search): they are read again when needed, and checked against what was indexed.
+    let readable = files
+    workspace.releaseSourceTexts(
+      readingWith: SourceTextProvider(
+        canRead: { ExtractedFormat(path: $0) == nil },
+        read: { try? readable.read($0, fileSystem: fileSystem).get() }))
+    // Diagnosed: the notes' blocks are read only by folding, outline, completion and export, given the text.
+    workspace.releaseNoteBlocks()
     // Parsing and checking freed far more than the index keeps.
     MemoryTuning.releaseFreedMemory()
     self.files = files
@@ -156,7 +165,7 @@ package struct IndexedRoot: Sendable {
   static func prepared(_ file: DiscoveredFile, bytes: [UInt8]) -> (file: WorkspaceFile, text: SourceText?) {
     switch file.role {
     case .note, .config:
-      let text = SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
+      let text = WorkspaceRoot.noteText(bytes)
       return (WorkspaceFile(path: file.path, role: .note, bytes: text.bytes), text)
     case .bibliography:
       // The index decodes the raw bytes itself (UTF-16, a declared encoding) and reports what it cannot read.

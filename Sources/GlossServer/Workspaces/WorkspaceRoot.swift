@@ -50,10 +50,14 @@ package struct WorkspaceRoot: Sendable {
   }
   /// The config in force and its problems.
   package var config: LoadedConfig
-  /// The text of each indexed note and bibliography as last read from disk (open buffers are in `openPaths`).
+  /// The text of each indexed note and bibliography as last read from disk (open buffers are in `openPaths`);
+  /// closed notes' texts are released once published (`releaseNoteTexts()`).
   package var texts: [String: SourceText] {
     didSet { generation += 1 }
   }
+  /// What each released note text was: it is read from disk again when needed, and used only while it is still that
+  /// text (a note changed on disk waits for the scan that indexes it again).
+  package var releasedTexts: [String: TextStamp] = [:]
   /// How many times the files, the index or the texts changed: a restart snapshot describes one generation.
   package private(set) var generation = 0
   /// The generation the last restart snapshot was taken of (or tried), and the one seen at the last tick (a
@@ -113,7 +117,27 @@ package struct WorkspaceRoot: Sendable {
   package func storedText(of path: String, fileSystem: any FileSystem) -> SourceText? {
     if let text = texts[path] { return text }
     guard case .success(let bytes) = files.read(path, fileSystem: fileSystem) else { return nil }
-    return SourceText(bytes: bytes)
+    guard let stamp = releasedTexts[path] else { return SourceText(bytes: bytes) }
+    // A released note is read as it was indexed, and only while it still holds the text the index has offsets in.
+    let text = Self.noteText(bytes)
+    return stamp.matches(text.bytes) ? text : nil
+  }
+
+  /// A note's bytes as the index takes them: UTF-16 decoded, invalid UTF-8 replaced.
+  static func noteText(_ bytes: [UInt8]) -> SourceText {
+    SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
+  }
+
+  /// Releases the texts of the closed notes (the open ones are the editor's buffers): they are as large as the notes
+  /// themselves, and read again from disk when a position in one is needed. Each is stamped first.
+  package mutating func releaseNoteTexts() {
+    let paths = texts.keys.filter { workspace.notes[$0] != nil && openPaths[$0] == nil }
+    let held = texts
+    let stamps = ParallelWork.map(count: paths.count) { TextStamp(held[paths[$0]]?.bytes ?? []) }
+    for (path, stamp) in zip(paths, stamps) { releasedTexts[path] = stamp }
+    // One new dictionary of what is kept (bibliographies, extracted texts, open notes), assigned once.
+    let released = Set(paths)
+    texts = held.filter { !released.contains($0.key) }
   }
 
   /// The URI of the file at `path`: the client's own URI when the document is open, else a `file://` URI.

@@ -44,24 +44,7 @@ extension SourceDocument {
       return .unresolved(reason: pageCount == 1 ? reason + "; the text has no page breaks (form feeds)" : reason)
     }
     let start = pageStarts[span.lowerBound - 1]
-    var end = text.count
-    if span.upperBound < pageCount {
-      end = pageStarts[span.upperBound] - 1
-    } else if let last = pageStarts.last {
-      // The form feed before a blank last page, which is not counted. Only blank bytes can follow it, so it is
-      // looked for from the end through those only: searching the whole last page for every locator made a note
-      // of 30,000 `p. 1` locators scan 700 MB of text on each keystroke.
-      var index = text.count
-      while index > last {
-        let byte = text[index - 1]
-        if byte == 0x0C {
-          end = index - 1
-          break
-        }
-        guard SourceDocument.isBlank(byte) || byte == 0x0A || byte == 0x0D else { break }
-        index -= 1
-      }
-    }
+    let end = span.upperBound < pageCount ? pageStarts[span.upperBound] - 1 : lastPageEnd
     return resolved(start..<max(start, end), SourceDocument.describe("page", span))
   }
 
@@ -142,12 +125,8 @@ extension SourceDocument {
 
   /// From a heading to the next heading of the same or a higher level (trailing blank lines excluded).
   private func sectionRange(_ index: Int) -> Range<Int> {
-    let heading = headings[index]
-    var end = text.count
-    if let next = headings[(index + 1)...].first(where: { $0.level <= heading.level }) { end = next.range.lowerBound }
-    let start = heading.range.lowerBound
-    let trimmedEnd = SourceDocument.trimmed(start..<max(start, end), in: text).upperBound
-    return start..<max(start, trimmedEnd)
+    let start = headings[index].range.lowerBound
+    return start..<(index < sectionEnds.count ? max(start, sectionEnds[index]) : start)
   }
 
   /// The span of a number, a range or a list of them (`4`, `4-6`, `123-8`, `4, 7-9`, `4 & 7`), nil when the value

@@ -73,6 +73,40 @@ extension SourceDocument {
     return starts
   }
 
+  /// Where the last page (starting at `lastPageStart`) ends: the end of the text, or the form feed before a blank
+  /// last page (which is not counted). Only blank bytes can follow that form feed, so it is looked for from the end
+  /// through those only.
+  static func lastPageEnd(of text: [UInt8], lastPageStart: Int) -> Int {
+    var index = text.count
+    while index > lastPageStart {
+      let byte = text[index - 1]
+      if byte == 0x0C { return index - 1 }
+      guard isBlank(byte) || byte == 0x0A || byte == 0x0D else { break }
+      index -= 1
+    }
+    return text.count
+  }
+
+  /// Where each heading's section ends: at the next heading of the same or a higher level, else at the end of the
+  /// text, blank bytes trimmed (never before the heading's start).
+  static func sectionEnds(of headings: [SourceHeading], in text: [UInt8]) -> [Int] {
+    var ends = [Int](repeating: text.count, count: headings.count)
+    // The headings still waiting for their section's end; their levels rise from bottom to top.
+    var open: [Int] = []
+    for (index, heading) in headings.enumerated() {
+      while let top = open.last, headings[top].level >= heading.level {
+        ends[top] = heading.range.lowerBound
+        open.removeLast()
+      }
+      open.append(index)
+    }
+    for (index, heading) in headings.enumerated() {
+      let start = heading.range.lowerBound
+      ends[index] = max(start, trimmed(start..<max(start, ends[index]), in: text).upperBound)
+    }
+    return ends
+  }
+
   /// A heading value for a text range: its text, section number and slug.
   static func heading(level: Int, in text: [UInt8], textRange: Range<Int>, range: Range<Int>? = nil) -> SourceHeading {
     let title = headingTitle(text[textRange])

@@ -11,8 +11,18 @@ package struct SourceDocument: Hashable, Sendable {
   package var frontMatter: FrontMatter?
   /// Identifier, title, authors, year, URL and tags, from front matter or HTML `<title>` and `<meta>`.
   package var metadata: SourceMetadata
-  /// The extracted text, valid UTF-8: what quotations are checked against.
-  package var text: [UInt8]
+  /// The extracted text, valid UTF-8: what quotations are checked against. Empty when it was released
+  /// (`releasingText()`); `restoringText(_:)` puts it back.
+  package private(set) var text: [UInt8]
+  /// The length of `text` in bytes, kept when the text is released.
+  package private(set) var textCount = 0
+  /// Where the last page ends: the end of the text, or the form feed before a blank last page (found once here, so
+  /// that passages resolve without the text).
+  private(set) var lastPageEnd = 0
+  /// Where each heading's section ends (trimmed), found once here so that sections resolve without the text.
+  private(set) var sectionEnds: [Int] = []
+  /// The fingerprint of the released text (`TextFingerprint`), nil while the text is here.
+  private(set) var releasedTextFingerprint: UInt64?
   /// Front-matter problems (Markdown only), in file offsets: what the index reports as `malformed-front-matter`.
   package var problems: [SyntaxProblem]
   /// Notes about reading the text that are not front-matter problems (invalid UTF-8 replaced, an unterminated HTML
@@ -87,9 +97,36 @@ package struct SourceDocument: Hashable, Sendable {
     // Repeated headings get `-1`, `-2`, … as in notes (github-slugger's rule), so each slug names one section.
     for (index, slug) in Slug.unique(headings.map(\.text)).enumerated() { headings[index].slug = slug }
     pageStarts = SourceDocument.pageStarts(of: text)
+    textCount = text.count
+    lastPageEnd = SourceDocument.lastPageEnd(of: text, lastPageStart: pageStarts.last ?? 0)
+    sectionEnds = SourceDocument.sectionEnds(of: headings, in: text)
     paragraphs = SourceDocument.paragraphs(
       in: text, from: bodyStart, separators: separators,
       lines: format != .html && offsetMap.isIdentity ? (lineStarts, lineEnds) : nil)
+  }
+
+  /// Whether the text was released to save memory (everything else is kept).
+  package var isTextReleased: Bool { releasedTextFingerprint != nil }
+
+  /// The document without its text, for an index to keep when the file can be read again; nil when the text cannot
+  /// be had from the file's bytes alone (HTML, whose text is extracted; a file whose invalid UTF-8 was repaired).
+  package func releasingText() -> SourceDocument? {
+    guard format != .html, offsetMap.isIdentity, releasedTextFingerprint == nil else { return nil }
+    var copy = self
+    copy.releasedTextFingerprint = TextFingerprint.of(text)
+    copy.text = []
+    return copy
+  }
+
+  /// The document with its released text put back from `fileBytes` (the file read again); nil when those bytes are
+  /// not the text that was released (the file changed since). A document holding its text is returned as it is.
+  package func restoringText(_ fileBytes: [UInt8]) -> SourceDocument? {
+    guard let fingerprint = releasedTextFingerprint else { return self }
+    guard fileBytes.count == textCount, TextFingerprint.of(fileBytes) == fingerprint else { return nil }
+    var copy = self
+    copy.text = fileBytes
+    copy.releasedTextFingerprint = nil
+    return copy
   }
 
   /// The number of lines of the file, counted as the editor does (`""` has 1 line, `"a\n"` has 2).

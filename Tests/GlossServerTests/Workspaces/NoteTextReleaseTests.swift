@@ -1,0 +1,75 @@
+import Foundation
+import GlossServer
+import GlossSyntax
+import LanguageServerProtocol
+import TestSupport
+import Testing
+
+/// Once a workspace is published, the server releases the texts of its closed notes: a position in one is found by
+/// reading it from disk again, and only while the file still holds the text the index has offsets in.
+@Suite struct NoteTextReleaseTests {
+  static let note = "Tiếng Việt 🦉 [@nope] — voir [[h1️⃣ub#Deux étoiles ⭐]].\n"
+  static let hub = "# Hub 🦉\n\nPremière ligne.\n\n## Deux étoiles ⭐\n\nFin.\n"
+  static let bib = "@book{kept, title = {Kept}}\n@book{gone, title = {Gone}}\n"
+  static let citing = "日本語 🧠 [@gone]\n"
+
+  private func start() throws -> WorkspaceFixture {
+    let fixture = WorkspaceFixture(files: [
+      "notes/a.md": MarkedText(Self.note).text, "notes/hub.md": Self.hub, "notes/citing.md": Self.citing,
+      "refs.bib": Self.bib,
+    ])
+    try fixture.start()
+    return fixture
+  }
+
+  /// The line of the definition at cursor 1 of the note, nil when there is none.
+  private func definitionLine(_ fixture: WorkspaceFixture) throws -> Int? {
+    let marked = MarkedText(Self.note)
+    let position = SourceText(marked.text).lspPosition(of: marked.cursors["1"] ?? -1, in: .utf16)
+    let result = try fixture.client.send(
+      DefinitionRequest(textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/a.md")), position: position))
+    switch result {
+    case .location(let location)?: return location.range.start.line
+    case .locations(let locations)?: return locations.first?.range.start.line
+    case nil: return nil
+    }
+  }
+
+  @Test func closedNotesTextsAreReleasedOncePublishedWithTheirPositions() throws {
+    let fixture = try start()
+    let root = try #require(fixture.client.server.roots.first)
+    #expect(root.texts["notes/a.md"] == nil)
+    #expect(root.releasedTexts["notes/a.md"] != nil)
+    #expect(root.texts["refs.bib"] != nil)
+    let published = try #require(fixture.published.last { $0.uri == fixture.uri("notes/a.md") })
+    // "Tiếng Việt 🦉 [@" is 16 UTF-16 units.
+    #expect(
+      published.diagnostics.first?.range
+        == LSPRange(start: Position(line: 0, character: 16), end: Position(line: 0, character: 20)))
+    #expect(try definitionLine(fixture) == 4)
+  }
+
+  @Test func aBibliographyChangeRepublishesClosedNotesAtPositionsReadFromDisk() throws {
+    let fixture = try start()
+    #expect(fixture.codes("notes/citing.md") == [])
+    fixture.fileSystem.setFile("/w/refs.bib", "@book{kept, title = {Kept}}\n")
+    fixture.tick()
+    let published = try #require(fixture.published.last { $0.uri == fixture.uri("notes/citing.md") })
+    #expect(published.diagnostics.map(\.code) == ["unknown-source"])
+    // "日本語 🧠 [@" is 9 UTF-16 units.
+    #expect(
+      published.diagnostics.first?.range
+        == LSPRange(start: Position(line: 0, character: 9), end: Position(line: 0, character: 13)))
+  }
+
+  @Test func aClosedNoteChangedOnDiskIsNotPositionedAtItsOldOffsets() throws {
+    let fixture = try start()
+    fixture.open("notes/a.md", MarkedText(Self.note).text)
+    fixture.fileSystem.setFile(
+      "/w/notes/hub.md", Self.hub.replacingOccurrences(of: "Première", with: "Deux lignes\najoutées.\n\nPremière"))
+    // The index still has the old offsets; the file's new text is not read at them.
+    #expect(try definitionLine(fixture) == nil)
+    fixture.tick()
+    #expect(try definitionLine(fixture) == 7)
+  }
+}

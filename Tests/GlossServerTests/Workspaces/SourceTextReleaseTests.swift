@@ -1,0 +1,88 @@
+import Foundation
+import GlossIndex
+import GlossServer
+import GlossSyntax
+import LanguageServerProtocol
+import TestSupport
+import Testing
+
+/// After indexing, the server keeps the sources' structure but not their text: a query that needs the text (a
+/// passage shown on hover, a quotation checked again, a search) reads the file again, checked against what was
+/// indexed, so that a file changed on disk before the next scan is never read at the old offsets.
+@Suite struct SourceTextReleaseTests {
+  static let source = """
+    ---
+    id: bartlett1932
+    ---
+    # 1 Introduction
+
+    Remembering is not the re-excitation of innumerable fixed, lifeless and
+    fragmentary traces. It is an imaginative reconstruction, or construction.
+
+    # 2 Méthodes 🦉
+
+    Subjects read the story twice.
+
+    """
+
+  static let note = "Tiếng Việt: “an imaginary reconstruction” [@bartlett1932, § 1]; see [@bart1️⃣lett1932, § 2].\n"
+
+  static let path = "sources/bartlett1932.md"
+
+  private func start() throws -> WorkspaceFixture {
+    let fixture = WorkspaceFixture(files: [Self.path: Self.source, "notes/n.md": MarkedText(Self.note).text])
+    try fixture.start()
+    return fixture
+  }
+
+  private func hover(_ fixture: WorkspaceFixture) throws -> String {
+    let marked = MarkedText(Self.note)
+    let position = SourceText(marked.text).lspPosition(of: marked.cursors["1"] ?? -1, in: .utf16)
+    let hover = try fixture.client.send(
+      HoverRequest(textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/n.md")), position: position))
+    return hover?.contents.value ?? ""
+  }
+
+  @Test func aSourcesTextIsReleasedAfterIndexingAndReadAgainForAPassage() throws {
+    let fixture = try start()
+    let document = fixture.client.server.roots.first?.workspace.sourceDocuments[Self.path]?.document
+    #expect(document?.isTextReleased == true)
+    #expect(document?.text == [])
+    #expect(fixture.codes("notes/n.md") == ["quote-mismatch"])
+    let value = try hover(fixture)
+    #expect(value.contains("section 2 Méthodes 🦉 of `sources/bartlett1932.md`"), "\(value)")
+    #expect(value.contains("Subjects read the story twice."), "\(value)")
+  }
+
+  @Test func aSourceChangedOnDiskBeforeTheScanIsNotShownAtTheOffsetsOfItsOldText() throws {
+    let fixture = try start()
+    let changed = Self.source.replacingOccurrences(
+      of: "# 1 Introduction\n", with: "# 1 Introduction\n\nUne ligne ajoutée avant tout.\n"
+    ).replacingOccurrences(of: "Subjects read the story twice.", with: "Les sujets ont lu l’histoire deux fois.")
+    fixture.fileSystem.setFile("/w/" + Self.path, changed)
+    let stale = try hover(fixture)
+    #expect(!stale.contains("Subjects read the story twice."), "\(stale)")
+    #expect(!stale.contains("Les sujets"), "\(stale)")
+    #expect(stale.contains("section 2 Méthodes 🦉 of `sources/bartlett1932.md`: the file changed since it was read"))
+    fixture.tick()
+    let fresh = try hover(fixture)
+    #expect(fresh.contains("Les sujets ont lu l’histoire deux fois."), "\(fresh)")
+  }
+
+  @Test func anEditedQuotationIsCheckedAgainstTheTextReadAgain() throws {
+    let fixture = try start()
+    let text = MarkedText(Self.note).text
+    fixture.open("notes/n.md", text)
+    fixture.replace("notes/n.md", with: text.replacingOccurrences(of: "imaginary", with: "imaginative"), version: 2)
+    #expect(fixture.codes("notes/n.md") == [])
+    fixture.replace("notes/n.md", with: text.replacingOccurrences(of: "imaginary", with: "imagined"), version: 3)
+    #expect(fixture.codes("notes/n.md") == ["quote-mismatch"])
+  }
+
+  @Test func findReadsReleasedTextsAgain() throws {
+    let fixture = try start()
+    let found = fixture.client.server.roots.first?.workspace.find("read the story twice")
+    #expect(found?.places.map(\.path) == [Self.path])
+    #expect(found?.places.first?.lines == 11...11)
+  }
+}
