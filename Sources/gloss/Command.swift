@@ -17,7 +17,7 @@ struct Command: Sendable {
     Command(name: "lsp", arguments: "[--stdio]", summary: "run the language server on stdin and stdout", run: runLSP),
     Command(
       name: "check", arguments: "[DIR] [--format text|json]",
-      summary: "report every diagnostic of the workspace in DIR (exit 1 on errors)", run: runCheck),
+      summary: "report every diagnostic of the workspace holding DIR (exit 1 on errors)", run: runCheck),
     Command(
       name: "export", arguments: "NOTE… | --tag TAG [--format F] [-o FILE] [--root DIR]",
       summary: "export notes or a tag's notebook (markdown, html, pandoc, json)", run: runExport),
