@@ -44,7 +44,8 @@ extension Server {
       throw Self.renameRefused(leftOut.map(\.sentence).joined(separator: "; ") + ": nothing was renamed; " + advice)
     }
     tellLeftOut(leftOut, advice: advice)
-    return change.workspaceEdit(support: support, context: editContext(in: location.root))
+    return change.workspaceEdit(
+      support: support, context: editContext(in: location.root, reading: Array(change.edits.keys)))
   }
 
   /// What the user should do about the files a rename left out.
@@ -81,9 +82,11 @@ extension Server {
 
   /// What converting a `WorkspaceChange` of root `id` needs: URIs, open versions and texts (no file re-read for
   /// indexed notes and bibliographies).
-  func editContext(in id: RootID) -> WorkspaceEditContext {
-    // The root is looked up once, not per file: a rename may touch a thousand files.
+  func editContext(in id: RootID, reading paths: [String] = []) -> WorkspaceEditContext {
+    // The root is looked up once, not per file: a rename may touch a thousand files, whose texts are read together
+    // first when the caller names them.
     let root = root(id)
+    let read = paths.isEmpty ? [:] : texts(of: paths, in: id)
     // A thousand URIs built through path normalisation cost ~20 ms: encode the relative path onto the root's URI.
     var base = root.map { FileURI(filePath: $0.path).string } ?? ""
     while base.hasSuffix("/") { base.removeLast() }
@@ -98,6 +101,7 @@ extension Server {
       version: { [unowned self] in documents[$0]?.version },
       text: { [unowned self] path in
         guard let root else { return nil }
+        if let text = read[path] { return text }
         if let uri = root.openPaths[path], let document = documents[uri] { return document.text }
         return root.texts[path] ?? text(of: path, in: id)
       },
