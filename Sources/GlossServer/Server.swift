@@ -81,6 +81,8 @@ package final class Server {
   var diagnosticsReplay: DiagnosticsReplay?
   /// The notifications of a new root's first publishing, collected for its restart snapshot.
   var capturedDiagnostics: [PublishedDiagnostics]?
+  /// Whether this run looked for leftovers of killed snapshot writes (`removeRestartLeftoversOnce`).
+  var checkedRestartLeftovers = false
   /// Restart snapshots being written in the background (tests wait for them).
   package let restartWrites = DispatchGroup()
 
