@@ -158,8 +158,10 @@ extension MemoryCensus {
     string("record path + title strings", record.title)
     array("record.quotations", record.quotations)
     for quotation in record.quotations { string("quotation text strings", quotation.text) }
-    array("record.locators", record.locators)
-    for locator in record.locators {
+    // Most records find their locators from the note on each use (`NoteRecord.locators`): these are made here.
+    let locators = record.locators
+    array("record.locators (most made on use)", locators)
+    for locator in locators {
       string("locator strings (key, label, value)", locator.key)
       string("locator strings (key, label, value)", locator.locator.label)
       string("locator strings (key, label, value)", locator.locator.value)

@@ -85,13 +85,15 @@ extension Workspace {
             .unknownSource(key: item.key)))
       }
     }
+    // Found once: a note that does not keep its locators finds them on each use.
+    let all = record.locators
     let locators =
       region == nil
-      ? record.locators.indices
-      : NoteSplice.firstIndex(in: record.locators, startingAtOrAfter: citations.lowerBound) {
+      ? all.indices
+      : NoteSplice.firstIndex(in: all, startingAtOrAfter: citations.lowerBound) {
         $0.citationIndex
-      }..<NoteSplice.firstIndex(in: record.locators, startingAtOrAfter: citations.upperBound) { $0.citationIndex }
-    for located in record.locators[locators] {
+      }..<NoteSplice.firstIndex(in: all, startingAtOrAfter: citations.upperBound) { $0.citationIndex }
+    for located in all[locators] {
       guard hasSource(located.key) else { continue }
       let written =
         located.locator.label.isEmpty

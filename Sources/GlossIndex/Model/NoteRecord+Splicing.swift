@@ -32,19 +32,24 @@ extension NoteRecord {
       quotations[index].citationIndex += citationShift
     }
 
-    // Locators are in (citation, item) order.
-    let firstOld = NoteSplice.firstIndex(in: locators, startingAtOrAfter: oldCitations.lowerBound) {
-      $0.citationIndex
-    }
-    let firstAfter = NoteSplice.firstIndex(in: locators, startingAtOrAfter: oldCitations.upperBound) {
-      $0.citationIndex
-    }
-    let newLocators = Self.locators(of: note, citations: newCitations)
-    locators.replaceSubrange(firstOld..<firstAfter, with: newLocators)
-    for index in firstOld + newLocators.count..<locators.count {
-      let range = locators[index].range
-      locators[index].citationIndex += citationShift
-      locators[index].range = range.lowerBound + delta..<range.upperBound + delta
+    // Locators are in (citation, item) order. Kept ones move with the edit (taken out first, so that they are
+    // changed in place); the others are found again from the note when used.
+    if var locators = keptLocators {
+      keptLocators = nil
+      let firstOld = NoteSplice.firstIndex(in: locators, startingAtOrAfter: oldCitations.lowerBound) {
+        $0.citationIndex
+      }
+      let firstAfter = NoteSplice.firstIndex(in: locators, startingAtOrAfter: oldCitations.upperBound) {
+        $0.citationIndex
+      }
+      let newLocators = Self.locators(of: note, citations: newCitations)
+      locators.replaceSubrange(firstOld..<firstAfter, with: newLocators)
+      for index in firstOld + newLocators.count..<locators.count {
+        let range = locators[index].range
+        locators[index].citationIndex += citationShift
+        locators[index].range = range.lowerBound + delta..<range.upperBound + delta
+      }
+      keptLocators = locators
     }
 
     // Kept summaries move with the edit; the others are found again from the note when used.

@@ -12,8 +12,14 @@ package struct NoteRecord: Sendable {
   package var aliases: [String]
   /// The quotations attributed to a citation item, checked against the sources.
   package var quotations: [AttributedQuotation]
-  /// The first locator of each citation item that has one, with its range in the note.
-  package var locators: [ItemLocator]
+  /// The first locator of each citation item that has one, with its range in the note: kept with the summary (see
+  /// `keptSummary`), else found from the note's citations on each use.
+  package var locators: [ItemLocator] {
+    get { keptLocators ?? Self.locators(of: note, citations: note.citations.indices) }
+    set { keptLocators = newValue }
+  }
+  /// The locators, when kept (see `locators`).
+  var keptLocators: [ItemLocator]?
   /// Index paths named by front-matter `bibliography:` (relative to the note's folder; `~/` and absolute paths, and
   /// relative ones leaving the root, are absolute — see `WorkspacePlace`).
   package var bibliographyPaths: [String]
@@ -23,10 +29,10 @@ package struct NoteRecord: Sendable {
   /// what needs the blocks (folding, outline, completion's context, export) parses the text again (`withBlocks`).
   package internal(set) var blocksReleased = false
 
-  /// The summary the reverse maps are filed from, when it is kept rather than found again from the note on each use:
-  /// kept for notes with many elements (an edit there moves it incrementally, `NoteRecord(updating:…)`) and for a
-  /// note whose elements are taken out for a re-parse; for the others (most notes) the sets would cost more memory
-  /// than the note's own citations, and finding them again costs about as much as parsing the note.
+  /// The summary the reverse maps are filed from (and `keptLocators`), when kept rather than found again from the note
+  /// on each use: kept for notes with many elements (an edit there moves it incrementally, `NoteRecord(updating:…)`)
+  /// and for a note whose elements are taken out for a re-parse; for the others (most notes) the sets would cost more
+  /// memory than the note's own citations, and finding them again costs about as much as parsing the note.
   var keptSummary: NoteSummary?
 
   /// Notes with at least this many citations, links and tags keep their summary.
@@ -64,7 +70,6 @@ package struct NoteRecord: Sendable {
     title = note.title(fileName: fileName)
     aliases = note.frontMatter?["aliases"]?.value.strings ?? []
     self.quotations = quotations ?? note.attributedQuotations(in: bytes)
-    locators = Self.locators(of: note, citations: note.citations.indices)
     let folder = PathUtilities.folder(path)
     // As Pandoc reads it: relative to the note, else absolute or `~/`.
     bibliographyPaths = (note.frontMatter?["bibliography"]?.value.strings ?? []).compactMap {
@@ -76,6 +81,7 @@ package struct NoteRecord: Sendable {
 
   /// Keeps the summary found from the note (see `keptSummary`), before the note's elements are taken out.
   mutating func keepSummary() {
+    if keptLocators == nil { keptLocators = Self.locators(of: note, citations: note.citations.indices) }
     guard keptSummary == nil else { return }
     keptSummary = NoteSummary(
       citedKeys: NoteSummary.citedKeys(of: note), tagCounts: NoteSummary.tagCounts(of: note),
