@@ -47,7 +47,9 @@ package struct IndexedRoot: Sendable {
     let slots = ReadSlots(count: indexed.count)
     let extracted = ExtractedSlots(count: indexed.count)
     let readFiles = files
-    workspace.addFiles(count: indexed.count) { index in
+    // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
+    // later).
+    workspace.addFiles(count: indexed.count, releasingNoteBlocks: true) { index in
       let file = indexed[index]
       if file.role == .sourceDocument, let format = ExtractedFormat(path: file.path) {
         let job = ExtractionJob(

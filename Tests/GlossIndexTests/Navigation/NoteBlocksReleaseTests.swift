@@ -1,6 +1,7 @@
 import Foundation
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// A note's blocks are released once the workspace is indexed; what walks them (folding, outline, completion's
@@ -26,6 +27,25 @@ import Testing
     note.blocks = []
     #expect(record.note == note)
     #expect(released.diagnosticsByPath == kept.diagnosticsByPath)
+  }
+
+  @Test func blocksReleasedAsEachNoteIsParsedGiveTheSameWorkspace() throws {
+    let (_, released) = workspaces()
+    let files = Self.files.map { path, text in
+      WorkspaceFile(
+        path: path, role: path.hasSuffix(".bib") ? .bibliography : .note, bytes: Array(MarkedText(text).text.utf8))
+    }
+    var loaded = Workspace(indexing: [])
+    loaded.addFiles(count: files.count, releasingNoteBlocks: true) { files[$0] }
+    loaded.diagnoseAll()
+    for path in Self.files.keys where path.hasSuffix(".md") {
+      let record = try #require(loaded.notes[path])
+      #expect(record.blocksReleased)
+      #expect(record.note == released.notes[path]?.note)
+      #expect(record.locators == released.notes[path]?.locators)
+      #expect(record.quotations == released.notes[path]?.quotations)
+    }
+    #expect(loaded.diagnosticsByPath == released.diagnosticsByPath)
   }
 
   @Test func foldingOutlineAndCompletionAreTheSame() {
