@@ -73,8 +73,8 @@ import Testing
     #expect(try definitionLine(fixture) == 7)
   }
 
-  /// Twenty closed notes citing one key, each at a different line and column after non-ASCII text: more than
-  /// `texts(of:in:)` reads one by one, so their texts are read on all cores.
+  /// Twenty closed notes citing one key, each at a different line and column after non-ASCII text, read together
+  /// (`texts(of:in:)`).
   static func manyCiting() -> [String: String] {
     var files = ["refs.bib": bib]
     for index in 0..<20 {
