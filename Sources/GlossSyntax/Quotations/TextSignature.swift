@@ -54,10 +54,21 @@ package struct TextSignature: Sendable {
     }
   }
 
+  /// The signature without its chunks' filters (its chunk starts and token count only): what a search keeps once a
+  /// `SignatureMatrix` holds the filters.
+  package func droppingFilters() -> TextSignature {
+    var out = self
+    out.words = []
+    return out
+  }
+
   /// The filter words of chunk `chunk`.
   func chunk(_ chunk: Int) -> ArraySlice<UInt64> {
     words[(chunk * Self.chunkWords)..<((chunk + 1) * Self.chunkWords)]
   }
+
+  /// The filter words of chunk `chunk` (for tests: a search reads a `SignatureMatrix`).
+  package func filter(ofChunk chunk: Int) -> [UInt64] { Array(self.chunk(chunk)) }
 
   /// True when chunk `chunk` may hold every entry of `hashes` (for tests: a search asks a `SignatureMatrix`).
   package func chunk(_ chunk: Int, mayHoldAll hashes: [UInt64]) -> Bool {
