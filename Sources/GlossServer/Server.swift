@@ -55,7 +55,7 @@ package final class Server {
   /// The extractions running in the background (PDF texts), fed by loading and scanning.
   package let extractions: ExtractionQueue
   /// Builds the search over the sources' text of each root's newest state in the background.
-  let findPreparation = FindPreparation()
+  lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
   /// The progress token of the extractions under way, once the client made it.
   var extractionProgress: ExtractionProgress?
   /// The id the next root gets.

@@ -39,6 +39,9 @@ package struct ServerOptions: Sendable {
   /// What tells this build of Gloss from any other (a restart snapshot is only read by the build that wrote it); nil
   /// when it cannot be told, and then no snapshot is read or written.
   package var build: String? = GlossVersion.build
+  /// How long after indexing or a change of sources the search over the sources' text is built in the background
+  /// (`FindPreparation`); nil: never in the background (tests that build it themselves).
+  package var findPreparationDelay: TimeInterval? = 1
   /// How many extractions run at once in the background.
   package var extractionLimit = 2
   /// Extracts the text of the file at an absolute path (`pdftotext`, `pandoc`); tests give a stand-in.

@@ -137,11 +137,18 @@ final class SourceTextSearchCache: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Whether this state's search was built whole (nil before it is built), and each document's chunk filters as
-  /// its columns hold them (for tests: a search after changes must be the search a fresh build makes).
-  var inspection: (builtWhole: Bool?, filters: [String: [[UInt64]]]) {
+  /// Whether this state's search was built whole (nil before it is built).
+  var builtWhole: Bool? {
     condition.lock()
-    let (search, whole) = (self.search, wasBuiltWhole)
+    defer { condition.unlock() }
+    return wasBuiltWhole
+  }
+
+  /// Each document's chunk filters as its columns hold them (for tests: a search after changes must be the search a
+  /// fresh build makes); empty before the search is built.
+  var filters: [String: [[UInt64]]] {
+    condition.lock()
+    let search = self.search
     condition.unlock()
     var filters: [String: [[UInt64]]] = [:]
     if let search {
@@ -150,7 +157,7 @@ final class SourceTextSearchCache: @unchecked Sendable {
         filters[path] = (0..<search.slots[slot].signature.chunkCount).map { search.matrix.filter(ofColumn: first + $0) }
       }
     }
-    return (whole, filters)
+    return filters
   }
 
   /// Whether `documents` hold so little text that any request may build their whole search.

@@ -256,9 +256,12 @@ extension Workspace {
     return record
   }
 
-  /// Whether this state's search over the sources' text was built whole (nil before it is built), and each source
-  /// document's chunk filters as the search holds them; for tests.
-  package var textSearchInspection: (builtWhole: Bool?, filters: [String: [[UInt64]]]) { textSearchCache.inspection }
+  /// Whether this state's search over the sources' text was built whole rather than brought up to date from an
+  /// earlier state's (nil before it is built).
+  package var textSearchWasBuiltWhole: Bool? { textSearchCache.builtWhole }
+
+  /// Each source document's chunk filters as the search over the sources' text holds them (for tests).
+  package var textSearchFilters: [String: [[UInt64]]] { textSearchCache.filters }
 
   /// Bytes the search over the sources' text holds (0 before the first search), for memory reports.
   package var textSearchByteCount: Int { textSearchCache.byteCount }

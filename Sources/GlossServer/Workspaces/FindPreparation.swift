@@ -10,17 +10,18 @@ final class FindPreparation: @unchecked Sendable {
   private let lock = NSLock()
   private var waiting: [RootID: Workspace] = [:]
   private var running = false
-  /// How long the thread waits before preparing what was handed over.
-  private let delay: TimeInterval
+  /// How long the thread waits before preparing what was handed over; nil: nothing is prepared (tests).
+  private let delay: TimeInterval?
 
-  /// A preparation that waits `delay` seconds before each round.
-  init(delay: TimeInterval = 1) {
+  /// A preparation that waits `delay` seconds before each round (nil: never prepares).
+  init(delay: TimeInterval?) {
     self.delay = delay
   }
 
   /// Has the search of `workspace` (root `id`'s newest state) built in the background, replacing an older state of
   /// the same root still waiting.
   func prepare(_ workspace: Workspace, root id: RootID) {
+    guard let delay else { return }
     lock.lock()
     waiting[id] = workspace
     let start = !running

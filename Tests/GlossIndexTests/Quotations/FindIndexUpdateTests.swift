@@ -41,11 +41,11 @@ import Testing
     // Before the background build, a search on the loop has nothing to answer with.
     #expect(workspace.findIfPrepared("current is slower") == nil)
     workspace.prepareFind()
-    #expect(workspace.textSearchInspection.builtWhole == true)
+    #expect(workspace.textSearchWasBuiltWhole == true)
     workspace.setSourceDocument(path: "sources/target.txt", bytes: Array("the current is slower now\n".utf8))
     let result = try #require(workspace.findIfPrepared("current is slower"))
     #expect(result.places.map(\.citation) == ["[@target, l. 1]"])
-    #expect(workspace.textSearchInspection.builtWhole == false)
+    #expect(workspace.textSearchWasBuiltWhole == false)
     // A new source, and one with more chunks: appended columns.
     workspace.setSourceDocument(path: "sources/new.txt", bytes: Array("the current is slower\n".utf8))
     workspace.setSourceDocument(
@@ -53,7 +53,7 @@ import Testing
     let more = try #require(workspace.findIfPrepared("current is slower"))
     #expect(
       more.places.map(\.path) == ["sources/filler3.txt", "sources/new.txt", "sources/target.txt"])
-    #expect(workspace.textSearchInspection.builtWhole == false)
+    #expect(workspace.textSearchWasBuiltWhole == false)
   }
 
   @Test func completionAfterAQuotationAfterASourceEditFindsTheEditedSource() throws {
@@ -66,7 +66,7 @@ import Testing
     let cursor = try #require(marked.cursors["1"])
     let items = workspace.completions(at: cursor, in: "notes/n.md", text: Array(marked.text.utf8)).items
     #expect(items.first?.label == "target, l. 1")
-    #expect(workspace.textSearchInspection.builtWhole == false)
+    #expect(workspace.textSearchWasBuiltWhole == false)
   }
 
   @Test(arguments: [1, 2, 3])
@@ -111,10 +111,10 @@ import Testing
       for phrase in phrases.suffix(6) {
         #expect(workspace.find(phrase) == fresh.find(phrase), "step \(step): \(phrase)")
       }
-      let updated = workspace.textSearchInspection
-      #expect(updated.builtWhole == false)
-      #expect(updated.filters == fresh.textSearchInspection.filters, "step \(step)")
-      #expect(Set(updated.filters.keys) == Set(files.keys))
+      #expect(workspace.textSearchWasBuiltWhole == false)
+      let filters = workspace.textSearchFilters
+      #expect(filters == fresh.textSearchFilters, "step \(step)")
+      #expect(Set(filters.keys) == Set(files.keys))
     }
   }
 }

@@ -131,4 +131,35 @@ import Testing
     #expect(list.items.first?.textEdit?.newText == "ebbinghaus1885, p. 1")
     #expect(list.items.dropFirst().contains { $0.label == "bartlett1932" })
   }
+  @Test func searchOnTheLoopNeverBuildsTheWholeIndexAndAfterASourceEditOnlyBringsItUpToDate() throws {
+    // More source text than a request may index itself (4 MB).
+    var files = Self.files
+    let filler = String(repeating: "Unrelated words fill this page of the archive. ", count: 12_000) + "\n"
+    for k in 0..<9 { files["sources/filler\(k).txt"] = filler }
+    // The background build is left to the test, so that the request before it is answered before it.
+    let fixture = WorkspaceFixture(files: files) { $0.findPreparationDelay = nil }
+    try fixture.start()
+    let id = try #require(fixture.client.server.roots.first?.id)
+    // Before the background build, the command says so rather than building it on the loop.
+    let early = fixture.client.enqueue(
+      ExecuteCommandRequest(command: "gloss.find", arguments: Self.argument(["text": .string("curve of forgetting")])))
+    fixture.client.processQueue()
+    #expect(fixture.client.errorCode(of: early) == .requestFailed)
+    #expect(fixture.client.server.workspace(id)?.textSearchWasBuiltWhole == nil)
+    // The background build (run here on the test's thread), then an edit of an open source.
+    fixture.client.server.workspace(id)?.prepareFind()
+    fixture.open("sources/ebbinghaus1885.txt", "Memory fades along a curve of forgetting.\n")
+    fixture.client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: fixture.uri("sources/ebbinghaus1885.txt"), version: 2),
+        contentChanges: [TextDocumentContentChangeEvent(text: "Memory fades along a curve of remembering.\n")]))
+    let result = try find(fixture, ["text": .string("a curve of remembering")])
+    guard case .array(let places) = result else {
+      Issue.record("no places: \(String(describing: result))")
+      return
+    }
+    #expect(places.compactMap { $0["citation"] } == [.string("[@ebbinghaus1885, l. 1]")])
+    // Brought up to date from the background build, not built whole again.
+    #expect(fixture.client.server.workspace(id)?.textSearchWasBuiltWhole == false)
+  }
 }
