@@ -27,12 +27,19 @@ package final class GlossProcess: @unchecked Sendable {
     return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
+  /// The folder of this test process that holds Gloss's cache and state folders while tests run.
+  private static var testFolder: URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+      "gloss-tests-\(ProcessInfo.processInfo.processIdentifier)")
+  }
+
   /// This process's environment with Gloss's cache and state folders (PDF texts, restart snapshots, the export
   /// record) in a folder of this test run, so that tests never write into the user's own `~/.cache` or
   /// `~/.local/state`.
   package static let testEnvironment: [String: String] = {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "gloss-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    let folder = testFolder
+    // Removed when the test process ends (the folder of every past run used to stay in the temporary folder).
+    atexit { try? FileManager.default.removeItem(at: GlossProcess.testFolder) }
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
     environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path

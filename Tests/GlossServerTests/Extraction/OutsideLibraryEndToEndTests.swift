@@ -14,12 +14,23 @@ import Testing
     let fileSystem: InMemoryFileSystem
     private let lock = NSLock()
     private var paths: [String] = []
+    /// When held, every extraction waits until `release()`, so a test can see the state before any text arrives.
+    private let gate: DispatchSemaphore?
 
-    init(_ fileSystem: InMemoryFileSystem) { self.fileSystem = fileSystem }
+    init(_ fileSystem: InMemoryFileSystem, held: Bool = false) {
+      self.fileSystem = fileSystem
+      gate = held ? DispatchSemaphore(value: 0) : nil
+    }
 
     var runs: [String] { lock.withLock { paths } }
 
+    func release() { gate?.signal() }
+
     func extract(_ path: String, _ format: ExtractedFormat) -> ExtractionOutcome {
+      if let gate {
+        gate.wait()
+        gate.signal()
+      }
       lock.withLock { paths.append(path) }
       guard let bytes = try? fileSystem.contents(of: path) else {
         return .noText(reason: "cannot open", isLasting: false)
@@ -77,12 +88,15 @@ import Testing
 
   @Test func pdfTextArrivesInTheBackgroundAndTheNotesDiagnosticsArePublishedAgain() throws {
     let fs = makeFileSystem()
-    let extractor = Extractor(fs)
+    // Held until the first diagnostics are seen: an extraction that finished during start-up used to publish again
+    // before the test looked (a flake seen in CI).
+    let extractor = Extractor(fs, held: true)
     let fixture = try start(fs, extractor)
     // Ready before any extraction: the key is known, its text not yet.
     let first = try #require(fixture.published.last { $0.uri == fixture.uri("river.md") })
     #expect(first.diagnostics.map(\.code) == ["no-text"])
     #expect(first.diagnostics.first?.message.contains("its text is being extracted") == true)
+    extractor.release()
     fixture.finishExtractions()
     #expect(extractor.runs == [Self.pdf])
     #expect(fixture.codes("river.md") == [])

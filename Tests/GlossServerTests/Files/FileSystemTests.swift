@@ -17,9 +17,15 @@ import Testing
     return (LocalFileSystem(), folder)
   }
 
+  /// Removes a folder `makeFolder` made on the disk (the suite used to leave hundreds in the temporary folder).
+  private static func removeFolder(_ folder: String, _ kind: String) {
+    if kind == "local" { try? FileManager.default.removeItem(atPath: folder) }
+  }
+
   @Test(arguments: ["memory", "local"])
   func writeThenReadGivesSameBytes(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
+    defer { Self.removeFolder(folder, kind) }
     try fs.createDirectory(folder + "/ghi chú/記憶")
     let path = folder + "/ghi chú/記憶/Bartlett — ý.md"
     let text = Array("# Trí nhớ\n\n\"an imaginative reconstruction\" [@bartlett1932, p. 213] 📚\n".utf8)
@@ -34,6 +40,7 @@ import Testing
   @Test(arguments: ["memory", "local"])
   func writeRefusesToOverwriteUnlessTold(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
+    defer { Self.removeFolder(folder, kind) }
     let path = folder + "/note.md"
     try fs.write(Array("first".utf8), to: path, overwrite: false)
     #expect(throws: FileSystemError(.alreadyExists, path: path)) {
@@ -49,6 +56,7 @@ import Testing
   @Test(arguments: ["memory", "local"])
   func missingFilesAndFoldersAreErrorsNotCrashes(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
+    defer { Self.removeFolder(folder, kind) }
     #expect(throws: FileSystemError(.notFound, path: folder + "/nope.md")) {
       try fs.contents(of: folder + "/nope.md")
     }
@@ -63,6 +71,7 @@ import Testing
   @Test(arguments: ["memory", "local"])
   func listingGivesKindsSizesAndLinks(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
+    defer { Self.removeFolder(folder, kind) }
     try fs.createDirectory(folder + "/sources")
     try fs.write(Array("hello".utf8), to: folder + "/a.md", overwrite: false)
     try Self.symlink(fs, folder + "/linked", to: "sources")
@@ -83,6 +92,7 @@ import Testing
   @Test(arguments: ["memory", "local"])
   func symlinkLoopIsAnErrorWhenRead(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
+    defer { Self.removeFolder(folder, kind) }
     try Self.symlink(fs, folder + "/a.md", to: "b.md")
     try Self.symlink(fs, folder + "/b.md", to: "a.md")
     #expect(throws: FileSystemError(.symlinkLoop, path: folder + "/a.md")) { try fs.contents(of: folder + "/a.md") }
@@ -91,6 +101,7 @@ import Testing
   @Test(arguments: ["memory", "local"])
   func removeDeletesFilesAndEmptyFolders(kind: String) throws {
     let (fs, folder) = try Self.makeFolder(kind)
+    defer { Self.removeFolder(folder, kind) }
     try fs.createDirectory(folder + "/empty")
     try fs.write([1, 2, 3], to: folder + "/x.bin", overwrite: false)
     try fs.remove(folder + "/x.bin")
@@ -101,6 +112,7 @@ import Testing
 
   @Test func localReadsLargeFilesCompletely() throws {
     let (fs, folder) = try Self.makeFolder("local")
+    defer { Self.removeFolder(folder, "local") }
     let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     try fs.write(bytes, to: folder + "/big.txt", overwrite: false)
     #expect(try fs.contents(of: folder + "/big.txt") == bytes)
@@ -108,6 +120,7 @@ import Testing
 
   @Test func localUnreadableFileIsPermissionDenied() throws {
     let (fs, folder) = try Self.makeFolder("local")
+    defer { Self.removeFolder(folder, "local") }
     try fs.write(Array("secret".utf8), to: folder + "/locked.md", overwrite: false)
     try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder + "/locked.md")
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: folder + "/locked.md") }
@@ -120,6 +133,7 @@ import Testing
 
   @Test func localFIFOIsRefusedWithoutBlocking() throws {
     let (fs, folder) = try Self.makeFolder("local")
+    defer { Self.removeFolder(folder, "local") }
     #expect(mkfifo(folder + "/pipe.md", 0o644) == 0)
     #expect(throws: FileSystemError(.other, path: folder + "/pipe.md", reason: "not a regular file")) {
       try fs.contents(of: folder + "/pipe.md")

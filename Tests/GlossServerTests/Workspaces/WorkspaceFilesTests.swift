@@ -211,8 +211,10 @@ import Testing
   }
 
   @Test func localWalkSurvivesARealSymlinkLoop() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/gloss-walk-\(UUID().uuidString)/ghi chú"
+    let base = FileManager.default.temporaryDirectory.path + "/gloss-walk-\(UUID().uuidString)"
+    let root = base + "/ghi chú"
     let manager = FileManager.default
+    defer { try? manager.removeItem(atPath: base) }
     try manager.createDirectory(atPath: root + "/notes/deeper", withIntermediateDirectories: true)
     try manager.createDirectory(atPath: root + "/sources", withIntermediateDirectories: true)
     try Data("# A".utf8).write(to: URL(fileURLWithPath: root + "/notes/a.md"))

@@ -17,25 +17,9 @@ local BARE2 = dir .. '/w/bare2' -- the same again, for a client that sends no ro
 local LONE = dir .. '/w/lone' -- a note and a repository, no bibliography
 local ELSEWHERE = dir .. '/w/elsewhere' -- a text file in no Gloss workspace
 
-local failures, checks = 0, 0
-local function check(name, ok, detail)
-  checks = checks + 1
-  if ok then
-    io.stdout:write('ok - ' .. name .. '\n')
-  else
-    failures = failures + 1
-    io.stdout:write('not ok - ' .. name .. (detail and (': ' .. detail) or '') .. '\n')
-  end
-end
+local H = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'harness.lua')
+local check, notes = H.check, H.notes
 
--- Messages shown to the user (vim.notify, window/showMessage).
-local notes = {}
-vim.notify = function(message, level)
-  notes[#notes + 1] = { message = message, level = level }
-  if vim.env.GLOSS_TEST_VERBOSE then
-    io.stdout:write('  (' .. message .. ')\n')
-  end
-end
 -- `vim.lsp.codelens.run()` and code actions offer a menu when there are several choices: take the first.
 vim.ui.select = function(items, _, on_choice)
   on_choice(items[1], 1)
@@ -535,12 +519,7 @@ local function minimal_pdf(pages)
   return table.concat(out)
 end
 
-local function write_file(path, text)
-  vim.fn.mkdir(vim.fs.dirname(path), 'p')
-  local file = assert(io.open(path, 'wb'))
-  file:write(text)
-  file:close()
-end
+local write_file = H.write_file
 
 -- Every publishDiagnostics, in order: the codes published for each URI.
 local published = {}
@@ -646,9 +625,7 @@ next_step = function()
   index = index + 1
   local s = steps[index]
   if not s then
-    io.stdout:write(string.format('%d checks, %d failed, %.1f s\n', checks, failures, (vim.uv.now() - started) / 1000))
-    io.stdout:flush()
-    vim.cmd(failures == 0 and 'qall!' or 'cquit 1')
+    H.finish(string.format(', %.1f s', (vim.uv.now() - started) / 1000))
     return
   end
   io.stdout:write(string.format('# %s (%.1f s)\n', s.name, (vim.uv.now() - started) / 1000))

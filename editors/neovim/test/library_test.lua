@@ -13,42 +13,9 @@ local NOTES = assert(vim.env.GLOSS_LIBRARY_NOTES, 'GLOSS_LIBRARY_NOTES is not se
 local HOME = assert(vim.env.HOME)
 local LIBRARY = HOME .. '/Zotero/library.bib'
 
-local failures, checks = 0, 0
-local function check(name, ok, detail)
-  checks = checks + 1
-  if ok then
-    io.stdout:write('ok - ' .. name .. '\n')
-  else
-    failures = failures + 1
-    io.stdout:write('not ok - ' .. name .. (detail and (': ' .. detail) or '') .. '\n')
-  end
-end
-
--- Messages shown to the user (vim.notify, window/showMessage).
-local notes = {}
-vim.notify = function(message, level)
-  notes[#notes + 1] = { message = message, level = level }
-  if vim.env.GLOSS_TEST_VERBOSE then
-    io.stdout:write('  (' .. message .. ')\n')
-  end
-end
-local function notified(pattern)
-  for _, note in ipairs(notes) do
-    if note.message:find(pattern, 1, true) then
-      return note.message
-    end
-  end
-end
-
-local function read(path)
-  local file = io.open(path, 'rb')
-  if not file then
-    return nil
-  end
-  local text = file:read('*a')
-  file:close()
-  return text
-end
+local H = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'harness.lua')
+local check = H.check
+local notes, notified, read = H.notes, H.notified, H.read
 
 local function wait(condition, ms)
   return vim.wait(ms or 8000, function()
@@ -161,5 +128,4 @@ end
 
 local ran, err = pcall(run)
 check('the steps ran to their end', ran, tostring(err))
-io.stdout:write(string.format('%d checks, %d failed\n', checks, failures))
-vim.cmd(failures == 0 and 'qall!' or 'cquit!')
+H.finish()
