@@ -42,6 +42,9 @@ package struct ServerOptions: Sendable {
   /// How long after indexing or a change of sources the search over the sources' text is built in the background
   /// (`FindPreparation`); nil: never in the background (tests that build it themselves).
   package var findPreparationDelay: TimeInterval? = 1
+  /// From how many bytes on a note opened with its indexed text has its blocks parsed off the loop rather than at
+  /// once (`Server.keepIndexedNote`); tests set 0 to take the background path with small notes.
+  package var openedNoteParseInBackground = 256 * 1024
   /// How many extractions run at once in the background.
   package var extractionLimit = 2
   /// Extracts the text of the file at an absolute path (`pdftotext`, `pandoc`); tests give a stand-in.

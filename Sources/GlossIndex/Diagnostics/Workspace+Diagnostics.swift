@@ -121,7 +121,8 @@ extension Workspace {
         ?? record.quotations.indices)
     let links =
       region.map { NoteSplice.indices(of: note.links, startingIn: $0) { $0.range.lowerBound } } ?? note.links.indices
-    for link in note.links[links] where !link.isExternal {
+    // A reference link's target is checked once, at its definition, not at every use.
+    for link in note.links[links] where !link.isExternal && !link.isReferenceUse {
       out += linkDiagnostics(link, in: record)
     }
     return out.sorted { $0.range.lowerBound < $1.range.lowerBound }

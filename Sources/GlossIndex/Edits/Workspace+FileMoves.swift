@@ -95,7 +95,8 @@ extension Workspace {
     for linker in linkers.sorted() {
       guard let links = notes[linker]?.note.links else { continue }
       let newLinker = moved[linker] ?? linker
-      for link in links where !link.isExternal && !link.target.isEmpty {
+      // A reference link's target is written in its definition only, which is edited; its uses stay.
+      for link in links where !link.isExternal && !link.target.isEmpty && !link.isReferenceUse {
         let target: String
         switch resolveTarget(of: link, from: linker) {
         case .note(let path, _)?: target = path

@@ -149,7 +149,7 @@ extension Workspace {
     return .object([
       ("kind", .string(link.kind == .wiki ? "wiki" : "markdown")), ("target", .string(link.target)),
       ("anchor", .optional(link.anchor)), ("label", .optional(link.label)), ("external", .bool(link.isExternal)),
-      ("note", .optional(resolved)),
+      ("note", .optional(resolved)), ("reference", .optional(link.reference.map { $0 == .use ? "use" : "definition" })),
     ])
   }
 

@@ -57,7 +57,9 @@ extension Workspace {
     }
     // A wiki link inside a citation is part of what Pandoc reads as the citation's suffix (`@key [[Note]]` has the
     // suffix `[Note]`): it stays as written, in the citation kept or rendered.
-    for link in note.links where !link.isExternal && !link.isInCitation {
+    // A link reference definition stays as written: its uses become plain text as inline links do, and Pandoc
+    // renders a definition nobody uses as nothing.
+    for link in note.links where !link.isExternal && !link.isInCitation && link.reference != .definition {
       if let text = plainText(of: link, in: part.record.path) {
         replacements.append(WorkspaceChange.Edit(range: link.range, newText: text))
       }

@@ -136,6 +136,10 @@ package struct IndexedRoot: Sendable {
     if !extra.isEmpty { workspace.addFiles(extra) }
     if !watched.isEmpty {
       files.files = (files.files + watched).sorted { $0.path.utf8Precedes($1.path) }
+      // A watched file inside the root is no longer an "other file" (as in `WorkspaceFiles.discover`); left there,
+      // the next scan saw it change from unread to source and read it again.
+      let watchedPaths = Set(watched.map(\.path))
+      files.otherFiles.removeAll { watchedPaths.contains($0.path) }
     }
     workspace.setTextProblems(textProblems)
     progress(

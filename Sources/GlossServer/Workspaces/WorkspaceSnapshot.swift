@@ -47,7 +47,8 @@ package struct WorkspaceSnapshot: Hashable, Sendable {
         size: file.size, modificationTime: file.modificationTime, role: file.role, changeTime: file.changeTime,
         identity: file.identity)
     }
-    for file in otherFiles {
+    // A path that is both (a file a `file` field names, found by the walk too) is the read file.
+    for file in otherFiles where stamps[file.path] == nil {
       stamps[file.path] = Stamp(size: file.size, modificationTime: file.modificationTime, role: nil)
     }
     self.stamps = stamps

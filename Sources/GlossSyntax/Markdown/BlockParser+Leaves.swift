@@ -138,21 +138,33 @@ extension BlockParser {
       lineEnds.append(joined.count)
     }
     var labels: [String] = []
+    var definitions: [Link] = []
     let count: Int = joined.withUnsafeBufferPointer { content in
       let reader = ReferenceDefinitionReader(buffer: content, end: content.count)
       var position = 0
       while position < content.count, let found = reader.definition(at: position) {
         position = found.end
         if recordingLabels {
-          labels.append(
-            ReferenceDefinitionReader.normalizedLabel(
-              String(decoding: UnsafeBufferPointer(rebasing: content[found.label]), as: UTF8.self)))
+          let label = String(decoding: UnsafeBufferPointer(rebasing: content[found.label]), as: UTF8.self)
+          labels.append(ReferenceDefinitionReader.normalizedLabel(label))
+          var link = InlineScanner(buffer: content, end: content.count).linkTarget(
+            found.destination, kind: .markdown, range: found.label.lowerBound - 1..<found.contentEnd)
+          link.label = label
+          link.reference = .definition
+          definitions.append(link)
         }
       }
       // A definition ends at a line's end: the lines ending before `position` are taken.
       return position == content.count ? lineEnds.count : lineEnds.firstIndex { $0 >= position } ?? 0
     }
     referenceLabels.formUnion(labels)
+    if !definitions.isEmpty {
+      // The content's lines start one byte after the previous line's end (the LF joining them).
+      let map = OffsetMap(
+        starts: zip([0] + lineEnds.dropLast(), paragraphLines.indices).map { $0.0 + ($0.1 == 0 ? 0 : 1) },
+        sources: paragraphLines.map(\.lowerBound))
+      referenceDefinitions += definitions.map(map.link)
+    }
     return count
   }
 

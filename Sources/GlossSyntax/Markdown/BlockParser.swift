@@ -67,6 +67,8 @@ struct BlockParser {
   var isClosingTerm = false
   /// The labels of the link reference definitions read so far, normalised (`ReferenceDefinitionReader`).
   var referenceLabels: Set<String> = []
+  /// The link reference definitions read so far, in document order, as links (`Link.Reference.definition`).
+  var referenceDefinitions: [Link] = []
 
   init(buffer: UnsafeBufferPointer<UInt8>) {
     self.buffer = buffer

@@ -196,8 +196,8 @@ extension InlineScanner {
       return nil
     }
     // `@key [map]` where the note defines `[map]: …` is a citation and a reference link to Pandoc.
-    if !referenceLabels.isEmpty
-      && referenceLabels.contains(ReferenceDefinitionReader.normalizedLabel(text(open + 1..<cursor)))
+    if !referenceDefinitions.isEmpty
+      && referenceDefinitions[ReferenceDefinitionReader.normalizedLabel(text(open + 1..<cursor))] != nil
     {
       return nil
     }

@@ -73,6 +73,44 @@ extension InlineScanner {
     return (link, close, cursor + 1)
   }
 
+  /// A reference link `[text][label]`, `[label][]` or `[label]` (or image, when `open` follows `!`) whose label the
+  /// note defines: the use, its text's `]`, its end. As in Pandoc, `[text][label]` with no such definition is no
+  /// link, unless what follows the text is a bracketed citation (`[map][see @a]`): the text alone is then the label.
+  mutating func referenceLink(open: Int, isImage: Bool) -> (link: Link, textEnd: Int, end: Int)? {
+    guard let close = matchingBracket(open: open), close > open + 1 else { return nil }
+    var label = open + 1..<close
+    var after = close + 1
+    if after < end && buffer[after] == UInt8(ascii: "["), let labelClose = matchingBracket(open: after) {
+      if labelClose > after + 1 {
+        if definition(named: after + 1..<labelClose) != nil {
+          label = after + 1..<labelClose
+          after = labelClose + 1
+        } else {
+          var probe = self
+          guard probe.bracketedCitation(open: after) != nil else { return nil }
+        }
+      } else {
+        after = labelClose + 1
+      }
+    }
+    guard let definition = definition(named: label) else { return nil }
+    var link = definition
+    link.range = (isImage ? open - 1 : open)..<after
+    link.targetRange = label
+    link.anchorRange = nil
+    link.label = text(open + 1..<close)
+    link.isImage = isImage
+    link.isInCitation = false
+    link.reference = .use
+    return (link, close, after)
+  }
+
+  /// The note's link reference definition whose label matches the text of `label` (Pandoc's comparison).
+  private func definition(named label: Range<Int>) -> Link? {
+    let key = ReferenceDefinitionReader.normalizedLabel(text(label))
+    return key.isEmpty ? nil : referenceDefinitions[key]
+  }
+
   /// The offset after a link title in `"…"`, `'…'` or `(…)` at `index`.
   private func titleEnd(at index: Int) -> Int? {
     let opener = buffer[index]
@@ -96,7 +134,7 @@ extension InlineScanner {
   }
 
   /// A link value for a destination: external when it has a scheme, else a percent-decoded path and `#anchor`.
-  private func linkTarget(_ destination: Range<Int>, kind: Link.Kind, range: Range<Int>) -> Link {
+  func linkTarget(_ destination: Range<Int>, kind: Link.Kind, range: Range<Int>) -> Link {
     if hasScheme(destination) {
       return Link(kind: kind, range: range, target: text(destination), targetRange: destination, isExternal: true)
     }

@@ -32,9 +32,9 @@ struct InlineScanner {
   private var exampleMarkers: [Range<Int>] = []
   /// For each LaTeX environment name, an offset after which no `\end{name}` closes it.
   private var missingLaTeXEndFrom: [String: Int] = [:]
-  /// The labels of the note's link reference definitions (`ReferenceDefinitionReader.normalizedLabel`): `@key [map]`
-  /// is no citation suffix when `map` is one.
-  var referenceLabels: Set<String> = []
+  /// The note's link reference definitions by label (`ReferenceDefinitionReader.normalizedLabel`), in note offsets:
+  /// what `[text][label]` uses, and what makes `@key [map]` a citation followed by a link rather than a suffix.
+  var referenceDefinitions: [String: Link] = [:]
 
   /// How far a bracket, link or citation may reach; keeps pathological input (a 5 MB line of `[`) linear.
   static let bracketReach = 4_096
@@ -104,6 +104,7 @@ struct InlineScanner {
     case UInt8(ascii: "!"):
       if index + 1 < end && buffer[index + 1] == UInt8(ascii: "[") && linkTextEnd < 0,
         let link = markdownLink(open: index + 1, isImage: true)
+          ?? (referenceDefinitions.isEmpty ? nil : referenceLink(open: index + 1, isImage: true))
       {
         return enterLinkText(link, textStart: index + 2)
       }
@@ -140,6 +141,10 @@ struct InlineScanner {
       return index + 1
     }
     if linkTextEnd < 0, let link = markdownLink(open: index, isImage: false) {
+      return enterLinkText(link, textStart: index + 1)
+    }
+    // A reference link comes before a bracketed citation: `[see @a][map]` is a link whose text cites `@a`.
+    if linkTextEnd < 0, !referenceDefinitions.isEmpty, let link = referenceLink(open: index, isImage: false) {
       return enterLinkText(link, textStart: index + 1)
     }
     if index < lastClosingBracket(), let (citation, after) = bracketedCitation(open: index) {

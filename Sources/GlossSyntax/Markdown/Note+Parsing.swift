@@ -37,23 +37,47 @@ extension Note {
     var exampleLabels: [String] = []
     let segments = parser.segments
     referenceLabels = parser.referenceLabels
+    // Pandoc keeps the last of several definitions of a label.
+    var definitions: [String: Link] = [:]
+    for definition in parser.referenceDefinitions {
+      definitions[ReferenceDefinitionReader.normalizedLabel(definition.label ?? "")] = definition
+    }
     for leaf in parser.leaves {
       switch leaf.role {
       case .paragraph:
-        exampleLabels += scanInlines(buffer, segments[leaf.segments], skipExampleMarker: true, scratch: &scratch)
+        exampleLabels += scanInlines(
+          buffer, segments[leaf.segments], definitions, skipExampleMarker: true, scratch: &scratch)
       case .heading:
-        scanInlines(buffer, segments[leaf.segments], skipExampleMarker: false, scratch: &scratch)
+        scanInlines(buffer, segments[leaf.segments], definitions, skipExampleMarker: false, scratch: &scratch)
       case .tableRow:
         for cell in Note.cells(of: segments[leaf.segments.lowerBound], in: buffer) {
           scanInlines(
-            buffer, segments[leaf.segments.lowerBound..<leaf.segments.lowerBound], cell: cell, scratch: &scratch)
+            buffer, segments[leaf.segments.lowerBound..<leaf.segments.lowerBound], definitions, cell: cell,
+            scratch: &scratch)
         }
       }
     }
+    if !parser.referenceDefinitions.isEmpty { links = Note.merging(links, parser.referenceDefinitions) }
     headings = Note.headings(parser.headings, segments: segments, in: buffer)
     if !exampleLabels.isEmpty { dropExampleReferences(Set(exampleLabels), in: buffer) }
     // A reference definition changes how `@key [label]` reads anywhere in the note.
     readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty || !referenceLabels.isEmpty
+  }
+
+  /// `links` and `definitions`, both in document order, merged in document order.
+  private static func merging(_ links: [Link], _ definitions: [Link]) -> [Link] {
+    var out: [Link] = []
+    out.reserveCapacity(links.count + definitions.count)
+    var next = 0
+    for link in links {
+      while next < definitions.count && definitions[next].range.lowerBound < link.range.lowerBound {
+        out.append(definitions[next])
+        next += 1
+      }
+      out.append(link)
+    }
+    out += definitions[next...]
+    return out
   }
 
   /// Removes the in-text citations that are references to example-list items (`(@good)` where an item is labelled
@@ -73,13 +97,13 @@ extension Note {
   /// of the example-list markers it skipped.
   @discardableResult
   private mutating func scanInlines(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ segments: ArraySlice<Range<Int>>, cell: Range<Int>? = nil,
-    skipExampleMarker: Bool = false, scratch: inout [UInt8]
+    _ buffer: UnsafeBufferPointer<UInt8>, _ segments: ArraySlice<Range<Int>>, _ definitions: [String: Link],
+    cell: Range<Int>? = nil, skipExampleMarker: Bool = false, scratch: inout [UInt8]
   ) -> [String] {
     if let cell {
       let region = UnsafeBufferPointer(rebasing: buffer[cell])
       var scanner = InlineScanner(buffer: region, end: region.count)
-      scanner.referenceLabels = referenceLabels
+      scanner.referenceDefinitions = definitions
       scanner.scan()
       append(scanner, OffsetMap(base: cell.lowerBound))
       return []
@@ -97,7 +121,7 @@ extension Note {
     if contiguous {
       let region = UnsafeBufferPointer(rebasing: buffer[first.lowerBound..<last.upperBound])
       var scanner = InlineScanner(buffer: region, end: region.count)
-      scanner.referenceLabels = referenceLabels
+      scanner.referenceDefinitions = definitions
       scanner.scan(skipExampleMarker: skipExampleMarker)
       append(scanner, OffsetMap(base: first.lowerBound))
       return scanner.exampleLabels
@@ -115,7 +139,7 @@ extension Note {
     }
     return scratch.withUnsafeBufferPointer { content in
       var scanner = InlineScanner(buffer: content, end: content.count)
-      scanner.referenceLabels = referenceLabels
+      scanner.referenceDefinitions = definitions
       scanner.scan(skipExampleMarker: skipExampleMarker)
       append(scanner, OffsetMap(starts: starts, sources: sources))
       return scanner.exampleLabels
@@ -132,12 +156,7 @@ extension Note {
       }
       citations.append(citation)
     }
-    for var link in scanner.links {
-      link.range = map.range(link.range)
-      link.targetRange = map.range(link.targetRange)
-      link.anchorRange = link.anchorRange.map(map.range)
-      links.append(link)
-    }
+    for link in scanner.links { links.append(map.link(link)) }
     for var tag in scanner.tags {
       tag.range = map.range(tag.range)
       tags.append(tag)
@@ -232,5 +251,14 @@ struct OffsetMap {
   func range(_ range: Range<Int>) -> Range<Int> {
     let lower = offset(range.lowerBound)
     return lower..<max(lower, offset(range.upperBound))
+  }
+
+  /// `link` with its ranges mapped to the note.
+  func link(_ link: Link) -> Link {
+    var out = link
+    out.range = range(link.range)
+    out.targetRange = range(link.targetRange)
+    out.anchorRange = link.anchorRange.map(range)
+    return out
   }
 }

@@ -204,8 +204,20 @@ package struct Link: Hashable, Sendable {
   package enum Kind: Hashable, Sendable {
     /// `[[target#anchor|label]]`
     case wiki
-    /// `[label](target#anchor)`, `![alt](target)` or `<scheme:...>`
+    /// `[label](target#anchor)`, `![alt](target)` or `<scheme:...>`; also reference links (`reference`)
     case markdown
+  }
+
+  /// The two halves of a CommonMark reference link, both Markdown links.
+  package enum Reference: Hashable, Sendable {
+    /// A link reference definition `[label]: target#anchor "title"`: `targetRange` and `anchorRange` are the
+    /// destination as written, `label` is the label as written, and `range` runs from `[` to the definition's end.
+    case definition
+    /// A use of a definition, `[text][label]`, `[label][]` or `[label]` (or an image `![text][label]`): `target`,
+    /// `anchor` and `isExternal` are its definition's, `label` is the text, `targetRange` is the label as written
+    /// (the text for `[label][]` and `[label]`), and there is no `anchorRange`. Nothing in the use names the target,
+    /// so edits of the target (note or heading renames, file moves) go to the definition only.
+    case use
   }
 
   package var kind: Kind
@@ -227,6 +239,11 @@ package struct Link: Hashable, Sendable {
   /// Pandoc reads it as the citation's prefix or suffix text: the citation keeps it as Pandoc reads it, and the note
   /// has it as a link too (checked, completed, renamed); exports leave it as written inside the citation.
   package var isInCitation = false
+  /// For a reference link, whether this is its definition or a use of it; nil for inline, wiki and autolinks.
+  package var reference: Reference?
+
+  /// True for a use of a link reference definition (`[text][label]`), whose target is written elsewhere.
+  package var isReferenceUse: Bool { reference == .use }
 
   package init(
     kind: Kind, range: Range<Int>, target: String, targetRange: Range<Int>, anchor: String? = nil,

@@ -15,9 +15,10 @@ struct ReferenceDefinitionReader {
       separator: " ")
   }
 
-  /// The label (brackets excluded) of the definition starting at `start`, and the offset after the definition (past
-  /// its last line's LF, or `end`); nil when no definition starts there.
-  func definition(at start: Int) -> (label: Range<Int>, end: Int)? {
+  /// The label (brackets excluded) and destination (angle brackets excluded; from its first word to its last) of the
+  /// definition starting at `start`, where its last line's content ends, and the offset after the definition (past
+  /// that line's LF, or `end`); nil when no definition starts there.
+  func definition(at start: Int) -> (label: Range<Int>, destination: Range<Int>, contentEnd: Int, end: Int)? {
     guard start + 1 < end, buffer[start] == UInt8(ascii: "["), buffer[start + 1] != UInt8(ascii: "^"),
       let close = labelEnd(open: start), close + 1 < end, buffer[close + 1] == UInt8(ascii: ":")
     else { return nil }
@@ -26,10 +27,12 @@ struct ReferenceDefinitionReader {
     var cursor = skipBlanks(close + 2)
     if cursor < end && buffer[cursor] == 0x0A { cursor = skipBlanks(cursor + 1) }
     if cursor < end && buffer[cursor] == UInt8(ascii: "[") { return nil }
+    var destination = cursor..<cursor
     if cursor < end && buffer[cursor] == UInt8(ascii: "<") {
       var probe = cursor + 1
       while probe < end && buffer[probe] != UInt8(ascii: ">") { probe += buffer[probe] == 0x5C ? 2 : 1 }
       guard probe < end else { return nil }
+      destination = cursor + 1..<probe
       cursor = probe + 1
     } else {
       // Words separated by blanks, up to what may follow a destination (within reach, which keeps a pathological
@@ -44,6 +47,7 @@ struct ReferenceDefinitionReader {
         while probe < end && buffer[probe] != 0x20 && buffer[probe] != 0x09 && buffer[probe] != 0x0A {
           probe += buffer[probe] == 0x5C && probe + 1 < end && buffer[probe + 1] != 0x0A ? 2 : 1
         }
+        destination = (destination.isEmpty ? word : destination.lowerBound)..<probe
         cursor = probe
       }
     }
@@ -51,9 +55,10 @@ struct ReferenceDefinitionReader {
     if title < end && buffer[title] == 0x0A { title = skipBlanks(title + 1) }
     if let after = titleEnd(at: title) { cursor = after }
     if let after = attributesEnd(at: skipBlanks(cursor)) { cursor = after }
+    let contentEnd = cursor
     cursor = skipBlanks(cursor)
     guard cursor == end || buffer[cursor] == 0x0A else { return nil }
-    return (start + 1..<close, cursor == end ? end : cursor + 1)
+    return (start + 1..<close, destination, contentEnd, cursor == end ? end : cursor + 1)
   }
 
   /// The `]` closing the label opened at `open`: brackets balanced, escapes and code spans skipped.

@@ -17,7 +17,15 @@ import Testing
     """,
     "sources/doc.txt": "alpha beta gamma delta\nsecond line here\u{0C}epsilon zeta eta\u{0C}theta iota kappa lambda\n",
     "sources/k2.md": "---\nid: k2\n---\n# Méthodes\n\nmots de la méthode\n\n# Résultats\n\nrien\n",
-    "notes/other.md": "# Other\n\n[[big]] [[big#Section un]] [b](big.md#section-deux) [[Big title]]\n",
+    "notes/other.md": """
+    # Other
+
+    [[big]] [[big#Section un]] [b](big.md#section-deux) [[Big title]] [r] [s][]
+
+    [r]: big.md#section-deux
+    [s]: <big.md#Section un>
+
+    """,
     "notes/big.md": NoteSplicingTests.big,
   ]
 
@@ -59,14 +67,31 @@ import Testing
 
     """
 
+  /// Link reference definitions and their uses (to its own headings, another note, a missing note, in a quote, and
+  /// after an in-text key, where Pandoc reads a link rather than a suffix): each edit parses the note whole.
+  static let references = """
+
+    Xem [chương][ch] và [Other][] và [ch] @k1 [ch] và [bad] [🦉 Cú].
+
+    [ch]: big.md#section-deux
+    [Other]: other.md "Other"
+    [bad]: <missing note.md#x>
+    [🦉 cú]: #section-un
+
+    > [q]: other.md#nope
+    > [q] quoted
+
+    """
+
   /// What an edit inserts: what changes how blocks, citations, quotations and links read, and plain text.
   static let pieces = [
     "Q", " ", "\n", "\n\n", "# ", "## ", "> ", "- ", "```", "\"", "[@", "@k1", "@doc", "]", ", p. 2", ", p. 7", "[[",
     "]]", "#tag", "[[#Section un]]", "[[big]]", "é", "漢字", "🦉", "\n# Section un\n", "\n## Big title\n",
-    "\"alpha beta\" [@doc, p. 1]", "> — [@doc, p. 3]\n", "---", "|", "[^1]: ", "(#section-deux)",
+    "\"alpha beta\" [@doc, p. 1]", "> — [@doc, p. 3]\n", "---", "|", "[^1]: ", "(#section-deux)", "[ch]",
+    "[x][Other]", "[Other][]", "]: ", "\n[ch]: other.md\n", "\n\n[new]: big.md#section-un\n", "[new]",
   ]
 
-  @Test(arguments: 0..<6)
+  @Test(arguments: 0..<8)
   func editsMatchAFreshLoad(seed: Int) {
     var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     func next(_ bound: Int) -> Int {
@@ -75,9 +100,9 @@ import Testing
     }
     let path = "notes/big.md"
     var files = Self.files
-    // Every third run's note holds syntax read across blocks, so each edit parses it whole and the splice comes from
-    // comparing the two parses.
-    let text = seed % 3 == 2 ? Self.big + Self.acrossBlocks : Self.big
+    // Every fourth run's note holds syntax read across blocks, and every fourth holds reference links, so each edit
+    // parses it whole and the splice comes from comparing the two parses.
+    let text = seed % 4 == 2 ? Self.big + Self.acrossBlocks : seed % 4 == 3 ? Self.big + Self.references : Self.big
     files[path] = text
     var workspace = Fixture.workspace(files)
     var bytes = Array(text.utf8)

@@ -45,6 +45,15 @@ import Testing
     #expect(scan(fs).changes(since: before).isEmpty)
   }
 
+  @Test func aPathListedBothAsReadFileAndAsOtherFileIsTheReadFile() throws {
+    let fs = InMemoryFileSystem(root: Self.root, files: ["attachments/smith.txt": "The river runs."])
+    var files = WorkspaceFiles.discover(root: Self.root, config: WorkspaceConfig(), fileSystem: fs)
+    let other = try #require(files.otherFiles.first)
+    files.files.append(
+      DiscoveredFile(path: other.path, role: .sourceDocument, status: try fs.status(of: "/w/attachments/smith.txt")))
+    #expect(files.snapshot.stamps["attachments/smith.txt"]?.role == .sourceDocument)
+  }
+
   @Test func renameIsADeletionAndACreation() throws {
     let fs = InMemoryFileSystem(root: Self.root, files: ["old name.md": "text"])
     let before = scan(fs)

@@ -73,6 +73,12 @@ enum NoteDump {
       if let anchor = link.anchor { text += " #\"\(anchor)\"" }
       if let label = link.label { text += " label \"\(label)\"" }
       if link.isExternal { text += " external" }
+      switch link.reference {
+      case .definition?: text += " definition"
+      case .use?: text += " use"
+      case nil: break
+      }
+      if link.reference != nil { text += " target@\"\(slice(link.targetRange))\"" }
       text += " @\"\(slice(link.range))\""
       return text
     }.joined(separator: "\n")

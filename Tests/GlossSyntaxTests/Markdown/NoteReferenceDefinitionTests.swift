@@ -22,7 +22,13 @@ import Testing
         citation [250..256) in-text: @after in-text
         """)
     #expect(Note(parsing: Array(source.utf8)).tags.map(\.name) == ["ghi-chú"])
-    #expect(NoteDump.links(source) == "")
+    // The definitions are (external) links, and the shortcut `[map]` uses the first.
+    #expect(
+      Note(parsing: Array(source.utf8)).links.map { "\($0.reference == .use ? "use" : "definition") \($0.target)" } == [
+        "use https://example.org/@mapkey", "definition https://example.org/@mapkey",
+        "definition https://example.org/東京/@tokyo", "definition https://example.org/@inquote",
+        "definition https://example.org/@initem",
+      ])
   }
 
   @Test func definitionsLeaveTheRestOfTheirParagraphAndNoBlockOfTheirOwn() {
