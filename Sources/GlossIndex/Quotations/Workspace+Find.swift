@@ -201,7 +201,12 @@ extension Workspace {
   private func closestPlaces(
     _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int
   ) -> [FoundPlace] {
-    let hashes = probe.allHashes
+    // A long phrase (thirty words of Chinese are a thousand entries) is ranked by an even sample of its entries:
+    // a chunk holding the passage holds nearly all of any sample, and counting each entry reads the whole matrix.
+    let all = probe.allHashes
+    let hashes =
+      all.count <= Self.closestRankingEntries
+      ? all : (0..<Self.closestRankingEntries).map { all[$0 * all.count / Self.closestRankingEntries] }
     guard !hashes.isEmpty else { return [] }
     let tokenCount = min(QuoteIndex.closestTokenLimit, probe.pieces.reduce(0) { $0 + $1.tokenCount })
     let reach = SignatureMatrix.reach(ofTokens: tokenCount)
@@ -266,6 +271,8 @@ extension Workspace {
   /// Bytes the search over the sources' text holds (0 before the first search), for memory reports.
   package var textSearchByteCount: Int { textSearchCache.byteCount }
 
+  /// How many of a phrase's entries rank the chunks for its closest passage at most.
+  static let closestRankingEntries = 256
   /// How many sources (those whose chunks hold most of the phrase's pairs) are searched for the closest passage.
   static let closestSourcesTried = 4
   /// How many closest passages a search answers at most.

@@ -8,7 +8,7 @@ extension QuoteIndex {
 
   /// How far (in tokens) a banded alignment may stray on either side of its diagonal: one insertion or deletion
   /// moves it by one, so a passage with fewer net insertions or deletions than this is aligned as in full.
-  static func bandHalfWidth(ofTokens m: Int) -> Int { max(24, m / 16) }
+  static func bandHalfWidth(ofTokens m: Int) -> Int { max(16, m / 32) }
 
   /// How a closest passage is aligned with the quotation.
   package enum Alignment: Sendable {

@@ -204,37 +204,49 @@ package struct SignatureMatrix: Sendable {
 
   /// The columns that may hold `hash`, as a bitmap of `rowWords` words.
   private func columns(holding hash: UInt64) -> [UInt64] {
-    let bits = TextSignature.bits(of: hash)
     var out = [UInt64](repeating: 0, count: max(1, rowWords))
+    fill(&out, withColumnsHolding: hash)
+    return out
+  }
+
+  /// Puts in `out` (`rowWords` words or more) the bitmap of the columns that may hold `hash`.
+  private func fill(_ out: inout [UInt64], withColumnsHolding hash: UInt64) {
+    let (first, second, third) = TextSignature.bitTriple(of: hash)
     out.withUnsafeMutableBufferPointer { out in
       var base = 0
       for segment in segments {
         let width = segment.rowWords
         segment.rows.withUnsafeBufferPointer { rows in
-          let a = bits[0] * width
-          let b = bits[1] * width
-          let c = bits[2] * width
+          let a = first * width
+          let b = second * width
+          let c = third * width
           for w in 0..<width { out[base + w] = rows[a + w] & rows[b + w] & rows[c + w] }
         }
         base += width
       }
     }
-    return out
   }
 
   /// `bitmap` with each column also set when one of the `reach` columns after it is: a phrase starting in a chunk
   /// may run on into the next ones.
   private static func spreading(_ bitmap: [UInt64], reach: Int) -> [UInt64] {
     var out = bitmap
-    for _ in 0..<reach {
-      var next: UInt64 = 0
-      for w in stride(from: out.count - 1, through: 0, by: -1) {
-        let word = out[w]
-        out[w] = word | (word >> 1) | (next << 63)
-        next = word
+    spread(&out, reach: reach)
+    return out
+  }
+
+  /// `spreading`, in place.
+  private static func spread(_ bitmap: inout [UInt64], reach: Int) {
+    bitmap.withUnsafeMutableBufferPointer { out in
+      for _ in 0..<reach {
+        var next: UInt64 = 0
+        for w in stride(from: out.count - 1, through: 0, by: -1) {
+          let word = out[w]
+          out[w] = word | (word >> 1) | (next << 63)
+          next = word
+        }
       }
     }
-    return out
   }
 
   /// How many chunks after its first a stretch of `tokenCount` tokens may reach into.
@@ -271,8 +283,12 @@ package struct SignatureMatrix: Sendable {
     var planeCount = 1
     while 1 << planeCount <= hashes.count { planeCount += 1 }
     var planes = [UInt64](repeating: 0, count: planeCount * rowWords)
+    let rowWords = rowWords
+    // One bitmap, filled again for each entry (not one allocated per entry: a long phrase has a thousand).
+    var spread = [UInt64](repeating: 0, count: max(1, rowWords))
     for hash in hashes {
-      let spread = Self.spreading(columns(holding: hash), reach: reach)
+      fill(&spread, withColumnsHolding: hash)
+      Self.spread(&spread, reach: reach)
       planes.withUnsafeMutableBufferPointer { planes in
         for w in 0..<rowWords {
           var carry = spread[w]

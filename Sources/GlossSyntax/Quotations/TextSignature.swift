@@ -104,6 +104,15 @@ package struct TextSignature: Sendable {
     return [x, x &+ step, x &+ 2 &* step].map { Int((($0 & 0xFFFF_FFFF) &* UInt64(chunkBits)) >> 32) }
   }
 
+  /// `bits(of:)` without an array: the three bits of an entry.
+  @inline(__always)
+  static func bitTriple(of h: UInt64) -> (Int, Int, Int) {
+    let step = (h >> 32) | 1
+    let x = h & 0xFFFF_FFFF
+    func bit(_ v: UInt64) -> Int { Int(((v & 0xFFFF_FFFF) &* UInt64(chunkBits)) >> 32) }
+    return (bit(x), bit(x &+ step), bit(x &+ 2 &* step))
+  }
+
   @inline(__always)
   private static func set(_ h: UInt64, in filter: UnsafeMutableBufferPointer<UInt64>) {
     let step = (h >> 32) | 1

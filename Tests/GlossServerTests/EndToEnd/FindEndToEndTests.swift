@@ -1,4 +1,5 @@
 import Foundation
+import GlossIndex
 import GlossServer
 import GlossSyntax
 import LanguageServerProtocol
@@ -131,6 +132,29 @@ import Testing
     #expect(list.items.first?.textEdit?.newText == "ebbinghaus1885, p. 1")
     #expect(list.items.dropFirst().contains { $0.label == "bartlett1932" })
   }
+  @Test func placeWithALocatorIsASnippetForClientsThatTakeThem() throws {
+    // Neovim inserts a plain completion text only up to its first space (`ebbinghaus1885,`); a snippet whole.
+    let marked = MarkedText("# D\n\n“a curve of forgetting” [@1️⃣\n")
+    let fixture = WorkspaceFixture(files: Self.files.merging(["notes/d.md": marked.text]) { $1 })
+    try fixture.start(
+      capabilities: ClientCapabilities(
+        textDocument: .init(completion: .init(completionItem: .init(snippetSupport: true)))))
+    fixture.open("notes/d.md", marked.text)
+    let position = SourceText(marked.text).lspPosition(of: try #require(marked.cursors["1"]), in: .utf16)
+    let list = try #require(
+      try fixture.client.send(
+        CompletionRequest(
+          textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/d.md")), position: position,
+          context: CompletionContext(triggerKind: 2, triggerCharacter: "@"))))
+    let first = try #require(list.items.first)
+    #expect(first.label == "ebbinghaus1885, p. 1")
+    #expect(first.insertTextFormat == .snippet)
+    #expect(first.textEdit?.newText == "ebbinghaus1885, p. 1")
+    // A key alone stays plain text.
+    #expect(list.items.first { $0.label == "bartlett1932" }?.insertTextFormat == nil)
+    #expect(CompletionItem.InsertTextFormat.snippet(of: "a $1 {b} c\\d") == "a \\$1 {b\\} c\\\\d")
+  }
+
   @Test func searchOnTheLoopNeverBuildsTheWholeIndexAndAfterASourceEditOnlyBringsItUpToDate() throws {
     // More source text than a request may index itself (4 MB).
     var files = Self.files

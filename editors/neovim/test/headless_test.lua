@@ -459,9 +459,14 @@ step('find in Vietnamese (decomposed) and Chinese; cite a quotation; complete af
   end, 5000), vim.api.nvim_buf_get_lines(0, -2, -1, false)[1])
   -- After a quotation, `[@` offers the source holding it first, the locator filled in.
   local words = menu_after('“一种富有想象力的重建” [@')
-  check('completion after a quotation offers its source first', (words[1] or ''):find('^tran2020') ~= nil,
-    vim.inspect(words))
-  leave_insert()
+  check('completion after a quotation offers its source first', words[1] == 'tran2020, l. 2', vim.inspect(words))
+  -- The first item is selected already when the menu opens without a typed prefix.
+  keys((vim.fn.complete_info({ 'selected' }).selected == 0 and '' or '<C-n>') .. '<C-y><Esc>')
+  wait(function()
+    return vim.api.nvim_get_mode().mode == 'n'
+  end, 2000)
+  local line = vim.api.nvim_buf_get_lines(0, -2, -1, false)[1]
+  check('accepting it writes the citation with its locator', line:find('” [@tran2020, l. 2', 1, true) ~= nil, line)
   vim.cmd('silent! undo 0')
   vim.cmd('silent! edit!')
 end)
