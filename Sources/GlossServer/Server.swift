@@ -81,6 +81,10 @@ package final class Server {
   var diagnosticsReplay: DiagnosticsReplay?
   /// The notifications of a new root's first publishing, collected for its restart snapshot.
   var capturedDiagnostics: [PublishedDiagnostics]?
+  /// The blocks of opened notes being parsed off the loop, by URI (`keepIndexedNote`).
+  package internal(set) var openedNoteParses: [DocumentURI: OpenedNoteParse] = [:]
+  /// Whether this run looked for leftovers of killed snapshot writes (`removeRestartLeftoversOnce`).
+  var checkedRestartLeftovers = false
   /// Restart snapshots being written in the background (tests wait for them).
   package let restartWrites = DispatchGroup()
 
@@ -113,6 +117,7 @@ package final class Server {
   /// Handles one event and returns the messages to send, in order.
   package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
     loadIfStillPending(before: event)
+    if !openedNoteParses.isEmpty { takeOpenedNoteParses() }
     // Changes wait while more changes come; anything else sees them indexed first.
     let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }

@@ -39,6 +39,9 @@ package struct ServerOptions: Sendable {
   /// What tells this build of Gloss from any other (a restart snapshot is only read by the build that wrote it); nil
   /// when it cannot be told, and then no snapshot is read or written.
   package var build: String? = GlossVersion.build
+  /// From how many bytes on a note opened with its indexed text has its blocks parsed off the loop rather than at
+  /// once (`Server.keepIndexedNote`); tests set 0 to take the background path with small notes.
+  package var openedNoteParseInBackground = 256 * 1024
   /// How many extractions run at once in the background.
   package var extractionLimit = 2
   /// Extracts the text of the file at an absolute path (`pdftotext`, `pandoc`); tests give a stand-in.

@@ -104,6 +104,12 @@ extension NoteRecord {
     return record
   }
 
+  /// Puts back the blocks of the note parsed again from its text (see `Workspace.restoreNoteBlocks`).
+  mutating func restoreBlocks(_ blocks: [Block]) {
+    note.blocks = blocks
+    blocksReleased = false
+  }
+
   /// Drops the note's blocks (see `blocksReleased`).
   mutating func releaseBlocks() {
     guard !blocksReleased else { return }

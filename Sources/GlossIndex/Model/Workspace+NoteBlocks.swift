@@ -8,4 +8,15 @@ extension Workspace {
   package mutating func releaseNoteBlocks() {
     for path in Array(notes.keys) { notes[path]?.releaseBlocks() }
   }
+
+  /// Gives the note at `path` back the blocks of `parsed`, the note parsed again from exactly the text it was indexed
+  /// from (the caller knows the text; the length is checked here). Nothing else changes: summary, reverse maps and
+  /// diagnostics came from that same text. Returns whether the blocks were put back (false when the note is gone,
+  /// kept its blocks, or was set again from another text meanwhile).
+  @discardableResult
+  package mutating func restoreNoteBlocks(path: String, from parsed: Note, byteCount: Int) -> Bool {
+    guard let record = notes[path], record.blocksReleased, record.byteCount == byteCount else { return false }
+    notes[path]?.restoreBlocks(parsed.blocks)
+    return true
+  }
 }

@@ -2,6 +2,12 @@ import Dispatch
 import Foundation
 package import GlossIndex
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs the external tools that turn PDFs (`pdftotext`) and office and e-book files (`pandoc -t plain`) into text.
 ///
 /// `pdftotext` runs without `-layout`: in its default reading order, the columns of a two-column page come one
@@ -95,14 +101,29 @@ enum ProcessRun {
     }
     let components = timeout.components
     let nanoseconds = Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
-    if done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
-      process.terminate()
+    let deadline = DispatchTime.now() + .nanoseconds(nanoseconds)
+    // The output ends when every process holding the pipes is gone, which may be after the tool itself (a child of a
+    // wrapper script): both count against the timeout.
+    if done.wait(timeout: deadline) == .timedOut || readers.wait(timeout: deadline) == .timedOut {
+      stopGroup(of: process)
       done.wait()
-      readers.wait()
+      // A process that left the group (`setsid`) may still hold the pipes: its output is not waited for.
+      _ = readers.wait(timeout: .now() + .seconds(1))
       return .timedOut
     }
-    readers.wait()
     return .finished(status: process.terminationStatus, output: collected.output, errors: collected.errors)
+  }
+}
+
+extension ProcessRun {
+  /// Kills `process` and everything it started: Foundation starts each process in a process group of its own
+  /// (`POSIX_SPAWN_SETPGROUP`), so a wrapper script's children (`pdftotext` called by a script) go with it. Killing
+  /// only the process itself would leave them running, holding the output pipes open.
+  static func stopGroup(of process: Process) {
+    let id = process.processIdentifier
+    // The group outlives its first process while a child holds it; `kill` fails only when no member is left.
+    if id > 0, id != getpgrp(), kill(-id, SIGKILL) == 0 { return }
+    if process.isRunning { process.terminate() }
   }
 }
 

@@ -85,12 +85,56 @@ extension Server {
     guard let location, let index = rootIndex(location.root) else { return }
     openLocations[uri] = location
     roots[index].openPaths[location.path] = uri
-    updateFromBuffer(uri, at: location)
+    if !keepIndexedNote(uri, at: location) { updateFromBuffer(uri, at: location) }
     tellIfNoSources(in: location.root)
+  }
+
+  /// When the note opened at `uri` holds exactly the text the index was built from and its blocks were released,
+  /// keeps what the index holds (summary, reverse maps and diagnostics are those of this text), publishes its
+  /// diagnostics for the buffer, and has the blocks the first edit needs parsed off the loop (`OpenedNoteParse`);
+  /// returns false, leaving the note to be indexed from the buffer, in every other case.
+  private func keepIndexedNote(_ uri: DocumentURI, at location: DocumentLocation) -> Bool {
+    guard let index = rootIndex(location.root), roots[index].role(of: location.path) == .note,
+      roots[index].workspace.notes[location.path]?.blocksReleased == true, let document = documents[uri],
+      let stamp = roots[index].indexedStamp(of: location.path, matching: document.text.bytes)
+    else { return false }
+    // The buffer is indexed as it is: later edits are changes from it.
+    _ = documents.takeUnindexedEdit(uri)
+    let bytes = document.text.bytes
+    if bytes.count < options.openedNoteParseInBackground {
+      roots[index].workspace.restoreNoteBlocks(path: location.path, from: Note(parsing: bytes), byteCount: bytes.count)
+    } else {
+      openedNoteParses[uri] = OpenedNoteParse(location: location, bytes: bytes, stamp: stamp)
+    }
+    publish([location.path], in: location.root)
+    return true
+  }
+
+  /// Gives opened notes the blocks parsed for them off the loop (`keepIndexedNote`): those whose parse has finished,
+  /// and the note at `uri`, waiting for its parse (an edit of it needs them now). A note set again meanwhile, from
+  /// another text, keeps what it has.
+  func takeOpenedNoteParses(waitingFor uri: DocumentURI? = nil) {
+    for (opened, parse) in openedNoteParses {
+      let note: Note
+      if opened == uri {
+        note = parse.wait()
+      } else if let parsed = parse.note {
+        note = parsed
+      } else {
+        continue
+      }
+      openedNoteParses[opened] = nil
+      let location = parse.location
+      guard openLocations[opened] == location, let index = rootIndex(location.root),
+        roots[index].indexedStamp(of: location.path) == parse.stamp
+      else { continue }
+      roots[index].workspace.restoreNoteBlocks(path: location.path, from: note, byteCount: parse.stamp.count)
+    }
   }
 
   /// Detaches a document that was closed (or whose root went away): the disk is the truth again.
   func detach(_ uri: DocumentURI) {
+    openedNoteParses[uri] = nil
     guard let location = openLocations.removeValue(forKey: uri), let index = rootIndex(location.root) else { return }
     roots[index].openPaths[location.path] = nil
     if roots[index].kind == .looseFiles {
@@ -125,6 +169,8 @@ extension Server {
     let changed: Set<String>
     switch roots[index].role(of: path) {
     case .note:
+      // An edit is re-parsed around the change from the blocks of the text before it.
+      if edit != nil, openedNoteParses[uri] != nil { takeOpenedNoteParses(waitingFor: uri) }
       changed = roots[index].workspace.setNote(
         path: path, bytes: document.text.bytes, after: edit, deferringOthers: true)
     case .bibliography:

@@ -1,4 +1,5 @@
 import GlossIndex
+import GlossSyntax
 import LanguageServerProtocol
 
 /// The edits Gloss hands an editor to apply itself (a rename's answer, `willRenameFiles`, a quick fix) go through the
@@ -32,6 +33,32 @@ extension Server {
     }
     return (kept, leftOut)
   }
+
+  /// The text of every file `change` edits, each read once through `context`, and the files whose text cannot be
+  /// had as the index read it (a closed note changed on disk since, or no longer readable): their edits could not be
+  /// placed, and an edit left out silently would leave the workspace half-changed.
+  static func texts(
+    ofEditedFiles change: WorkspaceChange, context: WorkspaceEditContext
+  ) -> (texts: [String: SourceText], unreadable: [String]) {
+    var texts: [String: SourceText] = [:]
+    var unreadable: [String] = []
+    for path in change.edits.keys.sorted() {
+      if let text = context.text(path) { texts[path] = text } else { unreadable.append(path) }
+    }
+    return (texts, unreadable)
+  }
+
+  /// `'a.md'`, `'a.md' and 'b.md'`, or the first few and how many more, for a message.
+  static func quotedList(_ paths: [String], limit: Int = 5) -> String {
+    let quoted = paths.prefix(limit).map { "'\($0)'" }
+    let more = paths.count - quoted.count
+    if more > 0 { return quoted.joined(separator: ", ") + " and \(more) more" }
+    if quoted.count < 2 { return quoted.joined() }
+    return quoted.dropLast().joined(separator: ", ") + " and " + (quoted.last ?? "")
+  }
+
+  /// Why files cannot be edited or located: the text the index read is no longer what they hold.
+  static let unreadableReason = "cannot be read as Gloss indexed it (changed on disk since, or unreadable)"
 
   /// Tells the user (`window/showMessage`, a warning) that the files `leftOut` were not changed, and what to do.
   func tellLeftOut(_ leftOut: [LeftOutFile], advice: String) {

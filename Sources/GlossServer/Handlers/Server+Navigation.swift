@@ -29,7 +29,7 @@ extension Server {
       let workspace = workspace(location.root)
     else { return nil }
     let found = workspace.definition(at: text.offset(of: params.position, in: positionEncoding), in: location.path)
-    let locations = lspLocations(found, in: location.root)
+    let locations = lspLocations(found, in: location.root, for: "definition")
     return locations.isEmpty ? nil : LocationsResult(locations)
   }
 
@@ -41,7 +41,7 @@ extension Server {
     let found = workspace.references(
       at: text.offset(of: params.position, in: positionEncoding), in: location.path,
       includeDeclaration: params.context.includeDeclaration)
-    return found.isEmpty ? nil : lspLocations(found, in: location.root)
+    return found.isEmpty ? nil : lspLocations(found, in: location.root, for: "references")
   }
 
   /// `textDocument/codeLens`: "cited N times" on sources, "N backlinks" on notes, each with the references command
@@ -91,8 +91,9 @@ extension Server {
     return (location, text)
   }
 
-  /// LSP locations of index locations, each file's text looked up once.
-  private func lspLocations(_ found: [FileLocation], in root: RootID) -> [Location] {
+  /// LSP locations of index locations, each file's text looked up once; the files that cannot be read as they were
+  /// indexed are left out and named in the log (`request` says which request left them out).
+  private func lspLocations(_ found: [FileLocation], in root: RootID, for request: String) -> [Location] {
     var files: [String: (uri: DocumentURI, text: SourceText)] = [:]
     var unreadable: Set<String> = []
     var out: [Location] = []
@@ -107,6 +108,14 @@ extension Server {
       }
       guard let file = files[item.path] else { continue }
       out.append(Location(uri: file.uri, range: file.text.lspRange(of: item.range, in: positionEncoding)))
+    }
+    if !unreadable.isEmpty {
+      let paths = unreadable.sorted()
+      let message =
+        "\(request): \(Self.quotedList(paths)) \(Self.unreadableReason): \(paths.count == 1 ? "its" : "their") "
+        + "places are not listed"
+      log(message)
+      logMessage(.warning, message)
     }
     return out
   }

@@ -43,8 +43,18 @@ extension Server {
     if !leftOut.isEmpty, change.isEmpty {
       throw Self.renameRefused(leftOut.map(\.sentence).joined(separator: "; ") + ": nothing was renamed; " + advice)
     }
+    // Every edited file's text is read before anything is answered: a rename missing one file's edits would leave
+    // citations or links of the old name behind.
+    var context = editContext(in: location.root)
+    let (texts, unreadable) = Self.texts(ofEditedFiles: change, context: context)
+    if !unreadable.isEmpty {
+      throw Self.renameRefused(
+        "\(Self.quotedList(unreadable)) \(Self.unreadableReason): nothing was renamed; try again once Gloss has read "
+          + (unreadable.count == 1 ? "it" : "them") + " again")
+    }
     tellLeftOut(leftOut, advice: advice)
-    return change.workspaceEdit(support: support, context: editContext(in: location.root))
+    context.text = { texts[$0] }
+    return change.workspaceEdit(support: support, context: context)
   }
 
   /// What the user should do about the files a rename left out.
@@ -70,10 +80,18 @@ extension Server {
     var merged: WorkspaceEdit?
     for (id, moves) in movesByRoot.sorted(by: { $0.key < $1.key }) {
       guard let workspace = workspace(id) else { continue }
-      let (change, leftOut) = editorChange(workspace.renamingFiles(moves), in: id)
+      var (change, leftOut) = editorChange(workspace.renamingFiles(moves), in: id)
+      // The files are moved whatever is answered: edits that cannot be placed are left out, and the user told.
+      var context = editContext(in: id)
+      let (texts, unreadable) = Self.texts(ofEditedFiles: change, context: context)
+      for path in unreadable {
+        change.edits[path] = nil
+        leftOut.append(LeftOutFile(shown: path, reason: Self.unreadableReason))
+      }
+      context.text = { texts[$0] }
       tellLeftOut(leftOut, advice: "it still names the old path")
       guard !change.isEmpty else { continue }
-      let edit = change.workspaceEdit(support: support, context: editContext(in: id))
+      let edit = change.workspaceEdit(support: support, context: context)
       merged = Self.merging(merged, edit)
     }
     return merged

@@ -140,6 +140,7 @@ extension Server {
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
     // With nothing changed since the last run, the diagnostics go out now; indexing follows.
     let replay = replayRestartSnapshot(ofRoot: path)
+    removeRestartLeftoversOnce()
     let started = ContinuousClock.now
     // Each step's start, for the log: where a start's time goes.
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []

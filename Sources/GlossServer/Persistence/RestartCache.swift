@@ -36,6 +36,13 @@ package struct RestartCache: Sendable {
     return snapshot
   }
 
+  /// Removes the temporary files that snapshot writes killed half-way left behind (`PrivateFileWriter`'s rules:
+  /// Gloss's own temporary names, untouched for an hour); returns their names.
+  @discardableResult
+  package func removeLeftovers(now: FileTime) -> [String] {
+    writer.removeStaleTemporaryFiles(in: Self.folder, now: now)
+  }
+
   /// Keeps `snapshot`, replacing the workspace's previous one.
   package func store(_ snapshot: RestartSnapshot) throws(CommandError) {
     try writer.write(snapshot.encoded, to: fileName(forRealRoot: snapshot.key.realRoot))

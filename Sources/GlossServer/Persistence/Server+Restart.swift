@@ -112,6 +112,22 @@ extension Server {
     }
   }
 
+  /// Once per run, removes in the background the temporary files that snapshot writes killed half-way (a crash, a
+  /// `kill -9` while saving) left in the cache folder; only old ones, so another Gloss writing now keeps its own.
+  func removeRestartLeftoversOnce() {
+    guard !checkedRestartLeftovers, let cache = restartCache else { return }
+    checkedRestartLeftovers = true
+    let log = options.log
+    let now = FileTime(nanoseconds: Int64(options.now().timeIntervalSince1970 * 1_000_000_000))
+    let group = restartWrites
+    group.enter()
+    DispatchQueue.global(qos: .utility).async {
+      defer { group.leave() }
+      let removed = cache.removeLeftovers(now: now)
+      if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) of restart snapshots") }
+    }
+  }
+
   /// Writes the restart snapshot of root `id` in the background, when the files are still those the index read.
   /// `published` is what its first publishing sent; without it the notifications are made again, off the loop, as a
   /// cold start would publish them (open documents count only when their text is the file's).

@@ -123,6 +123,17 @@ package struct WorkspaceRoot: Sendable {
     return stamp.matches(text.bytes) ? text : nil
   }
 
+  /// The stamp of the text the index holds for the note at `path` (kept, or released with its stamp), when the
+  /// index still has offsets in it; with `bytes`, only when they are that text.
+  package func indexedStamp(of path: String, matching bytes: [UInt8]? = nil) -> TextStamp? {
+    if let text = texts[path] {
+      guard bytes == nil || bytes == text.bytes else { return nil }
+      return TextStamp(text.bytes)
+    }
+    guard let stamp = releasedTexts[path], bytes.map(stamp.matches) ?? true else { return nil }
+    return stamp
+  }
+
   /// A note's bytes as the index takes them: UTF-16 decoded, invalid UTF-8 replaced.
   static func noteText(_ bytes: [UInt8]) -> SourceText {
     SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))

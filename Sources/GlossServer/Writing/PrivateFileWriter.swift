@@ -100,6 +100,29 @@ package struct PrivateFileWriter: Sendable {
     }
   }
 
+  /// How long a temporary file must have been left alone before it counts as a leftover of a killed write: far
+  /// longer than any write takes (a restart snapshot of 50,000 notes is written in seconds), so a write in progress,
+  /// in this process or another one sharing the folder, is never touched.
+  package static let leftoverAge: Duration = .seconds(3600)
+
+  /// Removes the temporary files a killed write left in `folder` (relative to `directory`): only names of Gloss's
+  /// temporary-file pattern (`TemporaryFile`), only regular files, only those not written for `leftoverAge` before
+  /// `now`, never this process's own. Returns the names removed.
+  @discardableResult
+  package func removeStaleTemporaryFiles(in folder: String, now: FileTime) -> [String] {
+    guard let absolute = try? absolutePath(folder), let items = try? fileSystem.listing(of: absolute) else { return [] }
+    let age = Self.leftoverAge.components
+    let oldest = now.nanoseconds - age.seconds * 1_000_000_000
+    var removed: [String] = []
+    for item in items where TemporaryFile.isTemporary(item.name) && !item.isDirectory && !item.isSymlink {
+      guard item.modificationTime.nanoseconds < oldest, TemporaryFile.processID(of: item.name) != getpid(),
+        (try? fileSystem.entryKind(of: PathComponents.join(absolute, item.name))) == .regularFile
+      else { continue }
+      if (try? fileSystem.remove(PathComponents.join(absolute, item.name))) != nil { removed.append(item.name) }
+    }
+    return removed
+  }
+
   private static func folder(_ variable: String?, fallback: String, environment: [String: String]) -> String {
     // The XDG specification says relative values are invalid and must be ignored.
     if let variable, variable.hasPrefix("/") { return PathComponents.join(variable, "gloss") }

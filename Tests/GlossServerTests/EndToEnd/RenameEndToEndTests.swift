@@ -107,6 +107,53 @@ import Testing
     }
   }
 
+  @Test func aRenameNeedingANoteThatChangedOnDiskIsRefusedNamingIt() throws {
+    let fixture = try Self.started()
+    // Changed on disk, not yet read again: the index's offsets in it no longer hold.
+    fixture.fileSystem.setFile("/w/notes/đường cong.md", "# Đường cong\n\nMoved\ndown.\n\nCites @smith2020.\n")
+    let id = fixture.client.enqueue(
+      RenameRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/trí nhớ.md")),
+        position: Self.position(of: "smith2020", in: "notes/trí nhớ.md"), newName: "nguyễn2020"))
+    fixture.client.processQueue()
+    #expect(fixture.client.errorCode(of: id) == .requestFailed)
+    #expect(
+      throws: ResponseError(
+        code: .requestFailed,
+        message: "'notes/đường cong.md' cannot be read as Gloss indexed it (changed on disk since, or unreadable): "
+          + "nothing was renamed; try again once Gloss has read it again")
+    ) {
+      try fixture.client.response(to: id, as: RenameRequest.self)
+    }
+    // Once the scan has read it again, the rename goes through, with the note's new positions.
+    fixture.tick()
+    let edit = try fixture.client.send(
+      RenameRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/trí nhớ.md")),
+        position: Self.position(of: "smith2020", in: "notes/trí nhớ.md"), newName: "nguyễn2020"))
+    var edited: [String: [TextEdit]] = [:]
+    for case .textDocumentEdit(let documentEdit) in edit?.documentChanges ?? [] {
+      edited[documentEdit.textDocument.uri] = documentEdit.edits
+    }
+    #expect(edited[fixture.uri("notes/đường cong.md")]?.map(\.range.start) == [Position(line: 5, character: 7)])
+  }
+
+  @Test func referencesSayWhichNotesCouldNotBeRead() throws {
+    let fixture = try Self.started()
+    fixture.fileSystem.setFile("/w/notes/đường cong.md", "# Đường cong\n\nMoved\ndown.\n\nCites @smith2020.\n")
+    let locations = try fixture.client.send(
+      ReferencesRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/trí nhớ.md")),
+        position: Self.position(of: "smith2020", in: "notes/trí nhớ.md"),
+        context: ReferenceContext(includeDeclaration: false)))
+    #expect(locations?.map(\.uri) == [fixture.uri("notes/trí nhớ.md")])
+    let messages = fixture.client.notifications(LogMessageNotification.self).map(\.message)
+    #expect(
+      messages.contains(
+        "references: 'notes/đường cong.md' cannot be read as Gloss indexed it (changed on disk since, or unreadable): "
+          + "its places are not listed"))
+  }
+
   @Test func renamingANoteFromALinkIsARenameFileOperation() throws {
     let fixture = try Self.started()
     let path = "notes/trí nhớ.md"

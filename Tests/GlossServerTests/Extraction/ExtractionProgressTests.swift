@@ -155,6 +155,38 @@ import Testing
     #expect(outcome == .noText(reason: "'pdftotext' took longer than 0.3 seconds and was stopped", isLasting: false))
   }
 
+  /// Whether the process `id` still runs (a zombie waiting to be reaped does not).
+  static func isRunning(_ id: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+    return state != "Z" && state != "X"
+  }
+
+  @Test func aTimedOutToolIsStoppedWithTheProcessesItStarted() throws {
+    let folder = try sleepingTool()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A wrapper script, as a distribution or a user might install: the real work runs in a child of the script.
+    let script = "#!/bin/sh\nsleep 60 </dev/null >/dev/null 2>&1 &\necho $! > '\(folder)/child'\nwait\n"
+    try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/pdftotext"))
+    try Data("%PDF-1.4\n".utf8).write(to: URL(fileURLWithPath: folder + "/slow.pdf"))
+    let outcome = TextExtractor.extract(
+      folder + "/slow.pdf", format: .pdf, timeout: .milliseconds(300), environment: ["PATH": folder])
+    #expect(outcome == .noText(reason: "'pdftotext' took longer than 0.3 seconds and was stopped", isLasting: false))
+    let child = try #require(
+      Int32(
+        try String(contentsOfFile: folder + "/child", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    defer { kill(child, SIGKILL) }
+    // A killed process is gone once the kernel has run it again: a few milliseconds, however loaded the machine.
+    var waited = 0
+    while Self.isRunning(child), waited < 200 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(!Self.isRunning(child), "the script's child \(child) still runs")
+  }
+
   @Test func aTimedOutExtractionIsANoTextHintAndIsNotCached() throws {
     let folder = try sleepingTool()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -201,6 +201,33 @@ import Testing
     var testDescription: String { rawValue }
   }
 
+  @Test func leftoversOfKilledSnapshotWritesAreRemovedOnlyWhenTheyAreGlossAndOld() throws {
+    let fixture = try RestartFixture(files: Self.files)
+    _ = try fixture.run()
+    let folder = URL(fileURLWithPath: fixture.snapshotFile).deletingLastPathComponent().path
+    let snapshot = URL(fileURLWithPath: fixture.snapshotFile).lastPathComponent
+    // Times as the server's clock tells them (`ServerOptions.silent`).
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    let twoHoursAgo = now.addingTimeInterval(-7200)
+    // A write killed two hours ago; one still being written by another Gloss (a minute old); files Gloss did not
+    // name, however old.
+    let old = ".\(snapshot).999999-17.gloss-tmp"
+    let recent = ".\(snapshot).999998-18.gloss-tmp"
+    let others = ["notes.gloss-tmp", ".\(snapshot).gloss-tmp", "keep.txt"]
+    for (name, date) in [(old, twoHoursAgo), (recent, now.addingTimeInterval(-60))] + others.map({ ($0, twoHoursAgo) })
+    {
+      let path = folder + "/" + name
+      try Data("partial".utf8).write(to: URL(fileURLWithPath: path))
+      try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+    }
+    let second = try fixture.run()
+    #expect(second.replayed)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+    #expect(!left.contains(old))
+    #expect(left.isSuperset(of: [recent, snapshot] + others))
+    #expect(second.logs.contains("removed 1 leftover temporary file(s) of restart snapshots"))
+  }
+
   @Test(arguments: Damage.allCases)
   func aDamagedOrForeignSnapshotIsThrownAwayWhole(_ damage: Damage) throws {
     let fixture = try RestartFixture(files: Self.files)
