@@ -85,6 +85,8 @@ package final class Server {
   package internal(set) var openedNoteParses: [DocumentURI: OpenedNoteParse] = [:]
   /// Whether this run looked for leftovers of killed snapshot writes (`removeRestartLeftoversOnce`).
   var checkedRestartLeftovers = false
+  /// Completion indexes being built in the background (`prepareCompletion`); snapshot writes wait for them.
+  package let completionBuilds = DispatchGroup()
   /// Restart snapshots being written in the background (tests wait for them).
   package let restartWrites = DispatchGroup()
 
