@@ -145,7 +145,9 @@ package final class Server {
     case .scanned(let result):
       applyScan(result)
     case .extracted:
-      applyExtractions()
+      // Only a wake-up: the texts are put in place at the next moment no message waits (`runDeferredWork`), so a
+      // keystroke never queues behind a batch of them.
+      break
     case .endOfInput:
       if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
     case .idle:
