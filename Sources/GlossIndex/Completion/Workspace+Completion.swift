@@ -185,7 +185,7 @@ extension Workspace {
   }
 
   /// Every source id of `index`, most cited first (by number of citing notes), then by key.
-  private static func citationRanking(of index: SourceSearchIndex, citers: [String: Set<String>]) -> [Int32] {
+  private static func citationRanking(of index: SourceSearchIndex, citers: [String: PathSet]) -> [Int32] {
     let counts = index.keys.map { citers[$0]?.count ?? 0 }
     return (0..<Int32(index.keys.count)).sorted { a, b in
       let (ca, cb) = (counts[Int(a)], counts[Int(b)])

@@ -137,7 +137,7 @@ extension Workspace {
     guard stripped == Self.stem(target).lowercased() else { return nil }
     let newStem = Self.stem(newTarget)
     // By name unless another note already has the new name, which would make the link ambiguous.
-    let others = (notesByName[newStem.lowercased()] ?? []).subtracting([target])
+    let others = Set(notesByName[newStem.lowercased()] ?? []).subtracting([target])
     return (others.isEmpty ? newStem : newByPath) + suffix
   }
 

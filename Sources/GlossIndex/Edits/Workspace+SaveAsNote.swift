@@ -101,7 +101,7 @@ extension Workspace {
   /// The target a wiki link to the note at `path` uses: its file name, or its path when another note shares the name.
   func wikiTarget(forPath path: String, excluding other: String?) -> String {
     let stem = PathUtilities.removingNoteExtension(PathUtilities.fileName(path))
-    let holders = (notesByName[stem.lowercased()] ?? []).subtracting([path])
+    let holders = Set(notesByName[stem.lowercased()] ?? []).subtracting([path])
     return holders.isEmpty ? stem : PathUtilities.removingNoteExtension(path)
   }
 

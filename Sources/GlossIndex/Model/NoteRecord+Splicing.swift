@@ -47,48 +47,47 @@ extension NoteRecord {
       locators[index].range = range.lowerBound + delta..<range.upperBound + delta
     }
 
-    citedKeys = Self.updating(
-      citedKeys, removed: splice.replaced.citations.flatMap(\.items).map(\.key),
-      added: note.citations[newCitations].flatMap(\.items).map(\.key)
-    ) { key in
-      // Whether a citation outside the re-parsed blocks still cites `key`.
-      let cites = { (citation: Citation) in citation.items.contains { $0.key == key } }
-      return note.citations[..<newCitations.lowerBound].contains(where: cites)
-        || note.citations[newCitations.upperBound...].contains(where: cites)
-    }
-
-    let newTags = NoteSplice.indices(of: note.tags, startingIn: splice.newRange) { $0.range.lowerBound }
-    if !splice.replaced.tags.isEmpty || !newTags.isEmpty {
-      var counts = tagCounts
-      for tag in splice.replaced.tags {
-        let name = tag.name.lowercased()
-        let count = (counts[name] ?? 0) - 1
-        counts[name] = count > 0 ? count : nil
-      }
-      for tag in note.tags[newTags] { counts[tag.name.lowercased(), default: 0] += 1 }
-      tagCounts = counts
-    }
-
-    let folder = PathUtilities.folder(path)
-    let newLinks = NoteSplice.indices(of: note.links, startingIn: splice.newRange) { $0.range.lowerBound }
-    if !splice.replaced.links.isEmpty || !newLinks.isEmpty {
-      linkKeys = Self.updating(
-        linkKeys, removed: splice.replaced.links.flatMap { LinkKeys.keys(of: $0, from: folder) },
-        added: note.links[newLinks].flatMap { LinkKeys.keys(of: $0, from: folder) }
+    // Kept summaries move with the edit; the others are found again from the note when used.
+    if var summary = keptSummary {
+      keptSummary = nil
+      summary.citedKeys = Self.updating(
+        summary.citedKeys, removed: splice.replaced.citations.flatMap(\.items).map(\.key),
+        added: note.citations[newCitations].flatMap(\.items).map(\.key)
       ) { key in
-        let files = { (link: Link) in LinkKeys.keys(of: link, from: folder).contains(key) }
-        return note.links[..<newLinks.lowerBound].contains(where: files)
-          || note.links[newLinks.upperBound...].contains(where: files)
+        // Whether a citation outside the re-parsed blocks still cites `key`.
+        let cites = { (citation: Citation) in citation.items.contains { $0.key == key } }
+        return note.citations[..<newCitations.lowerBound].contains(where: cites)
+          || note.citations[newCitations.upperBound...].contains(where: cites)
       }
-    }
 
-    let fileName = PathUtilities.fileName(path)
-    let previousTitle = title
-    title = note.title(fileName: fileName)
-    if title != previousTitle {
-      nameKeys = Self.nameKeys(fileName: fileName, pathKey: pathKey, title: title, aliases: aliases)
+      let newTags = NoteSplice.indices(of: note.tags, startingIn: splice.newRange) { $0.range.lowerBound }
+      if !splice.replaced.tags.isEmpty || !newTags.isEmpty {
+        var counts = summary.tagCounts
+        for tag in splice.replaced.tags {
+          let name = tag.name.lowercased()
+          let count = (counts[name] ?? 0) - 1
+          counts[name] = count > 0 ? count : nil
+        }
+        for tag in note.tags[newTags] { counts[tag.name.lowercased(), default: 0] += 1 }
+        summary.tagCounts = counts
+      }
+
+      let folder = PathUtilities.folder(path)
+      let newLinks = NoteSplice.indices(of: note.links, startingIn: splice.newRange) { $0.range.lowerBound }
+      if !splice.replaced.links.isEmpty || !newLinks.isEmpty {
+        summary.linkKeys = Self.updating(
+          summary.linkKeys, removed: splice.replaced.links.flatMap { LinkKeys.keys(of: $0, from: folder) },
+          added: note.links[newLinks].flatMap { LinkKeys.keys(of: $0, from: folder) }
+        ) { key in
+          let files = { (link: Link) in LinkKeys.keys(of: link, from: folder).contains(key) }
+          return note.links[..<newLinks.lowerBound].contains(where: files)
+            || note.links[newLinks.upperBound...].contains(where: files)
+        }
+      }
+      summary.headingSignature = NoteSummary.headingSignature(of: note)
+      keptSummary = summary
     }
-    headingSignature = note.headings.flatMap { [$0.text, $0.slug] }
+    title = note.title(fileName: PathUtilities.fileName(path))
   }
 
   /// `set` after the members in `removed` left a part of the note and those in `added` came into it:

@@ -23,18 +23,29 @@ package struct NoteRecord: Sendable {
   /// what needs the blocks (folding, outline, completion's context, export) parses the text again (`withBlocks`).
   package internal(set) var blocksReleased = false
 
+  /// The summary the reverse maps are filed from, when it is kept rather than found again from the note on each use:
+  /// kept for notes with many elements (an edit there moves it incrementally, `NoteRecord(updating:…)`) and for a
+  /// note whose elements are taken out for a re-parse; for the others (most notes) the sets would cost more memory
+  /// than the note's own citations, and finding them again costs about as much as parsing the note.
+  var keptSummary: NoteSummary?
+
+  /// Notes with at least this many citations, links and tags keep their summary.
+  static let summaryKeptFrom = 256
+
   /// Lowercased names a wiki link can use for this note (file name, path without extension, title, aliases).
-  var nameKeys: Set<String>
+  var nameKeys: Set<String> {
+    Self.nameKeys(fileName: PathUtilities.fileName(path), pathKey: pathKey, title: title, aliases: aliases)
+  }
   /// The lowercased path without its note extension (what Markdown links are matched against).
-  var pathKey: String
+  var pathKey: String { PathUtilities.pathKey(path) }
   /// The keys cited, exactly as written.
-  var citedKeys: Set<String>
+  var citedKeys: Set<String> { keptSummary?.citedKeys ?? NoteSummary.citedKeys(of: note) }
   /// Lowercased tag → number of uses.
-  var tagCounts: [String: Int]
+  var tagCounts: [String: Int] { keptSummary?.tagCounts ?? NoteSummary.tagCounts(of: note) }
   /// The link keys (`w:` + wiki target, `p:` + path key) this note's links are looked up under.
-  var linkKeys: Set<String>
+  var linkKeys: Set<String> { keptSummary?.linkKeys ?? NoteSummary.linkKeys(of: note, at: path) }
   /// The headings' texts and slugs, to tell whether links to this note must be re-checked.
-  var headingSignature: [String]
+  var headingSignature: [String] { keptSummary?.headingSignature ?? NoteSummary.headingSignature(of: note) }
 
   /// Parses `bytes` as the note at `path`.
   package init(path: String, bytes: [UInt8], place: WorkspacePlace = WorkspacePlace()) {
@@ -60,16 +71,15 @@ package struct NoteRecord: Sendable {
       place.path(of: $0, from: folder)
     }
 
-    pathKey = PathUtilities.pathKey(path)
-    nameKeys = Self.nameKeys(fileName: fileName, pathKey: pathKey, title: title, aliases: aliases)
-    citedKeys = Set(note.citations.lazy.flatMap(\.items).map(\.key))
-    var tags: [String: Int] = [:]
-    for tag in note.tags { tags[tag.name.lowercased(), default: 0] += 1 }
-    tagCounts = tags
-    var keys: Set<String> = []
-    for link in note.links { keys.formUnion(LinkKeys.keys(of: link, from: folder)) }
-    linkKeys = keys
-    headingSignature = note.headings.flatMap { [$0.text, $0.slug] }
+    if note.citations.count + note.links.count + note.tags.count >= Self.summaryKeptFrom { keepSummary() }
+  }
+
+  /// Keeps the summary found from the note (see `keptSummary`), before the note's elements are taken out.
+  mutating func keepSummary() {
+    guard keptSummary == nil else { return }
+    keptSummary = NoteSummary(
+      citedKeys: NoteSummary.citedKeys(of: note), tagCounts: NoteSummary.tagCounts(of: note),
+      linkKeys: NoteSummary.linkKeys(of: note, at: path), headingSignature: NoteSummary.headingSignature(of: note))
   }
 
   /// The first locator of each item of the citations at `indices` that has one, in (citation, item) order.
@@ -115,6 +125,43 @@ extension NoteRecord {
     guard !blocksReleased else { return }
     note.blocks = []
     blocksReleased = true
+  }
+}
+
+/// The parts of a note's summary found from its elements: cited keys, tags, link keys and headings.
+struct NoteSummary: Sendable, Equatable {
+  /// The keys cited, exactly as written.
+  var citedKeys: Set<String>
+  /// Lowercased tag → number of uses.
+  var tagCounts: [String: Int]
+  /// The link keys (`w:` + wiki target, `p:` + path key) the note's links are looked up under.
+  var linkKeys: Set<String>
+  /// The headings' texts and slugs.
+  var headingSignature: [String]
+
+  static func citedKeys(of note: Note) -> Set<String> {
+    var keys: Set<String> = []
+    for citation in note.citations {
+      for item in citation.items { keys.insert(item.key) }
+    }
+    return keys
+  }
+
+  static func tagCounts(of note: Note) -> [String: Int] {
+    var tags: [String: Int] = [:]
+    for tag in note.tags { tags[tag.name.lowercased(), default: 0] += 1 }
+    return tags
+  }
+
+  static func linkKeys(of note: Note, at path: String) -> Set<String> {
+    let folder = PathUtilities.folder(path)
+    var keys: Set<String> = []
+    for link in note.links { keys.formUnion(LinkKeys.keys(of: link, from: folder)) }
+    return keys
+  }
+
+  static func headingSignature(of note: Note) -> [String] {
+    note.headings.flatMap { [$0.text, $0.slug] }
   }
 }
 

@@ -80,7 +80,7 @@ extension Workspace {
       textSearchCache = SourceTextSearchCache(after: textSearchCache, dropping: [path])
     }
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
-    var keys: Set<String> = entriesByFile[path] ?? []
+    var keys = Set(entriesByFile[path] ?? [])
     if let old {
       keys.insert(old.key)
       definitions[old.key]?.documents.removeAll { $0 == path }
@@ -164,7 +164,7 @@ extension Workspace {
     old.isEmpty ? new : new.subtracting(old)
   }
 
-  static func remove<Key: Hashable>(_ path: String, from map: inout [Key: Set<String>], at key: Key) {
+  static func remove<Key: Hashable>(_ path: String, from map: inout [Key: PathSet], at key: Key) {
     guard var set = map[key] else { return }
     set.remove(path)
     map[key] = set.isEmpty ? nil : set

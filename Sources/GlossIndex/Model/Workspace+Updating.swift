@@ -28,7 +28,9 @@ extension Workspace {
     }
     // The note and the arrays derived from it leave the index, which keeps the summary its reverse maps are updated
     // from: the re-parse and the summary then move the elements after the edit in place rather than copying them (a
-    // 10 MB note holds 100,000 citations).
+    // 10 MB note holds 100,000 citations). The summary is kept first, as it is otherwise found from the note.
+    old.keepSummary()
+    notes[path]?.keptSummary = old.keptSummary
     notes[path]?.note = Note()
     notes[path]?.quotations = []
     notes[path]?.locators = []

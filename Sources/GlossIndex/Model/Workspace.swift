@@ -26,23 +26,23 @@ package struct Workspace: Sendable {
 
   // Reverse maps, each updated from the difference between a file's old and new contributions.
   /// Citation key → notes citing it.
-  var citers: [String: Set<String>] = [:]
+  var citers: [String: PathSet] = [:]
   /// Lowercased wiki name → notes with that name.
-  var notesByName: [String: Set<String>] = [:]
+  var notesByName: [String: PathSet] = [:]
   /// Path key → notes (Markdown links).
-  var notesByPathKey: [String: Set<String>] = [:]
+  var notesByPathKey: [String: PathSet] = [:]
   /// Link key → notes with a link filed under it.
-  var linkers: [String: Set<String>] = [:]
+  var linkers: [String: PathSet] = [:]
   /// Lowercased tag → (note → uses).
   var tagUses: [String: [String: Int]] = [:]
   /// Key → its definitions.
   var definitions: [String: SourceDefinitions] = [:]
   /// Source document path → keys of entries whose `file` field names it.
-  var entriesByFile: [String: Set<String>] = [:]
+  var entriesByFile: [String: PathSet] = [:]
   /// Bibliography path named by front matter → notes naming it.
-  var bibliographyUsers: [String: Set<String>] = [:]
+  var bibliographyUsers: [String: PathSet] = [:]
   /// Lowercased file name of other files → their paths (wiki embeds resolve by name).
-  var otherFilesByName: [String: Set<String>] = [:]
+  var otherFilesByName: [String: PathSet] = [:]
   /// Compiled `diagnosticsIgnore` globs.
   var ignoreGlobs: [Glob] = []
   /// Diagnostics of every file, kept current (except `pendingPaths`).

@@ -11,21 +11,14 @@ struct SourceSearchIndex: Sendable {
     static func < (a: Quality, b: Quality) -> Bool { a.rawValue < b.rawValue }
   }
 
-  /// One searchable word (folded: lowercased, accents removed) and the source it belongs to.
-  struct Token: Sendable {
-    var word: [UInt8]
-    var source: Int32
-    var quality: Quality
-  }
-
   /// The keys, sorted.
   private(set) var keys: [String] = []
   /// `Author Year — Title` per key.
   private(set) var details: [String] = []
   /// The key, family names, year and title per key.
   private(set) var filterTexts: [String] = []
-  /// Every word, sorted by bytes.
-  private(set) var tokens: [Token] = []
+  /// Every searchable word (folded: lowercased, accents removed), owned by its source's id, with its `Quality`.
+  private var words = PrefixTable()
 
   /// Indexes every source of `workspace`.
   init(_ workspace: Workspace) {
@@ -48,46 +41,34 @@ struct SourceSearchIndex: Sendable {
       filterTexts.append(filter.joined(separator: " "))
 
       let foldedKey = Array(Self.fold(key).utf8)
-      tokens.append(Token(word: foldedKey, source: id, quality: .key))
-      for part in Self.words(in: foldedKey).dropFirst() {
-        tokens.append(Token(word: part, source: id, quality: .keyPart))
+      let keyStart = words.insert(foldedKey, owner: id, quality: Quality.key.rawValue)
+      // The key's parts point into the key's own bytes.
+      for part in Self.wordRanges(in: foldedKey).dropFirst() {
+        words.insert(start: keyStart + part.lowerBound, count: part.count, owner: id, quality: Quality.keyPart.rawValue)
       }
       for name in names {
         for word in Self.words(in: Array(Self.fold(name).utf8)) {
-          tokens.append(Token(word: word, source: id, quality: .author))
+          words.insert(word, owner: id, quality: Quality.author.rawValue)
         }
       }
-      if let year = source.year { tokens.append(Token(word: Array(year.utf8), source: id, quality: .year)) }
+      if let year = source.year { words.insert(Array(year.utf8), owner: id, quality: Quality.year.rawValue) }
       if let title = source.title {
         for word in Self.words(in: Array(Self.fold(title).utf8)) {
-          tokens.append(Token(word: word, source: id, quality: .title))
+          words.insert(word, owner: id, quality: Quality.title.rawValue)
         }
       }
     }
-    tokens.sort { $0.word.lexicographicallyPrecedes($1.word) }
+    words.seal()
   }
 
   /// Each source with a word starting with `prefix` (folded), with its best match quality.
   func matches(_ prefix: String) -> [Int32: Quality] {
-    let wanted = Array(Self.fold(prefix).utf8)
-    var low = 0
-    var high = tokens.count
-    while low < high {
-      let mid = (low + high) / 2
-      if tokens[mid].word.lexicographicallyPrecedes(wanted) { low = mid + 1 } else { high = mid }
-    }
     var out: [Int32: Quality] = [:]
-    var index = low
-    while index < tokens.count, tokens[index].word.starts(with: wanted) {
-      let token = tokens[index]
-      var quality = token.quality
-      if quality == .key, token.word.count == wanted.count { quality = .exactKey }
-      if let best = out[token.source], best <= quality {
-        index += 1
-        continue
-      }
-      out[token.source] = quality
-      index += 1
+    words.forEachWord(startingWith: Array(Self.fold(prefix).utf8)) { source, raw, exact in
+      guard var quality = Quality(rawValue: raw) else { return }
+      if quality == .key, exact { quality = .exactKey }
+      if let best = out[source], best <= quality { return }
+      out[source] = quality
     }
     return out
   }
@@ -123,18 +104,23 @@ struct SourceSearchIndex: Sendable {
   }
 
   /// The words of folded UTF-8 text: runs of letters, digits and non-ASCII bytes.
-  static func words(in bytes: [UInt8]) -> [[UInt8]] {
-    var out: [[UInt8]] = []
+  static func words(in bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    wordRanges(in: bytes).map { bytes[$0] }
+  }
+
+  /// Where the words of folded UTF-8 text lie (see `words(in:)`).
+  static func wordRanges(in bytes: [UInt8]) -> [Range<Int>] {
+    var out: [Range<Int>] = []
     var start: Int?
     for (index, byte) in bytes.enumerated() {
       let isWord = byte >= 0x80 || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte)
       if isWord, start == nil { start = index }
       if !isWord, let begin = start {
-        out.append(Array(bytes[begin..<index]))
+        out.append(begin..<index)
         start = nil
       }
     }
-    if let begin = start { out.append(Array(bytes[begin...])) }
+    if let begin = start { out.append(begin..<bytes.count) }
     return out
   }
 }

@@ -91,16 +91,18 @@ extension Server {
     return (location, text)
   }
 
-  /// LSP locations of index locations, each file's text looked up once; the files that cannot be read as they were
-  /// indexed are left out and named in the log (`request` says which request left them out).
+  /// LSP locations of index locations, each file's text looked up once (closed notes read together, `texts(of:in:)`);
+  /// the files that cannot be read as they were indexed are left out and named in the log (`request` says which
+  /// request left them out).
   private func lspLocations(_ found: [FileLocation], in root: RootID, for request: String) -> [Location] {
+    let texts = texts(of: found.lazy.map(\.path), in: root)
     var files: [String: (uri: DocumentURI, text: SourceText)] = [:]
     var unreadable: Set<String> = []
     var out: [Location] = []
     out.reserveCapacity(found.count)
     for item in found where !unreadable.contains(item.path) {
       if files[item.path] == nil {
-        guard let text = text(of: item.path, in: root), let uri = textURI(for: item.path, in: root) else {
+        guard let text = texts[item.path], let uri = textURI(for: item.path, in: root) else {
           unreadable.insert(item.path)
           continue
         }

@@ -44,8 +44,9 @@ extension Server {
       throw Self.renameRefused(leftOut.map(\.sentence).joined(separator: "; ") + ": nothing was renamed; " + advice)
     }
     // Every edited file's text is read before anything is answered: a rename missing one file's edits would leave
-    // citations or links of the old name behind.
-    var context = editContext(in: location.root)
+    // citations or links of the old name behind. They are read together (a key cited a thousand times is in a
+    // thousand notes).
+    var context = editContext(in: location.root, reading: Array(change.edits.keys))
     let (texts, unreadable) = Self.texts(ofEditedFiles: change, context: context)
     if !unreadable.isEmpty {
       throw Self.renameRefused(
@@ -82,7 +83,7 @@ extension Server {
       guard let workspace = workspace(id) else { continue }
       var (change, leftOut) = editorChange(workspace.renamingFiles(moves), in: id)
       // The files are moved whatever is answered: edits that cannot be placed are left out, and the user told.
-      var context = editContext(in: id)
+      var context = editContext(in: id, reading: Array(change.edits.keys))
       let (texts, unreadable) = Self.texts(ofEditedFiles: change, context: context)
       for path in unreadable {
         change.edits[path] = nil
@@ -99,9 +100,11 @@ extension Server {
 
   /// What converting a `WorkspaceChange` of root `id` needs: URIs, open versions and texts (no file re-read for
   /// indexed notes and bibliographies).
-  func editContext(in id: RootID) -> WorkspaceEditContext {
-    // The root is looked up once, not per file: a rename may touch a thousand files.
+  func editContext(in id: RootID, reading paths: [String] = []) -> WorkspaceEditContext {
+    // The root is looked up once, not per file: a rename may touch a thousand files, whose texts are read together
+    // first when the caller names them.
     let root = root(id)
+    let read = paths.isEmpty ? [:] : texts(of: paths, in: id)
     // A thousand URIs built through path normalisation cost ~20 ms: encode the relative path onto the root's URI.
     var base = root.map { FileURI(filePath: $0.path).string } ?? ""
     while base.hasSuffix("/") { base.removeLast() }
@@ -116,6 +119,7 @@ extension Server {
       version: { [unowned self] in documents[$0]?.version },
       text: { [unowned self] path in
         guard let root else { return nil }
+        if let text = read[path] { return text }
         if let uri = root.openPaths[path], let document = documents[uri] { return document.text }
         return root.texts[path] ?? text(of: path, in: id)
       },

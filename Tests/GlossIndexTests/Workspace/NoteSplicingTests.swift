@@ -67,6 +67,9 @@ import Testing
 
     """
 
+  /// A paragraph of 300 citations, which makes a note keep its summary.
+  static let manyCitations = "\n" + (0..<300).map { "[@k\($0 % 2 + 1)] " }.joined() + "@doc\n"
+
   /// Link reference definitions and their uses (to its own headings, another note, a missing note, in a quote, and
   /// after an in-text key, where Pandoc reads a link rather than a suffix): each edit parses the note whole.
   static let references = """
@@ -101,8 +104,13 @@ import Testing
     let path = "notes/big.md"
     var files = Self.files
     // Every fourth run's note holds syntax read across blocks, and every fourth holds reference links, so each edit
-    // parses it whole and the splice comes from comparing the two parses.
-    let text = seed % 4 == 2 ? Self.big + Self.acrossBlocks : seed % 4 == 3 ? Self.big + Self.references : Self.big
+    // parses it whole and the splice comes from comparing the two parses. Seed 4's note has enough citations to keep
+    // its summary from the first load (`NoteRecord.keptSummary`); the others' summaries are found from the note
+    // until an edit keeps them.
+    let text =
+      seed % 4 == 2
+      ? Self.big + Self.acrossBlocks
+      : seed % 4 == 3 ? Self.big + Self.references : seed == 4 ? Self.big + Self.manyCitations : Self.big
     files[path] = text
     var workspace = Fixture.workspace(files)
     var bytes = Array(text.utf8)
@@ -171,6 +179,25 @@ import Testing
     if edited.tagCounts != fresh.tagCounts { out.append("workspace tags") }
     if edited.backlinks(to: path) != fresh.backlinks(to: path) { out.append("backlinks") }
     return out
+  }
+
+  @Test func onlyNotesWithManyElementsKeepTheirSummaryUntilEdited() throws {
+    var files = Self.files
+    files["notes/many.md"] = Self.manyCitations
+    var workspace = Fixture.workspace(files)
+    #expect(workspace.note(at: "notes/many.md")?.keptSummary?.citedKeys == ["k1", "k2", "doc"])
+    let path = "notes/big.md"
+    #expect(workspace.note(at: path)?.keptSummary == nil)
+    let fresh = try #require(workspace.note(at: path))
+    var bytes = Array(Self.big.utf8)
+    bytes.append(contentsOf: Array("\n[@k1] #new".utf8))
+    let edit = TextEditSpan(
+      range: Self.big.utf8.count..<Self.big.utf8.count, insertedCount: bytes.count - Self.big.utf8.count)
+    workspace.setNote(path: path, bytes: bytes, after: edit)
+    let edited = try #require(workspace.note(at: path))
+    #expect(edited.keptSummary?.tagCounts["new"] == 1)
+    #expect(edited.citedKeys == fresh.citedKeys)
+    #expect(workspace.notes(withTag: "new") == [path: 1])
   }
 
   @Test func anEditFarFromTheOtherBlocksKeepsTheirDiagnosticsMoved() {

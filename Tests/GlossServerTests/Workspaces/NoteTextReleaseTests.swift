@@ -72,4 +72,50 @@ import Testing
     fixture.tick()
     #expect(try definitionLine(fixture) == 7)
   }
+
+  /// Twenty closed notes citing one key, each at a different line and column after non-ASCII text: more than
+  /// `texts(of:in:)` reads one by one, so their texts are read on all cores.
+  static func manyCiting() -> [String: String] {
+    var files = ["refs.bib": bib]
+    for index in 0..<20 {
+      files["notes/c\(index).md"] = String(repeating: "Dòng 🦉\n", count: index) + "日本語 \(index) [@gone]\n"
+    }
+    return files
+  }
+
+  @Test func referencesAndRenameInManyClosedNotesAreAtTheirPositions() throws {
+    let fixture = WorkspaceFixture(files: Self.manyCiting())
+    try fixture.start()
+    #expect(fixture.client.server.roots.first?.releasedTexts.count == 20)
+    // "日本語 0 [@" is 8 UTF-16 units, "日本語 10 [@" 9.
+    func expected(_ index: Int) -> String {
+      "/w/notes/c\(index).md \(index):\(index < 10 ? 8 : 9)-\(index):\(index < 10 ? 12 : 13)"
+    }
+    let position = Position(line: 0, character: 10)
+    let edit = try fixture.client.send(
+      RenameRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/c0.md")), position: position, newName: "went"))
+    var renamed: [String] = []
+    for (uri, edits) in edit?.changes ?? [:] {
+      for textEdit in edits where uri.hasSuffix(".md") {
+        renamed.append("\(FileURI(uri).filePath ?? uri) \(textEdit.range)")
+      }
+    }
+    for case .textDocumentEdit(let documentEdit) in edit?.documentChanges ?? [] {
+      let uri = documentEdit.textDocument.uri
+      for textEdit in documentEdit.edits where uri.hasSuffix(".md") {
+        renamed.append("\(FileURI(uri).filePath ?? uri) \(textEdit.range)")
+      }
+    }
+    #expect(renamed.sorted() == (0..<20).map(expected).sorted())
+    // One note changed on disk since it was indexed is left out rather than placed at its old offsets.
+    fixture.fileSystem.setFile("/w/notes/c3.md", "changed [@gone]\n")
+    let locations = try fixture.client.send(
+      ReferencesRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/c0.md")), position: position,
+        context: ReferenceContext(includeDeclaration: false)))
+    #expect(
+      (locations ?? []).map { "\(FileURI($0.uri).filePath ?? $0.uri) \($0.range)" }.sorted()
+        == (0..<20).filter { $0 != 3 }.map(expected).sorted())
+  }
 }

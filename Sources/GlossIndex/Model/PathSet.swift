@@ -1,0 +1,106 @@
+/// The members of one entry of a reverse map (note paths, keys), held as compactly as those maps need: most entries
+/// have one member, stored inline with no allocation of its own; more are kept sorted in one array, where a `Set`
+/// cost a hash table of at least 100 bytes per entry.
+struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
+  private enum Storage: Sendable, Equatable {
+    case one(String)
+    /// Sorted, never fewer than two members.
+    case many([String])
+  }
+
+  private var storage: Storage?
+
+  /// An empty set.
+  init() {}
+
+  init(arrayLiteral members: String...) {
+    for member in members { insert(member) }
+  }
+
+  /// The number of members.
+  var count: Int {
+    switch storage {
+    case nil: 0
+    case .one: 1
+    case .many(let members): members.count
+    }
+  }
+
+  var isEmpty: Bool { storage == nil }
+
+  var underestimatedCount: Int { count }
+
+  /// Whether `member` is in the set.
+  func contains(_ member: String) -> Bool {
+    switch storage {
+    case nil: false
+    case .one(let only): only == member
+    case .many(let members): Self.position(of: member, in: members).found
+    }
+  }
+
+  /// Adds `member` (nothing when it is in already).
+  mutating func insert(_ member: String) {
+    switch storage {
+    case nil: storage = .one(member)
+    case .one(let only):
+      guard only != member else { return }
+      storage = .many(only < member ? [only, member] : [member, only])
+    case .many(var members):
+      let (index, found) = Self.position(of: member, in: members)
+      guard !found else { return }
+      // Taken out of the enum first, so that the array is changed in place.
+      storage = nil
+      members.insert(member, at: index)
+      storage = .many(members)
+    }
+  }
+
+  /// Removes `member` (nothing when it is not in).
+  mutating func remove(_ member: String) {
+    switch storage {
+    case nil: return
+    case .one(let only): if only == member { storage = nil }
+    case .many(var members):
+      let (index, found) = Self.position(of: member, in: members)
+      guard found else { return }
+      storage = nil
+      members.remove(at: index)
+      storage = members.count == 1 ? .one(members[0]) : .many(members)
+    }
+  }
+
+  /// The members in sorted order.
+  func makeIterator() -> Iterator {
+    switch storage {
+    case nil: Iterator(one: nil, many: [].makeIterator())
+    case .one(let only): Iterator(one: only, many: [].makeIterator())
+    case .many(let members): Iterator(one: nil, many: members.makeIterator())
+    }
+  }
+
+  /// Iterates the members in sorted order.
+  struct Iterator: IteratorProtocol {
+    fileprivate var one: String?
+    fileprivate var many: IndexingIterator<[String]>
+
+    mutating func next() -> String? {
+      if let only = one {
+        one = nil
+        return only
+      }
+      return many.next()
+    }
+  }
+
+  /// Where `member` is or would go in the sorted `members`.
+  private static func position(of member: String, in members: [String]) -> (index: Int, found: Bool) {
+    var low = 0
+    var high = members.count
+    while low < high {
+      let mid = (low + high) / 2
+      if members[mid] < member { low = mid + 1 } else { high = mid }
+    }
+    return (low, low < members.count && members[low] == member)
+  }
+}
