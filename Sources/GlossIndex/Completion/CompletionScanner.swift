@@ -200,8 +200,7 @@ struct CompletionScanner {
 
   /// After `](target#` or `](#` on the cursor's line: a heading slug.
   func markdownAnchor() -> CompletionContext? {
-    guard let open = lastIndex(of: "](", before: offset) else { return nil }
-    let targetStart = open + 2
+    guard let targetStart = destinationStart() else { return nil }
     var hash: Int?
     for i in targetStart..<offset {
       switch bytes[i] {
@@ -216,12 +215,11 @@ struct CompletionScanner {
       target: string(targetStart..<hash), prefix: string((hash + 1)..<offset), replace: (hash + 1)..<end)
   }
 
-  /// After `](` on the cursor's line, before any `#`: a note's path as a Markdown link destination. What it replaces
-  /// runs from after `](` to the first `)`, `#`, white space or angle bracket right of the cursor, so an anchor
-  /// already written is kept.
+  /// After `](` (or a definition's `[label]: `) on the cursor's line, before any `#`: a note's path as a Markdown
+  /// link destination. What it replaces runs from there to the first `)`, `#`, white space or angle bracket right
+  /// of the cursor, so an anchor already written is kept.
   func markdownTarget() -> CompletionContext? {
-    guard let open = lastIndex(of: "](", before: offset) else { return nil }
-    let targetStart = open + 2
+    guard let targetStart = destinationStart() else { return nil }
     for i in targetStart..<offset {
       switch bytes[i] {
       case 0x29, 0x20, 0x09, 0x3C, 0x3E, 0x23: return nil  // `)`, white space, `<`, `>`, `#`: not a path being typed
@@ -239,6 +237,41 @@ struct CompletionScanner {
       break
     }
     return .markdownTarget(prefix: string(targetStart..<offset), replace: targetStart..<end)
+  }
+
+  /// Where the Markdown link destination the cursor is in starts: after `](` on the cursor's line, else after the
+  /// `[label]:` (blanks and an opening `<` included) of a link reference definition written on it.
+  func destinationStart() -> Int? {
+    if let open = lastIndex(of: "](", before: offset) { return open + 2 }
+    var index = lineStart
+    // Block quote markers, list markers and indentation before the definition.
+    while index < offset {
+      let byte = bytes[index]
+      if Self.isSpace(byte) || byte == UInt8(ascii: ">") {
+        index += 1
+      } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+"),
+        index + 1 < offset, Self.isSpace(bytes[index + 1])
+      {
+        index += 2
+      } else if (0x30...0x39).contains(byte) {
+        var end = index
+        while end < offset, (0x30...0x39).contains(bytes[end]) { end += 1 }
+        guard end + 1 < offset, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")"),
+          Self.isSpace(bytes[end + 1])
+        else { return nil }
+        index = end + 2
+      } else {
+        break
+      }
+    }
+    guard index < offset, bytes[index] == UInt8(ascii: "["),
+      let close = (index + 1..<offset).first(where: { bytes[$0] == UInt8(ascii: "]") }), close + 1 < offset,
+      bytes[close + 1] == UInt8(ascii: ":")
+    else { return nil }
+    var start = close + 2
+    while start < offset, Self.isSpace(bytes[start]) { start += 1 }
+    if start < offset, bytes[start] == UInt8(ascii: "<") { start += 1 }
+    return start
   }
 
   private func hasClosing(after index: Int) -> Bool {

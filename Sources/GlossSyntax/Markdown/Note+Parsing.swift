@@ -25,9 +25,12 @@ extension Note {
 
   /// The blocks, inline content and headings (slugs unique among these only) of `buffer` from `start`, which must
   /// be a line start; `stop` as `BlockParser.parse(from:stoppingAt:)` takes it, and where parsing stopped.
+  ///
+  /// Reference links use the definitions read here, or `definitions` when given (the whole note's, for a re-parse of
+  /// some of its blocks).
   init(
     body buffer: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAt stop: ((Int, Int) -> Bool)?,
-    stoppedAt: inout Int?
+    stoppedAt: inout Int?, definitions given: [String: Link]? = nil
   ) {
     self.init()
     var parser = BlockParser(buffer: buffer)
@@ -37,11 +40,7 @@ extension Note {
     var exampleLabels: [String] = []
     let segments = parser.segments
     referenceLabels = parser.referenceLabels
-    // Pandoc keeps the last of several definitions of a label.
-    var definitions: [String: Link] = [:]
-    for definition in parser.referenceDefinitions {
-      definitions[ReferenceDefinitionReader.normalizedLabel(definition.label ?? "")] = definition
-    }
+    let definitions = given ?? Note.definitionsByLabel(parser.referenceDefinitions)
     for leaf in parser.leaves {
       switch leaf.role {
       case .paragraph:
@@ -60,8 +59,19 @@ extension Note {
     if !parser.referenceDefinitions.isEmpty { links = Note.merging(links, parser.referenceDefinitions) }
     headings = Note.headings(parser.headings, segments: segments, in: buffer)
     if !exampleLabels.isEmpty { dropExampleReferences(Set(exampleLabels), in: buffer) }
-    // A reference definition changes how `@key [label]` reads anywhere in the note.
-    readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty || !referenceLabels.isEmpty
+    // Reference definitions are read across blocks too (`@key [label]` and `[text][label]` anywhere depend on them),
+    // but a re-parse of some blocks handles them itself (`Note(reparsing:…)`).
+    readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty
+  }
+
+  /// The link reference definitions among `links` (in document order) by normalised label; as in Pandoc, the last
+  /// of several definitions of a label counts.
+  static func definitionsByLabel(_ links: some Sequence<Link>) -> [String: Link] {
+    var out: [String: Link] = [:]
+    for link in links where link.reference == .definition {
+      out[ReferenceDefinitionReader.normalizedLabel(link.label ?? "")] = link
+    }
+    return out
   }
 
   /// `links` and `definitions`, both in document order, merged in document order.

@@ -40,7 +40,8 @@ extension Note {
     }
     guard let found = Self.parseAround(old, range: range, insertedCount: insertedCount, bodyStart: bodyStart, in: bytes)
     else {
-      // What the edit wrote may be read across blocks too (a new example label, `\end{…}` or definition marker).
+      // What the edit wrote may be read across blocks too (a new example label, `\end{…}` or definition marker), or
+      // it changed the note's link reference definitions.
       self.init(parsingWhole: bytes, after: old, replacing: range, insertedCount: insertedCount, splice: &splice)
       return
     }
@@ -85,7 +86,8 @@ extension Note {
   /// Parses the top-level blocks around an edit of `old`'s text again: where it restarted (the index in `old.blocks`
   /// of the first block replaced, and its line), where it stopped (nil at the end of the text), the index in
   /// `old.blocks` of the first block kept after it, and what it parsed; nil when what it parsed is read across
-  /// blocks.
+  /// blocks, or when its link reference definitions differ from those of the old blocks it replaced (reference
+  /// links anywhere in the note may then read differently).
   private static func parseAround(
     _ old: Note, range: Range<Int>, insertedCount: Int, bodyStart: Int, in bytes: [UInt8]
   ) -> (first: Int, restart: Int, stoppedAt: Int?, resumeBlock: Int, middle: Note)? {
@@ -119,14 +121,23 @@ extension Note {
       return index
     }
     var stoppedAt: Int?
+    // The blocks parsed again read reference links with the whole note's definitions, checked below to be unchanged.
+    let definitions = old.referenceLabels.isEmpty ? nil : Note.definitionsByLabel(old.links)
     let middle = bytes.withUnsafeBufferPointer { buffer in
       Note(
         body: buffer, from: restart,
         stoppingAt: { line, blankLine in blankLine > newEnd && oldBlock(startingOnLine: line) != nil },
-        stoppedAt: &stoppedAt)
+        stoppedAt: &stoppedAt, definitions: definitions)
     }
     // The old items from `restart` up to where it stopped are replaced by `middle`'s; those after are shifted.
     guard !middle.readsAcrossBlocks else { return nil }
+    if definitions != nil || !middle.referenceLabels.isEmpty {
+      let lower = Self.firstIndex(in: old.links, startingAtOrAfter: restart) { $0.range.lowerBound }
+      let upper = stoppedAt.map { stop in
+        Self.firstIndex(in: old.links, startingAtOrAfter: stop - delta) { $0.range.lowerBound }
+      }
+      guard Self.sameDefinitions(old.links[lower..<(upper ?? old.links.endIndex)], middle.links) else { return nil }
+    }
     let resumeBlock = stoppedAt.flatMap(oldBlock(startingOnLine:)) ?? oldBody.endIndex
     return (first, restart, stoppedAt, resumeBlock, middle)
   }
@@ -156,6 +167,17 @@ extension Note {
     items.replaceSubrange(kept..<resumed, with: middle)
     for index in kept + middle.count..<items.count { shift(&items[index]) }
     return replaced
+  }
+
+  /// Whether the link reference definitions among `old` and `new` are the same, in the same order, as far as a use
+  /// reads them (label, target, anchor, external or not).
+  private static func sameDefinitions(_ old: some Collection<Link>, _ new: [Link]) -> Bool {
+    func reading(_ links: some Collection<Link>) -> [[String?]] {
+      links.filter { $0.reference == .definition }.map {
+        [ReferenceDefinitionReader.normalizedLabel($0.label ?? ""), $0.target, $0.anchor, $0.isExternal ? "x" : nil]
+      }
+    }
+    return reading(old) == reading(new)
   }
 
   /// The index of the first item of `items` (sorted by `start`) that starts at or after `offset`.

@@ -17,7 +17,8 @@ package struct Note: Hashable, Sendable {
   /// Problems found while parsing (the front matter, mainly).
   package var problems: [SyntaxProblem]
   /// Whether the note holds syntax read across blocks (example-list labels, raw LaTeX environments, definition
-  /// markers): an edit then parses the whole note again rather than the blocks around it.
+  /// markers): an edit then parses the whole note again rather than the blocks around it. Link reference
+  /// definitions are not counted here: an edit that leaves them as they were re-parses the blocks around it.
   package var readsAcrossBlocks = false
   /// The labels of the note's link reference definitions (`[label]: url`), case folded and blanks collapsed: what
   /// makes `@key [label]` a citation followed by a link rather than a citation with a suffix.

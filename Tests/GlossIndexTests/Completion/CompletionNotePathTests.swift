@@ -55,6 +55,29 @@ import Testing
     #expect(try complete(text).0.items.allSatisfy { $0.kind != .note || $0.label == "Hub" })
   }
 
+  @Test(arguments: [
+    ("Xem [x][ghi chú].\n\n[ghi chú]: ⏩1️⃣⏪", 5),
+    ("> [x]: ⏩tr1️⃣í⏪#phần", 1),
+    ("- [東京 🗼]: <⏩東1️⃣⏪>", 1),
+    ("1. [x]: ⏩H1️⃣u⏪ \"Hub\"", 1),
+  ])
+  func aLinkReferenceDefinitionsDestinationIsCompletedToo(text: String, count: Int) throws {
+    let (result, marked) = try complete(text)
+    #expect(result.items.count == count)
+    #expect(result.items.allSatisfy { $0.replaceRange == marked.ranges.first && $0.kind == .note })
+  }
+
+  @Test func aLinkReferenceDefinitionsAnchorIsCompletedWithSlugs() throws {
+    let (result, marked) = try complete("[x]: hub.md#⏩mé1️⃣th⏪\n")
+    #expect(result.items.map(\.newText) == ["hub", "méthodes-"])
+    #expect(result.items.last?.replaceRange == marked.ranges.first)
+  }
+
+  @Test(arguments: ["Text [x]: 1️⃣", "[x] 1️⃣", "[x]: hub.md \"t 1️⃣"])
+  func noPathIsOfferedOutsideADefinitionsDestination(text: String) throws {
+    #expect(try complete(text).0.items.allSatisfy { $0.kind != .note })
+  }
+
   /// Each inserted destination resolves back to its note: no `broken-link` once written.
   @Test func everyInsertedDestinationResolves() throws {
     let (result, marked) = try complete("Xem [ghi chú](1️⃣) 🙂\n")

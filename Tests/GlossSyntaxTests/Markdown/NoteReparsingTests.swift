@@ -16,6 +16,8 @@ import Testing
     "word ", "\n# Heading\n", "\nSetext\n---\n", "\n```\ncode\n",
     // Syntax read across blocks (issue 13): definition markers, example labels and references, LaTeX environments.
     ":   ", "\n:   def [@d]\n", "~ ", "(@ex) ", "(@ex)", "\\begin{figure}", "\\end{figure}", "\n\\begin{x}\n",
+    // Link reference definitions and their uses, which the blocks around an edit read with the whole note's labels.
+    "[ref]", "[x][Ref]", "[ref][]", "]: ", "\n[ref]: other.md#h\n", "\n\n[ref]: <b c.md>\n", "@key [ref]", "[Bản đồ]",
   ]
 
   /// A note with many blocks of every kind, so that edits land between, inside and across them.
@@ -35,12 +37,26 @@ import Testing
       default: "<div>\n[@html\(k)]\n\n</div>\nPara \"quote\" [@z\(k)]\n"
       }
     }.joined(separator: "\n")
-    return [ParserRobustnessFixtures.note, long, "---\ntitle: t\n---\n\n" + long] + examples
+    let references = "\nSee [ref], [text][REF], [Bản  đồ][] and @k [ref].\n\n[ref]: a.md#x\n[bản đồ]: <b c.md>\n"
+    return [ParserRobustnessFixtures.note, long, "---\ntitle: t\n---\n\n" + long, long + references] + examples
+  }
+
+  @Test func anEditThatLeavesTheDefinitionsReparsesOnlyTheBlocksAroundIt() {
+    // The re-parse restarts at the block before the edit's, as in a note without definitions; a whole parse
+    // compared with the old one would start the splice at that block's end instead.
+    let before = Array("One [ref].\n\nTwo [x][ref].\n\nThree.\n\n[ref]: a.md\n".utf8)
+    var after = before
+    after.insert(contentsOf: Array("3".utf8), at: 29)
+    var splice: NoteSplice?
+    let note = Note(reparsing: Note(parsing: before), replacing: 29..<29, insertedCount: 1, in: after, splice: &splice)
+    #expect(note == Note(parsing: after))
+    #expect(splice?.start == 12)
+    #expect(note.links.map(\.reference) == [.use, .use, .definition])
   }
 
   static let repositoryRoot = Repository.root
 
-  @Test(arguments: 0..<6)
+  @Test(arguments: 0..<7)
   func reparsingAroundAnEditGivesTheWholeParse(fixture: Int) {
     let texts = Self.fixtures
     guard fixture < texts.count else { return }
