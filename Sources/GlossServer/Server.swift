@@ -54,6 +54,8 @@ package final class Server {
   package let scanBoard = ScanBoard()
   /// The extractions running in the background (PDF texts), fed by loading and scanning.
   package let extractions: ExtractionQueue
+  /// Builds the search over the sources' text of each root's newest state in the background.
+  lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
   /// The progress token of the extractions under way, once the client made it.
   var extractionProgress: ExtractionProgress?
   /// The id the next root gets.
@@ -156,6 +158,8 @@ package final class Server {
     }
     postScanTargetsIfChanged()
     refreshStaleDiagnostics(after: event)
+    // Whatever changed a source (an edit, a scan, an extraction), its search is brought up to date off the loop.
+    prepareFindInEveryRoot()
     defer { outbox = [] }
     return outbox
   }

@@ -39,6 +39,9 @@ package struct ServerOptions: Sendable {
   /// What tells this build of Gloss from any other (a restart snapshot is only read by the build that wrote it); nil
   /// when it cannot be told, and then no snapshot is read or written.
   package var build: String? = GlossVersion.build
+  /// How long after indexing or a change of sources the search over the sources' text is built in the background
+  /// (`FindPreparation`); nil: never in the background (tests that build it themselves).
+  package var findPreparationDelay: TimeInterval? = 1
   /// From how many bytes on a note opened with its indexed text has its blocks parsed off the loop rather than at
   /// once (`Server.keepIndexedNote`); tests set 0 to take the background path with small notes.
   package var openedNoteParseInBackground = 256 * 1024

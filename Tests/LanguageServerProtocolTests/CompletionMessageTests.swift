@@ -89,6 +89,9 @@ extension CompletionMessageTests {
             newText: "nguyễn/2019"),
           data: .object(["root": .int(3), "key": .string("k"), "list": .array([.bool(true), .null, .double(2)])])),
         CompletionItem(label: "#mémoire", documentation: .markdown("**đậm**")),
+        CompletionItem(
+          label: "key, p. 4", insertTextFormat: .snippet,
+          textEdit: TextEdit(range: LSPRange(at: Position(line: 0, character: 2)), newText: "key, p. 4 \\$1")),
       ])
     var writer = JSONWriter()
     list.write(to: &writer)

@@ -1,127 +1,201 @@
 import Foundation
 import GlossSyntax
 
-/// The search structures over every source document's text (`Workspace+Find.swift`), built on first use and kept
-/// across states: per document the signature of its case-folded text, and per state the matrix of all their chunks.
+/// The search structures over every source document's text (`Workspace+Find.swift`) of one state, built on first
+/// use (or in the background) and shared by copies of the workspace, like `SymbolCatalogCache`.
 ///
-/// A class shared by copies of the workspace, like `SymbolCatalogCache`: a state that changes a source document
-/// installs a new cache that keeps the other documents' signatures (its matrix is built again, from them, on its
-/// first search).
+/// A state that changes source documents installs a new cache that knows the earlier state's (its basis) and the
+/// documents changed since: its search is the earlier one with only those documents' columns rewritten, signed
+/// again, appended or cleared (`SourceTextSearch.updating`), never the whole matrix built again. Only a cache
+/// without a built basis builds the whole search, and only when asked to (`SearchNeed`).
 final class SourceTextSearchCache: @unchecked Sendable {
-  // Guarded by `lock`: snapshots of the workspace may be searched from several threads.
-  private let lock = NSLock()
-  private var signatures: [String: TextSignature]
+  /// What a search may do to have the structures of its state.
+  enum SearchNeed {
+    /// Waits for a build under way, then derives from the basis or builds the whole search (on all cores, or on
+    /// this thread: the background preparation).
+    case whole(onAllCores: Bool)
+    /// Never waits and never builds the whole search of more than `smallWorkspaceBytes` of text: derives from a
+    /// built basis when the changed documents hold at most `changedBytesAllowed` bytes; nil otherwise.
+    case interactive(changedBytesAllowed: Int)
+  }
+
+  /// A workspace with at most this many bytes of source text is small: any request may build its whole search
+  /// (a few milliseconds).
+  static let smallWorkspaceBytes = 4 << 20
+
+  // Guarded by `condition`: snapshots of the workspace are searched from several threads.
+  private let condition = NSCondition()
   private var search: SourceTextSearch?
+  /// How this cache's search was made: whole, or from an earlier state's (nil before).
+  private var wasBuiltWhole: Bool?
+  /// Whether a thread builds this cache's search now (others wait for it, or answer without it).
+  private var building = false
+  /// The cache of an earlier state whose search is built (or being built) and the documents changed since.
+  private var basis: (cache: SourceTextSearchCache, changed: Set<String>)?
 
   /// An empty cache.
-  init() {
-    signatures = [:]
-  }
+  init() {}
 
-  /// A cache for the state after `old`'s, keeping its signatures but those of `paths` (documents that changed).
+  /// A cache for the state after `old`'s, in which the documents at `paths` changed.
   init(after old: SourceTextSearchCache, dropping paths: Set<String>) {
-    old.lock.lock()
-    var kept = old.signatures
-    old.lock.unlock()
-    for path in paths { kept[path] = nil }
-    signatures = kept
+    old.condition.lock()
+    defer { old.condition.unlock() }
+    if old.search != nil {
+      basis = (old, paths)
+    } else if let oldBasis = old.basis {
+      // Never a chain: the basis is always a cache with a search (or one being built).
+      basis = (oldBasis.cache, oldBasis.changed.union(paths))
+    } else if old.building {
+      basis = (old, paths)
+    }
+    // Otherwise nothing was ever built (a workspace being loaded): the first search builds it whole.
   }
 
-  /// The search over `documents` (this state's), building the missing signatures on all cores (else on this
-  /// thread).
-  ///
-  /// The lock is not held while building, so that a state after this one (an edit of a source) can take the
-  /// signatures built so far without waiting; two searches building at once may both sign a text, and one result
-  /// is kept.
+  /// Whether this state's search is built or being built.
+  var isBuiltOrBuilding: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return search != nil || building
+  }
+
+  /// The search over `documents` (this state's), if `need` allows what it takes to have it.
   func search(
-    for documents: [String: SourceDocumentRecord], provider: SourceTextProvider?, onAllCores: Bool = true
-  ) -> SourceTextSearch {
-    lock.lock()
+    for documents: [String: SourceDocumentRecord], provider: SourceTextProvider?, need: SearchNeed
+  ) -> SourceTextSearch? {
+    var waits = false
+    var changedBytesAllowed = Int.max
+    if case .interactive(let allowed) = need { changedBytesAllowed = allowed } else { waits = true }
+    condition.lock()
+    while search == nil, building, waits { condition.wait() }
     if let search {
-      defer { lock.unlock() }
+      condition.unlock()
       return search
     }
-    let have = signatures
-    lock.unlock()
-    // The largest texts first, so that no core is left with a big one at the end.
-    let missing = documents.keys.filter { have[$0] == nil }.sorted {
-      (documents[$0]?.document.textCount ?? 0) > (documents[$1]?.document.textCount ?? 0)
+    let basis = self.basis
+    // An interactive request without a basis builds only a small workspace's search; one that finds a build under
+    // way answers without it.
+    if building || (!waits && basis == nil && !Self.isSmall(documents)) {
+      condition.unlock()
+      return nil
     }
-    let sign: @Sendable (Int) -> TextSignature = { k in
+    building = true
+    condition.unlock()
+
+    var made: SourceTextSearch?
+    if let basis, let base = basis.cache.builtSearch(waiting: waits) {
+      let changed = basis.changed.sorted { $0.utf8Precedes($1) }
+      let bytes = changed.reduce(0) { $0 + (documents[$1]?.document.textCount ?? 0) }
+      if bytes <= changedBytesAllowed {
+        let onAllCores = if case .whole(let all) = need { all } else { false }
+        let signatures = Self.sign(changed, in: documents, provider: provider, onAllCores: onAllCores)
+        made = base.updating(Dictionary(uniqueKeysWithValues: zip(changed, signatures)))
+      }
+    }
+    let whole = made == nil
+    if made == nil, waits || Self.isSmall(documents) {
+      let onAllCores = if case .whole(let all) = need { all } else { false }
+      let paths = Array(documents.keys)
+      let signatures = Self.sign(paths, in: documents, provider: provider, onAllCores: onAllCores)
+      made = SourceTextSearch(
+        Dictionary(uniqueKeysWithValues: zip(paths, signatures.map { $0 ?? TextSignature(text: []) })))
+    }
+    condition.lock()
+    building = false
+    if let made {
+      search = made
+      wasBuiltWhole = whole
+      self.basis = nil
+    }
+    condition.broadcast()
+    condition.unlock()
+    return made
+  }
+
+  /// This cache's search when it is built (after waiting for a build under way, when `waiting`).
+  private func builtSearch(waiting: Bool) -> SourceTextSearch? {
+    condition.lock()
+    defer { condition.unlock() }
+    while search == nil, building, waiting { condition.wait() }
+    return search
+  }
+
+  /// Rebuilds the search without its cleared columns when they have grown to a quarter of it (for the background
+  /// preparation: a copy of the whole matrix, not something to do on the loop).
+  func compactIfNeeded() {
+    condition.lock()
+    guard let current = search, current.needsCompaction, !building else {
+      condition.unlock()
+      return
+    }
+    building = true
+    condition.unlock()
+    let compacted = current.compacted()
+    condition.lock()
+    search = compacted
+    building = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Whether this state's search was built whole (nil before it is built).
+  var builtWhole: Bool? {
+    condition.lock()
+    defer { condition.unlock() }
+    return wasBuiltWhole
+  }
+
+  /// Each document's chunk filters as its columns hold them (for tests: a search after changes must be the search a
+  /// fresh build makes); empty before the search is built.
+  var filters: [String: [[UInt64]]] {
+    condition.lock()
+    let search = self.search
+    condition.unlock()
+    var filters: [String: [[UInt64]]] = [:]
+    if let search {
+      for (path, slot) in search.slotOfPath {
+        let first = search.slots[slot].firstColumn
+        filters[path] = (0..<search.slots[slot].signature.chunkCount).map { search.matrix.filter(ofColumn: first + $0) }
+      }
+    }
+    return filters
+  }
+
+  /// Whether `documents` hold so little text that any request may build their whole search.
+  private static func isSmall(_ documents: [String: SourceDocumentRecord]) -> Bool {
+    var bytes = 0
+    for record in documents.values {
+      bytes += record.document.textCount
+      if bytes > smallWorkspaceBytes { return false }
+    }
+    return true
+  }
+
+  /// The signatures of the documents at `paths` (nil for one no longer there), the largest texts first so that no
+  /// core is left with a big one at the end.
+  private static func sign(
+    _ paths: [String], in documents: [String: SourceDocumentRecord], provider: SourceTextProvider?,
+    onAllCores: Bool
+  ) -> [TextSignature?] {
+    let order = paths.indices.sorted {
+      (documents[paths[$0]]?.document.textCount ?? 0) > (documents[paths[$1]]?.document.textCount ?? 0)
+    }
+    let sign: @Sendable (Int) -> TextSignature? = { k in
+      let path = paths[order[k]]
+      guard let kept = documents[path]?.document else { return nil }
       // A released text is read again; one changed on disk since is signed empty until its document is set again.
-      let kept = documents[missing[k]]?.document
-      let document = kept.flatMap { Workspace.withText($0, at: missing[k], provider: provider) }
+      let document = Workspace.withText(kept, at: path, provider: provider)
       return TextSignature(text: CaseFolding.folded(document?.text ?? []))
     }
-    let built = onAllCores ? ParallelWork.map(count: missing.count, sign) : missing.indices.map(sign)
-    var all = have
-    for (path, signature) in zip(missing, built) where all[path] == nil { all[path] = signature }
-    for path in all.keys where documents[path] == nil { all[path] = nil }
-    let made = SourceTextSearch(all)
-    lock.lock()
-    defer { lock.unlock() }
-    for (path, signature) in all where signatures[path] == nil { signatures[path] = signature }
-    if search == nil { search = made }
-    return search ?? made
-  }
-
-  /// The search over `documents` when at most `missingBytesAllowed` bytes of their text are still to be signed
-  /// (those are signed now); nil, without waiting, when more are.
-  func searchIfNearlyBuilt(
-    for documents: [String: SourceDocumentRecord], provider: SourceTextProvider?, missingBytesAllowed: Int
-  ) -> SourceTextSearch? {
-    lock.lock()
-    if let search {
-      defer { lock.unlock() }
-      return search
-    }
-    let have = signatures
-    lock.unlock()
-    var missingBytes = 0
-    for (path, record) in documents where have[path] == nil {
-      missingBytes += record.document.textCount
-      if missingBytes > missingBytesAllowed { return nil }
-    }
-    return self.search(for: documents, provider: provider)
+    let built = onAllCores ? ParallelWork.map(count: paths.count, sign) : paths.indices.map(sign)
+    var out = [TextSignature?](repeating: nil, count: paths.count)
+    for (k, signature) in zip(order, built) { out[k] = signature }
+    return out
   }
 
   /// Bytes held, for memory reports (0 before the first search).
   var byteCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return signatures.values.reduce(search?.matrix.byteCount ?? 0) { $0 + $1.byteCount }
-  }
-}
-
-/// The chunks of every source document's text, stacked in one `SignatureMatrix`, paths in order.
-struct SourceTextSearch: Sendable {
-  /// The documents' paths, in `utf8Precedes` order.
-  let paths: [String]
-  /// Each document's signature, in the order of `paths`.
-  let signatures: [TextSignature]
-  /// The first column of each document, in the order of `paths`, and one more: the column count.
-  let firstColumns: [Int]
-  /// Every chunk of every document.
-  let matrix: SignatureMatrix
-
-  init(_ signatures: [String: TextSignature]) {
-    paths = signatures.keys.sorted { $0.utf8Precedes($1) }
-    self.signatures = paths.map { signatures[$0] ?? TextSignature(text: []) }
-    var first = [0]
-    for signature in self.signatures { first.append((first.last ?? 0) + signature.chunkCount) }
-    firstColumns = first
-    matrix = SignatureMatrix(self.signatures)
-  }
-
-  /// The document (index into `paths`) and chunk of column `column`.
-  func owner(ofColumn column: Int) -> (document: Int, chunk: Int) {
-    var lower = 0
-    var upper = paths.count
-    // The last document whose first column is at or before `column`.
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      if firstColumns[mid + 1] <= column { lower = mid + 1 } else { upper = mid }
-    }
-    return (lower, column - firstColumns[min(lower, firstColumns.count - 1)])
+    condition.lock()
+    defer { condition.unlock() }
+    return search?.byteCount ?? 0
   }
 }

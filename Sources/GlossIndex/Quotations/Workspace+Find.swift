@@ -57,13 +57,30 @@ package struct FindResult: Hashable, Sendable {
 /// indexed and searched.
 extension Workspace {
   /// The places where `phrase` occurs in the sources' text, at most `limit`, in path order; when it occurs nowhere,
-  /// the closest passages with how alike they are.
+  /// the closest passages with how alike they are. Builds what the search is missing (on all cores): for the
+  /// command line and tests; the server's loop uses `findIfPrepared`.
   package func find(_ phrase: String, limit: Int = 50) -> FindResult {
+    let search = textSearchCache.search(
+      for: sourceDocuments, provider: sourceTextProvider, need: .whole(onAllCores: true))
+    return search.map { find(phrase, limit: limit, in: $0) } ?? FindResult()
+  }
+
+  /// As `find`, for a request on the server's loop: the search of an earlier state is brought up to date (work
+  /// proportional to the sources changed since), but the whole search is never built here (only a small
+  /// workspace's): nil while it is still to be built (`prepareFind` builds it in the background).
+  package func findIfPrepared(_ phrase: String, limit: Int = 50) -> FindResult? {
+    let search = textSearchCache.search(
+      for: sourceDocuments, provider: sourceTextProvider,
+      need: .interactive(changedBytesAllowed: Self.loopIndexingBytes))
+    return search.map { find(phrase, limit: limit, in: $0) }
+  }
+
+  /// The places of `phrase` (or the closest passages) in `search`.
+  private func find(_ phrase: String, limit: Int, in search: SourceTextSearch) -> FindResult {
     let folded = CaseFolding.folded(phrase)
     let probe = SignatureProbe(folded)
     var result = FindResult()
     guard limit > 0, !probe.isEmpty else { return result }
-    let search = textSearchCache.search(for: sourceDocuments, provider: sourceTextProvider)
     result.places =
       probe.pieces.count == 1
       ? placesInChunks(folded, probe: probe, search: search, limit: limit)
@@ -80,8 +97,9 @@ extension Workspace {
     let folded = CaseFolding.folded(phrase)
     let probe = SignatureProbe(folded)
     guard limit > 0, !probe.isEmpty,
-      let search = textSearchCache.searchIfNearlyBuilt(
-        for: sourceDocuments, provider: sourceTextProvider, missingBytesAllowed: Self.interactiveIndexingBytes)
+      let search = textSearchCache.search(
+        for: sourceDocuments, provider: sourceTextProvider,
+        need: .interactive(changedBytesAllowed: Self.interactiveIndexingBytes))
     else { return [] }
     return probe.pieces.count == 1
       ? placesInChunks(folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
@@ -89,13 +107,19 @@ extension Workspace {
         folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
   }
 
-  /// How many bytes of source text a completion or code action may index itself (the sources edited since the last
-  /// build, or a small workspace's); beyond that it answers without the search until the background build is done.
+  /// How many bytes of changed source text a completion or code action may sign itself (the sources edited since
+  /// the last build); beyond that it answers without the search until the background preparation is done.
   static let interactiveIndexingBytes = 4 << 20
+  /// How many bytes of changed source text a search on the server's loop may sign itself.
+  static let loopIndexingBytes = 32 << 20
   /// How many sources a completion or code action may search: a quotation that many sources may hold (a few common
   /// words, or a short CJK phrase) is not worth citing from where it is found, and searching them all takes tens of
   /// milliseconds a keystroke.
   static let interactiveCandidates = 16
+
+  /// Whether the search over the sources' text of this state is built (or being built): when not, the server has
+  /// `prepareFind` run in the background.
+  package var isFindPrepared: Bool { textSearchCache.isBuiltOrBuilding }
 
   /// Where a phrase of one piece occurs: the runs of chunks that may hold it, each indexed with the chunks it may
   /// reach into; none when more than `sourcesAllowed` sources may hold it.
@@ -104,26 +128,32 @@ extension Workspace {
   ) -> [FoundPlace] {
     let piece = probe.pieces[0]
     let reach = SignatureMatrix.reach(ofTokens: piece.tokenCount)
-    var columns = search.matrix.columns(holdingAll: piece.hashes, reach: reach)[...]
-    if sourcesAllowed < .max, Set(columns.map { search.owner(ofColumn: $0).document }).count > sourcesAllowed {
-      return []
+    // The runs of candidate chunks of each document, in path order (a changed document's columns may have moved to
+    // the end of the matrix).
+    var runs: [(slot: Int, chunks: ClosedRange<Int>)] = []
+    for column in search.matrix.columns(holdingAll: piece.hashes, reach: reach) {
+      guard let (slot, chunk) = search.owner(ofColumn: column) else { continue }
+      if let last = runs.last, last.slot == slot, last.chunks.upperBound + 1 == chunk {
+        runs[runs.count - 1].chunks = last.chunks.lowerBound...chunk
+      } else {
+        runs.append((slot, chunk...chunk))
+      }
+    }
+    if sourcesAllowed < .max, Set(runs.map(\.slot)).count > sourcesAllowed { return [] }
+    runs.sort {
+      $0.slot == $1.slot
+        ? $0.chunks.lowerBound < $1.chunks.lowerBound
+        : search.slots[$0.slot].path.utf8Precedes(search.slots[$1.slot].path)
     }
     var places: [FoundPlace] = []
-    while let first = columns.first, places.count < limit {
-      let (document, chunk) = search.owner(ofColumn: first)
-      let chunkCount = search.signatures[document].chunkCount
-      // The run of candidate chunks of this document starting here.
-      var last = chunk
-      columns = columns.dropFirst()
-      while let next = columns.first, next == first + (last - chunk) + 1, last + 1 < chunkCount {
-        last += 1
-        columns = columns.dropFirst()
-      }
-      guard let record = recordWithText(at: search.paths[document]) else { continue }
-      let signature = search.signatures[document]
+    for (slot, chunks) in runs where places.count < limit {
+      let signature = search.slots[slot].signature
+      guard let record = recordWithText(at: search.slots[slot].path) else { continue }
       // Occurrences must start in the run; they may end in the chunks it reaches into.
-      let startsBefore = last + 1 < chunkCount ? signature.chunkStarts[last + 1] : Int.max
-      let (index, offset) = Self.chunkIndex(of: record.document.text, signature, chunks: chunk..<(last + 1 + reach))
+      let startsBefore =
+        chunks.upperBound + 1 < signature.chunkCount ? signature.chunkStarts[chunks.upperBound + 1] : Int.max
+      let (index, offset) = Self.chunkIndex(
+        of: record.document.text, signature, chunks: chunks.lowerBound..<(chunks.upperBound + 1 + reach))
       for range in index.occurrences(of: folded, limit: limit - places.count)
       where range.lowerBound + offset < startsBefore {
         places.append(place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: 1))
@@ -141,13 +171,14 @@ extension Workspace {
     for piece in probe.pieces where !piece.hashes.isEmpty {
       let columns = search.matrix.columns(
         holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount))
-      let holding = Set(columns.map { search.owner(ofColumn: $0).document })
+      let holding = Set(columns.compactMap { search.owner(ofColumn: $0)?.slot })
       documents = documents.map { $0.intersection(holding) } ?? holding
     }
     guard (documents?.count ?? 0) <= sourcesAllowed else { return [] }
     var places: [FoundPlace] = []
-    for document in (documents ?? []).sorted() where places.count < limit {
-      guard let record = recordWithText(at: search.paths[document]) else { continue }
+    let paths = (documents ?? []).map { search.slots[$0].path }.sorted { $0.utf8Precedes($1) }
+    for path in paths where places.count < limit {
+      guard let record = recordWithText(at: path) else { continue }
       let index = QuoteIndex(text: CaseFolding.folded(record.document.text))
       for range in index.occurrences(of: folded, limit: limit - places.count) {
         places.append(place(range, in: record, likeness: 1))
@@ -170,7 +201,12 @@ extension Workspace {
   private func closestPlaces(
     _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int
   ) -> [FoundPlace] {
-    let hashes = probe.allHashes
+    // A long phrase (thirty words of Chinese are a thousand entries) is ranked by an even sample of its entries:
+    // a chunk holding the passage holds nearly all of any sample, and counting each entry reads the whole matrix.
+    let all = probe.allHashes
+    let hashes =
+      all.count <= Self.closestRankingEntries
+      ? all : (0..<Self.closestRankingEntries).map { all[$0 * all.count / Self.closestRankingEntries] }
     guard !hashes.isEmpty else { return [] }
     let tokenCount = min(QuoteIndex.closestTokenLimit, probe.pieces.reduce(0) { $0 + $1.tokenCount })
     let reach = SignatureMatrix.reach(ofTokens: tokenCount)
@@ -180,19 +216,25 @@ extension Workspace {
     let least = max(1, hashes.count / 3)
     let best = counts.max() ?? 0
     guard best >= least else { return [] }
-    // Only the few columns near the best are sorted (sorting them all was a quarter of a search's time).
+    // Only the few columns near the best are sorted (sorting them all was a quarter of a search's time); ties go
+    // in path order, wherever a document's columns are.
     let threshold = max(least, (3 * best + 3) / 4)
-    var ranked = counts.indices.filter { counts[$0] >= threshold }
-    ranked.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
-    var tried: [(document: Int, chunk: Int)] = []
-    for column in ranked where tried.count < Self.closestSourcesTried {
-      let owner = search.owner(ofColumn: column)
-      if !tried.contains(where: { $0.document == owner.document }) { tried.append(owner) }
+    var ranked = counts.indices.filter { counts[$0] >= threshold }.compactMap { column in
+      search.owner(ofColumn: column).map { (count: counts[column], slot: $0.slot, chunk: $0.chunk) }
     }
-    let places = tried.compactMap { document, chunk -> FoundPlace? in
-      guard let record = recordWithText(at: search.paths[document]) else { return nil }
+    ranked.sort {
+      if $0.count != $1.count { return $0.count > $1.count }
+      if $0.slot != $1.slot { return search.slots[$0.slot].path.utf8Precedes(search.slots[$1.slot].path) }
+      return $0.chunk < $1.chunk
+    }
+    var tried: [(slot: Int, chunk: Int)] = []
+    for candidate in ranked where tried.count < Self.closestSourcesTried {
+      if !tried.contains(where: { $0.slot == candidate.slot }) { tried.append((candidate.slot, candidate.chunk)) }
+    }
+    let places = tried.compactMap { slot, chunk -> FoundPlace? in
+      guard let record = recordWithText(at: search.slots[slot].path) else { return nil }
       let (index, offset) = Self.chunkIndex(
-        of: record.document.text, search.signatures[document], chunks: chunk..<(chunk + 1 + reach))
+        of: record.document.text, search.slots[slot].signature, chunks: chunk..<(chunk + 1 + reach))
       guard case .notFound(let range?, let similarity) = index.match(folded), similarity >= Self.leastSimilarity
       else { return nil }
       return place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: similarity)
@@ -202,10 +244,13 @@ extension Workspace {
     return Array(places.prefix(min(limit, Self.closestPlacesShown)))
   }
 
-  /// Builds the search over the sources' text on this thread (a background one, after loading), so that the first
-  /// search does not pay for it; copies of this workspace share it.
+  /// Builds the search over the sources' text of this state on this thread (a background one, after loading or
+  /// after sources change), so that no search on the loop pays for it: it waits for a build under way, brings an
+  /// earlier state's search up to date or builds it whole, then compacts it when changed documents left a quarter
+  /// of its columns cleared. Copies of this workspace share it.
   package func prepareFind() {
-    _ = textSearchCache.search(for: sourceDocuments, provider: sourceTextProvider, onAllCores: false)
+    _ = textSearchCache.search(for: sourceDocuments, provider: sourceTextProvider, need: .whole(onAllCores: false))
+    textSearchCache.compactIfNeeded()
   }
 
   /// The record of the source document at `path` with its text (read again when it was released); nil when there is
@@ -216,9 +261,18 @@ extension Workspace {
     return record
   }
 
+  /// Whether this state's search over the sources' text was built whole rather than brought up to date from an
+  /// earlier state's (nil before it is built).
+  package var textSearchWasBuiltWhole: Bool? { textSearchCache.builtWhole }
+
+  /// Each source document's chunk filters as the search over the sources' text holds them (for tests).
+  package var textSearchFilters: [String: [[UInt64]]] { textSearchCache.filters }
+
   /// Bytes the search over the sources' text holds (0 before the first search), for memory reports.
   package var textSearchByteCount: Int { textSearchCache.byteCount }
 
+  /// How many of a phrase's entries rank the chunks for its closest passage at most.
+  static let closestRankingEntries = 256
   /// How many sources (those whose chunks hold most of the phrase's pairs) are searched for the closest passage.
   static let closestSourcesTried = 4
   /// How many closest passages a search answers at most.

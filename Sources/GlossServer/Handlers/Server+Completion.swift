@@ -18,6 +18,9 @@ extension Server {
     let result = workspace.completions(at: offset, in: location.path, text: text.bytes)
     // Every candidate of one answer replaces the same range: convert it once.
     var lastRange: (Range<Int>, LSPRange)?
+    // Neovim inserts a plain text only up to its first space (`key, p. 4` would become `key,`), but a snippet whole:
+    // a text with white space goes as a snippet to clients that take them.
+    let snippets = clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport == true
     let items = result.items.enumerated().map { rank, candidate -> CompletionItem in
       let range: LSPRange
       if let (known, converted) = lastRange, known == candidate.replaceRange {
@@ -26,10 +29,14 @@ extension Server {
         range = text.lspRange(of: candidate.replaceRange, in: positionEncoding)
         lastRange = (candidate.replaceRange, range)
       }
+      let asSnippet = snippets && candidate.newText.contains(where: \.isWhitespace)
       return CompletionItem(
         label: candidate.label, kind: Self.itemKind(candidate.kind), detail: candidate.detail,
         sortText: Self.sortText(rank), filterText: candidate.filterText,
-        textEdit: TextEdit(range: range, newText: candidate.newText),
+        insertTextFormat: asSnippet ? .snippet : nil,
+        textEdit: TextEdit(
+          range: range,
+          newText: asSnippet ? CompletionItem.InsertTextFormat.snippet(of: candidate.newText) : candidate.newText),
         data: candidate.sourceKey.map { .object(["root": .int(location.root), "key": .string($0)]) })
     }
     return CompletionList(isIncomplete: result.isIncomplete, items: items)

@@ -20,7 +20,7 @@ extension Server {
       limit = n
     }
     return .array(
-      foundPlaces(phrase, limit: limit).map { place, location in
+      try foundPlaces(phrase, limit: limit).map { place, location in
         var item: [String: JSONValue] = [
           "uri": .string(location.uri),
           "range": .object([
@@ -36,12 +36,19 @@ extension Server {
       })
   }
 
-  /// The places found for `phrase` in every root (or the closest, when it is nowhere), with their LSP locations.
-  func foundPlaces(_ phrase: String, limit: Int) -> [(FoundPlace, Location)] {
+  /// The places found for `phrase` in every root (or the closest, when it is nowhere), with their LSP locations;
+  /// an error while a root's search is still being built in the background (the loop never builds it whole).
+  func foundPlaces(_ phrase: String, limit: Int) throws -> [(FoundPlace, Location)] {
     var found: [(FoundPlace, Location)] = []
     var closest: [(FoundPlace, Location)] = []
     for root in roots where found.count < limit {
-      let result = root.workspace.find(phrase, limit: limit - found.count)
+      guard let result = root.workspace.findIfPrepared(phrase, limit: limit - found.count) else {
+        prepareFind(in: root.id)
+        throw ResponseError(
+          code: .requestFailed,
+          message:
+            "the search over the sources' text of '\(root.path)' is still being built: try again in a few seconds")
+      }
       var texts: [String: SourceText] = [:]
       func located(_ place: FoundPlace) -> (FoundPlace, Location)? {
         if texts[place.path] == nil { texts[place.path] = text(of: place.path, in: root.id) }
@@ -62,10 +69,10 @@ extension Server {
   /// by their citation, the query as typed and the context (closest passages say how alike they are); nil for
   /// other queries. The query is part of the name because several clients (VS Code, Helix) filter the symbols
   /// they get by the query's characters, quote marks included.
-  func sourceTextSymbols(_ query: String) -> [SymbolInformation]? {
+  func sourceTextSymbols(_ query: String) throws -> [SymbolInformation]? {
     guard let phrase = Self.quotedPhrase(query) else { return nil }
     let typed = query.trimmingCharacters(in: .whitespaces)
-    return foundPlaces(phrase, limit: Self.defaultFindLimit).map { place, location in
+    return try foundPlaces(phrase, limit: Self.defaultFindLimit).map { place, location in
       let alike = place.likeness >= 1 ? "" : "\(place.percentAlike)% alike "
       return SymbolInformation(
         name: alike + (place.citation.map { $0 + " " } ?? "") + typed + " " + place.context, kind: .string,
@@ -83,21 +90,17 @@ extension Server {
     return phrase.isEmpty ? nil : phrase
   }
 
-  /// Builds the search over the sources' text of root `id` on a thread of its own at the lowest priority, so that
-  /// the first `gloss.find` (or cite action, or completion after a quotation) does not pay for it (seconds of one
-  /// core for 50 MB of source text) and nothing else waits for it; it starts a second after indexing, once the first
-  /// diagnostics are sent. A search arriving meanwhile builds what it needs.
+  /// Has the search over the sources' text of root `id`'s current state built in the background (`FindPreparation`),
+  /// unless it is built or being built: after indexing and whenever sources change, so that no `gloss.find`, cite
+  /// action or completion after a quotation pays for it (seconds of one core for 50 MB of source text).
   func prepareFind(in id: RootID) {
-    guard let snapshot = workspace(id) else { return }
-    let thread = Thread {
-      // On Linux a thread has its own nice value: 0 names the calling thread.
-      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-      // Once the first diagnostics have gone out: sending them is what the client waits for.
-      Thread.sleep(forTimeInterval: 1)
-      snapshot.prepareFind()
-    }
-    thread.name = "gloss find index"
-    thread.start()
+    guard let snapshot = workspace(id), !snapshot.isFindPrepared else { return }
+    findPreparation.prepare(snapshot, root: id)
+  }
+
+  /// `prepareFind` for every root: after an event that may have changed sources.
+  func prepareFindInEveryRoot() {
+    for root in roots { prepareFind(in: root.id) }
   }
 
   /// How many places `gloss.find` answers when not told.

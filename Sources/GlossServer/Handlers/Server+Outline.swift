@@ -38,8 +38,8 @@ extension Server {
 
   /// `workspace/symbol`: notes, headings, sources and tags of every root matching the query, at most 200; a query
   /// in double quotes searches the sources' text instead.
-  func workspaceSymbol(_ params: WorkspaceSymbolRequest) -> [SymbolInformation] {
-    if let places = sourceTextSymbols(params.query) { return places }
+  func workspaceSymbol(_ params: WorkspaceSymbolRequest) throws -> [SymbolInformation] {
+    if let places = try sourceTextSymbols(params.query) { return places }
     let limit = 200
     var out: [SymbolInformation] = []
     for root in roots where out.count < limit {

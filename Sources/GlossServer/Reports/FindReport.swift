@@ -36,12 +36,23 @@ package struct FindReport: Sendable {
   /// Files and folders that could not be read.
   package var skipped: [SkippedFile]
 
-  /// Indexes the folder at `root` and searches it for `phrase`.
+  /// Indexes the folder at `root` and searches it for `phrase`. PDFs and other formats an external tool reads are
+  /// extracted first (or taken from the cache) with `extract`, as `gloss check` does.
   package init(
     root: String, phrase: String, limit: Int, includingNotes: Bool, fileSystem: any FileSystem,
-    progress: (IndexingStep) -> Void = { _ in }
+    progress: (IndexingStep) -> Void = { _ in },
+    extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
+      TextExtractor.extract($0, format: $1)
+    }
   ) {
-    let indexed = IndexedRoot(root: root, editorSettings: nil, fileSystem: fileSystem, progress: progress)
+    let environment = ProcessInfo.processInfo.environment
+    let cache = ExtractionCache.defaultDirectory(environment: environment).map {
+      ExtractionCache(directory: $0, fileSystem: fileSystem)
+    }
+    var indexed = IndexedRoot(
+      root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
+      progress: progress)
+    indexed.extractPending(cache: cache, extract: extract)
     let result = indexed.workspace.find(phrase, limit: limit)
     var found = result.places
     if includingNotes, found.count < limit {

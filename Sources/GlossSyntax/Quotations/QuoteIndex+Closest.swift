@@ -2,9 +2,28 @@ extension QuoteIndex {
   /// The longest quotation (in tokens) whose closest passage is searched; longer ones are cut, so the work is bounded.
   package static let closestTokenLimit = 600
 
+  /// From how many tokens a quotation of one piece is aligned in a band along each voted-for diagonal
+  /// (`closest(to:in:alignment:)`); shorter ones (30 English words are about 40 tokens) are aligned in full.
+  package static let bandedFromTokens = 96
+
+  /// How far (in tokens) a banded alignment may stray on either side of its diagonal: one insertion or deletion
+  /// moves it by one, so a passage with fewer net insertions or deletions than this is aligned as in full.
+  static func bandHalfWidth(ofTokens m: Int) -> Int { max(16, m / 32) }
+
+  /// How a closest passage is aligned with the quotation.
+  package enum Alignment: Sendable {
+    /// Quotations of one piece and at least `bandedFromTokens` tokens (thirty words of Chinese or Japanese are about
+    /// 600) are aligned only near the diagonals the votes point to, in time linear in their length; the rest in
+    /// full.
+    case banded
+    /// Every window in full (quadratic in the quotation's tokens): the reference the banded alignment is tested
+    /// against.
+    case full
+  }
+
   /// The passage of `range` most like `query`: windows around the positions where the quotation's rarest tokens
   /// agree on an alignment, scored by token edit distance (ellipses may skip source tokens for free).
-  func closest(to query: QuoteQuery, in range: Range<Int>) -> QuoteMatch {
+  func closest(to query: QuoteQuery, in range: Range<Int>, alignment: Alignment = .banded) -> QuoteMatch {
     var tokens: [UInt32] = []
     var gapAt: [Bool] = []  // gapAt[i]: a gap lies between tokens[i - 1] and tokens[i]
     var wordAt: [Bool] = []
@@ -20,19 +39,23 @@ extension QuoteIndex {
     guard m > 0, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
     let slack = max(8, m / 4)
     let reach = m + 2 * slack + (query.pieces.count > 1 ? m : 0)
-    var windows: [Range<Int>] = []
-    if range.count <= 2 * reach {
-      windows = [range]
+    // A quotation with ellipses may skip any length of source at each: its alignment follows no one diagonal.
+    let banded = alignment == .banded && query.pieces.count == 1 && m >= Self.bandedFromTokens
+    // Each window with, when banded, the column (in the window) where the voted-for alignment starts.
+    var windows: [(range: Range<Int>, diagonal: Int?)] = []
+    if range.count <= 2 * reach, !banded {
+      windows = [(range, nil)]
     } else {
       for center in alignmentCandidates(tokens, gapAt: gapAt, in: range) {
         let lower = max(range.lowerBound, center - slack)
         let upper = min(range.upperBound, center + reach)
-        if lower < upper { windows.append(lower..<upper) }
+        if lower < upper { windows.append((lower..<upper, banded ? center - lower : nil)) }
       }
     }
     var best: (distance: Int, positions: Range<Int>)?
     for window in windows {
-      let result = align(tokens, gapAt: gapAt, wordAt: wordAt, to: window)
+      let band = window.diagonal.map { (diagonal: $0, halfWidth: Self.bandHalfWidth(ofTokens: m)) }
+      let result = align(tokens, gapAt: gapAt, wordAt: wordAt, to: window.range, band: band)
       if result.distance < best?.distance ?? Int.max { best = result }
     }
     guard let best, !best.positions.isEmpty else { return .notFound(closest: nil, similarity: 0) }
@@ -134,8 +157,13 @@ extension QuoteIndex {
   /// keeps it); a word never replaces a punctuation mark (nor a mark a word): a word added at an end of the
   /// quotation is left out rather than aligned with the mark before the source's passage. The distance returned
   /// is in `editCost`s plus the tie-breaking remainder.
+  ///
+  /// With a `band`, only alignments that start within `halfWidth` tokens before and `bandSpread + halfWidth` after
+  /// column `diagonal` of the window, and stray no further than that from it, are scored (no gaps allowed): the
+  /// work is the quotation's length times the band's width rather than times the window's.
   private func align(
-    _ tokens: [UInt32], gapAt: [Bool], wordAt: [Bool], to window: Range<Int>
+    _ tokens: [UInt32], gapAt: [Bool], wordAt: [Bool], to window: Range<Int>,
+    band: (diagonal: Int, halfWidth: Int)? = nil
   ) -> (distance: Int, positions: Range<Int>) {
     let w = window.count
     let insertion = Int32(Self.editCost)
@@ -143,8 +171,17 @@ extension QuoteIndex {
     let deletion = insertion + 2
     // A word for a mark costs as much as leaving one out and adding the other.
     let crossing = insertion + deletion
+    // Out of the band: high enough never to be chosen, low enough that adding a few costs does not overflow.
+    let outside = Int32.max / 4
+    // The columns of row `i` (quotation tokens taken) that are scored.
+    func columns(ofRow i: Int) -> ClosedRange<Int> {
+      guard let band else { return 0...w }
+      let lower = min(w, max(0, band.diagonal + i - band.halfWidth))
+      let upper = max(lower, min(w, band.diagonal + i + Self.bandSpread + band.halfWidth))
+      return lower...upper
+    }
     // Two rows of distances and of where each alignment starts, side by side in one buffer.
-    var rows = [Int32](repeating: 0, count: 4 * (w + 1))
+    var rows = [Int32](repeating: outside, count: 4 * (w + 1))
     // Whether each source token of the window is a word, looked up once rather than once per quotation token.
     let sourceWords = tokenIDs[window].map { isWord[Int($0)] }
     var best = (distance: Int32.max, start: Int32(0), end: 0)
@@ -154,7 +191,10 @@ extension QuoteIndex {
       var previousStart = base + (w + 1)
       var current = base + 2 * (w + 1)
       var currentStart = base + 3 * (w + 1)
-      for j in 0...w { previousStart[j] = Int32(j) }
+      for j in columns(ofRow: 0) {
+        previous[j] = 0
+        previousStart[j] = Int32(j)
+      }
       tokenIDs.withUnsafeBufferPointer { all in
         let source = UnsafeBufferPointer(rebasing: all[window])
         sourceWords.withUnsafeBufferPointer { kinds in
@@ -162,9 +202,14 @@ extension QuoteIndex {
             let q = tokens[i - 1]
             let wildcard = q == QuoteQuery.wildcard
             let qIsWord = wordAt[i - 1]
-            current[0] = previous[0] + deletion
-            currentStart[0] = 0
-            for j in 1...w {
+            let scored = columns(ofRow: i)
+            // The cell left of the band was scored two rows ago (or never): it must not be read as a distance.
+            if scored.lowerBound > 0 { current[scored.lowerBound - 1] = outside }
+            if scored.lowerBound == 0 {
+              current[0] = previous[0] + deletion
+              currentStart[0] = 0
+            }
+            for j in stride(from: max(1, scored.lowerBound), through: scored.upperBound, by: 1) {
               let id = source[j - 1]
               let sourceIsWord = kinds[j - 1]
               let equal = q == id || (wildcard && sourceIsWord)
@@ -180,9 +225,11 @@ extension QuoteIndex {
                 value = left
                 start = currentStart[j - 1]
               }
-              current[j] = value
+              current[j] = min(value, outside)
               currentStart[j] = start
             }
+            // The cell right of the band is read as `previous[j]` by the next row.
+            if scored.upperBound < w { current[scored.upperBound + 1] = outside }
             if gapAt[i] {
               for j in 1...w where current[j - 1] < current[j] {
                 current[j] = current[j - 1]
@@ -194,11 +241,15 @@ extension QuoteIndex {
           }
         }
       }
-      for j in 0...w where previous[j] < best.distance {
+      for j in columns(ofRow: tokens.count) where previous[j] < best.distance {
         best = (previous[j], previousStart[j], j)
       }
     }
     let start = Int(best.start)
     return (Int(best.distance), (window.lowerBound + start)..<(window.lowerBound + max(start, best.end)))
   }
+
+  /// How many tokens after a voted-for start the quotation may really start: votes are counted in buckets of 8
+  /// tokens, a bucket together with the next.
+  static let bandSpread = 16
 }

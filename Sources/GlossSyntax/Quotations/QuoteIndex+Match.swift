@@ -2,8 +2,11 @@ extension QuoteIndex {
   /// Checks `quotation` against the text, within `textRange` (a passage) or the whole text when nil.
   ///
   /// The pieces between ellipses must appear in order inside the range; a `[bracketed]` insertion matches any
-  /// one word. When the quotation is not there, the most similar passage of the same range is returned.
-  package func match(_ quotation: String, within textRange: Range<Int>? = nil) -> QuoteMatch {
+  /// one word. When the quotation is not there, the most similar passage of the same range is returned (aligned
+  /// as `alignment` says).
+  package func match(
+    _ quotation: String, within textRange: Range<Int>? = nil, alignment: Alignment = .banded
+  ) -> QuoteMatch {
     // One lock for the whole quotation, not one per token: checks run on every core at once.
     let query = lexicon.reading { vocabulary in
       QuoteQuery(quotation) { bytes in vocabulary.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
@@ -11,7 +14,7 @@ extension QuoteIndex {
     let range = positionRange(textRange)
     guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
     if let found = find(query, in: range) { return .found(textRange: self.textRange(ofPositions: found)) }
-    return closest(to: query, in: range)
+    return closest(to: query, in: range, alignment: alignment)
   }
 
   /// The positions of the first occurrence of all pieces in order inside `range`, tightened so that the first

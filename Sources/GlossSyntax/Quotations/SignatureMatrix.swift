@@ -2,57 +2,182 @@
 /// that testing a phrase's entries against every chunk of a workspace reads three rows per entry rather than every
 /// filter.
 ///
-/// Columns are the texts' chunks in the order the texts were given, a text's chunks side by side.
+/// The columns are kept in segments of `segmentColumns` (a segment holds its rows side by side), so that a change
+/// of a few columns (`overwrite`, `clear`, `append`) copies one segment of a matrix shared with an earlier state,
+/// not the whole matrix; a cleared column holds no entry and is never a candidate.
 package struct SignatureMatrix: Sendable {
+  /// One segment: the rows of up to `segmentColumns` columns, `rowWords` words each.
+  struct Segment: Sendable {
+    var rows: [UInt64]
+    var rowWords: Int
+  }
+
+  /// Columns per segment (a whole number of 64-column words): 1 MB of rows.
+  package static let segmentColumns = 1024
+  /// 64-bit words per row of a full segment.
+  static let segmentWords = segmentColumns / 64
+
   /// How many columns (chunks) there are.
-  package let columnCount: Int
-  /// 64-bit words per row.
-  let rowWords: Int
-  /// The rows, `rowWords` words each: bit `k` of row `r` is bit `r` of chunk `k`'s filter.
-  private var rows: [UInt64]
+  package private(set) var columnCount = 0
+  /// The segments: all full (`segmentWords` words a row) but the last, which grows as columns are appended.
+  private var segments: [Segment] = []
+
+  /// 64-bit words of a bitmap over every column (the words of a row of every segment).
+  private(set) var rowWords = 0
 
   /// Bytes held, for memory reports.
-  package var byteCount: Int { rows.capacity * 8 }
+  package var byteCount: Int { segments.reduce(0) { $0 + $1.rows.capacity * 8 } }
+
+  /// An empty matrix.
+  package init() {}
 
   /// The matrix of every chunk of `signatures`, in order.
   package init(_ signatures: [TextSignature]) {
-    // Each column's text and chunk, so that 64 columns at a time can be read.
+    _ = append(signatures)
+  }
+
+  /// Appends the chunks of `signatures` as new columns, in order; returns each signature's columns.
+  @discardableResult
+  package mutating func append(_ signatures: [TextSignature]) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    // Each new column's signature and chunk.
     var owners: [(text: Int, chunk: Int)] = []
     for (t, signature) in signatures.enumerated() {
+      ranges.append((columnCount + owners.count)..<(columnCount + owners.count + signature.chunkCount))
       for c in 0..<signature.chunkCount { owners.append((t, c)) }
     }
-    let rowWords = max(1, (owners.count + 63) / 64)
-    var matrix = [UInt64](repeating: 0, count: TextSignature.chunkBits * rowWords)
+    let first = columnCount
+    reserve(columns: first + owners.count)
+    columnCount = first + owners.count
+    let words = TextSignature.chunkWords
+    write(first..<columnCount) { column, out in
+      let (t, c) = owners[column - first]
+      signatures[t].words.withUnsafeBufferPointer { filters in
+        for w in 0..<words { out[w] = filters[c * words + w] }
+      }
+    }
+    return ranges
+  }
+
+  /// Writes the chunks of `signature` over columns `first..<first + signature.chunkCount` (which exist).
+  package mutating func overwrite(columnsFrom first: Int, with signature: TextSignature) {
+    let words = TextSignature.chunkWords
+    write(first..<min(columnCount, first + signature.chunkCount)) { column, out in
+      signature.words.withUnsafeBufferPointer { filters in
+        for w in 0..<words { out[w] = filters[(column - first) * words + w] }
+      }
+    }
+  }
+
+  /// Empties `columns`: they hold no entry, so no search names them.
+  package mutating func clear(_ columns: Range<Int>) {
+    write(columns.clamped(to: 0..<columnCount)) { _, _ in }
+  }
+
+  /// A matrix of only the columns of `ranges`, in that order (the cleared columns left out).
+  package func compacted(keeping ranges: [Range<Int>]) -> SignatureMatrix {
+    var sources: [Int] = []
+    for range in ranges { sources += range.clamped(to: 0..<columnCount) }
+    var out = SignatureMatrix()
+    out.reserve(columns: sources.count)
+    out.columnCount = sources.count
+    let words = TextSignature.chunkWords
+    // Columns are read back a 64-column group at a time, in order: the groups of `ranges` are visited in order.
+    var group = -1
+    var filters: [UInt64] = []
+    out.write(0..<sources.count) { column, target in
+      let source = sources[column]
+      if source / 64 != group {
+        group = source / 64
+        filters = self.filters(ofGroup: group)
+      }
+      let i = source % 64
+      for w in 0..<words { target[w] = filters[i * words + w] }
+    }
+    return out
+  }
+
+  /// The filter of column `column` (for tests: a search reads rows, not filters).
+  package func filter(ofColumn column: Int) -> [UInt64] {
+    let words = TextSignature.chunkWords
+    let i = column % 64
+    return Array(filters(ofGroup: column / 64)[(i * words)..<((i + 1) * words)])
+  }
+
+  /// The filters of the 64 columns of group `group` (64-column word), `chunkWords` words each, column after column.
+  private func filters(ofGroup group: Int) -> [UInt64] {
+    let words = TextSignature.chunkWords
+    let segment = segments[group / Self.segmentWords]
+    let local = group % Self.segmentWords
+    var out = [UInt64](repeating: 0, count: 64 * words)
+    var block = [UInt64](repeating: 0, count: 64)
+    segment.rows.withUnsafeBufferPointer { rows in
+      for w in 0..<words {
+        for j in 0..<64 { block[j] = rows[(w * 64 + j) * segment.rowWords + local] }
+        Self.transpose(&block)
+        for i in 0..<64 { out[i * words + w] = block[i] }
+      }
+    }
+    return out
+  }
+
+  /// Makes room for `columns` columns: the last segment grows (doubling, up to a full one), then new ones follow.
+  private mutating func reserve(columns: Int) {
+    let groups = (columns + 63) / 64
+    while rowWords < groups {
+      let missing = groups - rowWords
+      if let last = segments.last, last.rowWords < Self.segmentWords {
+        let wider = min(Self.segmentWords, max(last.rowWords + missing, 2 * last.rowWords))
+        var rows = [UInt64](repeating: 0, count: TextSignature.chunkBits * wider)
+        for r in 0..<TextSignature.chunkBits {
+          for w in 0..<last.rowWords { rows[r * wider + w] = last.rows[r * last.rowWords + w] }
+        }
+        segments[segments.count - 1] = Segment(rows: rows, rowWords: wider)
+        rowWords += wider - last.rowWords
+      } else {
+        let width = min(Self.segmentWords, missing)
+        segments.append(Segment(rows: [UInt64](repeating: 0, count: TextSignature.chunkBits * width), rowWords: width))
+        rowWords += width
+      }
+    }
+  }
+
+  /// Writes the filters of `columns`: `filter(column, out)` puts column `column`'s `chunkWords` words in `out`
+  /// (left all zero, the column holds nothing). The other columns of the 64-column groups touched are kept.
+  private mutating func write(
+    _ columns: Range<Int>, filter: (Int, UnsafeMutableBufferPointer<UInt64>) -> Void
+  ) {
+    guard !columns.isEmpty else { return }
     let words = TextSignature.chunkWords
     // The filters of 64 columns side by side, gathered once per group rather than read word by word.
     var gathered = [UInt64](repeating: 0, count: 64 * words)
     var block = [UInt64](repeating: 0, count: 64)
-    matrix.withUnsafeMutableBufferPointer { rows in
-      for group in 0..<rowWords {
-        let members = (group * 64)..<min(owners.count, (group + 1) * 64)
-        gathered.withUnsafeMutableBufferPointer { out in
-          for i in 0..<64 {
-            guard members.contains(group * 64 + i) else {
-              for w in 0..<words { out[i * words + w] = 0 }
-              continue
-            }
-            let (t, c) = owners[group * 64 + i]
-            signatures[t].words.withUnsafeBufferPointer { filters in
-              for w in 0..<words { out[i * words + w] = filters[c * words + w] }
-            }
-          }
+    for group in (columns.lowerBound / 64)...((columns.upperBound - 1) / 64) {
+      let lower = max(columns.lowerBound, group * 64) - group * 64
+      let upper = min(columns.upperBound, group * 64 + 64) - group * 64
+      let mask: UInt64 = upper - lower == 64 ? ~0 : ((1 << UInt64(upper - lower)) - 1) << UInt64(lower)
+      gathered.withUnsafeMutableBufferPointer { out in
+        for i in 0..<64 {
+          let target = UnsafeMutableBufferPointer(rebasing: out[(i * words)..<((i + 1) * words)])
+          for w in 0..<words { target[w] = 0 }
+          if i >= lower, i < upper { filter(group * 64 + i, target) }
         }
+      }
+      let s = group / Self.segmentWords
+      let local = group % Self.segmentWords
+      let width = segments[s].rowWords
+      segments[s].rows.withUnsafeMutableBufferPointer { rows in
         // 64 columns by 64 rows at a time: a word of each of 64 filters, transposed, makes a word of each of 64 rows.
         for w in 0..<words {
           for i in 0..<64 { block[i] = gathered[i * words + w] }
           Self.transpose(&block)
-          for j in 0..<64 { rows[(w * 64 + j) * rowWords + group] = block[j] }
+          for j in 0..<64 {
+            let at = (w * 64 + j) * width + local
+            rows[at] = (rows[at] & ~mask) | (block[j] & mask)
+          }
         }
       }
     }
-    columnCount = owners.count
-    self.rowWords = rowWords
-    rows = matrix
   }
 
   /// Transposes a 64 × 64 bit block in place: afterwards bit `i` of word `j` is what bit `j` of word `i` was.
@@ -79,30 +204,49 @@ package struct SignatureMatrix: Sendable {
 
   /// The columns that may hold `hash`, as a bitmap of `rowWords` words.
   private func columns(holding hash: UInt64) -> [UInt64] {
-    let bits = TextSignature.bits(of: hash)
-    var out = [UInt64](repeating: 0, count: rowWords)
-    rows.withUnsafeBufferPointer { rows in
-      let a = bits[0] * rowWords
-      let b = bits[1] * rowWords
-      let c = bits[2] * rowWords
-      for w in 0..<rowWords { out[w] = rows[a + w] & rows[b + w] & rows[c + w] }
-    }
+    var out = [UInt64](repeating: 0, count: max(1, rowWords))
+    fill(&out, withColumnsHolding: hash)
     return out
+  }
+
+  /// Puts in `out` (`rowWords` words or more) the bitmap of the columns that may hold `hash`.
+  private func fill(_ out: inout [UInt64], withColumnsHolding hash: UInt64) {
+    let (first, second, third) = TextSignature.bitTriple(of: hash)
+    out.withUnsafeMutableBufferPointer { out in
+      var base = 0
+      for segment in segments {
+        let width = segment.rowWords
+        segment.rows.withUnsafeBufferPointer { rows in
+          let a = first * width
+          let b = second * width
+          let c = third * width
+          for w in 0..<width { out[base + w] = rows[a + w] & rows[b + w] & rows[c + w] }
+        }
+        base += width
+      }
+    }
   }
 
   /// `bitmap` with each column also set when one of the `reach` columns after it is: a phrase starting in a chunk
   /// may run on into the next ones.
   private static func spreading(_ bitmap: [UInt64], reach: Int) -> [UInt64] {
     var out = bitmap
-    for _ in 0..<reach {
-      var next: UInt64 = 0
-      for w in stride(from: out.count - 1, through: 0, by: -1) {
-        let word = out[w]
-        out[w] = word | (word >> 1) | (next << 63)
-        next = word
+    spread(&out, reach: reach)
+    return out
+  }
+
+  /// `spreading`, in place.
+  private static func spread(_ bitmap: inout [UInt64], reach: Int) {
+    bitmap.withUnsafeMutableBufferPointer { out in
+      for _ in 0..<reach {
+        var next: UInt64 = 0
+        for w in stride(from: out.count - 1, through: 0, by: -1) {
+          let word = out[w]
+          out[w] = word | (word >> 1) | (next << 63)
+          next = word
+        }
       }
     }
-    return out
   }
 
   /// How many chunks after its first a stretch of `tokenCount` tokens may reach into.
@@ -139,8 +283,12 @@ package struct SignatureMatrix: Sendable {
     var planeCount = 1
     while 1 << planeCount <= hashes.count { planeCount += 1 }
     var planes = [UInt64](repeating: 0, count: planeCount * rowWords)
+    let rowWords = rowWords
+    // One bitmap, filled again for each entry (not one allocated per entry: a long phrase has a thousand).
+    var spread = [UInt64](repeating: 0, count: max(1, rowWords))
     for hash in hashes {
-      let spread = Self.spreading(columns(holding: hash), reach: reach)
+      fill(&spread, withColumnsHolding: hash)
+      Self.spread(&spread, reach: reach)
       planes.withUnsafeMutableBufferPointer { planes in
         for w in 0..<rowWords {
           var carry = spread[w]

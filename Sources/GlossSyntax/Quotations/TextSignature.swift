@@ -54,10 +54,21 @@ package struct TextSignature: Sendable {
     }
   }
 
+  /// The signature without its chunks' filters (its chunk starts and token count only): what a search keeps once a
+  /// `SignatureMatrix` holds the filters.
+  package func droppingFilters() -> TextSignature {
+    var out = self
+    out.words = []
+    return out
+  }
+
   /// The filter words of chunk `chunk`.
   func chunk(_ chunk: Int) -> ArraySlice<UInt64> {
     words[(chunk * Self.chunkWords)..<((chunk + 1) * Self.chunkWords)]
   }
+
+  /// The filter words of chunk `chunk` (for tests: a search reads a `SignatureMatrix`).
+  package func filter(ofChunk chunk: Int) -> [UInt64] { Array(self.chunk(chunk)) }
 
   /// True when chunk `chunk` may hold every entry of `hashes` (for tests: a search asks a `SignatureMatrix`).
   package func chunk(_ chunk: Int, mayHoldAll hashes: [UInt64]) -> Bool {
@@ -91,6 +102,15 @@ package struct TextSignature: Sendable {
     let step = (h >> 32) | 1
     let x = h & 0xFFFF_FFFF
     return [x, x &+ step, x &+ 2 &* step].map { Int((($0 & 0xFFFF_FFFF) &* UInt64(chunkBits)) >> 32) }
+  }
+
+  /// `bits(of:)` without an array: the three bits of an entry.
+  @inline(__always)
+  static func bitTriple(of h: UInt64) -> (Int, Int, Int) {
+    let step = (h >> 32) | 1
+    let x = h & 0xFFFF_FFFF
+    func bit(_ v: UInt64) -> Int { Int(((v & 0xFFFF_FFFF) &* UInt64(chunkBits)) >> 32) }
+    return (bit(x), bit(x &+ step), bit(x &+ 2 &* step))
   }
 
   @inline(__always)

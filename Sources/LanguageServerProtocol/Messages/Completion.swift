@@ -59,6 +59,8 @@ package struct CompletionItem: Hashable, Sendable, Codable {
   package var sortText: String?
   /// The text the client filters on.
   package var filterText: String?
+  /// Whether `textEdit`'s text is plain (nil: plain) or a snippet.
+  package var insertTextFormat: InsertTextFormat?
   /// The edit applied when the item is accepted.
   package var textEdit: TextEdit?
   /// Anything the server needs to resolve the item later; sent back unchanged.
@@ -67,7 +69,8 @@ package struct CompletionItem: Hashable, Sendable, Codable {
   /// Creates an item.
   package init(
     label: String, kind: CompletionItemKind? = nil, detail: String? = nil, documentation: MarkupContent? = nil,
-    sortText: String? = nil, filterText: String? = nil, textEdit: TextEdit? = nil, data: JSONValue? = nil
+    sortText: String? = nil, filterText: String? = nil, insertTextFormat: InsertTextFormat? = nil,
+    textEdit: TextEdit? = nil, data: JSONValue? = nil
   ) {
     self.label = label
     self.kind = kind
@@ -75,8 +78,25 @@ package struct CompletionItem: Hashable, Sendable, Codable {
     self.documentation = documentation
     self.sortText = sortText
     self.filterText = filterText
+    self.insertTextFormat = insertTextFormat
     self.textEdit = textEdit
     self.data = data
+  }
+
+  /// How an item's text is inserted: as is (1), or as a snippet (2) whose `$`, `}` and `\` are escaped.
+  package enum InsertTextFormat: Int, Hashable, Sendable, Codable {
+    case plainText = 1
+    case snippet = 2
+
+    /// `text` as a snippet that inserts exactly `text`.
+    package static func snippet(of text: String) -> String {
+      var out = ""
+      for character in text {
+        if character == "$" || character == "}" || character == "\\" { out.append("\\") }
+        out.append(character)
+      }
+      return out
+    }
   }
 
   /// Text shown in a given markup: `markdown` or `plaintext`; decodes from a bare string (plain text) too.

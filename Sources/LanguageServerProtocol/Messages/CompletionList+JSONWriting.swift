@@ -40,6 +40,10 @@ extension CompletionItem: JSONWritable {
       writer.raw(",\"filterText\":")
       writer.string(filterText)
     }
+    if let insertTextFormat {
+      writer.raw(",\"insertTextFormat\":")
+      writer.int(insertTextFormat.rawValue)
+    }
     if let textEdit {
       writer.raw(",\"textEdit\":{\"range\":{\"start\":{\"line\":")
       writer.int(textEdit.range.start.line)

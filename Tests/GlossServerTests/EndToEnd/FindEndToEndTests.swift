@@ -1,4 +1,5 @@
 import Foundation
+import GlossIndex
 import GlossServer
 import GlossSyntax
 import LanguageServerProtocol
@@ -130,5 +131,59 @@ import Testing
     #expect(list.items.first?.label == "ebbinghaus1885, p. 1")
     #expect(list.items.first?.textEdit?.newText == "ebbinghaus1885, p. 1")
     #expect(list.items.dropFirst().contains { $0.label == "bartlett1932" })
+  }
+  @Test func placeWithALocatorIsASnippetForClientsThatTakeThem() throws {
+    // Neovim inserts a plain completion text only up to its first space (`ebbinghaus1885,`); a snippet whole.
+    let marked = MarkedText("# D\n\n“a curve of forgetting” [@1️⃣\n")
+    let fixture = WorkspaceFixture(files: Self.files.merging(["notes/d.md": marked.text]) { $1 })
+    try fixture.start(
+      capabilities: ClientCapabilities(
+        textDocument: .init(completion: .init(completionItem: .init(snippetSupport: true)))))
+    fixture.open("notes/d.md", marked.text)
+    let position = SourceText(marked.text).lspPosition(of: try #require(marked.cursors["1"]), in: .utf16)
+    let list = try #require(
+      try fixture.client.send(
+        CompletionRequest(
+          textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/d.md")), position: position,
+          context: CompletionContext(triggerKind: 2, triggerCharacter: "@"))))
+    let first = try #require(list.items.first)
+    #expect(first.label == "ebbinghaus1885, p. 1")
+    #expect(first.insertTextFormat == .snippet)
+    #expect(first.textEdit?.newText == "ebbinghaus1885, p. 1")
+    // A key alone stays plain text.
+    #expect(list.items.first { $0.label == "bartlett1932" }?.insertTextFormat == nil)
+    #expect(CompletionItem.InsertTextFormat.snippet(of: "a $1 {b} c\\d") == "a \\$1 {b\\} c\\\\d")
+  }
+
+  @Test func searchOnTheLoopNeverBuildsTheWholeIndexAndAfterASourceEditOnlyBringsItUpToDate() throws {
+    // More source text than a request may index itself (4 MB).
+    var files = Self.files
+    let filler = String(repeating: "Unrelated words fill this page of the archive. ", count: 12_000) + "\n"
+    for k in 0..<9 { files["sources/filler\(k).txt"] = filler }
+    // The background build is left to the test, so that the request before it is answered before it.
+    let fixture = WorkspaceFixture(files: files) { $0.findPreparationDelay = nil }
+    try fixture.start()
+    let id = try #require(fixture.client.server.roots.first?.id)
+    // Before the background build, the command says so rather than building it on the loop.
+    let early = fixture.client.enqueue(
+      ExecuteCommandRequest(command: "gloss.find", arguments: Self.argument(["text": .string("curve of forgetting")])))
+    fixture.client.processQueue()
+    #expect(fixture.client.errorCode(of: early) == .requestFailed)
+    #expect(fixture.client.server.workspace(id)?.textSearchWasBuiltWhole == nil)
+    // The background build (run here on the test's thread), then an edit of an open source.
+    fixture.client.server.workspace(id)?.prepareFind()
+    fixture.open("sources/ebbinghaus1885.txt", "Memory fades along a curve of forgetting.\n")
+    fixture.client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: fixture.uri("sources/ebbinghaus1885.txt"), version: 2),
+        contentChanges: [TextDocumentContentChangeEvent(text: "Memory fades along a curve of remembering.\n")]))
+    let result = try find(fixture, ["text": .string("a curve of remembering")])
+    guard case .array(let places) = result else {
+      Issue.record("no places: \(String(describing: result))")
+      return
+    }
+    #expect(places.compactMap { $0["citation"] } == [.string("[@ebbinghaus1885, l. 1]")])
+    // Brought up to date from the background build, not built whole again.
+    #expect(fixture.client.server.workspace(id)?.textSearchWasBuiltWhole == false)
   }
 }

@@ -451,6 +451,23 @@ key in Zotero; the export is not touched, and no buffer visits it (nor a made-up
       (should (string-match-p "from memory after about fifteen minutes"
                               (buffer-substring-no-properties (line-beginning-position) (line-end-position 2)))))))
 
+;; A source saved decomposed (NFD), with a line of Chinese: the phrases are found as typed (composed).
+(ert-deftest gloss-find-finds-vietnamese-written-decomposed-and-chinese ()
+  "`gloss-find' finds a composed Vietnamese phrase in a decomposed source, and a Chinese one, with their lines."
+  (require 'ucs-normalize)
+  (gloss-test--with-workspace (:git)
+    (with-temp-file (gloss-test--file "sources/tran2020.txt")
+      (set-buffer-file-coding-system 'utf-8-unix)
+      (insert (ucs-normalize-NFD-string "Người kể nói: cộng đồng nhớ lại những gì đã mất.")
+              "\n记忆不是录像，而是一种富有想象力的重建。\n"))
+    (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+      (gloss-reindex)
+      (dolist (case '(("cộng đồng nhớ lại những gì" . "[@tran2020, l. 1]")
+                      ("一种富有想象力的重建" . "[@tran2020, l. 2]")))
+        (let ((summaries (mapcar #'xref-item-summary (gloss--find-xrefs (car case)))))
+          (should (equal (length summaries) 1))
+          (should (string-prefix-p (cdr case) (car summaries))))))))
+
 (ert-deftest gloss-reindex-keeps-the-diagnostics ()
   "`gloss-reindex' re-reads the workspace; a file changed on disk is seen, and the diagnostics stay right."
   (gloss-test--with-workspace (:git)

@@ -427,6 +427,50 @@ step('every user command', function()
   check('no command reported an error', #errors == 0, table.concat(errors, '; '))
 end)
 
+step('find in Vietnamese (decomposed) and Chinese; cite a quotation; complete after one', function()
+  -- A source saved decomposed (NFD), as some macOS tools write Vietnamese, with a line of Chinese after it.
+  local nfd = 'Ngu\204\155o\204\155\204\128i ke\204\130\204\137 no\204\129i: co\204\163\204\130ng \196\145o\204\130\204\128ng nho'
+    .. '\204\155\204\129 la\204\163i nhu\204\155\204\131ng gi\204\128 \196\145a\204\131 ma\204\130\204\129t.'
+  local source = assert(io.open(W .. '/sources/tran2020.txt', 'w'))
+  source:write(nfd .. '\n记忆不是录像，而是一种富有想象力的重建。\n')
+  source:close()
+  open(W .. '/notes/schema-theory.md')
+  command('GlossReindex')
+  for phrase, citation in pairs({ ['cộng đồng nhớ lại những gì'] = '[@tran2020, l. 1]',
+    ['一种富有想象力的重建'] = '[@tran2020, l. 2]' }) do
+    command('GlossFind ' .. phrase)
+    check('GlossFind finds ' .. phrase .. ' at ' .. citation, wait(function()
+      local list = vim.fn.getqflist({ title = 1, items = 1 })
+      return list.title == 'Found: ' .. phrase and #list.items == 1 and list.items[1].text:find(citation, 1, true) ~= nil
+    end, 8000), vim.inspect(vim.fn.getqflist({ title = 1, items = 1 })))
+    vim.cmd('cclose')
+  end
+  -- A quotation without citation: the cite action puts the citation after it.
+  vim.api.nvim_buf_set_lines(0, -1, -1, false, { '', 'They said “cộng đồng nhớ lại những gì” then.' })
+  cursor_at('nhớ lại', 0)
+  vim.lsp.buf.code_action({
+    apply = true,
+    filter = function(action)
+      return action.title:find('^cite %[@tran2020') ~= nil
+    end,
+  })
+  check('a quotation without citation is cited where it is found', wait(function()
+    return vim.api.nvim_buf_get_lines(0, -2, -1, false)[1]:find('” [@tran2020, l. 1] then', 1, true) ~= nil
+  end, 5000), vim.api.nvim_buf_get_lines(0, -2, -1, false)[1])
+  -- After a quotation, `[@` offers the source holding it first, the locator filled in.
+  local words = menu_after('“一种富有想象力的重建” [@')
+  check('completion after a quotation offers its source first', words[1] == 'tran2020, l. 2', vim.inspect(words))
+  -- The first item is selected already when the menu opens without a typed prefix.
+  keys((vim.fn.complete_info({ 'selected' }).selected == 0 and '' or '<C-n>') .. '<C-y><Esc>')
+  wait(function()
+    return vim.api.nvim_get_mode().mode == 'n'
+  end, 2000)
+  local line = vim.api.nvim_buf_get_lines(0, -2, -1, false)[1]
+  check('accepting it writes the citation with its locator', line:find('” [@tran2020, l. 2', 1, true) ~= nil, line)
+  vim.cmd('silent! undo 0')
+  vim.cmd('silent! edit!')
+end)
+
 step('no root marker: the workspace is found, no false unknown sources (F7)', function()
   check('F7: a note of a copy without .gloss.json attaches', open(BARE .. '/notes/spacing-effect.md'))
   local client = gloss_client(0)

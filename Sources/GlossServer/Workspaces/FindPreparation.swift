@@ -1,0 +1,53 @@
+import Foundation
+import GlossIndex
+
+/// Builds the search over the sources' text (`Workspace.prepareFind`) in the background, so that no request on the
+/// loop builds it: the loop hands over each root's newest state whose search is not built (after indexing, after
+/// sources change), and one thread at the lowest priority prepares the newest state of each root, a second after
+/// it was handed over (changes in a row are prepared once), until none waits.
+final class FindPreparation: @unchecked Sendable {
+  // Guarded by `lock`.
+  private let lock = NSLock()
+  private var waiting: [RootID: Workspace] = [:]
+  private var running = false
+  /// How long the thread waits before preparing what was handed over; nil: nothing is prepared (tests).
+  private let delay: TimeInterval?
+
+  /// A preparation that waits `delay` seconds before each round (nil: never prepares).
+  init(delay: TimeInterval?) {
+    self.delay = delay
+  }
+
+  /// Has the search of `workspace` (root `id`'s newest state) built in the background, replacing an older state of
+  /// the same root still waiting.
+  func prepare(_ workspace: Workspace, root id: RootID) {
+    guard let delay else { return }
+    lock.lock()
+    waiting[id] = workspace
+    let start = !running
+    running = true
+    lock.unlock()
+    guard start else { return }
+    let thread = Thread { [self] in
+      // On Linux a thread has its own nice value: 0 names the calling thread.
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+      while true {
+        // Once the first diagnostics have gone out (sending them is what the client waits for), and once a burst
+        // of changes is over.
+        Thread.sleep(forTimeInterval: delay)
+        lock.lock()
+        let next = waiting
+        waiting = [:]
+        if next.isEmpty {
+          running = false
+          lock.unlock()
+          return
+        }
+        lock.unlock()
+        for id in next.keys.sorted() { next[id]?.prepareFind() }
+      }
+    }
+    thread.name = "gloss find index"
+    thread.start()
+  }
+}

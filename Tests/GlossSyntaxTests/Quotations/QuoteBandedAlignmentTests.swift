@@ -1,0 +1,115 @@
+import Foundation
+import GlossSyntax
+import Testing
+
+/// The closest passage of a long quotation (thirty words of Chinese or Japanese are about 600 tokens) is aligned in a
+/// band along the diagonals the votes point to: for a passage changed by a few edits it must be the very passage,
+/// and as alike, as the alignment of every window in full.
+@Suite struct QuoteBandedAlignmentTests {
+  /// A small deterministic generator (SplitMix64), so that a failure reproduces.
+  struct Random {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
+    }
+  }
+
+  /// Ideographs and kana (each one token), and the marks between their runs.
+  static let ideographs = Array("记忆不是录像而是一种富有想象力的重建記憶は再構成であり写真ではない时间学习研究历史社会文化语言思想")
+    .map(String.init)
+  /// Vietnamese syllables (one token each), written in NFC.
+  static let syllables = [
+    "ký", "ức", "không", "phải", "là", "bản", "sao", "mà", "một", "sự", "tái", "tạo", "đầy", "tưởng", "tượng",
+    "của", "người", "nhớ", "lịch", "sử", "văn", "hóa", "ngôn", "ngữ", "được", "những", "điều", "thời", "gian",
+    "học", "tập", "nghiên", "cứu", "xã", "hội", "trường", "quốc", "gia", "Việt", "Nam",
+  ]
+
+  /// The script of a generated text.
+  enum Script: String, CaseIterable, CustomTestStringConvertible {
+    case cjk, vietnameseNFC, vietnameseNFD
+    var testDescription: String { rawValue }
+
+    /// `count` random tokens of the script.
+    func tokens(_ count: Int, _ random: inout Random) -> [String] {
+      switch self {
+      case .cjk:
+        // A full stop now and then: marks are tokens too, but never stand for a word.
+        (0..<count).map { _ in
+          random.next(10) == 0 ? "。" : QuoteBandedAlignmentTests.ideographs[random.next(ideographs.count)]
+        }
+      case .vietnameseNFC, .vietnameseNFD:
+        (0..<count).map { _ in QuoteBandedAlignmentTests.syllables[random.next(syllables.count)] }
+      }
+    }
+
+    /// Tokens written as the script writes them: ideographs run together, syllables between spaces; the text in NFD
+    /// for `vietnameseNFD` (the quotation stays NFC).
+    func written(_ tokens: [String], asSource: Bool) -> String {
+      switch self {
+      case .cjk: return tokens.joined()
+      case .vietnameseNFC: return tokens.joined(separator: " ")
+      case .vietnameseNFD:
+        let text = tokens.joined(separator: " ")
+        return asSource ? text.decomposedStringWithCanonicalMapping : text
+      }
+    }
+  }
+
+  /// `tokens` with `edits` random edits: a token replaced, left out or added.
+  static func edited(_ tokens: [String], edits: Int, script: Script, _ random: inout Random) -> [String] {
+    var out = tokens
+    for _ in 0..<edits {
+      let at = random.next(out.count)
+      switch random.next(3) {
+      case 0: out[at] = script.tokens(1, &random)[0]
+      case 1: out.remove(at: at)
+      default: out.insert(script.tokens(1, &random)[0], at: at)
+      }
+    }
+    return out
+  }
+
+  @Test(arguments: Script.allCases, [false, true])
+  func bandedAlignmentFindsWhatTheFullAlignmentFinds(_ script: Script, large: Bool) {
+    var random = Random(state: UInt64(script.rawValue.utf8.count) * 31 + (large ? 7 : 3))
+    // A large text has postings (votes from the rarest tokens); a small one votes with every token.
+    let source = script.tokens(large ? 24_000 : 1_500, &random)
+    let index = QuoteIndex(text: Array(script.written(source, asSource: true).utf8))
+    var banded = 0
+    for trial in 0..<8 {
+      let length = script == .cjk ? 120 + random.next(480) : 100 + random.next(60)
+      let first = random.next(source.count - length)
+      let quotation = Self.edited(
+        Array(source[first..<(first + length)]), edits: 1 + trial % 6, script: script, &random)
+      let quote = script.written(quotation, asSource: false)
+      let full = index.match(quote, alignment: .full)
+      let fast = index.match(quote)
+      #expect(fast == full, "trial \(trial): \(quote)")
+      if case .notFound(_?, let similarity) = fast {
+        #expect(similarity > 0.8, "trial \(trial): \(similarity)")
+        if quotation.count >= QuoteIndex.bandedFromTokens { banded += 1 }
+      }
+    }
+    // The comparison means something only when the band was used.
+    #expect(banded >= 4)
+  }
+
+  @Test func shortQuotationsAndEllipsesAreAlignedInFull() {
+    // Below the threshold, and with an ellipsis, both alignments are the same code path: a sanity check that the
+    // parameter changes nothing there.
+    var random = Random(state: 15)
+    let source = Script.cjk.tokens(3_000, &random)
+    let index = QuoteIndex(text: Array(Script.cjk.written(source, asSource: true).utf8))
+    let short = Script.cjk.written(
+      Self.edited(Array(source[100..<140]), edits: 2, script: .cjk, &random), asSource: false)
+    #expect(index.match(short) == index.match(short, alignment: .full))
+    let pieces =
+      Script.cjk.written(Array(source[200..<300]), asSource: false) + " … "
+      + Script.cjk.written(Self.edited(Array(source[400..<500]), edits: 2, script: .cjk, &random), asSource: false)
+    #expect(index.match(pieces) == index.match(pieces, alignment: .full))
+  }
+}
