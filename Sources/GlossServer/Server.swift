@@ -87,6 +87,8 @@ package final class Server {
   package internal(set) var openedNoteParses: [DocumentURI: OpenedNoteParse] = [:]
   /// Whether this run looked for leftovers of killed snapshot writes (`removeRestartLeftoversOnce`).
   var checkedRestartLeftovers = false
+  /// Completion indexes being built in the background (`prepareCompletion`); snapshot writes wait for them.
+  package let completionBuilds = DispatchGroup()
   /// Restart snapshots being written in the background (tests wait for them).
   package let restartWrites = DispatchGroup()
 
@@ -145,7 +147,9 @@ package final class Server {
     case .scanned(let result):
       applyScan(result)
     case .extracted:
-      applyExtractions()
+      // Only a wake-up: the texts are put in place at the next moment no message waits (`runDeferredWork`), so a
+      // keystroke never queues behind a batch of them.
+      break
     case .endOfInput:
       if exitStatus == nil { exitStatus = state == .shutDown ? 0 : 1 }
     case .idle:

@@ -1,7 +1,13 @@
 import Foundation
 
 /// The lazily built search structures of one state of a workspace, shared by its copies until one of them changes
-/// what they were built from: a mutation then installs a new cache without the stale parts (copies keep theirs).
+/// what they were built from: a mutation then installs a new cache sharing the parts that are not stale (copies keep
+/// theirs).
+///
+/// Each part is a box of its own, with its own lock: a part being built (in the background after loading) is shared
+/// by the caches made meanwhile for which it is not stale, so an edit during the build does not throw the build away
+/// and make the next completion build it again on the loop; and a completion needing one part never waits for the
+/// build of another.
 final class CompletionCache: @unchecked Sendable {
   /// The parts of the cache, each stale after different changes.
   struct Parts: OptionSet, Sendable {
@@ -14,52 +20,55 @@ final class CompletionCache: @unchecked Sendable {
     static let notes = Parts(rawValue: 4)
   }
 
-  private let lock = NSLock()
-  private var sourceIndex: SourceSearchIndex?
-  private var ranking: [Int32]?
-  private var noteIndex: NoteSearchIndex?
+  private let sourceIndex: Part<SourceSearchIndex>
+  private let rankingPart: Part<[Int32]>
+  private let noteIndex: Part<NoteSearchIndex>
 
   /// An empty cache.
-  init() {}
+  convenience init() {
+    self.init(sourceIndex: Part(), ranking: Part(), noteIndex: Part())
+  }
 
-  /// A new cache with this one's parts except `stale` (the ranking goes with the sources it numbers).
+  private init(sourceIndex: Part<SourceSearchIndex>, ranking: Part<[Int32]>, noteIndex: Part<NoteSearchIndex>) {
+    self.sourceIndex = sourceIndex
+    self.rankingPart = ranking
+    self.noteIndex = noteIndex
+  }
+
+  /// A new cache sharing this one's parts except `stale` (the ranking goes with the sources it numbers).
   func without(_ stale: Parts) -> CompletionCache {
-    lock.lock()
-    defer { lock.unlock() }
-    let fresh = CompletionCache()
-    if !stale.contains(.sources) { fresh.sourceIndex = sourceIndex }
-    if !stale.contains(.sources), !stale.contains(.ranking) { fresh.ranking = ranking }
-    if !stale.contains(.notes) { fresh.noteIndex = noteIndex }
-    return fresh
+    CompletionCache(
+      sourceIndex: stale.contains(.sources) ? Part() : sourceIndex,
+      ranking: stale.contains(.sources) || stale.contains(.ranking) ? Part() : rankingPart,
+      noteIndex: stale.contains(.notes) ? Part() : noteIndex)
   }
 
-  /// The source index, built on first use by `build`.
-  func sources(_ build: () -> SourceSearchIndex) -> SourceSearchIndex {
-    lock.lock()
-    defer { lock.unlock() }
-    if let sourceIndex { return sourceIndex }
-    let built = build()
-    sourceIndex = built
-    return built
-  }
+  /// The source index, built on first use by `build` (or waited for while another thread builds it).
+  func sources(_ build: () -> SourceSearchIndex) -> SourceSearchIndex { sourceIndex.value(build) }
 
   /// The source index's ids, most cited first then by key, built on first use by `build`.
-  func ranking(_ build: () -> [Int32]) -> [Int32] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let ranking { return ranking }
-    let built = build()
-    ranking = built
-    return built
-  }
+  func ranking(_ build: () -> [Int32]) -> [Int32] { rankingPart.value(build) }
 
   /// The note name index, built on first use by `build`.
-  func notes(_ build: () -> NoteSearchIndex) -> NoteSearchIndex {
-    lock.lock()
-    defer { lock.unlock() }
-    if let noteIndex { return noteIndex }
-    let built = build()
-    noteIndex = built
-    return built
+  func notes(_ build: () -> NoteSearchIndex) -> NoteSearchIndex { noteIndex.value(build) }
+
+  /// Whether the source index is built (tests and benchmarks).
+  var hasSources: Bool { sourceIndex.isBuilt }
+
+  /// One lazily built value, built once by whoever needs it first; the others wait for that build.
+  private final class Part<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: Value?
+
+    func value(_ build: () -> Value) -> Value {
+      lock.lock()
+      defer { lock.unlock() }
+      if let built { return built }
+      let value = build()
+      built = value
+      return value
+    }
+
+    var isBuilt: Bool { lock.withLock { built != nil } }
   }
 }

@@ -147,11 +147,17 @@ extension Workspace {
     return sourceCompletions(prefix: current, replace: replace).items.first { $0.label == current }
   }
 
-  /// Builds what completion needs now (for a background queue after loading): copies of this workspace share it.
+  /// Builds what completion needs now (for a background queue after loading): copies of this workspace share it,
+  /// also those made while it is being built, for the parts their changes leave as they are. Source keys first (what
+  /// `@` and `[@` complete), then their ranking, then the note names.
   package func prepareCompletion() {
-    _ = sourceSearchIndex
+    let index = sourceSearchIndex
+    _ = completionCache.ranking { Self.citationRanking(of: index, citers: citers) }
     _ = completionCache.notes { NoteSearchIndex(self) }
   }
+
+  /// Whether completion's source index is built for this state (tests and benchmarks).
+  package var isSourceCompletionPrepared: Bool { completionCache.hasSources }
 
   /// The search index over the current sources, built on first use after they change.
   var sourceSearchIndex: SourceSearchIndex { completionCache.sources { SourceSearchIndex(self) } }

@@ -71,7 +71,10 @@ extension Workspace {
   mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
-    completionCache = completionCache.without([.sources, .ranking])
+    // Completion reads a document's key and metadata, not its text: a text extracted or edited keeps its index.
+    if old?.key != new?.key || old?.document.metadata != new?.document.metadata {
+      completionCache = completionCache.without([.sources, .ranking])
+    }
     let documentChanged = Self.differ(old?.document, new?.document)
     if documentChanged {
       textSearchCache = SourceTextSearchCache(after: textSearchCache, dropping: [path])

@@ -184,11 +184,13 @@ extension Server {
     let ends = steps.dropFirst().map(\.at) + [started + elapsed]
     let timings = zip(steps, ends).map { "\($0.step.message) \($1 - $0.at)" }.joined(separator: ", ")
     log("indexed '\(path)' in \(elapsed) (\(timings)): \(counts.0) notes, \(counts.1) source documents")
+    // Completion's indexes are built in the background while the diagnostics go out, so that the first completion
+    // after ready finds them built.
+    prepareCompletion(in: id)
     let publishing = ContinuousClock.now
     let published = publishAllKeepingSnapshot(in: id, replayed: replay)
     log("published the diagnostics of '\(path)' in \(ContinuousClock.now - publishing)")
     reattachOpenDocuments()
-    prepareCompletion(in: id)
     prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)

@@ -15,7 +15,7 @@ package enum ServerEvent: Sendable {
   case tick(Date)
   /// What a scan of a folder root found changed, computed off the loop (see `ScanBoard`).
   case scanned(ScanBoard.Result)
-  /// Background extractions finished (their outcomes wait in `Server.extractions`).
+  /// Background extractions finished (their outcomes wait in `Server.extractions`, put in place when idle).
   case extracted
   /// The input ended.
   case endOfInput

@@ -148,9 +148,12 @@ extension Server {
     let encoding = positionEncoding
     let log = options.log
     let group = restartWrites
+    let completion = completionBuilds
     group.enter()
     DispatchQueue.global(qos: .utility).async {
       defer { group.leave() }
+      // The completion index a user may be waiting for gets the second core first.
+      completion.wait()
       let started = ContinuousClock.now
       let notifications: Result<[PublishedDiagnostics], RestartRefusal> =
         if let published { .success(published) } else {

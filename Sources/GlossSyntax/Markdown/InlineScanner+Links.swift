@@ -77,12 +77,15 @@ extension InlineScanner {
   /// note defines: the use, its text's `]`, its end. As in Pandoc, `[text][label]` with no such definition is no
   /// link, unless what follows the text is a bracketed citation (`[map][see @a]`): the text alone is then the label.
   mutating func referenceLink(open: Int, isImage: Bool) -> (link: Link, textEnd: Int, end: Int)? {
-    guard let close = matchingBracket(open: open), close > open + 1 else { return nil }
+    // Labels within reach only: a line of nested brackets would otherwise read each one's whole content.
+    guard let close = matchingBracket(open: open), close > open + 1, close - open <= InlineScanner.bracketReach else {
+      return nil
+    }
     var label = open + 1..<close
     var after = close + 1
     if after < end && buffer[after] == UInt8(ascii: "["), let labelClose = matchingBracket(open: after) {
       if labelClose > after + 1 {
-        if definition(named: after + 1..<labelClose) != nil {
+        if labelClose - after <= InlineScanner.bracketReach, definition(named: after + 1..<labelClose) != nil {
           label = after + 1..<labelClose
           after = labelClose + 1
         } else {

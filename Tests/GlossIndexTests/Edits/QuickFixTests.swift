@@ -72,6 +72,21 @@ func checkQuickFixes(
       results: [["idées/neuve.md": "---\ntitle: neuve\n---\n\n"]])
   }
 
+  @Test func aBrokenLinkReferenceDefinitionCreatesTheNoteWhereItPoints() {
+    let files = ["journal/ngày.md": "Voir [idée][🌱] et [🌱].\n\n[🌱]: ⏩../idées/mầm%20non.md⏪ \"Mầm\"\n"]
+    checkQuickFixes(
+      files, in: "journal/ngày.md", titles: ["create note 'idées/mầm non.md'"],
+      results: [["idées/mầm non.md": "---\ntitle: mầm non\n---\n\n"]])
+  }
+
+  @Test func aBrokenAnchorInALinkReferenceDefinitionOffersTheNearestSlug() {
+    let files = ["hub.md": "# Hub\n\n## Méthodes\n", "b.md": "Café [m] 東京\n\n[m]: hub.md#⏩méthode⏪\n"]
+    let workspace = Fixture.workspace(files)
+    let fix = workspace.quickFixes(in: "b.md", range: MarkedText(files["b.md"] ?? "").ranges[0]).first
+    #expect(fix?.title == "replace with 'méthodes'")
+    #expect(fix.map { ChangeFixture.applying($0.change, to: files)["b.md"] } == "Café [m] 東京\n\n[m]: hub.md#méthodes\n")
+  }
+
   @Test func brokenLinkToAnImageHasNoFix() {
     checkQuickFixes(["a.md": "![x](⏩img/absente.png⏪)\n"], in: "a.md", titles: [], results: [])
   }

@@ -126,9 +126,14 @@ import Testing
     extractor.release()
     let server = fixture.client.server
     server.extractions.waitUntilIdle()
-    // One turn of the loop puts a batch in place, not all twenty: a message arriving meanwhile waits for one batch.
+    // The wake-up of a finished extraction puts nothing in place: a keystroke queued behind it is not kept waiting.
     _ = server.handle(.extracted)
+    #expect(server.extractions.progress.remaining == 20)
+    #expect(server.hasDeferredWork)
+    // An idle turn of the loop puts a batch in place, not all twenty: a message arriving meanwhile waits for one batch.
+    _ = server.handle(.idle)
     #expect(server.extractions.progress.remaining > 0)
+    #expect(server.extractions.progress.remaining < 20)
     #expect(server.hasDeferredWork)
     // The rest go in at the next idle moments.
     fixture.client.processQueue()

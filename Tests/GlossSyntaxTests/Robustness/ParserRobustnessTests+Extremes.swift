@@ -47,6 +47,9 @@ extension ParserRobustnessTests {
     #expect(ParserInvariants.checkNote(shallow).citations.map { $0.items.map(\.key) } == [["key"]])
     let links = Array((Self.repeated("[[", depth) + "x" + Self.repeated("](y)", depth)).utf8)
     ParserInvariants.checkNote(links)
+    // With a link reference definition, each `[` may be a reference link: only labels within reach are read.
+    let references = Self.repeated("[", depth) + "x" + Self.repeated("][x]", depth) + "\n\n[x]: y.md\n"
+    #expect(ParserInvariants.checkNote(Array(references.utf8)).links.contains { $0.reference == .use })
     let backticks = Array((Self.repeated("`", depth) + " [@code] " + Self.repeated("`", depth - 1)).utf8)
     #expect(ParserInvariants.checkNote(backticks).citations.map { $0.items.map(\.key) } == [["code"]])
   }
