@@ -24,9 +24,10 @@ extension Workspace {
   /// (usually one), in note order; empty when checks are off or there is nothing to check. For citation hover.
   package func quotationChecks(in path: String, citationIndex: Int, itemIndex: Int) -> [QuoteCheck] {
     guard config.quoteCheck, let record = notes[path] else { return [] }
+    let locators = record.locators
     return record.quotations.compactMap { quotation in
       guard quotation.citationIndex == citationIndex, quotation.itemIndex == itemIndex,
-        let checkKey = quoteCheckKey(quotation, in: record)
+        let checkKey = quoteCheckKey(quotation, in: record, locators: locators)
       else { return nil }
       return quotes.checks[path]?[checkKey] ?? computeQuoteCheck(checkKey)
     }
@@ -47,8 +48,9 @@ extension Workspace {
     guard config.quoteCheck else { return [] }
     var out: [Diagnostic] = []
     let cached = quotes.checks[record.path]
+    let locators = indices.isEmpty ? [] : record.locators
     for quotation in record.quotations[indices] {
-      guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
+      guard let checkKey = quoteCheckKey(quotation, in: record, locators: locators) else { continue }
       var check = cached?[checkKey]
       if check == nil {
         guard hasSource(checkKey.key) else { continue }
@@ -134,8 +136,9 @@ extension Workspace {
     var missing: [(key: QuoteCheckKey, textPath: String)] = []
     var seen: Set<QuoteCheckKey> = []
     var textPaths: [String: String?] = [:]
+    let locators = record.locators
     for quotation in record.quotations {
-      guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
+      guard let checkKey = quoteCheckKey(quotation, in: record, locators: locators) else { continue }
       if textPaths[checkKey.key] == nil { textPaths[checkKey.key] = .some(textPath(forKey: checkKey.key)) }
       guard let textPath = textPaths[checkKey.key] ?? nil, seen.insert(checkKey).inserted else { continue }
       if let check = cached[checkKey] {
@@ -161,8 +164,10 @@ extension Workspace {
       return
     }
     let indices = NoteSplice.indices(of: record.quotations, startingIn: region) { $0.range.lowerBound }
+    let locators = indices.isEmpty ? [] : record.locators
     for quotation in record.quotations[indices] {
-      guard let checkKey = quoteCheckKey(quotation, in: record), quotes.checks[path]?[checkKey] == nil,
+      guard let checkKey = quoteCheckKey(quotation, in: record, locators: locators),
+        quotes.checks[path]?[checkKey] == nil,
         let check = computeQuoteCheck(checkKey)
       else { continue }
       quotes.checks[path, default: [:]][checkKey] = check
@@ -188,14 +193,18 @@ extension Workspace {
   }
 
   /// What the check of `quotation` depends on, or nil when it does not belong to a citation item of the note.
-  func quoteCheckKey(_ quotation: AttributedQuotation, in record: NoteRecord) -> QuoteCheckKey? {
+  /// `locators` are the note's (`record.locators`), passed in by loops over its quotations: a note that does not
+  /// keep them works them out on each use.
+  func quoteCheckKey(
+    _ quotation: AttributedQuotation, in record: NoteRecord, locators: [ItemLocator]? = nil
+  ) -> QuoteCheckKey? {
     let citations = record.note.citations
     guard quotation.citationIndex < citations.count,
       quotation.itemIndex < citations[quotation.citationIndex].items.count
     else { return nil }
     let key = citations[quotation.citationIndex].items[quotation.itemIndex].key
     // Locators are in (citation, item) order: bisect rather than search each quotation's linearly.
-    let locators = record.locators
+    let locators = locators ?? record.locators
     var low = 0
     var high = locators.count
     while low < high {
