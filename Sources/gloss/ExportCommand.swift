@@ -60,14 +60,7 @@ func runExport(_ arguments: [String]) -> Int32 {
   }
   let rootPath = PathComponents.normalize(root)
   let progress = TerminalProgress()
-  let environment = ProcessInfo.processInfo.environment
-  let cache = ExtractionCache.defaultDirectory(environment: environment).map {
-    ExtractionCache(directory: $0, fileSystem: LocalFileSystem())
-  }
-  var indexed = IndexedRoot(
-    root: rootPath, editorSettings: nil, fileSystem: LocalFileSystem(), home: environment["HOME"], cache: cache,
-    progress: progress.show)
-  indexed.extractPending(cache: cache, extract: { TextExtractor.extract($0, format: $1) })
+  let indexed = IndexedRoot.forCommandLine(root: rootPath, fileSystem: LocalFileSystem(), progress: progress.show)
   progress.clear()
   var selection = ExportSelection.tag(tag ?? "")
   if tag == nil {

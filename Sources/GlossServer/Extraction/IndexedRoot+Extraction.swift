@@ -3,6 +3,26 @@ package import GlossIndex
 import GlossSyntax
 
 extension IndexedRoot {
+  /// The folder at `root` indexed for a command of the command line (`check`, `find`, `export`): the user's cache of
+  /// extracted texts (`$XDG_CACHE_HOME/gloss`), and PDFs and other formats an external tool reads extracted at once
+  /// with `extract` (there is no background to wait for).
+  package static func forCommandLine(
+    root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
+    extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
+      TextExtractor.extract($0, format: $1)
+    }
+  ) -> IndexedRoot {
+    let environment = ProcessInfo.processInfo.environment
+    let cache = ExtractionCache.defaultDirectory(environment: environment).map {
+      ExtractionCache(directory: $0, fileSystem: fileSystem)
+    }
+    var indexed = IndexedRoot(
+      root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
+      progress: progress)
+    indexed.extractPending(cache: cache, extract: extract)
+    return indexed
+  }
+
   /// Extracts the texts the cache did not have, now (for the command line, which has no background), caching them,
   /// and puts them in the index at once (parsed on all cores, the notes citing them diagnosed once).
   package mutating func extractPending(

@@ -46,14 +46,8 @@ package struct CheckReport: Sendable {
       TextExtractor.extract($0, format: $1)
     }
   ) {
-    let environment = ProcessInfo.processInfo.environment
-    let cache = ExtractionCache.defaultDirectory(environment: environment).map {
-      ExtractionCache(directory: $0, fileSystem: fileSystem)
-    }
-    var indexed = IndexedRoot(
-      root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
-      progress: progress)
-    indexed.extractPending(cache: cache, extract: extract)
+    let indexed = IndexedRoot.forCommandLine(
+      root: root, fileSystem: fileSystem, progress: progress, extract: extract)
     var items: [Item] = []
     for (path, diagnostics) in indexed.workspace.diagnosticsByPath {
       let text: SourceText
