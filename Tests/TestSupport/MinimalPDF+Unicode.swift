@@ -75,20 +75,6 @@ extension MinimalPDF {
     objects[pagesID - 1] = Array(
       "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>".utf8)
     let catalog = add("<< /Type /Catalog /Pages \(pagesID) 0 R >>")
-    var out = Array("%PDF-1.4\n".utf8)
-    var offsets: [Int] = []
-    for (index, body) in objects.enumerated() {
-      offsets.append(out.count)
-      out += Array("\(index + 1) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
-    }
-    let xref = out.count
-    out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
-    for offset in offsets {
-      let digits = String(offset)
-      out += Array((String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n").utf8)
-    }
-    out += Array(
-      "trailer\n<< /Size \(objects.count + 1) /Root \(catalog) 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
-    return out
+    return file(objects: objects, catalog: catalog)
   }
 }

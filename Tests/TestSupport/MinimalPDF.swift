@@ -33,6 +33,12 @@ package enum MinimalPDF {
     objects[pagesID - 1] = Array(
       "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>".utf8)
     let catalog = add(Array("<< /Type /Catalog /Pages \(pagesID) 0 R >>".utf8))
+    return file(objects: objects, catalog: catalog)
+  }
+
+  /// A PDF file of numbered `objects` (object n is `objects[n - 1]`) whose catalog is object `catalog`: header,
+  /// objects, cross-reference table and trailer.
+  static func file(objects: [[UInt8]], catalog: Int) -> [UInt8] {
     var out = Array("%PDF-1.4\n".utf8)
     var offsets: [Int] = []
     for (index, body) in objects.enumerated() {
