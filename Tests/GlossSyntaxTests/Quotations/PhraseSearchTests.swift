@@ -117,7 +117,10 @@ import Testing
     }
     // Small texts of a few common words (one column each), so that most entries are held somewhere.
     let vocabulary = (0..<40).map { "w\($0)" } + ["記", "憶", "ký", "ức"]
-    let texts = (0..<1_100).map { _ in (0..<(3 + next(12))).map { _ in vocabulary[next(vocabulary.count)] } }
+    var texts = (0..<1_100).map { _ in (0..<(3 + next(12))).map { _ in vocabulary[next(vocabulary.count)] } }
+    // The seams of 64-column words and of segments: the text after each starts with a word of its own.
+    let seams = [63, 127, 1_023, 1_087, 500]
+    for c in seams { texts[c + 1][0] = "seam\(c)" }
     let signatures = texts.map { TextSignature(text: Array($0.joined(separator: " ").utf8)) }
     var matrix = SignatureMatrix(signatures)
     let cleared = Set(200..<260).union(1_090..<1_095)
@@ -139,11 +142,18 @@ import Testing
     }
     var named = 0
     for trial in 0..<24 {
-      // Phrases of a few words to many (a long one reads most words of the matrix for each entry).
-      let words = (0..<(1 + next(trial % 4 == 0 ? 60 : 6))).map { _ in vocabulary[next(vocabulary.count)] }
-      let hashes = SignatureProbe(words.joined(separator: " ")).allHashes
+      // First a text's last word with the next text's own first word (held in one column and the next: found in
+      // the first with a reach), then phrases of a few words to many (a long one reads most words of each entry).
+      let words =
+        trial < seams.count
+        ? [texts[seams[trial]].last ?? "", "seam\(seams[trial])"]
+        : (0..<(1 + next(trial % 4 == 0 ? 60 : 6))).map { _ in vocabulary[next(vocabulary.count)] }
+      let hashes =
+        trial < seams.count
+        ? words.flatMap { SignatureProbe($0).allHashes } : SignatureProbe(words.joined(separator: " ")).allHashes
       let held = hashes.map(holding)
       let expected = (0..<matrix.columnCount).filter { c in held.allSatisfy { $0[c] } }
+      if trial < seams.count, reach > 0 { #expect(expected.contains(seams[trial])) }
       #expect(matrix.columns(holdingAll: hashes, reach: reach) == expected, "trial \(trial)")
       named += expected.count
       let counts = (0..<matrix.columnCount).map { c in held.filter { $0[c] }.count }
