@@ -184,7 +184,8 @@ import Testing
     } throws: { error in
       (error as? ResponseError)?.code == .internalError
     }
-    logged = lines.all
+    // (A machine under load may also log a slow `initialize`.)
+    logged = lines.all.filter { !$0.hasPrefix("'initialize' took") }
     #expect(logged.count == 1)
     #expect(logged.first?.hasPrefix("'gloss/probe' failed: ") == true)
   }
