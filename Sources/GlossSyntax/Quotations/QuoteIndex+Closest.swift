@@ -249,14 +249,15 @@ extension QuoteIndex {
               let id = source[j - 1]
               let sourceIsWord = kinds[j - 1]
               let equal = q == id || (wildcard && sourceIsWord)
-              var value = previous[j - 1] + (equal ? 0 : qIsWord == sourceIsWord ? substitution : crossing)
+              // Cells hold at most `outside` (a quarter of the range): adding a cost cannot overflow, unchecked.
+              var value = previous[j - 1] &+ (equal ? 0 : qIsWord == sourceIsWord ? substitution : crossing)
               var start = previousStart[j - 1]
-              let up = previous[j] + deletion
+              let up = previous[j] &+ deletion
               if up < value {
                 value = up
                 start = previousStart[j]
               }
-              let left = current[j - 1] + insertion
+              let left = current[j - 1] &+ insertion
               if left < value {
                 value = left
                 start = currentStart[j - 1]
