@@ -222,7 +222,7 @@ extension Server {
     let old = roots[index]
     var indexed = IndexedRoot(
       root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
-      cache: extractionCache)
+      cache: extractionCache, stampingNotes: true)
     roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
     roots[index].reportedSkips = old.reportedSkips
     roots[index].indexedSettings = canonicalEditorSettings
@@ -246,7 +246,7 @@ extension Server {
     for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
     publishAll(in: id)
     refreshDecorations()
-    releaseNoteTexts(in: id)
+    releaseNoteTexts(in: id, stamped: indexed.noteStamps)
     return true
   }
 

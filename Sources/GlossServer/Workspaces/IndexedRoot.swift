@@ -20,14 +20,18 @@ package struct IndexedRoot: Sendable {
   package var texts: [String: SourceText]
   /// The PDFs (and other extracted formats) whose text the cache did not have: to extract in the background.
   package var pendingExtractions: [ExtractionJob] = []
+  /// The stamp of each note's text in `texts`, when asked for (`stampingNotes`): made on the core that read the note,
+  /// while its bytes are in the cache, so that releasing the texts once published (`WorkspaceRoot.releaseNoteTexts`)
+  /// does not read them all again on the server's loop.
+  package var noteStamps: [String: TextStamp] = [:]
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
   /// files, BibTeX `file` fields), then every file diagnosed once. `progress` is called on the calling thread as each
-  /// step starts.
+  /// step starts. With `stampingNotes`, each note's text is stamped as it is read (`noteStamps`).
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem, home: String? = nil,
-    cache: ExtractionCache? = nil, progress: (IndexingStep) -> Void = { _ in }
+    cache: ExtractionCache? = nil, stampingNotes: Bool = false, progress: (IndexingStep) -> Void = { _ in }
   ) {
     progress(.discovering)
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
@@ -44,8 +48,9 @@ package struct IndexedRoot: Sendable {
       otherFiles: Set(files.otherFiles.map(\.path)),
       place: files.place
     )
-    let slots = ReadSlots(count: indexed.count)
-    let extracted = ExtractedSlots(count: indexed.count)
+    let slots = Slots<Result<SourceText?, SkippedFile>>(count: indexed.count)
+    let extracted = Slots<ExtractedText>(count: indexed.count)
+    let stamps = Slots<TextStamp>(count: stampingNotes ? indexed.count : 0)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
@@ -64,6 +69,7 @@ package struct IndexedRoot: Sendable {
       case .success(let bytes):
         let (prepared, text) = Self.prepared(file, bytes: bytes)
         slots.set(index, .success(text))
+        if stampingNotes, prepared.role == .note, let text { stamps.set(index, TextStamp(text.bytes)) }
         return prepared
       case .failure(let problem):
         slots.set(index, .failure(problem))
@@ -79,6 +85,10 @@ package struct IndexedRoot: Sendable {
       guard let found else { continue }
       if let problem = found.problem { textProblems[found.job.path] = problem }
       if found.isPending { pending.append(found.job) }
+    }
+    var noteStamps: [String: TextStamp] = [:]
+    if stampingNotes {
+      for (file, stamp) in zip(indexed, stamps.values) { if let stamp { noteStamps[file.path] = stamp } }
     }
     for (file, result) in zip(indexed, slots.values) {
       switch result {
@@ -165,6 +175,7 @@ package struct IndexedRoot: Sendable {
     self.texts = texts
     self.skipped = skipped.sorted { $0.path.utf8Precedes($1.path) }
     self.pendingExtractions = pending
+    self.noteStamps = noteStamps
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text).
@@ -213,34 +224,19 @@ struct ExtractedText: Sendable {
   static let pendingProblem = "its text is being extracted"
 }
 
-/// One slot per extracted file, each written by exactly one worker before any is read.
-private final class ExtractedSlots: @unchecked Sendable {
-  private var slots: [ExtractedText?]
+/// One slot per file for what its worker made of it (its text or why it was skipped, its extracted text, its stamp),
+/// each written by exactly one worker before any is read.
+private final class Slots<Value>: @unchecked Sendable {
+  private var slots: [Value?]
 
   init(count: Int) {
     slots = Array(repeating: nil, count: count)
   }
 
-  func set(_ index: Int, _ value: ExtractedText) {
-    slots.withUnsafeMutableBufferPointer { $0[index] = value }
-  }
-
-  var values: [ExtractedText?] { slots }
-}
-
-/// One slot per file for what reading it gave (its text, or why it was skipped), each written by exactly one worker
-/// before any is read.
-private final class ReadSlots: @unchecked Sendable {
-  private var slots: [Result<SourceText?, SkippedFile>?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  func set(_ index: Int, _ value: Result<SourceText?, SkippedFile>) {
+  func set(_ index: Int, _ value: Value) {
     // Distinct indices touch distinct elements; the array is never resized, so no copy-on-write happens here.
     slots.withUnsafeMutableBufferPointer { $0[index] = value }
   }
 
-  var values: [Result<SourceText?, SkippedFile>?] { slots }
+  var values: [Value?] { slots }
 }
