@@ -163,7 +163,7 @@ extension Server {
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     var indexed = IndexedRoot(
       root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
-      cache: extractionCache
+      cache: extractionCache, keepingNoteTexts: false
     ) { step in
       steps.append((step, .now))
       progress(step)
@@ -209,6 +209,7 @@ extension Server {
     guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
     let before = MemoryTuning.heapInUse()
     roots[index].releaseNoteTexts()
+    MemoryTuning.settle()
     MemoryTuning.releaseFreedMemory()
     if let before, let after = MemoryTuning.heapInUse() {
       log(

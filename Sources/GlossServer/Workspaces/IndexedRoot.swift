@@ -18,6 +18,11 @@ package struct IndexedRoot: Sendable {
   /// read again from disk on demand. The index is given exactly these bytes (invalid UTF-8 already replaced), so
   /// its offsets always match the text's.
   package var texts: [String: SourceText]
+  /// Without `keepingNoteTexts`, the notes are left out of `texts`: each note's text is dropped on the core that read
+  /// and parsed it, and only its stamp is kept, by path (a note's text is read again from disk when a position in it
+  /// is needed, and used only while it is still that text). Kept, they would hold as much memory as the notes until
+  /// released, and once released leave holes among what the index keeps, which the allocator cannot hand back.
+  package var noteStamps: [String: TextStamp] = [:]
   /// The PDFs (and other extracted formats) whose text the cache did not have: to extract in the background.
   package var pendingExtractions: [ExtractionJob] = []
 
@@ -27,8 +32,10 @@ package struct IndexedRoot: Sendable {
   /// step starts.
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem, home: String? = nil,
-    cache: ExtractionCache? = nil, progress: (IndexingStep) -> Void = { _ in }
+    cache: ExtractionCache? = nil, keepingNoteTexts: Bool = true, progress: (IndexingStep) -> Void = { _ in }
   ) {
+    // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
+    MemoryTuning.keepFreedMemoryForReuse()
     progress(.discovering)
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
     var files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem, home: home)
@@ -45,6 +52,7 @@ package struct IndexedRoot: Sendable {
       place: files.place
     )
     let slots = ReadSlots(count: indexed.count)
+    let stamps = StampSlots(count: indexed.count)
     let extracted = ExtractedSlots(count: indexed.count)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
@@ -63,7 +71,12 @@ package struct IndexedRoot: Sendable {
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
         let (prepared, text) = Self.prepared(file, bytes: bytes)
-        slots.set(index, .success(text))
+        if !keepingNoteTexts, file.role == .note, let text {
+          stamps.set(index, TextStamp(text.bytes))
+          slots.set(index, .success(nil))
+        } else {
+          slots.set(index, .success(text))
+        }
         return prepared
       case .failure(let problem):
         slots.set(index, .failure(problem))
@@ -72,6 +85,10 @@ package struct IndexedRoot: Sendable {
     }
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(indexed.count)
+    var noteStamps: [String: TextStamp] = [:]
+    for (file, stamp) in zip(indexed, stamps.values) {
+      if let stamp { noteStamps[file.path] = stamp }
+    }
     var skipped = files.skipped
     var textProblems: [String: String] = [:]
     var pending: [ExtractionJob] = []
@@ -163,6 +180,7 @@ package struct IndexedRoot: Sendable {
     self.workspace = workspace
     self.config = config
     self.texts = texts
+    self.noteStamps = noteStamps
     self.skipped = skipped.sorted { $0.path.utf8Precedes($1.path) }
     self.pendingExtractions = pending
   }
@@ -226,6 +244,22 @@ private final class ExtractedSlots: @unchecked Sendable {
   }
 
   var values: [ExtractedText?] { slots }
+}
+
+/// One slot per note for the stamp of its text (when the text is not kept), each written by exactly one worker
+/// before any is read.
+private final class StampSlots: @unchecked Sendable {
+  private var slots: [TextStamp?]
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ value: TextStamp) {
+    slots.withUnsafeMutableBufferPointer { $0[index] = value }
+  }
+
+  var values: [TextStamp?] { slots }
 }
 
 /// One slot per file for what reading it gave (its text, or why it was skipped), each written by exactly one worker
