@@ -181,7 +181,11 @@ package final class Server {
       return reply(to: request.id, error: .methodNotFound(request.method))
     }
     currentRequestID = request.id
-    defer { currentRequestID = nil }
+    let started = options.now()
+    defer {
+      currentRequestID = nil
+      logIfSlow(request.method, since: started)
+    }
     do {
       outbox.append(OutgoingMessage(kind: .response(request.id), body: try handler(self, request)))
     } catch is AnswerLater {
@@ -201,6 +205,8 @@ package final class Server {
     }
     // Before `initialize` and after `shutdown`, notifications are dropped (LSP 3.17).
     guard state == .running, let handler = table.notifications[notification.method] else { return }
+    let started = options.now()
+    defer { logIfSlow(notification.method, since: started) }
     do {
       try handler(self, notification)
     } catch let error as ResponseError {
@@ -210,6 +216,16 @@ package final class Server {
       log("'\(notification.method)' failed: \(error)")
       logMessage(.error, "'\(notification.method)' failed: \(error)")
     }
+  }
+
+  /// How long handling one message may take before the log says so (a request waiting for an index being built, a
+  /// huge document): what a user's report needs to tell a slow answer from a lost one.
+  static let slowHandling: TimeInterval = 0.25
+
+  private func logIfSlow(_ method: String, since started: Date) {
+    let elapsed = options.now().timeIntervalSince(started)
+    guard elapsed >= Self.slowHandling else { return }
+    log("'\(method)' took \(String(format: "%.2f", elapsed)) s")
   }
 
   private func handleResponse(_ response: IncomingResponse) {

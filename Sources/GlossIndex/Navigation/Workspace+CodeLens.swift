@@ -19,11 +19,34 @@ extension Workspace {
       ]
     }
     if notes[path] != nil {
-      let count = noteReferences(path, heading: nil, includeDeclaration: false).count
+      let count = backlinkCount(to: path)
       let title = HoverMarkdown.count(count, "backlink", "backlinks")
       return [CodeLensItem(range: 0..<0, title: title, kind: .backlinks, count: count)]
     }
     return []
+  }
+
+  /// The number of links to the note at `path` from other notes, as a reader follows them: a reference link counts at
+  /// each of its uses (`[text][label]`), its definition (`[label]: path`) only in a note that never uses it; the
+  /// references the lens shows also list the definitions, where the path is written.
+  func backlinkCount(to path: String) -> Int {
+    var count = 0
+    for linker in backlinks(to: path) where linker != path {
+      guard let note = notes[linker]?.note else { continue }
+      var definitions = 0
+      var uses = 0
+      var others = 0
+      for link in note.links where !link.isExternal {
+        guard case .note(let target, _) = resolve(link: link, from: linker), target == path else { continue }
+        switch link.reference {
+        case .definition?: definitions += 1
+        case .use?: uses += 1
+        case nil: others += 1
+        }
+      }
+      count += others + (uses > 0 ? uses : definitions)
+    }
+    return count
   }
 
   /// `cited 1 time`, `cited 3 times`.

@@ -1,3 +1,4 @@
+import Dispatch
 package import GlossIndex
 package import GlossSyntax
 package import LanguageServerProtocol
@@ -194,7 +195,7 @@ extension Server {
     prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
-    releaseNoteTexts(in: id)
+    releaseNoteTexts(in: id, stamped: indexed.noteStamps)
     // What the root is now is what the snapshot describes (or what the replayed one did).
     if published != nil || replay != nil, let index = rootIndex(id) {
       roots[index].snapshotGeneration = roots[index].generation
@@ -204,17 +205,20 @@ extension Server {
   }
 
   /// Once a root's notes are published, releases the texts of its closed notes (read again from disk when a position
-  /// in one is needed) and hands the memory back.
-  func releaseNoteTexts(in id: RootID) {
+  /// in one is needed; `stamped`: the stamps of the texts as the root was indexed) and hands the memory back, off the
+  /// loop: asking the allocator and trimming a heap of a gigabyte takes a tenth of a second the first request after
+  /// ready would wait for.
+  func releaseNoteTexts(in id: RootID, stamped: [String: TextStamp] = [:]) {
     guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
-    let before = MemoryTuning.heapInUse()
-    roots[index].releaseNoteTexts()
+    roots[index].releaseNoteTexts(stamped: stamped)
     MemoryTuning.settle()
-    MemoryTuning.releaseFreedMemory()
-    if let before, let after = MemoryTuning.heapInUse() {
-      log(
-        "released the texts of \(roots[index].releasedTexts.count) closed notes: heap in use"
-          + " \(before >> 20) → \(after >> 20) MB")
+    let count = roots[index].releasedTexts.count
+    let log = options.log
+    DispatchQueue.global(qos: .utility).async {
+      MemoryTuning.releaseFreedMemory()
+      if let after = MemoryTuning.heapInUse() {
+        log("released the texts of \(count) closed notes: heap in use \(after >> 20) MB")
+      }
     }
   }
 

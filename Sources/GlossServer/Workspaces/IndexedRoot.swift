@@ -18,24 +18,31 @@ package struct IndexedRoot: Sendable {
   /// read again from disk on demand. The index is given exactly these bytes (invalid UTF-8 already replaced), so
   /// its offsets always match the text's.
   package var texts: [String: SourceText]
-  /// Without `keepingNoteTexts`, the notes are left out of `texts`: each note's text is dropped on the core that read
-  /// and parsed it, and only its stamp is kept, by path (a note's text is read again from disk when a position in it
-  /// is needed, and used only while it is still that text). Kept, they would hold as much memory as the notes until
-  /// released, and once released leave holes among what the index keeps, which the allocator cannot hand back.
-  package var noteStamps: [String: TextStamp] = [:]
   /// The PDFs (and other extracted formats) whose text the cache did not have: to extract in the background.
   package var pendingExtractions: [ExtractionJob] = []
+  /// The stamp of each note's text, when asked for (`stampingNotes`, or not `keepingNoteTexts`): made on the core that
+  /// read the note, while its bytes are in the cache, so that releasing the texts once published
+  /// (`WorkspaceRoot.releaseNoteTexts`) does not read them all again on the server's loop.
+  ///
+  /// Without `keepingNoteTexts` the notes are left out of `texts`: each note's text is dropped on the core that read
+  /// and parsed it, and only its stamp is kept (a note's text is read again from disk when a position in it is
+  /// needed, and used only while it is still that text). Kept until published, the texts would hold as much memory as
+  /// the notes, and once released leave holes among what the index keeps that the allocator cannot hand back.
+  package var noteStamps: [String: TextStamp] = [:]
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
   /// files, BibTeX `file` fields), then every file diagnosed once. `progress` is called on the calling thread as each
-  /// step starts.
+  /// step starts. With `stampingNotes`, each note's text is stamped as it is read (`noteStamps`); without
+  /// `keepingNoteTexts`, it is stamped and not kept.
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem, home: String? = nil,
-    cache: ExtractionCache? = nil, keepingNoteTexts: Bool = true, progress: (IndexingStep) -> Void = { _ in }
+    cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
+    progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
+    let stampingNotes = stampingNotes || !keepingNoteTexts
     progress(.discovering)
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
     var files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem, home: home)
@@ -51,9 +58,9 @@ package struct IndexedRoot: Sendable {
       otherFiles: Set(files.otherFiles.map(\.path)),
       place: files.place
     )
-    let slots = ReadSlots(count: indexed.count)
-    let stamps = StampSlots(count: indexed.count)
-    let extracted = ExtractedSlots(count: indexed.count)
+    let slots = Slots<Result<SourceText?, SkippedFile>>(count: indexed.count)
+    let extracted = Slots<ExtractedText>(count: indexed.count)
+    let stamps = Slots<TextStamp>(count: stampingNotes ? indexed.count : 0)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
@@ -71,12 +78,9 @@ package struct IndexedRoot: Sendable {
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
         let (prepared, text) = Self.prepared(file, bytes: bytes)
-        if !keepingNoteTexts, file.role == .note, let text {
-          stamps.set(index, TextStamp(text.bytes))
-          slots.set(index, .success(nil))
-        } else {
-          slots.set(index, .success(text))
-        }
+        let isNote = prepared.role == .note
+        slots.set(index, .success(isNote && !keepingNoteTexts ? nil : text))
+        if stampingNotes, isNote, let text { stamps.set(index, TextStamp(text.bytes)) }
         return prepared
       case .failure(let problem):
         slots.set(index, .failure(problem))
@@ -85,10 +89,6 @@ package struct IndexedRoot: Sendable {
     }
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(indexed.count)
-    var noteStamps: [String: TextStamp] = [:]
-    for (file, stamp) in zip(indexed, stamps.values) {
-      if let stamp { noteStamps[file.path] = stamp }
-    }
     var skipped = files.skipped
     var textProblems: [String: String] = [:]
     var pending: [ExtractionJob] = []
@@ -96,6 +96,10 @@ package struct IndexedRoot: Sendable {
       guard let found else { continue }
       if let problem = found.problem { textProblems[found.job.path] = problem }
       if found.isPending { pending.append(found.job) }
+    }
+    var noteStamps: [String: TextStamp] = [:]
+    if stampingNotes {
+      for (file, stamp) in zip(indexed, stamps.values) { if let stamp { noteStamps[file.path] = stamp } }
     }
     for (file, result) in zip(indexed, slots.values) {
       switch result {
@@ -180,9 +184,9 @@ package struct IndexedRoot: Sendable {
     self.workspace = workspace
     self.config = config
     self.texts = texts
-    self.noteStamps = noteStamps
     self.skipped = skipped.sorted { $0.path.utf8Precedes($1.path) }
     self.pendingExtractions = pending
+    self.noteStamps = noteStamps
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text).
@@ -231,50 +235,19 @@ struct ExtractedText: Sendable {
   static let pendingProblem = "its text is being extracted"
 }
 
-/// One slot per extracted file, each written by exactly one worker before any is read.
-private final class ExtractedSlots: @unchecked Sendable {
-  private var slots: [ExtractedText?]
+/// One slot per file for what its worker made of it (its text or why it was skipped, its extracted text, its stamp),
+/// each written by exactly one worker before any is read.
+private final class Slots<Value>: @unchecked Sendable {
+  private var slots: [Value?]
 
   init(count: Int) {
     slots = Array(repeating: nil, count: count)
   }
 
-  func set(_ index: Int, _ value: ExtractedText) {
-    slots.withUnsafeMutableBufferPointer { $0[index] = value }
-  }
-
-  var values: [ExtractedText?] { slots }
-}
-
-/// One slot per note for the stamp of its text (when the text is not kept), each written by exactly one worker
-/// before any is read.
-private final class StampSlots: @unchecked Sendable {
-  private var slots: [TextStamp?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  func set(_ index: Int, _ value: TextStamp) {
-    slots.withUnsafeMutableBufferPointer { $0[index] = value }
-  }
-
-  var values: [TextStamp?] { slots }
-}
-
-/// One slot per file for what reading it gave (its text, or why it was skipped), each written by exactly one worker
-/// before any is read.
-private final class ReadSlots: @unchecked Sendable {
-  private var slots: [Result<SourceText?, SkippedFile>?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  func set(_ index: Int, _ value: Result<SourceText?, SkippedFile>) {
+  func set(_ index: Int, _ value: Value) {
     // Distinct indices touch distinct elements; the array is never resized, so no copy-on-write happens here.
     slots.withUnsafeMutableBufferPointer { $0[index] = value }
   }
 
-  var values: [Result<SourceText?, SkippedFile>?] { slots }
+  var values: [Value?] { slots }
 }

@@ -80,6 +80,7 @@ import Testing
     "`code` and ``[@b1️⃣ ``",
     "<!-- [@1️⃣ -->",
     "```\n[@1️⃣\n```\n",
+    "~~~bash\n---\ntags: [nottag]\n---\nCiting [@1️⃣\n~~~\n",
     "    [@1️⃣\n",
     "url https://example.com/@1️⃣",
     "@@1️⃣",

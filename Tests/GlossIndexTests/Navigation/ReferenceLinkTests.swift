@@ -37,12 +37,19 @@ import Testing
       ["notes/a.md": ["broken-link", "broken-anchor"]])
   }
 
-  @Test func theDefinitionCountsAsABacklinkAndInTheCodeLens() {
-    let workspace = Fixture.workspace(Self.files)
-    #expect(workspace.backlinks(to: "notes/chương 2.md") == ["notes/a.md"])
+  @Test func theDefinitionMakesABacklinkAndTheLensCountsTheLinksAReaderFollows() {
+    var files = Self.files
+    // Two uses of one definition, and a definition nothing uses.
+    files["notes/b.md"] = "[Một 🦉][c2] và [hai][C2].\n\n[c2]: <chương 2.md>\n"
+    files["notes/c.md"] = "Chưa dùng.\n\n[unused]: chương%202.md\n"
+    let workspace = Fixture.workspace(files)
+    #expect(workspace.backlinks(to: "notes/chương 2.md") == ["notes/a.md", "notes/b.md", "notes/c.md"])
     #expect(workspace.backlinks(to: "notes/東京.md") == ["notes/a.md"])
-    // The lens counts what references lists: the use `[chương hai][ch2]` and the definition `[ch2]: …`.
-    #expect(workspace.codeLenses(in: "notes/chương 2.md").map(\.count) == [2])
+    // A reference link counts at its uses (one in a.md, two in b.md), its definition only where nothing uses it (c.md);
+    // references list the definitions too, where the path is written.
+    #expect(workspace.codeLenses(in: "notes/chương 2.md").map(\.count) == [4])
+    #expect(workspace.codeLenses(in: "notes/東京.md").map(\.count) == [1])
+    #expect(workspace.noteReferences("notes/chương 2.md", heading: nil, includeDeclaration: false).count == 6)
   }
 
   @Test func renamingTheNoteEditsTheDefinitionAndNotItsUses() {
