@@ -6,17 +6,19 @@ import GlossSyntax
 /// `gloss-bench find <workspace-dir> [--queries N]`: building the search over every source's text (time and
 /// memory), then `Workspace.find` of 30-word phrases taken from the sources (found), the same with one word
 /// changed to another word of the sources (not found: the closest passages are searched), and with a word no
-/// source has; p50, p99 and max of each.
+/// source has; p50, p99 and max of each. With `--cjk`, only phrases of over 100 tokens (Chinese or Japanese: each
+/// ideograph a token), the slowest kind, to measure or profile them alone.
 enum FindBench {
   static func run(_ arguments: [String]) {
     guard let root = arguments.first else {
-      say("usage: gloss-bench find <workspace-dir> [--queries N]")
+      say("usage: gloss-bench find <workspace-dir> [--queries N] [--cjk]")
       return
     }
     var count = 200
     if let i = arguments.firstIndex(of: "--queries"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
       count = n
     }
+    let cjkOnly = arguments.contains("--cjk")
     let files = BenchWorkspace.files(in: root)
     say("\(files.count) files read")
     var workspace = Workspace(indexing: files, config: WorkspaceConfig())
@@ -50,6 +52,7 @@ enum FindBench {
       guard words.count > 60 else { continue }
       let first = random.next(words.count - 31)
       var phrase = Array(words[first..<(first + 30)])
+      if cjkOnly, Self.tokenEstimate(phrase.joined(separator: " ")) <= 100 { continue }
       found.append(phrase.joined(separator: " "))
       let other = String(decoding: documents[random.next(documents.count)], as: UTF8.self)
         .split(whereSeparator: \.isWhitespace)

@@ -235,7 +235,8 @@ extension Workspace {
       guard let record = recordWithText(at: search.slots[slot].path) else { return nil }
       let (index, offset) = Self.chunkIndex(
         of: record.document.text, search.slots[slot].signature, chunks: chunk..<(chunk + 1 + reach))
-      guard case .notFound(let range?, let similarity) = index.match(folded), similarity >= Self.leastSimilarity
+      guard case .notFound(let range?, let similarity) = index.match(folded, leastSimilarity: Self.leastSimilarity),
+        similarity >= Self.leastSimilarity
       else { return nil }
       return place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: similarity)
     }.sorted {

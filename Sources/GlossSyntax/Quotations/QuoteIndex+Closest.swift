@@ -23,7 +23,14 @@ extension QuoteIndex {
 
   /// The passage of `range` most like `query`: windows around the positions where the quotation's rarest tokens
   /// agree on an alignment, scored by token edit distance (ellipses may skip source tokens for free).
-  func closest(to query: QuoteQuery, in range: Range<Int>, alignment: Alignment = .banded) -> QuoteMatch {
+  ///
+  /// With `leastSimilarity`, a passage less alike than that is not returned (`.notFound(closest: nil, …)`): a window
+  /// is then given up as soon as it can only be less alike, and so is one that can no longer beat the best window
+  /// so far, which changes no answer (see `align`; `givingUp` false aligns every window whole, for tests).
+  func closest(
+    to query: QuoteQuery, in range: Range<Int>, alignment: Alignment = .banded, leastSimilarity: Double = 0,
+    givingUp: Bool = true
+  ) -> QuoteMatch {
     var tokens: [UInt32] = []
     var gapAt: [Bool] = []  // gapAt[i]: a gap lies between tokens[i - 1] and tokens[i]
     var wordAt: [Bool] = []
@@ -53,14 +60,35 @@ extension QuoteIndex {
       }
     }
     var best: (distance: Int, positions: Range<Int>)?
+    // A distance from which a passage is less alike than `leastSimilarity`: a window that reaches it is no answer.
+    let tooFar = Self.leastTooFarDistance(ofTokens: m, leastSimilarity: leastSimilarity)
     for window in windows {
       let band = window.diagonal.map { (diagonal: $0, halfWidth: Self.bandHalfWidth(ofTokens: m)) }
-      let result = align(tokens, gapAt: gapAt, wordAt: wordAt, to: window.range, band: band)
+      // A window is kept only when strictly nearer than the best so far: one that reaches its distance is given up.
+      let bound = givingUp ? min(tooFar, best?.distance ?? Int.max) : Int.max
+      let result = align(tokens, gapAt: gapAt, wordAt: wordAt, to: window.range, band: band, giveUpAt: bound)
       if result.distance < best?.distance ?? Int.max { best = result }
     }
-    guard let best, !best.positions.isEmpty else { return .notFound(closest: nil, similarity: 0) }
-    let similarity = max(0, 1 - Double(best.distance / Self.editCost) / Double(m))
-    return .notFound(closest: textRange(ofPositions: best.positions), similarity: similarity)
+    guard let best, !best.positions.isEmpty, best.distance < tooFar else {
+      return .notFound(closest: nil, similarity: 0)
+    }
+    return .notFound(closest: textRange(ofPositions: best.positions), similarity: Self.similarity(best.distance, m))
+  }
+
+  /// How alike a passage at `distance` (in `editCost`s plus the tie-breaking remainder) is to a quotation of `m`
+  /// tokens.
+  static func similarity(_ distance: Int, _ m: Int) -> Double {
+    max(0, 1 - Double(distance / editCost) / Double(m))
+  }
+
+  /// The least distance at which a passage is less alike than `leastSimilarity` to a quotation of `m` tokens
+  /// (`Int.max` when none is: `leastSimilarity` 0 or less). `similarity` only falls as the distance grows.
+  static func leastTooFarDistance(ofTokens m: Int, leastSimilarity: Double) -> Int {
+    guard leastSimilarity > 0, m > 0 else { return Int.max }
+    // The least number of whole edits `q` with `similarity < leastSimilarity`, worked out as `similarity` does.
+    var q = max(0, Int(((1 - leastSimilarity) * Double(m)).rounded(.down)) - 1)
+    while !(max(0, 1 - Double(q) / Double(m)) < leastSimilarity) { q += 1 }
+    return q * editCost
   }
 
   /// Likely start positions of the quotation: the most voted-for alignments of the exact occurrences of its
@@ -161,9 +189,12 @@ extension QuoteIndex {
   /// With a `band`, only alignments that start within `halfWidth` tokens before and `bandSpread + halfWidth` after
   /// column `diagonal` of the window, and stray no further than that from it, are scored (no gaps allowed): the
   /// work is the quotation's length times the band's width rather than times the window's.
+  ///
+  /// Every cost is positive, so no row's least distance is less than the row before's: as soon as a row's least
+  /// distance reaches `giveUpAt`, so would the result, and the window is given up (`Int.max`, no positions).
   private func align(
     _ tokens: [UInt32], gapAt: [Bool], wordAt: [Bool], to window: Range<Int>,
-    band: (diagonal: Int, halfWidth: Int)? = nil
+    band: (diagonal: Int, halfWidth: Int)? = nil, giveUpAt: Int = Int.max
   ) -> (distance: Int, positions: Range<Int>) {
     let w = window.count
     let insertion = Int32(Self.editCost)
@@ -185,6 +216,9 @@ extension QuoteIndex {
     // Whether each source token of the window is a word, looked up once rather than once per quotation token.
     let sourceWords = tokenIDs[window].map { isWord[Int($0)] }
     var best = (distance: Int32.max, start: Int32(0), end: 0)
+    // Distances never exceed `outside` (a few costs more at most): a bound above it gives up nothing.
+    let giveUp = Int32(clamping: giveUpAt)
+    var gaveUp = false
     rows.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       var previous = base
@@ -205,9 +239,11 @@ extension QuoteIndex {
             let scored = columns(ofRow: i)
             // The cell left of the band was scored two rows ago (or never): it must not be read as a distance.
             if scored.lowerBound > 0 { current[scored.lowerBound - 1] = outside }
+            var rowLeast = outside
             if scored.lowerBound == 0 {
               current[0] = previous[0] + deletion
               currentStart[0] = 0
+              rowLeast = current[0]
             }
             for j in stride(from: max(1, scored.lowerBound), through: scored.upperBound, by: 1) {
               let id = source[j - 1]
@@ -227,6 +263,12 @@ extension QuoteIndex {
               }
               current[j] = min(value, outside)
               currentStart[j] = start
+              rowLeast = min(rowLeast, value)
+            }
+            // The gap pass below only copies this row's distances rightwards: its least stays.
+            if rowLeast >= giveUp {
+              gaveUp = true
+              return
             }
             // The cell right of the band is read as `previous[j]` by the next row.
             if scored.upperBound < w { current[scored.upperBound + 1] = outside }
@@ -241,10 +283,12 @@ extension QuoteIndex {
           }
         }
       }
+      guard !gaveUp else { return }
       for j in columns(ofRow: tokens.count) where previous[j] < best.distance {
         best = (previous[j], previousStart[j], j)
       }
     }
+    if gaveUp { return (Int.max, window.lowerBound..<window.lowerBound) }
     let start = Int(best.start)
     return (Int(best.distance), (window.lowerBound + start)..<(window.lowerBound + max(start, best.end)))
   }

@@ -3,9 +3,11 @@ extension QuoteIndex {
   ///
   /// The pieces between ellipses must appear in order inside the range; a `[bracketed]` insertion matches any
   /// one word. When the quotation is not there, the most similar passage of the same range is returned (aligned
-  /// as `alignment` says).
+  /// as `alignment` says); with `leastSimilarity`, only when it is at least that alike (found sooner:
+  /// `closest(to:in:alignment:leastSimilarity:givingUp:)`).
   package func match(
-    _ quotation: String, within textRange: Range<Int>? = nil, alignment: Alignment = .banded
+    _ quotation: String, within textRange: Range<Int>? = nil, alignment: Alignment = .banded,
+    leastSimilarity: Double = 0, givingUp: Bool = true
   ) -> QuoteMatch {
     // One lock for the whole quotation, not one per token: checks run on every core at once.
     let query = lexicon.reading { vocabulary in
@@ -14,7 +16,8 @@ extension QuoteIndex {
     let range = positionRange(textRange)
     guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }
     if let found = find(query, in: range) { return .found(textRange: self.textRange(ofPositions: found)) }
-    return closest(to: query, in: range, alignment: alignment)
+    return closest(
+      to: query, in: range, alignment: alignment, leastSimilarity: leastSimilarity, givingUp: givingUp)
   }
 
   /// The positions of the first occurrence of all pieces in order inside `range`, tightened so that the first

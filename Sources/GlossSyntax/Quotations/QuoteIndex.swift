@@ -137,7 +137,7 @@ package struct QuoteIndex: Sendable {
           default:
             break
           }
-        } else if let end = plainWordEnd(p, from: i) {
+        } else if let end = plainIdeographEnd(p, from: i) ?? plainWordEnd(p, from: i) {
           i = end
           continue
         }
@@ -151,6 +151,22 @@ package struct QuoteIndex: Sendable {
         }
         add(id, start: token.start, end: token.end)
       }
+    }
+
+    /// Adds the CJK ideograph or kana starting at `i` (a word of its own) and returns where it ends, when it is
+    /// plain: unchanged by NFC and followed by no combining mark (its bytes are its normalised spelling), as the
+    /// tokenizer would read it. Nil leaves it, and anything else, to the tokenizer or `plainWordEnd`.
+    @inline(__always)
+    private mutating func plainIdeographEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+      // Lead bytes of U+3000...U+9FFF.
+      guard p[i] >= 0xE3, p[i] <= 0xE9 else { return nil }
+      let (v, length) = QuoteScalar.decode(p, i)
+      guard length == 3, (0x4E00...0x9FFF).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v)
+      else { return nil }
+      let end = i + 3
+      if end < p.count, p[end] >= 0x80, QuoteScalar.classify(QuoteScalar.decode(p, end).0) == .combining { return nil }
+      add(vocabulary.intern(UnsafeBufferPointer(rebasing: p[i..<end]), isWord: true), start: i, end: end)
+      return end
     }
 
     /// Adds the word starting at `i` and returns where it ends, when it is plain: letters and digits already in

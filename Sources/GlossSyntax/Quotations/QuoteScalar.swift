@@ -51,6 +51,8 @@ enum QuoteScalar {
   static func classify(_ v: UInt32) -> Class {
     if v < 0x80 { return classifyASCII(UInt8(v)) }
     if v < 0x2100 { return tableClasses[Int(v)] }
+    // The CJK ideographs, the bulk of a Chinese or Japanese text, before the long list of ranges.
+    if (0x4E00...0x9FFF).contains(v) { return .ideograph }
     return classifyByProperties(v)
   }
 

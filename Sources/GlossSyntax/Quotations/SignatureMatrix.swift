@@ -209,11 +209,11 @@ package struct SignatureMatrix: Sendable {
     return out
   }
 
-  /// Puts in `out` (`rowWords` words or more) the bitmap of the columns that may hold `hash`.
-  private func fill(_ out: inout [UInt64], withColumnsHolding hash: UInt64) {
+  /// Puts in `out` (from `at`, `rowWords` words or more) the bitmap of the columns that may hold `hash`.
+  private func fill(_ out: inout [UInt64], at offset: Int = 0, withColumnsHolding hash: UInt64) {
     let (first, second, third) = TextSignature.bitTriple(of: hash)
     out.withUnsafeMutableBufferPointer { out in
-      var base = 0
+      var base = offset
       for segment in segments {
         let width = segment.rowWords
         segment.rows.withUnsafeBufferPointer { rows in
@@ -258,6 +258,54 @@ package struct SignatureMatrix: Sendable {
   /// ascending. Never leaves out a column where the stretch starts; may name a few where it does not.
   package func columns(holdingAll hashes: [UInt64], reach: Int) -> [Int] {
     guard !hashes.isEmpty else { return Array(0..<columnCount) }
+    guard reach < 64 else { return columns(denselyHoldingAll: hashes, reach: reach) }
+    // The first entry's bitmap, then each next entry read only in the words that still hold a column: after a few
+    // entries most words are empty (a long phrase has a thousand entries, a row some hundreds of words).
+    var all = columns(holding: hashes[0])
+    Self.spread(&all, reach: reach)
+    var live = all.indices.filter { all[$0] != 0 }
+    for hash in hashes.dropFirst() {
+      guard !live.isEmpty else { return [] }
+      let (first, second, third) = TextSignature.bitTriple(of: hash)
+      var kept = 0
+      for w in live {
+        let word = all[w] & spreadWord(w, reach: reach) { holding(first, second, third, word: $0) }
+        all[w] = word
+        if word != 0 {
+          live[kept] = w
+          kept += 1
+        }
+      }
+      live.removeLast(live.count - kept)
+    }
+    return live.isEmpty ? [] : Self.setColumns(all, below: columnCount)
+  }
+
+  /// Word `w` of the bitmap of the columns holding the entry whose bits are `first`, `second` and `third`.
+  @inline(__always)
+  private func holding(_ first: Int, _ second: Int, _ third: Int, word w: Int) -> UInt64 {
+    let segment = segments[w / Self.segmentWords]
+    let local = w % Self.segmentWords
+    let width = segment.rowWords
+    return segment.rows.withUnsafeBufferPointer { rows in
+      rows[first * width + local] & rows[second * width + local] & rows[third * width + local]
+    }
+  }
+
+  /// Word `w` of `spreading(bitmap, reach:)` for `reach` below 64, where `word(k)` is word `k` of `bitmap`: a column
+  /// is set when it or one of the `reach` after it is.
+  @inline(__always)
+  private func spreadWord(_ w: Int, reach: Int, _ word: (Int) -> UInt64) -> UInt64 {
+    let low = word(w)
+    guard reach > 0 else { return low }
+    let high = w + 1 < rowWords ? word(w + 1) : 0
+    var out = low
+    for d in 1...reach { out |= (low >> UInt64(d)) | (high << UInt64(64 - d)) }
+    return out
+  }
+
+  /// `columns(holdingAll:reach:)` reading every word of every entry's bitmap (any reach).
+  private func columns(denselyHoldingAll hashes: [UInt64], reach: Int) -> [Int] {
     var all: [UInt64]?
     for hash in hashes {
       let spread = Self.spreading(columns(holding: hash), reach: reach)
@@ -284,10 +332,18 @@ package struct SignatureMatrix: Sendable {
     while 1 << planeCount <= hashes.count { planeCount += 1 }
     var planes = [UInt64](repeating: 0, count: planeCount * rowWords)
     let rowWords = rowWords
-    // One bitmap, filled again for each entry (not one allocated per entry: a long phrase has a thousand).
-    var spread = [UInt64](repeating: 0, count: max(1, rowWords))
-    for hash in hashes {
-      fill(&spread, withColumnsHolding: hash)
+    // The bitmaps of a batch of entries, filled one after the other before any is counted: reading the matrix's
+    // rows waits on memory, and a loop of nothing but independent reads keeps many of them under way at once.
+    let batch = 32
+    let width = max(1, rowWords)
+    var bitmaps = [UInt64](repeating: 0, count: min(batch, hashes.count) * width)
+    var spread = [UInt64](repeating: 0, count: width)
+    for n in hashes.indices {
+      let slot = n % batch
+      if slot == 0 {
+        for k in 0..<min(batch, hashes.count - n) { fill(&bitmaps, at: k * width, withColumnsHolding: hashes[n + k]) }
+      }
+      for w in 0..<width { spread[w] = bitmaps[slot * width + w] }
       Self.spread(&spread, reach: reach)
       planes.withUnsafeMutableBufferPointer { planes in
         for w in 0..<rowWords {

@@ -34,6 +34,13 @@ package enum CaseFolding {
 
   /// The lowercase of `v` when it is another single scalar of `length` UTF-8 bytes.
   private static func lowercase(_ v: UInt32, length: Int) -> UInt32? {
+    // Kana, CJK ideographs, Yi and Hangul have no case (asking Unicode's properties per scalar was most of folding a
+    // Chinese or Japanese text).
+    if (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v)
+      || (0x20000...0x3FFFF).contains(v)
+    {
+      return nil
+    }
     if v < UInt32(table.count) {
       let lower = table[Int(v)]
       return lower == 0 ? nil : lower

@@ -105,6 +105,63 @@ import Testing
     #expect(counts[0] < best / 2 && counts[1] < best / 2)
   }
 
+  /// The matrix answers what each column's own filter says, read one filter at a time: `columns(holdingAll:)` names
+  /// the columns where every entry is held in that column or one of the `reach` after it, `hitCounts` counts such
+  /// entries per column. Over two segments of columns, some cleared, and every reach a search uses.
+  @Test(arguments: [0, 1, 2, 70])
+  func matrixAnswersAsEveryColumnsOwnFilterDoes(reach: Int) {
+    var random: UInt64 = 15 &+ UInt64(reach)
+    func next(_ bound: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(bound))
+    }
+    // Small texts of a few common words (one column each), so that most entries are held somewhere.
+    let vocabulary = (0..<40).map { "w\($0)" } + ["記", "憶", "ký", "ức"]
+    var texts = (0..<1_100).map { _ in (0..<(3 + next(12))).map { _ in vocabulary[next(vocabulary.count)] } }
+    // The seams of 64-column words and of segments: the text after each starts with a word of its own.
+    let seams = [63, 127, 1_023, 1_087, 500]
+    for c in seams { texts[c + 1][0] = "seam\(c)" }
+    let signatures = texts.map { TextSignature(text: Array($0.joined(separator: " ").utf8)) }
+    var matrix = SignatureMatrix(signatures)
+    let cleared = Set(200..<260).union(1_090..<1_095)
+    matrix.clear(200..<260)
+    matrix.clear(1_090..<1_095)
+    // Each text's own filter (one chunk each); none for a cleared column.
+    let empty = [UInt64](repeating: 0, count: TextSignature.chunkBits / 64)
+    let filters = signatures.indices.map { cleared.contains($0) ? empty : signatures[$0].filter(ofChunk: 0) }
+    // For each column, whether it or one of the `reach` after it holds `hash`.
+    func holding(_ hash: UInt64) -> [Bool] {
+      let bits = TextSignature.bits(of: hash)
+      var out = [Bool](repeating: false, count: matrix.columnCount)
+      var nearest = Int.max
+      for c in (0..<matrix.columnCount).reversed() {
+        if bits.allSatisfy({ filters[c][$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) { nearest = c }
+        out[c] = nearest - c <= reach
+      }
+      return out
+    }
+    var named = 0
+    for trial in 0..<24 {
+      // First a text's last word with the next text's own first word (held in one column and the next: found in
+      // the first with a reach), then phrases of a few words to many (a long one reads most words of each entry).
+      let words =
+        trial < seams.count
+        ? [texts[seams[trial]].last ?? "", "seam\(seams[trial])"]
+        : (0..<(1 + next(trial % 4 == 0 ? 60 : 6))).map { _ in vocabulary[next(vocabulary.count)] }
+      let hashes =
+        trial < seams.count
+        ? words.flatMap { SignatureProbe($0).allHashes } : SignatureProbe(words.joined(separator: " ")).allHashes
+      let held = hashes.map(holding)
+      let expected = (0..<matrix.columnCount).filter { c in held.allSatisfy { $0[c] } }
+      if trial < seams.count, reach > 0 { #expect(expected.contains(seams[trial])) }
+      #expect(matrix.columns(holdingAll: hashes, reach: reach) == expected, "trial \(trial)")
+      named += expected.count
+      let counts = (0..<matrix.columnCount).map { c in held.filter { $0[c] }.count }
+      #expect(matrix.hitCounts(hashes, reach: reach) == counts, "trial \(trial)")
+    }
+    #expect(named > 24)
+  }
+
   @Test func transposingABlockSwapsItsRowsAndColumns() {
     var random: UInt64 = 0x9E37_79B9_7F4A_7C15
     let block = (0..<64).map { _ -> UInt64 in

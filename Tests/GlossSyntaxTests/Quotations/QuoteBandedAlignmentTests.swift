@@ -28,9 +28,16 @@ import Testing
     "học", "tập", "nghiên", "cứu", "xã", "hội", "trường", "quốc", "gia", "Việt", "Nam",
   ]
 
+  /// English words (and the commas between them).
+  static let englishWords = [
+    "remembering", "is", "not", "the", "re-excitation", "of", "innumerable", "fixed", "lifeless", "and", "fragmentary",
+    "traces", "it", "an", "imaginative", "reconstruction", "or", "construction", "built", "out", "relation", "our",
+    "attitude", "towards", "a", "whole", "active", "mass", "organised", "past", "reactions", "experience", ",",
+  ]
+
   /// The script of a generated text.
   enum Script: String, CaseIterable, CustomTestStringConvertible {
-    case cjk, vietnameseNFC, vietnameseNFD
+    case cjk, vietnameseNFC, vietnameseNFD, english
     var testDescription: String { rawValue }
 
     /// `count` random tokens of the script.
@@ -43,6 +50,8 @@ import Testing
         }
       case .vietnameseNFC, .vietnameseNFD:
         (0..<count).map { _ in QuoteBandedAlignmentTests.syllables[random.next(syllables.count)] }
+      case .english:
+        (0..<count).map { _ in QuoteBandedAlignmentTests.englishWords[random.next(englishWords.count)] }
       }
     }
 
@@ -51,7 +60,7 @@ import Testing
     func written(_ tokens: [String], asSource: Bool) -> String {
       switch self {
       case .cjk: return tokens.joined()
-      case .vietnameseNFC: return tokens.joined(separator: " ")
+      case .vietnameseNFC, .english: return tokens.joined(separator: " ")
       case .vietnameseNFD:
         let text = tokens.joined(separator: " ")
         return asSource ? text.decomposedStringWithCanonicalMapping : text
@@ -96,6 +105,45 @@ import Testing
     }
     // The comparison means something only when the band was used.
     #expect(banded >= 4)
+  }
+
+  /// A search wants only passages at least half alike, and of the windows the votes point to only the nearest: a
+  /// window is given up as soon as it can no longer be that (its least distance so far already too far). That must
+  /// change no answer: the same passage, as alike, as when every window is aligned to its end.
+  @Test(arguments: Script.allCases)
+  func givingUpOnAWindowThatCannotWinChangesNoAnswer(_ script: Script) {
+    var random = Random(state: UInt64(script.rawValue.utf8.count) * 17 + 1)
+    let source = script.tokens(2_000, &random)
+    let index = QuoteIndex(text: Array(script.written(source, asSource: true).utf8))
+    var kept = 0
+    var dropped = 0
+    for trial in 0..<9 {
+      let length = script == .cjk ? 20 + random.next(380) : 10 + random.next(150)
+      let first = random.next(source.count - length)
+      // Few edits (a close passage), many (about half alike), or none of it (unrelated words of the script).
+      let quotation =
+        trial % 3 == 2
+        ? script.tokens(length, &random)
+        : Self.edited(
+          Array(source[first..<(first + length)]), edits: trial % 3 == 0 ? 1 + trial % 4 : length / 3, script: script,
+          &random)
+      let quote = script.written(quotation, asSource: false)
+      for alignment in [QuoteIndex.Alignment.banded, .full] {
+        let whole = index.match(quote, alignment: alignment, givingUp: false)
+        #expect(index.match(quote, alignment: alignment) == whole, "trial \(trial): \(quote)")
+        // Less than half alike: no passage, as a search shows none.
+        var halfAlike = whole
+        if case .notFound(_?, let similarity) = whole, similarity < 0.5 {
+          halfAlike = .notFound(closest: nil, similarity: 0)
+          dropped += 1
+        } else {
+          kept += 1
+        }
+        #expect(index.match(quote, alignment: alignment, leastSimilarity: 0.5) == halfAlike, "trial \(trial): \(quote)")
+      }
+    }
+    // Both sides of the half-alike line were tried.
+    #expect(kept > 0 && dropped > 0, "kept \(kept), dropped \(dropped)")
   }
 
   @Test func shortQuotationsAndEllipsesAreAlignedInFull() {

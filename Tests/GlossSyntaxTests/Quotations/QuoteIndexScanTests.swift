@@ -11,6 +11,8 @@ import Testing
     "—", "\"", "“", "”", "'", "’", "«", "»", "...", "…", "café", "naïve", "Nguyễn", "tiếng", "Việt", "e\u{0301}",
     "東京", "の", "ﬁnd", "co\u{00AD}operate", "recon-\nstruction", "well-\n  known", "end-", "-\n", "🦉", "Straße", "Đà",
     "École", "x\u{2010}\ny", "a\u{200D}b", "ﬀ", "ñ\u{0303}", "日本語", "Ελληνικά", "русский",
+    // Ideographs and kana (read in place when no combining mark follows), with the marks that make them another.
+    "記憶", "か\u{3099}", "カ\u{309A}", "記\u{0301}", "ー", "。", "、", "㐀", "한국어", "ﾊﾟ", "豈", "𠀀",
   ]
 
   @Test(arguments: 0..<40)
