@@ -58,6 +58,9 @@ package final class Server {
   lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
   /// The progress token of the extractions under way, once the client made it.
   var extractionProgress: ExtractionProgress?
+  /// Files whose diagnostics arriving texts changed, published at the next tick or once the last text is in
+  /// (`publishDeferredExtractionResults`) rather than with each batch: those with many diagnostics.
+  var deferredExtractionPublishes: [RootID: Set<String>] = [:]
   /// The id the next root gets.
   var nextRootID = 1
   /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
@@ -143,6 +146,7 @@ package final class Server {
     case .tick(let date):
       stopWaiting(at: date)
       tick(at: date)
+      publishDeferredExtractionResults()
       saveSettledRestartSnapshots()
     case .scanned(let result):
       applyScan(result)

@@ -76,6 +76,11 @@ package final class TestClient {
     queue.append(event)
   }
 
+  /// Runs the server on `event` alone (no queued event, no deferred work after it), collecting what it sends.
+  package func handle(_ event: ServerEvent) {
+    for message in server.handle(event) { receive(message) }
+  }
+
   /// Runs the server on every queued event, collecting what it sends, then lets it do its deferred work (as the
   /// real loop does when no event waits).
   package func processQueue() {

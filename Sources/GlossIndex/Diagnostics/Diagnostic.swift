@@ -106,3 +106,24 @@ package enum DiagnosticCode {
     malformedFrontMatter: .error, malformedBibliography: .error, malformedConfig: .error,
   ]
 }
+
+extension Diagnostic {
+  /// The order of a note's diagnostics: by start, and at one start in the order a note's elements are diagnosed
+  /// (front matter, citation items, locators, quotations, links), so that diagnostics merged into a note's list
+  /// (`Workspace.refreshDiagnostics(ofNotes:citing:before:)`) land where diagnosing the whole note puts them.
+  static func precedesInNote(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    a.range.lowerBound != b.range.lowerBound
+      ? a.range.lowerBound < b.range.lowerBound : a.elementRank < b.elementRank
+  }
+
+  /// Which of a note's elements a diagnostic of this code is about, in the order they are diagnosed.
+  private var elementRank: Int {
+    switch code {
+    case DiagnosticCode.malformedFrontMatter: 0
+    case DiagnosticCode.unknownSource: 1
+    case DiagnosticCode.noText, DiagnosticCode.unresolvedLocator: 2
+    case DiagnosticCode.quoteMismatch: 3
+    default: 4
+    }
+  }
+}

@@ -61,13 +61,23 @@ extension Workspace {
       message: message, related: related)
   }
 
+  /// The diagnostics of the note `record` about its citation items, locators and quotations of `keys` (with the
+  /// config's overrides applied): the only ones a change of those keys' sources (a text arriving) can change.
+  func noteDiagnostics(of record: NoteRecord, citing keys: Set<String>) -> [Diagnostic] {
+    guard !ignoreGlobs.contains(where: { $0.matches(record.path) }) else { return [] }
+    return applyingOverrides(noteDiagnostics(record, citing: keys))
+  }
+
   /// The note's diagnostics, or with `region` only those of its top-level blocks starting there (each diagnostic
-  /// lies in the block of the citation, quotation or link it is about; front-matter problems lie before every block).
-  private func noteDiagnostics(_ record: NoteRecord, startingIn region: Range<Int>? = nil) -> [Diagnostic] {
+  /// lies in the block of the citation, quotation or link it is about; front-matter problems lie before every block),
+  /// or with `keys` only those about the citation items, locators and quotations of those keys.
+  private func noteDiagnostics(
+    _ record: NoteRecord, startingIn region: Range<Int>? = nil, citing keys: Set<String>? = nil
+  ) -> [Diagnostic] {
     let path = record.path
     let note = record.note
     var out: [Diagnostic] = []
-    if region == nil {
+    if region == nil, keys == nil {
       for problem in note.problems {
         out.append(make(path, problem.range, DiagnosticCode.malformedFrontMatter, problem.message))
       }
@@ -78,7 +88,7 @@ extension Workspace {
     // Without any bibliography or source document, every citation would be unknown: that is a missing bibliography,
     // said once by the server, not an error in each note.
     for citation in note.citations[citations] where !knowsNoSources {
-      for item in citation.items where !hasSource(item.key) {
+      for item in citation.items where keys?.contains(item.key) ?? true && !hasSource(item.key) {
         out.append(
           make(
             path, item.keyRange, DiagnosticCode.unknownSource, "unknown source '\(item.key)'",
@@ -94,7 +104,7 @@ extension Workspace {
         $0.citationIndex
       }..<NoteSplice.firstIndex(in: all, startingAtOrAfter: citations.upperBound) { $0.citationIndex }
     for located in all[locators] {
-      guard hasSource(located.key) else { continue }
+      guard keys?.contains(located.key) ?? true, hasSource(located.key) else { continue }
       let written =
         located.locator.label.isEmpty
         ? located.locator.value : located.locator.label + " " + located.locator.value
@@ -120,14 +130,16 @@ extension Workspace {
     out += quotationDiagnostics(
       record,
       quotations: region.map { NoteSplice.indices(of: record.quotations, startingIn: $0) { $0.range.lowerBound } }
-        ?? record.quotations.indices)
+        ?? record.quotations.indices, citing: keys)
+    // Links and front matter depend on no source.
+    guard keys == nil else { return out.sorted(by: Diagnostic.precedesInNote) }
     let links =
       region.map { NoteSplice.indices(of: note.links, startingIn: $0) { $0.range.lowerBound } } ?? note.links.indices
     // A reference link's target is checked once, at its definition, not at every use.
     for link in note.links[links] where !link.isExternal && !link.isReferenceUse {
       out += linkDiagnostics(link, in: record)
     }
-    return out.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    return out.sorted(by: Diagnostic.precedesInNote)
   }
 
   private func linkDiagnostics(_ link: Link, in record: NoteRecord) -> [Diagnostic] {

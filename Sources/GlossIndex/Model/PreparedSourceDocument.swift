@@ -38,9 +38,11 @@ extension Workspace {
 
   /// Puts source documents prepared away from the loop in place, all at once, and re-diagnoses the files they affect
   /// once; returns the paths whose diagnostics changed. Their quotation indexes serve the checks of this call (and
-  /// stay for large texts, as `diagnoseAll` keeps them).
+  /// stay for large texts, as `diagnoseAll` keeps them). The notes citing them are re-diagnosed only where they cite
+  /// the keys whose texts changed (`KeyScope`).
   @discardableResult
   package mutating func setPreparedSourceDocuments(_ prepared: [PreparedSourceDocument]) -> Set<String> {
+    let scope = keyScope(replacing: prepared.map(\.record))
     var affected: Set<String> = []
     var always: Set<String> = []
     var indexed: [String] = []
@@ -57,7 +59,12 @@ extension Workspace {
       }
     }
     pendingPaths.subtract(always)
-    let changed = refreshDiagnostics(affected, always: always)
+    var changed: Set<String> = []
+    if let scope, diagnosedWithSources != knowsNoSources {
+      affected.subtract(scope.before.keys)
+      changed = refreshDiagnostics(in: scope)
+    }
+    changed.formUnion(refreshDiagnostics(affected, always: always))
     for path in indexed where (quotes.indexes[path]?.text.count ?? 0) < Self.residentIndexBytes {
       quotes.indexes[path] = nil
     }

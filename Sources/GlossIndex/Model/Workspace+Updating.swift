@@ -207,6 +207,7 @@ extension Workspace {
     pendingPaths.subtract(paths)
     var changed = always
     let targets = Array(paths.union(always))
+    wholeDiagnoses += targets.count
     ensureQuoteChecks(for: targets)
     let results = computeDiagnostics(for: targets)
     for (path, fresh) in zip(targets, results) {

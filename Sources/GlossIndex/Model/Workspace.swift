@@ -56,6 +56,10 @@ package struct Workspace: Sendable {
   var awaitsDiagnoseAll = false
   /// Files whose cached diagnostics wait for `refreshPending()`.
   package internal(set) var pendingPaths: Set<String> = []
+  /// How many files were diagnosed whole after a change (`refreshDiagnostics(_:always:)`), and how many notes only
+  /// where they cite the keys whose sources changed (`refreshDiagnostics(in:)`): counts a test tells them apart by.
+  package internal(set) var wholeDiagnoses = 0
+  package internal(set) var keyScopedDiagnoses = 0
   /// Completion's search structures, built lazily and replaced whenever the sources change.
   var completionCache = CompletionCache()
   /// The search structures over the sources' text, built on first search (`replaceSourceDocument` installs one

@@ -42,15 +42,19 @@ extension Workspace {
     return QuoteFix(path: diagnostic.path, range: diagnostic.range, newText: words)
   }
 
-  /// The `quote-mismatch` and `no-text` diagnostics of the note's quotations at `indices` (none when `quoteCheck` is
-  /// off).
-  func quotationDiagnostics(_ record: NoteRecord, quotations indices: Range<Int>) -> [Diagnostic] {
+  /// The `quote-mismatch` and `no-text` diagnostics of the note's quotations at `indices` (with `keys`, only those
+  /// attributed to them; none when `quoteCheck` is off).
+  func quotationDiagnostics(
+    _ record: NoteRecord, quotations indices: Range<Int>, citing keys: Set<String>? = nil
+  ) -> [Diagnostic] {
     guard config.quoteCheck else { return [] }
     var out: [Diagnostic] = []
     let cached = quotes.checks[record.path]
     let locators = indices.isEmpty ? [] : record.locators
     for quotation in record.quotations[indices] {
-      guard let checkKey = quoteCheckKey(quotation, in: record, locators: locators) else { continue }
+      guard keys.map({ record.citesAny(of: $0, at: quotation) }) ?? true,
+        let checkKey = quoteCheckKey(quotation, in: record, locators: locators)
+      else { continue }
       var check = cached?[checkKey]
       if check == nil {
         guard hasSource(checkKey.key) else { continue }
@@ -171,6 +175,42 @@ extension Workspace {
         let check = computeQuoteCheck(checkKey)
       else { continue }
       quotes.checks[path, default: [:]][checkKey] = check
+    }
+  }
+
+  /// Makes sure the quotations of the notes at `paths` attributed to `keys` have a cached check (the other checks
+  /// stay as they are): the indexes wanted that are not resident are built once each, kept only for large texts.
+  mutating func ensureQuoteChecks(ofNotes paths: [String], citing keys: Set<String>) {
+    guard config.quoteCheck else { return }
+    var missing: [(path: String, key: QuoteCheckKey, textPath: String)] = []
+    var textPaths: [String: String?] = [:]
+    for path in paths {
+      guard let record = notes[path], !record.quotations.isEmpty else { continue }
+      let cached = quotes.checks[path]
+      let locators = record.locators
+      for quotation in record.quotations where record.citesAny(of: keys, at: quotation) {
+        guard let checkKey = quoteCheckKey(quotation, in: record, locators: locators), cached?[checkKey] == nil
+        else { continue }
+        if textPaths[checkKey.key] == nil { textPaths[checkKey.key] = .some(textPath(forKey: checkKey.key)) }
+        guard let textPath = textPaths[checkKey.key] ?? nil else { continue }
+        missing.append((path, checkKey, textPath))
+      }
+    }
+    guard !missing.isEmpty else { return }
+    var usable: [String: QuoteIndex] = [:]
+    for textPath in Set(missing.map(\.textPath)) {
+      if let resident = quotes.indexes[textPath] {
+        usable[textPath] = resident
+      } else if let document = textDocument(at: textPath) {
+        let index = QuoteIndex(text: document.text, lexicon: quotes.lexicon)
+        usable[textPath] = index
+        if index.text.count >= Self.residentIndexBytes { quotes.indexes[textPath] = index }
+      }
+    }
+    for (path, checkKey, textPath) in missing where quotes.checks[path]?[checkKey] == nil {
+      guard let index = usable[textPath], let document = sourceDocuments[textPath]?.document else { continue }
+      quotes.checks[path, default: [:]][checkKey] = Self.quoteCheck(
+        textCheckKey(checkKey, document: document), against: document, at: textPath, index: index)
     }
   }
 
@@ -319,5 +359,16 @@ extension LocatorTerm {
   var isResolvedByGloss: Bool {
     if case .other = self { return false }
     return true
+  }
+}
+
+extension NoteRecord {
+  /// Whether the citation item `quotation` is attributed to cites one of `keys` (told before its check key is made).
+  func citesAny(of keys: Set<String>, at quotation: AttributedQuotation) -> Bool {
+    let citations = note.citations
+    guard quotation.citationIndex < citations.count,
+      quotation.itemIndex < citations[quotation.citationIndex].items.count
+    else { return false }
+    return keys.contains(citations[quotation.citationIndex].items[quotation.itemIndex].key)
   }
 }

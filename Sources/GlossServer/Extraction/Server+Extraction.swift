@@ -92,9 +92,31 @@ extension Server {
       }
       guard !prepared.isEmpty else { continue }
       // Extracted text changes no key, title or author, so decorations (tokens, inlay hints) stay as they are.
-      publishSorted(roots[index].workspace.setPreparedSourceDocuments(prepared), in: id)
+      var now: Set<String> = []
+      for path in roots[index].workspace.setPreparedSourceDocuments(prepared) {
+        if roots[index].workspace.diagnostics(for: path).count >= Self.deferredPublishFrom {
+          deferredExtractionPublishes[id, default: []].insert(path)
+        } else {
+          now.insert(path)
+        }
+      }
+      publishSorted(now, in: id)
     }
+    if extractions.progress.remaining == 0 { publishDeferredExtractionResults() }
     reportExtractionProgress()
+  }
+
+  /// Files with at least this many diagnostics are published again once per tick while texts arrive, not with each
+  /// batch: a note citing the whole library would otherwise be encoded and sent (and read by the client) every few
+  /// texts, hundreds of times during a library's extraction, each time keeping a keystroke waiting.
+  static let deferredPublishFrom = 128
+
+  /// Publishes the files whose diagnostics arriving texts changed and that wait for it (`deferredPublishFrom`).
+  func publishDeferredExtractionResults() {
+    guard !deferredExtractionPublishes.isEmpty else { return }
+    let deferred = deferredExtractionPublishes
+    deferredExtractionPublishes = [:]
+    for (id, paths) in deferred.sorted(by: { $0.key < $1.key }) { publishSorted(paths, in: id) }
   }
 
   /// Sends the extractions' progress, and ends it when none is left.

@@ -222,7 +222,7 @@ extension Server {
     let old = roots[index]
     var indexed = IndexedRoot(
       root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
-      cache: extractionCache, stampingNotes: true)
+      cache: extractionCache, keepingNoteTexts: false)
     roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
     roots[index].reportedSkips = old.reportedSkips
     roots[index].indexedSettings = canonicalEditorSettings

@@ -164,7 +164,7 @@ extension Server {
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     var indexed = IndexedRoot(
       root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
-      cache: extractionCache, stampingNotes: true
+      cache: extractionCache, keepingNoteTexts: false
     ) { step in
       steps.append((step, .now))
       progress(step)
@@ -211,6 +211,7 @@ extension Server {
   func releaseNoteTexts(in id: RootID, stamped: [String: TextStamp] = [:]) {
     guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
     roots[index].releaseNoteTexts(stamped: stamped)
+    MemoryTuning.settle()
     let count = roots[index].releasedTexts.count
     let log = options.log
     DispatchQueue.global(qos: .utility).async {

@@ -20,19 +20,29 @@ package struct IndexedRoot: Sendable {
   package var texts: [String: SourceText]
   /// The PDFs (and other extracted formats) whose text the cache did not have: to extract in the background.
   package var pendingExtractions: [ExtractionJob] = []
-  /// The stamp of each note's text in `texts`, when asked for (`stampingNotes`): made on the core that read the note,
-  /// while its bytes are in the cache, so that releasing the texts once published (`WorkspaceRoot.releaseNoteTexts`)
-  /// does not read them all again on the server's loop.
+  /// The stamp of each note's text, when asked for (`stampingNotes`, or not `keepingNoteTexts`): made on the core that
+  /// read the note, while its bytes are in the cache, so that releasing the texts once published
+  /// (`WorkspaceRoot.releaseNoteTexts`) does not read them all again on the server's loop.
+  ///
+  /// Without `keepingNoteTexts` the notes are left out of `texts`: each note's text is dropped on the core that read
+  /// and parsed it, and only its stamp is kept (a note's text is read again from disk when a position in it is
+  /// needed, and used only while it is still that text). Kept until published, the texts would hold as much memory as
+  /// the notes, and once released leave holes among what the index keeps that the allocator cannot hand back.
   package var noteStamps: [String: TextStamp] = [:]
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
   /// files, BibTeX `file` fields), then every file diagnosed once. `progress` is called on the calling thread as each
-  /// step starts. With `stampingNotes`, each note's text is stamped as it is read (`noteStamps`).
+  /// step starts. With `stampingNotes`, each note's text is stamped as it is read (`noteStamps`); without
+  /// `keepingNoteTexts`, it is stamped and not kept.
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem, home: String? = nil,
-    cache: ExtractionCache? = nil, stampingNotes: Bool = false, progress: (IndexingStep) -> Void = { _ in }
+    cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
+    progress: (IndexingStep) -> Void = { _ in }
   ) {
+    // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
+    MemoryTuning.keepFreedMemoryForReuse()
+    let stampingNotes = stampingNotes || !keepingNoteTexts
     progress(.discovering)
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
     var files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem, home: home)
@@ -68,8 +78,9 @@ package struct IndexedRoot: Sendable {
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
         let (prepared, text) = Self.prepared(file, bytes: bytes)
-        slots.set(index, .success(text))
-        if stampingNotes, prepared.role == .note, let text { stamps.set(index, TextStamp(text.bytes)) }
+        let isNote = prepared.role == .note
+        slots.set(index, .success(isNote && !keepingNoteTexts ? nil : text))
+        if stampingNotes, isNote, let text { stamps.set(index, TextStamp(text.bytes)) }
         return prepared
       case .failure(let problem):
         slots.set(index, .failure(problem))

@@ -8,19 +8,41 @@
 /// not part of the C library's Swift module; a no-op elsewhere.
 package enum MemoryTuning {
   /// Keeps freed memory for reuse while indexing: blocks up to 64 MB come from the heap, the heap grows 64 MB at a
-  /// time, and is trimmed only past 512 MB of free memory. Call once, at start.
+  /// time, and is trimmed only past 512 MB of free memory. At most two heaps (arenas) are shared by all threads:
+  /// each heap keeps the holes of what was freed in it, so more heaps hold more memory. Call at start, and again
+  /// before indexing a root after `settle()`.
   package static func keepFreedMemoryForReuse() {
     #if canImport(Glibc)
       guard let mallopt = function("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self) else { return }
-      // The parameters' values from glibc's malloc.h.
-      let trimThreshold: Int32 = -1
-      let topPad: Int32 = -2
-      let mmapThreshold: Int32 = -3
-      _ = mallopt(mmapThreshold, 64 << 20)
-      _ = mallopt(topPad, 64 << 20)
-      _ = mallopt(trimThreshold, 512 << 20)
+      _ = mallopt(Parameter.arenaMax, 2)
+      _ = mallopt(Parameter.mmapThreshold, 64 << 20)
+      _ = mallopt(Parameter.topPad, 64 << 20)
+      _ = mallopt(Parameter.trimThreshold, 512 << 20)
     #endif
   }
+
+  /// Once a root is indexed and published: what follows (edits, background builds of search indexes, restart
+  /// snapshots) allocates less at a time, and what it frees is handed back: blocks of 1 MB or more are mapped on their
+  /// own (unmapped when freed, so their temporaries leave no holes among what is kept), the heap grows 1 MB at a time
+  /// and is trimmed past 8 MB of free memory at its top.
+  package static func settle() {
+    #if canImport(Glibc)
+      guard let mallopt = function("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self) else { return }
+      _ = mallopt(Parameter.mmapThreshold, 1 << 20)
+      _ = mallopt(Parameter.topPad, 1 << 20)
+      _ = mallopt(Parameter.trimThreshold, 8 << 20)
+    #endif
+  }
+
+  #if canImport(Glibc)
+    /// `mallopt` parameters, their values from glibc's malloc.h.
+    private enum Parameter {
+      static let trimThreshold: Int32 = -1
+      static let topPad: Int32 = -2
+      static let mmapThreshold: Int32 = -3
+      static let arenaMax: Int32 = -8
+    }
+  #endif
 
   /// Hands the memory freed so far back to the kernel (after an indexing, so that the resident size is what the
   /// index holds).

@@ -50,8 +50,9 @@ package struct WorkspaceRoot: Sendable {
   }
   /// The config in force and its problems.
   package var config: LoadedConfig
-  /// The text of each indexed note and bibliography as last read from disk (open buffers are in `openPaths`);
-  /// closed notes' texts are released once published (`releaseNoteTexts()`).
+  /// The text of each indexed bibliography (and note, where kept) as last read from disk (open buffers are in
+  /// `openPaths`): the server indexes roots without keeping the notes' texts (`IndexedRoot.noteStamps`), and notes
+  /// indexed later have theirs released once published (`releaseNoteTexts()`).
   package var texts: [String: SourceText] {
     didSet { generation += 1 }
   }
@@ -84,6 +85,8 @@ package struct WorkspaceRoot: Sendable {
     self.workspace = indexed.workspace
     self.config = indexed.config
     self.texts = indexed.texts
+    // Notes indexed without their texts (`IndexedRoot.noteStamps`) are read again from disk like released ones.
+    self.releasedTexts = indexed.noteStamps.filter { indexed.texts[$0.key] == nil }
   }
 
   /// An empty root for documents opened in `folder` outside every workspace root; nothing is read from disk.

@@ -142,6 +142,44 @@ import Testing
     #expect(fixture.codes("notes/nhiều.md") == [])
   }
 
+  @Test func aNoteWithManyDiagnosticsIsPublishedOncePerTickWhileTextsArriveNotWithEachBatch() throws {
+    var files = [".gloss.json": "{}", "notes/một.md": (0..<20).map { "[@s\($0), p. 2]" }.joined(separator: " ")]
+    // The long note cites each of twenty PDFs twenty times: 400 `no-text` hints until their texts arrive.
+    var long = "# Dài\n\n"
+    for k in 0..<20 {
+      files["sources/s\(k).pdf"] = "Trang một.\n\u{0C}Lời thứ \(k) ở đây.\n\u{0C}"
+      for _ in 0..<20 { long += "\"Lời thứ \(k) ở đây\" [@s\(k), p. 2].\n\n" }
+    }
+    files["notes/dài.md"] = long
+    let fs = InMemoryFileSystem(root: "/w", files: files)
+    let extractor = HeldExtractor(fs)
+    let fixture = WorkspaceFixture(root: "/w", fileSystem: fs) { options in
+      options.cacheDirectory = "/home/user/.cache/gloss"
+      options.extractText = { extractor.extract($0, $1) }
+    }
+    try fixture.start()
+    let server = fixture.client.server
+    #expect(fixture.codes("notes/dài.md")?.count == 400)
+    extractor.release()
+    server.extractions.waitUntilIdle()
+    func publications(_ path: String) -> Int { fixture.publishedPaths.filter { $0 == path }.count }
+    let before = (long: publications("notes/dài.md"), short: publications("notes/một.md"))
+    // A batch goes in at an idle turn: the short note is published with it, the long note (still holding hundreds of
+    // hints) waits for the tick.
+    fixture.client.handle(.idle)
+    #expect(server.extractions.progress.remaining == 12)
+    #expect(publications("notes/một.md") == before.short + 1)
+    #expect(publications("notes/dài.md") == before.long)
+    fixture.client.handle(.tick(Date(timeIntervalSince1970: 1_790_000_100)))
+    #expect(publications("notes/dài.md") == before.long + 1)
+    #expect(fixture.codes("notes/dài.md")?.count == 240)
+    // The rest: published as they go in once it holds few, and in any case once the last text is in.
+    fixture.client.processQueue()
+    #expect(server.extractions.progress.remaining == 0)
+    #expect(fixture.codes("notes/dài.md") == [])
+    #expect(fixture.codes("notes/một.md") == [])
+  }
+
   /// A folder holding a `pdftotext` that never finishes.
   func sleepingTool() throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-tool-\(UUID().uuidString)").path

@@ -89,6 +89,28 @@ import Testing
     #expect(IndexedRoot(root: "/w", editorSettings: nil, fileSystem: fs).noteStamps.isEmpty)
   }
 
+  /// Indexed for the server, a root does not keep its notes' texts: each note has only the stamp of the text the index
+  /// was given, and the index is the same as with the texts kept.
+  @Test func withoutKeepingNoteTextsNotesHaveOnlyTheirStamps() throws {
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for unit in "# Ghi chú 🦉\n\n[@wide]\n".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    let fs = InMemoryFileSystem(
+      root: "/w", files: ["notes/東京.md": "# 東京 ✨\n\n[@wide] [[wide16]]\n", "refs.bib": "@book{wide, title = {Ü}}\n"])
+    fs.setFile("/w/notes/wide16.md", utf16)
+    fs.setFile("/w/notes/broken.md", Array("Tiê".utf8) + [0xC3] + Array("́ng\n".utf8))
+    let kept = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: fs, stampingNotes: true)
+    let stamped = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: fs, keepingNoteTexts: false)
+    #expect(stamped.texts.keys.sorted() == ["refs.bib"])
+    #expect(stamped.noteStamps == kept.noteStamps)
+    #expect(stamped.noteStamps.count == 3)
+    for path in kept.workspace.notes.keys.sorted() {
+      #expect(stamped.workspace.notes[path]?.note == kept.workspace.notes[path]?.note, "\(path)")
+    }
+    #expect(
+      stamped.workspace.diagnosedPaths.map { stamped.workspace.diagnostics(for: $0) }
+        == kept.workspace.diagnosedPaths.map { kept.workspace.diagnostics(for: $0) })
+  }
+
   @Test func plainJSONIsABibliographyWhenItHoldsCSLJSON() {
     let fs = InMemoryFileSystem(
       root: "/w",

@@ -118,4 +118,40 @@ import Testing
       (locations ?? []).map { "\(FileURI($0.uri).filePath ?? $0.uri) \($0.range)" }.sorted()
         == (0..<20).filter { $0 != 3 }.map(expected).sorted())
   }
+
+  /// The server never holds a closed note's text: each is dropped on the core that read and parsed it, and only its
+  /// stamp is kept, so the first publishing reads the notes that have diagnostics again from disk (a workspace of many
+  /// notes is published in slices, each written as soon as it is encoded).
+  @Test func closedNotesTextsAreNotHeldWhileTheirDiagnosticsArePublished() throws {
+    var files = ["refs.bib": Self.bib]
+    for k in 0..<1_100 { files["notes/n\(k).md"] = "Ghi chú \(k) 🦉 [@nope]\n" }
+    let fixture = WorkspaceFixture(files: files)
+    try fixture.start(capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)))
+    let create = try #require(fixture.client.serverRequests.first { $0.method == "window/workDoneProgress/create" })
+    let server = fixture.client.server
+    let publish = OutgoingMessage.Kind.notification(method: PublishDiagnosticsNotification.method)
+    // For each write holding notifications, how many notes' texts the root holds.
+    var heldWhenWritten: [Int] = []
+    var written: [OutgoingMessage] = []
+    server.writeNow = { messages in
+      written += messages
+      guard messages.contains(where: { $0.kind == publish }) else { return }
+      heldWhenWritten.append(server.roots.first?.texts.keys.filter { $0.hasSuffix(".md") }.count ?? -1)
+    }
+    fixture.client.reply(to: create.id, result: VoidResponse())
+    #expect(heldWhenWritten == [0, 0])
+    #expect(server.roots.first?.releasedTexts.count == 1_100)
+    #expect(server.roots.first?.texts["refs.bib"] != nil)
+    // Each note's diagnostic at its position, from the text read again: "Ghi chú 5 🦉 [@" is 15 UTF-16 units.
+    let bodies = written.filter { $0.kind == publish }.map { String(decoding: $0.body, as: UTF8.self) }
+    #expect(bodies.count == 1_101)
+    let five = try #require(bodies.first { $0.contains("/w/notes/n5.md\"") })
+    let message = try #require(
+      try JSONSerialization.jsonObject(with: Data(five.utf8)) as? [String: Any])
+    let params = try #require(message["params"] as? [String: Any])
+    let diagnostics = try #require(params["diagnostics"] as? [[String: Any]])
+    let range = try #require(diagnostics.first?["range"] as? [String: [String: Int]])
+    #expect(range["start"] == ["line": 0, "character": 15])
+    #expect(range["end"] == ["line": 0, "character": 19])
+  }
 }
