@@ -28,7 +28,10 @@ enum FindBench {
       extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: [UInt8](data)))
     }
     workspace.addFiles(extra)
-    let documents = workspace.sourceDocuments.values.map(\.document.text).filter { $0.count > 2_000 }
+    // In path order, so that every run (and every binary) draws the same phrases (a dictionary's order changes from
+    // one process to the next).
+    let documents = workspace.sourceDocuments.keys.sorted().compactMap { workspace.sourceDocuments[$0]?.document.text }
+      .filter { $0.count > 2_000 }
     let sourceBytes = workspace.sourceDocuments.values.reduce(0) { $0 + $1.document.text.count }
     say(
       String(
