@@ -32,6 +32,11 @@ struct FrontMatterParser {
         problems.append(SyntaxProblem(range: first..<end, message: "expected 'key: value' in front matter"))
         continue
       }
+      // `'' :` or `"":` (the quotes, up to the colon).
+      guard !keyText.isEmpty else {
+        problems.append(SyntaxProblem(range: first..<trimmedEnd(first..<colon), message: "empty key in front matter"))
+        continue
+      }
       if !seenKeys.insert(keyText).inserted {
         problems.append(SyntaxProblem(range: keyRange, message: "duplicate front-matter key '\(keyText)'"))
       }

@@ -117,6 +117,18 @@ import Testing
         """)
   }
 
+  /// An empty quoted key names nothing: a problem at the key, no entry (found by fuzzing the front matter: a note whose
+  /// front matter held `'' :` made an entry without a key).
+  @Test func anEmptyQuotedKeyIsAProblemAndNoEntry() {
+    #expect(
+      dump("---\n'' : x\ntiêu đề: 🦉\n\"\":\n---\n") == #"""
+        front matter [0..36) body 37
+        tiêu đề = "🦉" @"🦉"
+        problem "empty key in front matter" @"''"
+        problem "empty key in front matter" @""""
+        """#)
+  }
+
   @Test func unterminatedBlockIsNoFrontMatter() {
     #expect(
       dump("---\ntitle: typing\n\n# Heading\n") == """
