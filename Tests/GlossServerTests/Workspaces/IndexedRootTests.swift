@@ -70,15 +70,21 @@ import Testing
     #expect(String(decoding: text.bytes[range], as: UTF8.self) == "\u{FFFD}")
   }
 
-  /// The stamps a server releases closed notes' texts with are made as the notes are read: each is the stamp of the
-  /// text the index holds (after UTF-16 decoding and repair), and only notes have one.
-  @Test func notesAreStampedAsTheyAreReadWithTheTextTheIndexHolds() throws {
+  /// Three notes (CJK, UTF-16 with a byte-order mark, invalid UTF-8 after a Vietnamese letter) and a bibliography.
+  private static func notesInEveryEncoding() -> InMemoryFileSystem {
     var utf16: [UInt8] = [0xFF, 0xFE]
     for unit in "# Ghi chú 🦉\n\n[@wide]\n".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
     let fs = InMemoryFileSystem(
       root: "/w", files: ["notes/東京.md": "# 東京 ✨\n\n[@wide] [[wide16]]\n", "refs.bib": "@book{wide, title = {Ü}}\n"])
     fs.setFile("/w/notes/wide16.md", utf16)
     fs.setFile("/w/notes/broken.md", Array("Tiê".utf8) + [0xC3] + Array("́ng\n".utf8))
+    return fs
+  }
+
+  /// The stamps a server releases closed notes' texts with are made as the notes are read: each is the stamp of the
+  /// text the index holds (after UTF-16 decoding and repair), and only notes have one.
+  @Test func notesAreStampedAsTheyAreReadWithTheTextTheIndexHolds() throws {
+    let fs = Self.notesInEveryEncoding()
     let root = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: fs, stampingNotes: true)
     #expect(root.noteStamps.keys.sorted() == ["notes/broken.md", "notes/wide16.md", "notes/東京.md"])
     for (path, stamp) in root.noteStamps {
@@ -92,12 +98,7 @@ import Testing
   /// Indexed for the server, a root does not keep its notes' texts: each note has only the stamp of the text the index
   /// was given, and the index is the same as with the texts kept.
   @Test func withoutKeepingNoteTextsNotesHaveOnlyTheirStamps() throws {
-    var utf16: [UInt8] = [0xFF, 0xFE]
-    for unit in "# Ghi chú 🦉\n\n[@wide]\n".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-    let fs = InMemoryFileSystem(
-      root: "/w", files: ["notes/東京.md": "# 東京 ✨\n\n[@wide] [[wide16]]\n", "refs.bib": "@book{wide, title = {Ü}}\n"])
-    fs.setFile("/w/notes/wide16.md", utf16)
-    fs.setFile("/w/notes/broken.md", Array("Tiê".utf8) + [0xC3] + Array("́ng\n".utf8))
+    let fs = Self.notesInEveryEncoding()
     let kept = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: fs, stampingNotes: true)
     let stamped = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: fs, keepingNoteTexts: false)
     #expect(stamped.texts.keys.sorted() == ["refs.bib"])
