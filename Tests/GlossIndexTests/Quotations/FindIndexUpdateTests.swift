@@ -8,18 +8,6 @@ import Testing
 /// changed sources signed and their columns rewritten, cleared or appended), never built whole again, and the same
 /// search a fresh build makes.
 @Suite struct FindIndexUpdateTests {
-  /// A small deterministic generator (SplitMix64), so that a failure reproduces.
-  struct Random {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
-    }
-  }
-
   /// Words of English, Vietnamese (some written decomposed) and runs of ideographs.
   static let words = [
     "the", "current", "is", "faster", "now", "memory", "river", "archive", "người", "kể", "chuyện",
@@ -27,7 +15,7 @@ import Testing
   ]
 
   /// `count` random words, ten a line.
-  static func text(_ count: Int, _ random: inout Random) -> String {
+  static func text(_ count: Int, _ random: inout SeededGenerator) -> String {
     (0..<count).map { k in words[random.next(words.count)] + (k % 10 == 9 ? "\n" : " ") }.joined()
   }
 
@@ -71,7 +59,7 @@ import Testing
 
   @Test(arguments: [1, 2, 3])
   func searchAfterRandomEditsIsTheSearchAFreshBuildMakes(seed: UInt64) throws {
-    var random = Random(state: seed)
+    var random = SeededGenerator(seed: seed)
     var files: [String: String] = [:]
     for k in 0..<6 { files["sources/s\(k).txt"] = Self.text(200 + random.next(3_000), &random) }
     var workspace = Fixture.workspace(files)

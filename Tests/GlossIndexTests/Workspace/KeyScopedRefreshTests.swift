@@ -1,5 +1,6 @@
 import GlossIndex
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// Texts arriving for a few sources re-diagnose the notes citing them only where they cite those sources' keys, and
@@ -7,18 +8,6 @@ import Testing
 @Suite struct KeyScopedRefreshTests {
   static let place = WorkspacePlace(root: "/home/me/notes", home: "/home/me")
   static let library = "/home/me/Zotero/library.bib"
-
-  /// SplitMix64, so that the random batches are the same every run.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// Keys of entries in the library outside the notes (`b6` and `b7` share one PDF, pages printed from 213), and of
   /// PDFs in the notes' `sources/` folder (the file name is the key).
@@ -57,7 +46,7 @@ import Testing
 
   /// A note of random paragraphs: quotations right and wrong, page locators in and out of range (printed pages for
   /// the entries that have them), several items in one citation, unknown keys, and links.
-  static func note(_ number: Int, using generator: inout Generator) -> String {
+  static func note(_ number: Int, using generator: inout SeededGenerator) -> String {
     let keys = entryKeys + documentKeys
     var lines = ["# Note \(number)", ""]
     for _ in 0..<Int.random(in: 4...14, using: &generator) {
@@ -122,7 +111,7 @@ import Testing
 
   @Test(arguments: [1 as UInt64, 2, 3, 4, 5, 6])
   func textsArrivingInBatchesBetweenEditsGiveWhatDiagnosingFromScratchGives(seed: UInt64) {
-    var generator = Generator(state: seed)
+    var generator = SeededGenerator(seed: seed)
     var notes: [String: String] = [:]
     for n in 0..<6 { notes["notes/note-\(n).md"] = Self.note(n, using: &generator) }
     var pdfs = Dictionary(uniqueKeysWithValues: Self.pdfPaths.map { ($0, Arrival.pending) })
@@ -163,7 +152,7 @@ import Testing
   }
 
   @Test func aNoteCitingManySourcesIsReDiagnosedOnlyWhereItCitesTheTextsThatArrived() {
-    var generator = Generator(state: 7)
+    var generator = SeededGenerator(seed: 7)
     let notes = ["notes/note-0.md": Self.note(0, using: &generator), "notes/other.md": "[[note-0]] [@unknown]\n"]
     let pdfs = Dictionary(uniqueKeysWithValues: Self.pdfPaths.map { ($0, Arrival.pending) })
     var workspace = Self.fromScratch(notes: notes, pdfs: pdfs)

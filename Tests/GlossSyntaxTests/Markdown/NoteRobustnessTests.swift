@@ -1,21 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import GlossSyntax
 
 /// Any bytes give a note: ranges stay within the text and in order, with no stack overflow on deep nesting.
 @Suite struct NoteRobustnessTests {
-  /// A small deterministic generator (SplitMix64), so failures reproduce.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return value ^ (value >> 31)
-    }
-  }
-
   /// Checks the invariants of a parse and returns the note.
   @discardableResult
   static func checkedParse(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Note {
@@ -47,7 +36,7 @@ import Testing
   }
 
   @Test func randomBytesAlwaysParse() {
-    var generator = Generator(state: 2026)
+    var generator = SeededGenerator(seed: 2026)
     let alphabet = Array("[]()@#-*_`~<>!|:;,.^{}$\\/ \t\n\r\"'aéb1中🎉".utf8)
     for round in 0..<400 {
       let length = Int.random(in: 0..<600, using: &generator)

@@ -1,4 +1,5 @@
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// Random edit sequences applied to a `SourceText` and to a plain model made of Unicode scalars.

@@ -1,4 +1,5 @@
 import GlossSyntax
+import TestSupport
 import Testing
 
 /// One row of a table: an offset in a text and the position expected in each encoding.
