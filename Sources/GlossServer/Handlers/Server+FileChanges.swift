@@ -246,7 +246,7 @@ extension Server {
     for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
     publishAll(in: id)
     refreshDecorations()
-    releaseNoteTexts(in: id, stamped: indexed.noteStamps)
+    releaseNoteTexts(in: id)
     return true
   }
 

@@ -195,7 +195,7 @@ extension Server {
     prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
-    releaseNoteTexts(in: id, stamped: indexed.noteStamps)
+    releaseNoteTexts(in: id)
     // What the root is now is what the snapshot describes (or what the replayed one did).
     if published != nil || replay != nil, let index = rootIndex(id) {
       roots[index].snapshotGeneration = roots[index].generation
@@ -204,13 +204,12 @@ extension Server {
     return id
   }
 
-  /// Once a root's notes are published, releases the texts of its closed notes (read again from disk when a position
-  /// in one is needed; `stamped`: the stamps of the texts as the root was indexed) and hands the memory back, off the
-  /// loop: asking the allocator and trimming a heap of a gigabyte takes a tenth of a second the first request after
+  /// Once a root's notes are published, releases the texts of the closed notes it still holds (those indexed after
+  /// loading; read again from disk when a position in one is needed) and hands the memory back, off the loop: asking the allocator and trimming a heap of a gigabyte takes a tenth of a second the first request after
   /// ready would wait for.
-  func releaseNoteTexts(in id: RootID, stamped: [String: TextStamp] = [:]) {
+  func releaseNoteTexts(in id: RootID) {
     guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
-    roots[index].releaseNoteTexts(stamped: stamped)
+    roots[index].releaseNoteTexts()
     MemoryTuning.settle()
     let count = roots[index].releasedTexts.count
     let log = options.log

@@ -143,15 +143,12 @@ package struct WorkspaceRoot: Sendable {
   }
 
   /// Releases the texts of the closed notes (the open ones are the editor's buffers): they are as large as the notes
-  /// themselves, and read again from disk when a position in one is needed. Each is stamped first, or has its stamp
-  /// in `stamped`, which must be the stamps of the texts held now (`IndexedRoot.noteStamps` of the texts it read).
-  package mutating func releaseNoteTexts(stamped: [String: TextStamp] = [:]) {
+  /// themselves, and read again from disk when a position in one is needed. Each is stamped first.
+  package mutating func releaseNoteTexts() {
     let paths = texts.keys.filter { workspace.notes[$0] != nil && openPaths[$0] == nil }
     let held = texts
-    let unstamped = paths.filter { stamped[$0] == nil }
-    let made = ParallelWork.map(count: unstamped.count) { TextStamp(held[unstamped[$0]]?.bytes ?? []) }
-    for (path, stamp) in zip(unstamped, made) { releasedTexts[path] = stamp }
-    for path in paths { if let stamp = stamped[path] { releasedTexts[path] = stamp } }
+    let stamps = ParallelWork.map(count: paths.count) { TextStamp(held[paths[$0]]?.bytes ?? []) }
+    for (path, stamp) in zip(paths, stamps) { releasedTexts[path] = stamp }
     // One new dictionary of what is kept (bibliographies, extracted texts, open notes), assigned once.
     let released = Set(paths)
     texts = held.filter { !released.contains($0.key) }
