@@ -82,8 +82,8 @@ package final class Server {
   /// ones after its own edits).
   var hasStaleUnopenedDiagnostics = false
 
-  /// What a restart snapshot published for the root being added, until that root's own first publishing.
-  var diagnosticsReplay: DiagnosticsReplay?
+  /// Restarted roots' indexes checked in the background against what their snapshots published.
+  let restartChecks = RestartChecks()
   /// The notifications of a new root's first publishing, collected for its restart snapshot.
   var capturedDiagnostics: [PublishedDiagnostics]?
   /// The blocks of opened notes being parsed off the loop, by URI (`keepIndexedNote`).
@@ -125,6 +125,7 @@ package final class Server {
   package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
     loadIfStillPending(before: event)
     if !openedNoteParses.isEmpty { takeOpenedNoteParses() }
+    applyRestartChecks()
     // Changes wait while more changes come; anything else sees them indexed first.
     let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }
@@ -150,6 +151,9 @@ package final class Server {
       saveSettledRestartSnapshots()
     case .scanned(let result):
       applyScan(result)
+    case .restartChecked:
+      // Only a wake-up: the checks were taken above.
+      break
     case .extracted:
       // Only a wake-up: the texts are put in place at the next moment no message waits (`runDeferredWork`), so a
       // keystroke never queues behind a batch of them.
