@@ -51,9 +51,13 @@ extension Server {
     let fileSystem = options.fileSystem
     let checks = restartChecks
     let group = restartWrites
+    let completion = completionBuilds
     group.enter()
-    DispatchQueue.global(qos: .utility).async {
+    // Nobody waits for it: at the lowest priority (nice 10 on Linux, where `.utility` is 2 and the loop 0).
+    DispatchQueue.global(qos: .background).async {
       defer { group.leave() }
+      // The completion index a user may be waiting for gets the second core first.
+      completion.wait()
       var unchecked = replayed
       var differing: [String] = []
       // No document is open when a snapshot is replayed (`publishesFromDisk`), so nothing can be refused.

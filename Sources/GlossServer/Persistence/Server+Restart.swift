@@ -117,7 +117,8 @@ extension Server {
     let now = FileTime(nanoseconds: Int64(options.now().timeIntervalSince1970 * 1_000_000_000))
     let group = restartWrites
     group.enter()
-    DispatchQueue.global(qos: .utility).async {
+    // Nobody waits for it: at the lowest priority (nice 10 on Linux, where `.utility` is 2 and the loop 0).
+    DispatchQueue.global(qos: .background).async {
       defer { group.leave() }
       let removed = cache.removeLeftovers(now: now)
       if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) of restart snapshots") }
@@ -147,7 +148,8 @@ extension Server {
     let group = restartWrites
     let completion = completionBuilds
     group.enter()
-    DispatchQueue.global(qos: .utility).async {
+    // Nobody waits for it: at the lowest priority (nice 10 on Linux, where `.utility` is 2 and the loop 0).
+    DispatchQueue.global(qos: .background).async {
       defer { group.leave() }
       // The completion index a user may be waiting for gets the second core first.
       completion.wait()
