@@ -55,7 +55,9 @@ package final class Server {
   /// The extractions running in the background (PDF texts), fed by loading and scanning.
   package let extractions: ExtractionQueue
   /// Builds the search over the sources' text of each root's newest state in the background.
-  lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
+  package lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
+  /// When the sources' state last went to `findPreparation` while texts were being extracted.
+  var lastFindHandover: Date?
   /// The progress token of the extractions under way, once the client made it.
   var extractionProgress: ExtractionProgress?
   /// Files whose diagnostics arriving texts changed, published at the next tick or once the last text is in

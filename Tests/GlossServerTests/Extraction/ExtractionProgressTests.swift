@@ -183,6 +183,39 @@ import Testing
     #expect(fixture.codes("notes/một.md") == Array(repeating: "unresolved-locator", count: 20))
   }
 
+  @Test func whileTextsArriveTheSourcesGoToTheFindPreparationAtMostOncePerIntervalAndWhenTheLastIsIn() throws {
+    var files = [".gloss.json": "{}", "notes/một.md": (0..<24).map { "[@s\($0), p. 2]" }.joined(separator: " ")]
+    for k in 0..<24 { files["sources/s\(k).pdf"] = "Trang một.\n\u{0C}Lời thứ \(k) ở đây.\n\u{0C}" }
+    let fs = InMemoryFileSystem(root: "/w", files: files)
+    let extractor = HeldExtractor(fs)
+    // A clock that stands still: every batch below arrives within one interval.
+    let fixture = WorkspaceFixture(root: "/w", fileSystem: fs) { options in
+      options.cacheDirectory = "/home/user/.cache/gloss"
+      options.extractText = { extractor.extract($0, $1) }
+      options.findPreparationDelay = nil
+      options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
+    }
+    try fixture.start()
+    extractor.release()
+    let server = fixture.client.server
+    server.extractions.waitUntilIdle()
+    let before = server.findPreparation.handedOver
+    // Three batches of eight texts, each changing the sources: the first two within one interval go over once at
+    // most (each state handed over used to be copied and dropped on the loop), the last as soon as it is in.
+    _ = server.handle(.idle)
+    _ = server.handle(.idle)
+    #expect(server.extractions.progress.remaining == 8)
+    #expect(server.findPreparation.handedOver <= before + 1)
+    let during = server.findPreparation.handedOver
+    _ = server.handle(.idle)
+    #expect(server.extractions.progress.remaining == 0)
+    #expect(server.findPreparation.handedOver == during + 1)
+    // What went over last is the state with every text.
+    let id = try #require(server.roots.first?.id)
+    #expect(server.workspace(id)?.isFindPrepared == false)
+    #expect(fixture.codes("notes/một.md") == [])
+  }
+
   /// A folder holding a `pdftotext` that never finishes.
   func sleepingTool() throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-tool-\(UUID().uuidString)").path
