@@ -9,7 +9,12 @@ package enum ParallelWork {
     if count < 2 { return (0..<count).map(transform) }
     let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: count)
     results.initialize(repeating: nil)
-    defer { results.deallocate() }
+    // Deinitialized before it is freed: freeing alone would never release what the results hold (every array,
+    // string and object a map made stayed allocated for the life of the process).
+    defer {
+      _ = results.deinitialize()
+      results.deallocate()
+    }
     // Each index is written by exactly one iteration, so the unsynchronised writes never overlap.
     nonisolated(unsafe) let shared = results
     let (chunk, chunks) = chunking(count)

@@ -1,3 +1,4 @@
+import Foundation
 import GlossIndex
 import Testing
 
@@ -20,5 +21,25 @@ import Testing
       consumed.append(result.0)
     }
     #expect(consumed == Array(0..<count))
+  }
+
+  /// Counts the instances alive (a result holding memory: an array, a string, a parsed file).
+  private final class Tracked: @unchecked Sendable {
+    nonisolated(unsafe) static var alive = 0
+    static let lock = NSLock()
+    init() { Self.lock.withLock { Self.alive += 1 } }
+    deinit { Self.lock.withLock { Self.alive -= 1 } }
+  }
+
+  @Test func whatAMapMadeIsFreedOnceItsResultsAreDropped() {
+    // One test for every count, one after the other: the counter is shared.
+    for count in [2, 513, 5_000] {
+      do {
+        let results = ParallelWork.map(count: count) { _ in Tracked() }
+        #expect(results.count == count)
+        #expect(Tracked.lock.withLock { Tracked.alive } == count)
+      }
+      #expect(Tracked.lock.withLock { Tracked.alive } == 0, "\(count) results")
+    }
   }
 }
