@@ -326,6 +326,86 @@ package struct SignatureMatrix: Sendable {
 
   /// For each column, how many of `hashes` a stretch starting there (reaching `reach` columns further) may hold.
   package func hitCounts(_ hashes: [UInt64], reach: Int) -> [Int] {
+    guard reach < 64 else { return hitCounts(spreadingWhole: hashes, reach: reach) }
+    // Bit-sliced counters, word by word: the `planeCount` words of word `w` hold bit `p` of each of its 64 columns'
+    // counts, so that adding an entry's bitmap is a few word operations per 64 columns.
+    var planeCount = 1
+    while 1 << planeCount <= hashes.count { planeCount += 1 }
+    let rowWords = rowWords
+    var planes = [UInt64](repeating: 0, count: planeCount * max(1, rowWords))
+    // Segment by segment (its counters stay in the first-level cache): first every entry's bitmap of the segment,
+    // read from its three rows in a loop of nothing but independent reads (the rows are the only memory a count
+    // waits on, and many reads are then under way at once), then each bitmap spread and counted. Last segment
+    // first, so that each entry's first word of the segment after is known.
+    let hashCount = hashes.count
+    var triples = [Int](repeating: 0, count: 3 * hashCount)
+    for (n, hash) in hashes.enumerated() {
+      (triples[3 * n], triples[3 * n + 1], triples[3 * n + 2]) = TextSignature.bitTriple(of: hash)
+    }
+    var bitmaps = [UInt64](repeating: 0, count: max(1, hashCount * Self.segmentWords))
+    var firstWords = [UInt64](repeating: 0, count: hashCount)
+    planes.withUnsafeMutableBufferPointer { planes in
+      bitmaps.withUnsafeMutableBufferPointer { bitmaps in
+        firstWords.withUnsafeMutableBufferPointer { firstWords in
+          triples.withUnsafeBufferPointer { triples in
+            for s in segments.indices.reversed() {
+              let width = segments[s].rowWords
+              let base = s * Self.segmentWords
+              segments[s].rows.withUnsafeBufferPointer { rows in
+                guard let start = rows.baseAddress, let out = bitmaps.baseAddress else { return }
+                for n in 0..<hashCount {
+                  let a = start + triples[3 * n] * width
+                  let b = start + triples[3 * n + 1] * width
+                  let c = start + triples[3 * n + 2] * width
+                  let bitmap = out + n * width
+                  for w in 0..<width { bitmap[w] = a[w] & b[w] & c[w] }
+                }
+              }
+              guard let all = bitmaps.baseAddress else { return }
+              for n in 0..<hashCount {
+                let bitmap = all + n * width
+                var current = bitmap[0]
+                // Into the next segment's first word a stretch starting in this one's last column may reach.
+                let after = firstWords[n]
+                firstWords[n] = current
+                for w in 0..<width {
+                  let next = w + 1 < width ? bitmap[w + 1] : after
+                  var carry = current
+                  if reach > 0 {
+                    for d in 1...reach { carry |= (current >> UInt64(d)) | (next << UInt64(64 - d)) }
+                  }
+                  current = next
+                  var at = (base + w) * planeCount
+                  let end = at + planeCount
+                  while carry != 0, at < end {
+                    let plane = planes[at]
+                    planes[at] = plane ^ carry
+                    carry &= plane
+                    at += 1
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    var counts = [Int](repeating: 0, count: columnCount)
+    for w in 0..<rowWords {
+      for p in 0..<planeCount {
+        var word = planes[w * planeCount + p]
+        while word != 0 {
+          let column = w * 64 + word.trailingZeroBitCount
+          if column < columnCount { counts[column] += 1 << p }
+          word &= word - 1
+        }
+      }
+    }
+    return counts
+  }
+
+  /// `hitCounts(_:reach:)` for any reach: each entry's bitmap filled whole, then spread, then counted.
+  private func hitCounts(spreadingWhole hashes: [UInt64], reach: Int) -> [Int] {
     // Bit-sliced counters: plane `p` holds bit `p` of every column's count, so that adding an entry's bitmap is a
     // few word operations per 64 columns.
     var planeCount = 1
