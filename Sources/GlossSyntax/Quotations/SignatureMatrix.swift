@@ -362,29 +362,77 @@ package struct SignatureMatrix: Sendable {
                 }
               }
               guard let all = bitmaps.baseAddress else { return }
-              for n in 0..<hashCount {
-                let bitmap = all + n * width
-                var current = bitmap[0]
-                // Into the next segment's first word a stretch starting in this one's last column may reach.
-                let after = firstWords[n]
-                firstWords[n] = current
-                for w in 0..<width {
-                  let next = w + 1 < width ? bitmap[w + 1] : after
-                  var carry = current
+              // Then word by word, the entries' spread words summed by a tree of carry-save adders (Harley and
+              // Seal): sixteen words make one word of sixteens added to the counters, the ones, twos, fours and
+              // eights are added at the end of the word.
+              for w in 0..<width {
+                @inline(__always) func spreadWord(_ n: Int) -> UInt64 {
+                  let current = all[n * width + w]
+                  // Into the next segment's first word a stretch starting in this one's last column may reach.
+                  let next = w + 1 < width ? all[n * width + w + 1] : firstWords[n]
+                  var out = current
                   if reach > 0 {
-                    for d in 1...reach { carry |= (current >> UInt64(d)) | (next << UInt64(64 - d)) }
+                    for d in 1...reach { out |= (current >> UInt64(d)) | (next << UInt64(64 - d)) }
                   }
-                  current = next
-                  var at = (base + w) * planeCount
-                  let end = at + planeCount
+                  return out
+                }
+                let counters = (base + w) * planeCount
+                @inline(__always) func add(_ word: UInt64, at plane: Int) {
+                  var carry = word
+                  var at = counters + plane
+                  let end = counters + planeCount
                   while carry != 0, at < end {
-                    let plane = planes[at]
-                    planes[at] = plane ^ carry
-                    carry &= plane
+                    let value = planes[at]
+                    planes[at] = value ^ carry
+                    carry &= value
                     at += 1
                   }
                 }
+                @inline(__always) func carrySave(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> (UInt64, UInt64) {
+                  let u = a ^ b
+                  return ((a & b) | (u & c), u ^ c)
+                }
+                var ones: UInt64 = 0
+                var twos: UInt64 = 0
+                var fours: UInt64 = 0
+                var eights: UInt64 = 0
+                var n = 0
+                while n + 16 <= hashCount {
+                  var twosA: UInt64
+                  var twosB: UInt64
+                  var foursA: UInt64
+                  var foursB: UInt64
+                  (twosA, ones) = carrySave(ones, spreadWord(n), spreadWord(n + 1))
+                  (twosB, ones) = carrySave(ones, spreadWord(n + 2), spreadWord(n + 3))
+                  (foursA, twos) = carrySave(twos, twosA, twosB)
+                  (twosA, ones) = carrySave(ones, spreadWord(n + 4), spreadWord(n + 5))
+                  (twosB, ones) = carrySave(ones, spreadWord(n + 6), spreadWord(n + 7))
+                  (foursB, twos) = carrySave(twos, twosA, twosB)
+                  let eightsA: UInt64
+                  (eightsA, fours) = carrySave(fours, foursA, foursB)
+                  (twosA, ones) = carrySave(ones, spreadWord(n + 8), spreadWord(n + 9))
+                  (twosB, ones) = carrySave(ones, spreadWord(n + 10), spreadWord(n + 11))
+                  (foursA, twos) = carrySave(twos, twosA, twosB)
+                  (twosA, ones) = carrySave(ones, spreadWord(n + 12), spreadWord(n + 13))
+                  (twosB, ones) = carrySave(ones, spreadWord(n + 14), spreadWord(n + 15))
+                  (foursB, twos) = carrySave(twos, twosA, twosB)
+                  let eightsB: UInt64
+                  (eightsB, fours) = carrySave(fours, foursA, foursB)
+                  let sixteens: UInt64
+                  (sixteens, eights) = carrySave(eights, eightsA, eightsB)
+                  add(sixteens, at: 4)
+                  n += 16
+                }
+                while n < hashCount {
+                  add(spreadWord(n), at: 0)
+                  n += 1
+                }
+                add(ones, at: 0)
+                add(twos, at: 1)
+                add(fours, at: 2)
+                add(eights, at: 3)
               }
+              for n in 0..<hashCount { firstWords[n] = all[n * width] }
             }
           }
         }
