@@ -55,7 +55,9 @@ package final class Server {
   /// The extractions running in the background (PDF texts), fed by loading and scanning.
   package let extractions: ExtractionQueue
   /// Builds the search over the sources' text of each root's newest state in the background.
-  lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
+  package lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
+  /// When the sources' state last went to `findPreparation` while texts were being extracted.
+  var lastFindHandover: Date?
   /// The progress token of the extractions under way, once the client made it.
   var extractionProgress: ExtractionProgress?
   /// Files whose diagnostics arriving texts changed, published at the next tick or once the last text is in
@@ -82,8 +84,8 @@ package final class Server {
   /// ones after its own edits).
   var hasStaleUnopenedDiagnostics = false
 
-  /// What a restart snapshot published for the root being added, until that root's own first publishing.
-  var diagnosticsReplay: DiagnosticsReplay?
+  /// Restarted roots' indexes checked in the background against what their snapshots published.
+  let restartChecks = RestartChecks()
   /// The notifications of a new root's first publishing, collected for its restart snapshot.
   var capturedDiagnostics: [PublishedDiagnostics]?
   /// The blocks of opened notes being parsed off the loop, by URI (`keepIndexedNote`).
@@ -125,6 +127,7 @@ package final class Server {
   package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
     loadIfStillPending(before: event)
     if !openedNoteParses.isEmpty { takeOpenedNoteParses() }
+    applyRestartChecks()
     // Changes wait while more changes come; anything else sees them indexed first.
     let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }
@@ -150,6 +153,9 @@ package final class Server {
       saveSettledRestartSnapshots()
     case .scanned(let result):
       applyScan(result)
+    case .restartChecked:
+      // Only a wake-up: the checks were taken above.
+      break
     case .extracted:
       // Only a wake-up: the texts are put in place at the next moment no message waits (`runDeferredWork`), so a
       // keystroke never queues behind a batch of them.

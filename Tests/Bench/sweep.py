@@ -7,7 +7,8 @@
 For each factor k it generates (once; an existing workspace with a manifest is reused) a workspace of k times the
 standard one (10,000 notes, 2,000 source documents, 5,000 bibliography entries) with gen_workspace.py, runs
 lsp_bench.py on it (ready time, CPU, resident memory at ready; no probes, no edits) and prints one table row per
-factor, with each figure also divided by the MB of text (notes, bibliographies, sources). Both tools are taken by
+factor, with each figure also divided by the MB of text (notes, bibliographies, sources). Every run is a cold start
+with an empty cache of its own (a kept cache would make the later runs restarts). Both tools are taken by
 path because they live outside this repository; nothing is written except under --out. Python 3 stdlib only.
 """
 
@@ -18,6 +19,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 
 STANDARD = (10_000, 2_000, 5_000)
 
@@ -52,12 +54,19 @@ def main():
             print(f"generating {workspace} ({notes} notes, {sources} sources, {bib} entries)", file=sys.stderr)
             subprocess.run([sys.executable, a.generator, "--notes", str(notes), "--sources", str(sources),
                             "--bib", str(bib), "--out", workspace, "--quiet"], check=True)
-        result = os.path.join(a.out, f"x{factor:g}.json")
-        subprocess.run([sys.executable, a.lsp_bench, "--server", a.server, "--workspace", workspace,
-                        "--runs", str(a.runs), "--no-probes", "--no-edits", "--rename-iterations", "0",
-                        "--ready-timeout", "600", "--json", result], check=True, stdout=subprocess.DEVNULL)
-        with open(result, encoding="utf-8") as f:
-            runs = json.load(f)["runs"]
+        # Every run is a cold start: lsp_bench's runs share one cache, where the first run leaves a restart
+        # snapshot that the next would publish from, so each run gets a fresh, empty cache of its own.
+        runs = []
+        for run in range(a.runs):
+            result = os.path.join(a.out, f"x{factor:g}-{run + 1}.json")
+            with tempfile.TemporaryDirectory() as cache:
+                env = dict(os.environ, XDG_CACHE_HOME=cache, XDG_STATE_HOME=cache)
+                subprocess.run([sys.executable, a.lsp_bench, "--server", a.server, "--workspace", workspace,
+                                "--runs", "1", "--no-probes", "--no-edits", "--rename-iterations", "0",
+                                "--ready-timeout", "600", "--json", result], check=True, stdout=subprocess.DEVNULL,
+                               env=env)
+            with open(result, encoding="utf-8") as f:
+                runs += json.load(f)["runs"]
 
         def median(key):
             values = [r[key] for r in runs if r.get(key) is not None]

@@ -111,6 +111,8 @@ extension Workspace {
       guard let textPath = textPath(forKey: located.key), let document = sourceDocuments[textPath]?.document else {
         // Terms Gloss never resolves (chap., fig., …) would not be checked against a text either.
         if case .other = located.locator.term { continue }
+        // A text on its way is no problem yet: the citation is checked when it arrives.
+        if isTextPending(forKey: located.key) { continue }
         out.append(
           make(
             path, located.range, DiagnosticCode.noText,

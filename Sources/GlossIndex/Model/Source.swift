@@ -70,6 +70,18 @@ extension Workspace {
   /// Why the source `key` has no text, when a file meant to give it one could not (`pdftotext` missing, encrypted,
   /// scanned pages, extraction still running); nil when nothing was tried or the text is there.
   package func textProblem(forKey key: String) -> String? {
+    textProblemFile(forKey: key).map { "'\(PathUtilities.fileName($0.path))': \($0.problem)" }
+  }
+
+  /// Whether the source `key` has no text only because its text is still being extracted
+  /// (`Workspace.pendingTextProblem`): nothing is wrong with its citations yet, so they get no `no-text` hint (on a
+  /// first start on a library, every citation of it would carry one until its text arrived).
+  package func isTextPending(forKey key: String) -> Bool {
+    textProblemFile(forKey: key)?.problem == Self.pendingTextProblem
+  }
+
+  /// The problem recorded for a file meant to give `key` its text, when it has none: what `textProblem` reports.
+  private func textProblemFile(forKey key: String) -> (path: String, problem: String)? {
     guard textPath(forKey: key) == nil, let defs = definitions[key] else { return nil }
     var paths = defs.documents
     if let location = defs.entries.first, let record = bibliographies[location.path],
@@ -78,10 +90,13 @@ extension Workspace {
       paths += record.entryFiles[location.index]
     }
     for path in paths {
-      if let problem = textProblems[path] { return "'\(PathUtilities.fileName(path))': \(problem)" }
+      if let problem = textProblems[path] { return (path, problem) }
     }
     return nil
   }
+
+  /// The text problem of a file whose text an external tool is extracting in the background.
+  package static let pendingTextProblem = "its text is being extracted"
 
   /// Whether any source has `key` (cheaper than building the source).
   package func hasSource(_ key: String) -> Bool { !(definitions[key]?.isEmpty ?? true) }

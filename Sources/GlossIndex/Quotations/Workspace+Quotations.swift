@@ -61,6 +61,8 @@ extension Workspace {
         guard textPath(forKey: checkKey.key) != nil else {
           // One `no-text` hint per item: a locator the index would resolve already has one.
           if let locator = checkKey.locator, locator.term.isResolvedByGloss { continue }
+          // Checked when the text arrives.
+          if isTextPending(forKey: checkKey.key) { continue }
           out.append(
             Diagnostic(
               path: record.path, range: quotation.range,

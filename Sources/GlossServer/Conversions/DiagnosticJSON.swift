@@ -17,7 +17,7 @@ package enum DiagnosticJSON {
   }
 
   /// The whole JSON-RPC notification publishing `diagnostics` (already in LSP terms) for `uri`.
-  static func publishBody(uri: DocumentURI, version: Int?, diagnostics: [LSPDiagnostic]) -> Data {
+  package static func publishBody(uri: DocumentURI, version: Int?, diagnostics: [LSPDiagnostic]) -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(120 + uri.utf8.count + diagnostics.count * 160)
     out.append(contentsOf: #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#.utf8)
@@ -68,7 +68,7 @@ package enum DiagnosticJSON {
 }
 
 /// The LSP diagnostic type (the index has its own `Diagnostic`).
-typealias LSPDiagnostic = LanguageServerProtocol.Diagnostic
+package typealias LSPDiagnostic = LanguageServerProtocol.Diagnostic
 
 extension GlossIndex.Diagnostic {
   /// The LSP diagnostic, its range converted in `text` to `encoding`; `source` is `gloss`.

@@ -63,8 +63,6 @@ extension Server {
         for (path, body) in zip(slicePaths, bodies) {
           guard let body else { continue }
           capturedDiagnostics?.append(PublishedDiagnostics(path: path, body: body))
-          // What a restart snapshot already published is not sent twice.
-          if diagnosticsReplay?.alreadyPublished(body, for: path) == true { continue }
           send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
         }
         if paths.count > Self.publishSlice { flushOutbox() }

@@ -103,6 +103,7 @@ extension Server {
   private func reload(_ paths: Set<String>, in index: Int) -> Set<String> {
     var changed: Set<String> = []
     var skipped: [SkippedFile] = []
+    var sourceDocuments: [(path: String, bytes: [UInt8])] = []
     let roles = Dictionary(roots[index].files.files.map { ($0.path, $0.role) }, uniquingKeysWith: { a, _ in a })
     for path in paths.sorted() where roots[index].openPaths[path] == nil {
       let role = roles[path] ?? (isReferenced(path, in: index) ? .bibliography : nil)
@@ -117,6 +118,8 @@ extension Server {
         continue
       }
       switch roots[index].files.read(path, fileSystem: options.fileSystem) {
+      case .success(let bytes) where role == .sourceDocument:
+        sourceDocuments.append((path, bytes))
       case .success(let bytes):
         changed.formUnion(set(path, role: role, bytes: bytes, in: index))
       case .failure(let problem):
@@ -126,9 +129,25 @@ extension Server {
         if isIndexed(path, in: index) { changed.formUnion(roots[index].workspace.remove(path: path)) }
       }
     }
+    changed.formUnion(setSourceDocuments(sourceDocuments, in: index))
     changed.formUnion(loadReferencedFiles(in: index))
     reportSkipped(skipped, in: roots[index].id)
     return changed
+  }
+
+  /// Puts the source documents `items` read from disk in place together: parsed and indexed for quotation checks on
+  /// all cores, then filed at once, so that the notes citing them are checked again once, only where they cite them
+  /// (a sync changing hundreds of sources used to re-check those notes whole once per source, on the loop).
+  private func setSourceDocuments(_ items: [(path: String, bytes: [UInt8])], in index: Int) -> Set<String> {
+    guard items.count > 1 else {
+      return items.first.map { set($0.path, role: .sourceDocument, bytes: $0.bytes, in: index) } ?? []
+    }
+    for item in items { roots[index].texts[item.path] = nil }
+    let preparation = roots[index].workspace.sourcePreparation
+    let prepared = ParallelWork.map(count: items.count) {
+      preparation.prepare(path: items[$0].path, text: items[$0].bytes)
+    }
+    return roots[index].workspace.setPreparedSourceDocuments(prepared)
   }
 
   /// Puts `bytes` into the index as the file at `path` with `role`; returns the paths whose diagnostics changed.

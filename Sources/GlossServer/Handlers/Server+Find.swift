@@ -99,9 +99,24 @@ extension Server {
   }
 
   /// `prepareFind` for every root: after an event that may have changed sources.
+  ///
+  /// While extracted texts arrive, each batch changes the sources, and each state handed over would be built for a
+  /// moment and replaced; worse, the state held makes the loop's next change copy the dictionaries it changes, and
+  /// replacing it drops the old copies on the loop (a fifth of the loop's time during a library's extraction). Then the
+  /// newest state goes over at most once per `findHandoverInterval`, and again as soon as the last text is in.
   func prepareFindInEveryRoot() {
+    if extractions.progress.remaining > 0 {
+      let now = options.now()
+      if let last = lastFindHandover, now >= last, now.timeIntervalSince(last) < Self.findHandoverInterval { return }
+      lastFindHandover = now
+    } else {
+      lastFindHandover = nil
+    }
     for root in roots { prepareFind(in: root.id) }
   }
+
+  /// How often, at most, the sources' newest state goes to the find preparation while texts are being extracted.
+  static let findHandoverInterval: TimeInterval = 2
 
   /// How many places `gloss.find` answers when not told.
   static let defaultFindLimit = 50

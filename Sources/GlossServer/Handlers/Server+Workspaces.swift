@@ -199,6 +199,7 @@ extension Server {
     // What the root is now is what the snapshot describes (or what the replayed one did).
     if published != nil || replay != nil, let index = rootIndex(id) {
       roots[index].snapshotGeneration = roots[index].generation
+      roots[index].snapshotBasis = roots[index].snapshotBasisNow
     }
     if let published { saveRestartSnapshot(of: id, published: published) }
     return id

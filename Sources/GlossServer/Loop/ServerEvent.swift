@@ -17,6 +17,8 @@ package enum ServerEvent: Sendable {
   case scanned(ScanBoard.Result)
   /// Background extractions finished (their outcomes wait in `Server.extractions`, put in place when idle).
   case extracted
+  /// A restarted root's index was checked against its snapshot in the background (taken at the next event).
+  case restartChecked
   /// The input ended.
   case endOfInput
   /// Nothing waits: the server may do the work it deferred (the notes an edit affects, after the edited one).

@@ -32,6 +32,7 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   }
   defer { timer?.cancel() }
   server.extractions.wake = { mailbox.post([.extracted]) }
+  server.restartChecks.wake = { mailbox.post([.restartChecked]) }
   server.writeNow = { messages in
     for message in messages { transport.send(message.body) }
   }

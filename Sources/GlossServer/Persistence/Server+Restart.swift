@@ -70,30 +70,20 @@ extension Server {
     return published
   }
 
-  /// The root's first publishing: only what differs from `replayed` is sent (a file whose diagnostics the snapshot
-  /// published but the index no longer has gets an empty list). Returns what was published, to save for the next
-  /// start, unless it is exactly what the snapshot held or it is not the disk's (open documents).
+  /// The root's first publishing. After a replay (`replayed`: what the restart snapshot sent, by path), nothing is
+  /// published now: what the index gives is checked against it in the background and only what differs is sent
+  /// again (`checkReplay`), so that requests are answered as soon as the index is built. Otherwise every file is
+  /// published, and what was published is returned, to save for the next start, unless it is not the disk's (open
+  /// documents).
   func publishAllKeepingSnapshot(in id: RootID, replayed: [String: Data]?) -> [PublishedDiagnostics]? {
-    diagnosticsReplay = replayed.map { DiagnosticsReplay(bodies: $0) }
-    capturedDiagnostics = publishesFromDisk && restartCache != nil ? [] : nil
-    publishAll(in: id)
-    let replay = diagnosticsReplay
-    let captured = capturedDiagnostics
-    diagnosticsReplay = nil
-    capturedDiagnostics = nil
-    if let replay, let root = root(id) {
-      for path in replay.bodies.keys.sorted() {
-        send(PublishDiagnosticsNotification(uri: root.uri(for: path), diagnostics: []))
-      }
-      let differing = replay.differing + replay.bodies.count
-      if differing > 0 {
-        // A snapshot validated as current should have held exactly these diagnostics: worth knowing.
-        log("restart snapshot of '\(root.path)' differed from the index for \(differing) files, published again")
-      } else {
-        return nil
-      }
+    if let replayed, let root = root(id) {
+      checkReplay(of: root, replayed: replayed)
+      return nil
     }
-    return captured
+    capturedDiagnostics = publishesFromDisk && restartCache != nil ? [] : nil
+    defer { capturedDiagnostics = nil }
+    publishAll(in: id)
+    return capturedDiagnostics
   }
 
   /// On each tick: the roots whose index changed since their last snapshot, and not since the last tick, get a new
@@ -105,9 +95,15 @@ extension Server {
     for index in roots.indices where roots[index].kind == .folder {
       let generation = roots[index].generation
       defer { roots[index].generationAtLastTick = generation }
-      guard generation != roots[index].snapshotGeneration, generation == roots[index].generationAtLastTick,
-        restartWrites.wait(timeout: .now()) == .success
-      else { continue }
+      guard generation != roots[index].snapshotGeneration, generation == roots[index].generationAtLastTick else {
+        continue
+      }
+      // Opening a note, say, changes the index but nothing a snapshot holds: the one saved is still right.
+      if roots[index].snapshotBasis == roots[index].snapshotBasisNow {
+        roots[index].snapshotGeneration = generation
+        continue
+      }
+      guard restartWrites.wait(timeout: .now()) == .success else { continue }
       saveRestartSnapshot(of: roots[index].id, published: nil)
     }
   }
@@ -121,7 +117,8 @@ extension Server {
     let now = FileTime(nanoseconds: Int64(options.now().timeIntervalSince1970 * 1_000_000_000))
     let group = restartWrites
     group.enter()
-    DispatchQueue.global(qos: .utility).async {
+    // Nobody waits for it: at the lowest priority (nice 10 on Linux, where `.utility` is 2 and the loop 0).
+    DispatchQueue.global(qos: .background).async {
       defer { group.leave() }
       let removed = cache.removeLeftovers(now: now)
       if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) of restart snapshots") }
@@ -136,6 +133,7 @@ extension Server {
       let key = restartKey(ofRoot: roots[index].path, settings: roots[index].indexedSettings)
     else { return }
     roots[index].snapshotGeneration = roots[index].generation
+    roots[index].snapshotBasis = roots[index].snapshotBasisNow
     let root = roots[index]
     var texts: [String: SourceText] = [:]
     for (path, uri) in root.openPaths {
@@ -150,7 +148,8 @@ extension Server {
     let group = restartWrites
     let completion = completionBuilds
     group.enter()
-    DispatchQueue.global(qos: .utility).async {
+    // Nobody waits for it: at the lowest priority (nice 10 on Linux, where `.utility` is 2 and the loop 0).
+    DispatchQueue.global(qos: .background).async {
       defer { group.leave() }
       // The completion index a user may be waiting for gets the second core first.
       completion.wait()
@@ -206,22 +205,6 @@ extension Server {
           diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
         return PublishedDiagnostics(path: path, body: body)
       })
-  }
-}
-
-/// The notifications a restart snapshot published for a root, by path, checked off as the index publishes.
-struct DiagnosticsReplay {
-  /// What was published and not yet checked off.
-  var bodies: [String: Data]
-  /// How many the index published differently.
-  var differing = 0
-
-  /// Whether `body` is what was already published for `path` (checking it off either way).
-  mutating func alreadyPublished(_ body: Data, for path: String) -> Bool {
-    guard let earlier = bodies.removeValue(forKey: path) else { return false }
-    if earlier == body { return true }
-    differing += 1
-    return false
   }
 }
 

@@ -5,13 +5,17 @@ import GlossIndex
 /// loop builds it: the loop hands over each root's newest state whose search is not built (after indexing, after
 /// sources change), and one thread at the lowest priority prepares the newest state of each root, a second after
 /// it was handed over (changes in a row are prepared once), until none waits.
-final class FindPreparation: @unchecked Sendable {
+package final class FindPreparation: @unchecked Sendable {
   // Guarded by `lock`.
   private let lock = NSLock()
   private var waiting: [RootID: Workspace] = [:]
   private var running = false
+  private var handovers = 0
   /// How long the thread waits before preparing what was handed over; nil: nothing is prepared (tests).
   private let delay: TimeInterval?
+
+  /// How many states were handed over so far.
+  package var handedOver: Int { lock.withLock { handovers } }
 
   /// A preparation that waits `delay` seconds before each round (nil: never prepares).
   init(delay: TimeInterval?) {
@@ -21,6 +25,7 @@ final class FindPreparation: @unchecked Sendable {
   /// Has the search of `workspace` (root `id`'s newest state) built in the background, replacing an older state of
   /// the same root still waiting.
   func prepare(_ workspace: Workspace, root id: RootID) {
+    lock.withLock { handovers += 1 }
     guard let delay else { return }
     lock.lock()
     waiting[id] = workspace

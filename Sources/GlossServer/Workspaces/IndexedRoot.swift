@@ -232,7 +232,7 @@ struct ExtractedText: Sendable {
   }
 
   /// The `no-text` reason while a text is being extracted.
-  static let pendingProblem = "its text is being extracted"
+  static let pendingProblem = Workspace.pendingTextProblem
 }
 
 /// One slot per file for what its worker made of it (its text or why it was skipped, its extracted text, its stamp),

@@ -64,6 +64,9 @@ package struct WorkspaceRoot: Sendable {
   /// The generation the last restart snapshot was taken of (or tried), and the one seen at the last tick (a
   /// snapshot is taken once a tick passes without change).
   var snapshotGeneration = -1
+  /// What that snapshot was made from; a root that changed since but is again exactly this (a note opened with the
+  /// text of its file changes the index, not the files or a diagnostic) needs no new snapshot.
+  var snapshotBasis: SnapshotBasis?
   /// The editor settings this root was indexed with, written canonically: settings sent again with the same meaning
   /// do not re-index the root, so its restart snapshot still belongs to these.
   var indexedSettings = ""
@@ -157,5 +160,22 @@ package struct WorkspaceRoot: Sendable {
   /// The URI of the file at `path`: the client's own URI when the document is open, else a `file://` URI.
   package func uri(for path: String) -> DocumentURI {
     openPaths[path] ?? FileURI(filePath: files.absolutePath(path)).string
+  }
+}
+
+/// What a restart snapshot is made from besides the open documents: the files (their generation), the settings the
+/// root was indexed with and every file's diagnostics.
+struct SnapshotBasis: Equatable {
+  var filesGeneration: Int
+  var settings: String
+  var diagnostics: [String: [GlossIndex.Diagnostic]]
+}
+
+extension WorkspaceRoot {
+  /// What a restart snapshot taken now would be made from (the diagnostics' arrays are shared with the index, so
+  /// keeping this costs memory only for what changes later).
+  var snapshotBasisNow: SnapshotBasis {
+    SnapshotBasis(
+      filesGeneration: filesGeneration, settings: indexedSettings, diagnostics: workspace.diagnosticsByPath)
   }
 }

@@ -81,7 +81,7 @@ import Testing
       files.append(
         WorkspaceFile(path: path, role: .sourceDocument, bytes: arrival == .text ? Array(text(of: path).utf8) : []))
       switch arrival {
-      case .pending: problems[path] = "its text is being extracted"
+      case .pending: problems[path] = Workspace.pendingTextProblem
       case .problem: problems[path] = "the file is encrypted"
       case .text: break
       }
@@ -125,7 +125,8 @@ import Testing
       let preparation = workspace.sourcePreparation
       var prepared: [PreparedSourceDocument] = []
       for path in batch {
-        if Int.random(in: 0..<5, using: &generator) == 0 {
+        // One in three has no text (encrypted): now the only way to a `no-text` hint, none while a text is on its way.
+        if Int.random(in: 0..<3, using: &generator) == 0 {
           pdfs[path] = .problem
           prepared.append(preparation.prepare(path: path, text: [], problem: "the file is encrypted"))
         } else {

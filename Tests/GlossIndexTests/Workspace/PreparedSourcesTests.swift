@@ -29,7 +29,7 @@ import Testing
     var problems: [String: String] = [:]
     for path in Self.texts.map(\.path) + ["sources/d.pdf"] {
       files.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: []))
-      problems[path] = "its text is being extracted"
+      problems[path] = Workspace.pendingTextProblem
     }
     var workspace = Workspace(indexing: files)
     workspace.setTextProblems(problems)

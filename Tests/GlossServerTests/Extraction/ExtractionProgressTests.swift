@@ -93,8 +93,9 @@ import Testing
   @Test func theServerAnswersWhileTheToolRuns() throws {
     let (fixture, extractor) = try start(workDoneProgress: false)
     defer { extractor.release() }
-    // Every extraction is still held: the note is diagnosed, and edits and requests are answered meanwhile.
-    #expect(fixture.codes("notes/đọc.md") == ["no-text", "no-text", "no-text"])
+    // Every extraction is still held: the note is diagnosed (nothing to say of texts on their way), and edits and
+    // requests are answered meanwhile.
+    #expect(fixture.codes("notes/đọc.md") == [])
     fixture.open("notes/đọc.md", Self.files["notes/đọc.md"] ?? "")
     fixture.replace("notes/đọc.md", with: "# Đọc\n\n[@nobody]\n", version: 2)
     #expect(fixture.codes("notes/đọc.md") == ["unknown-source"])
@@ -143,12 +144,14 @@ import Testing
   }
 
   @Test func aNoteWithManyDiagnosticsIsPublishedOncePerTickWhileTextsArriveNotWithEachBatch() throws {
-    var files = [".gloss.json": "{}", "notes/một.md": (0..<20).map { "[@s\($0), p. 2]" }.joined(separator: " ")]
-    // The long note cites each of twenty PDFs twenty times: 400 `no-text` hints until their texts arrive.
+    // The short note cites a page each PDF lacks: one `unresolved-locator` more with each text.
+    var files = [".gloss.json": "{}", "notes/một.md": (0..<20).map { "[@s\($0), p. 9]" }.joined(separator: " ")]
+    // The long note misquotes each of twenty PDFs twenty times: nothing to say while their texts are on the way, 400
+    // `quote-mismatch` warnings once they arrived, 20 more with each text.
     var long = "# Dài\n\n"
     for k in 0..<20 {
       files["sources/s\(k).pdf"] = "Trang một.\n\u{0C}Lời thứ \(k) ở đây.\n\u{0C}"
-      for _ in 0..<20 { long += "\"Lời thứ \(k) ở đây\" [@s\(k), p. 2].\n\n" }
+      for _ in 0..<20 { long += "\"Lời thứ \(k) ở kia\" [@s\(k), p. 2].\n\n" }
     }
     files["notes/dài.md"] = long
     let fs = InMemoryFileSystem(root: "/w", files: files)
@@ -159,24 +162,57 @@ import Testing
     }
     try fixture.start()
     let server = fixture.client.server
-    #expect(fixture.codes("notes/dài.md")?.count == 400)
+    #expect(fixture.codes("notes/dài.md") == [])
     extractor.release()
     server.extractions.waitUntilIdle()
     func publications(_ path: String) -> Int { fixture.publishedPaths.filter { $0 == path }.count }
     let before = (long: publications("notes/dài.md"), short: publications("notes/một.md"))
-    // A batch goes in at an idle turn: the short note is published with it, the long note (still holding hundreds of
-    // hints) waits for the tick.
+    // A batch goes in at an idle turn: the short note is published with it, the long note (now holding 160 warnings)
+    // waits for the tick.
     fixture.client.handle(.idle)
     #expect(server.extractions.progress.remaining == 12)
     #expect(publications("notes/một.md") == before.short + 1)
     #expect(publications("notes/dài.md") == before.long)
     fixture.client.handle(.tick(Date(timeIntervalSince1970: 1_790_000_100)))
     #expect(publications("notes/dài.md") == before.long + 1)
-    #expect(fixture.codes("notes/dài.md")?.count == 240)
-    // The rest: published as they go in once it holds few, and in any case once the last text is in.
+    #expect(fixture.codes("notes/dài.md") == Array(repeating: "quote-mismatch", count: 160))
+    // The rest: published once per tick, and in any case once the last text is in.
     fixture.client.processQueue()
     #expect(server.extractions.progress.remaining == 0)
-    #expect(fixture.codes("notes/dài.md") == [])
+    #expect(fixture.codes("notes/dài.md") == Array(repeating: "quote-mismatch", count: 400))
+    #expect(fixture.codes("notes/một.md") == Array(repeating: "unresolved-locator", count: 20))
+  }
+
+  @Test func whileTextsArriveTheSourcesGoToTheFindPreparationAtMostOncePerIntervalAndWhenTheLastIsIn() throws {
+    var files = [".gloss.json": "{}", "notes/một.md": (0..<24).map { "[@s\($0), p. 2]" }.joined(separator: " ")]
+    for k in 0..<24 { files["sources/s\(k).pdf"] = "Trang một.\n\u{0C}Lời thứ \(k) ở đây.\n\u{0C}" }
+    let fs = InMemoryFileSystem(root: "/w", files: files)
+    let extractor = HeldExtractor(fs)
+    // A clock that stands still: every batch below arrives within one interval.
+    let fixture = WorkspaceFixture(root: "/w", fileSystem: fs) { options in
+      options.cacheDirectory = "/home/user/.cache/gloss"
+      options.extractText = { extractor.extract($0, $1) }
+      options.findPreparationDelay = nil
+      options.now = { Date(timeIntervalSince1970: 1_790_000_000) }
+    }
+    try fixture.start()
+    extractor.release()
+    let server = fixture.client.server
+    server.extractions.waitUntilIdle()
+    let before = server.findPreparation.handedOver
+    // Three batches of eight texts, each changing the sources: the first two within one interval go over once at
+    // most (each state handed over used to be copied and dropped on the loop), the last as soon as it is in.
+    _ = server.handle(.idle)
+    _ = server.handle(.idle)
+    #expect(server.extractions.progress.remaining == 8)
+    #expect(server.findPreparation.handedOver <= before + 1)
+    let during = server.findPreparation.handedOver
+    _ = server.handle(.idle)
+    #expect(server.extractions.progress.remaining == 0)
+    #expect(server.findPreparation.handedOver == during + 1)
+    // What went over last is the state with every text.
+    let id = try #require(server.roots.first?.id)
+    #expect(server.workspace(id)?.isFindPrepared == false)
     #expect(fixture.codes("notes/một.md") == [])
   }
 

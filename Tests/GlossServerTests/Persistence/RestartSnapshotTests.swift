@@ -155,6 +155,48 @@ import Testing
     #expect(cold.last != first.first)
   }
 
+  /// A snapshot validated as current whose notifications differ from what the index gives (only a change the stamps
+  /// missed could do that) is put right: the index's check, made off the loop once it is built, sends again what
+  /// differs and saves a new snapshot, and the client ends where a cold start ends.
+  @Test func whatAValidatedSnapshotGotWrongIsPublishedAgainOnceTheIndexIsBuilt() throws {
+    let fixture = try RestartFixture(files: Self.filesWithoutPDF)
+    _ = try fixture.run()
+    let path = fixture.snapshotFile
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    var snapshot = try #require(RestartSnapshot(decoding: bytes, build: RestartFixture.build))
+    let note = try #require(snapshot.published.firstIndex { $0.path == "notes/a.md" })
+    let uri = FileURI(filePath: fixture.root + "/notes/a.md").string
+    snapshot.published[note].body = DiagnosticJSON.publishBody(uri: uri, version: nil, diagnostics: [])
+    try Data(snapshot.encoded).write(to: URL(fileURLWithPath: path))
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.run()
+    let cold = try fixture.run(restarts: false, cache: before)
+    #expect(warm.replayed)
+    #expect(warm.first[uri] == [])
+    #expect(cold.last[uri]?.isEmpty == false)
+    #expect(warm.last == cold.last)
+    #expect(warm.counts[uri] == 2)
+    #expect(warm.logs.contains { $0.contains("differed from the index for 1 files, published again") })
+    #expect(warm.saved)
+    // The saved snapshot holds what the index gives.
+    let again = try fixture.run()
+    #expect(again.replayed)
+    #expect(again.first == cold.last)
+    #expect(!again.saved)
+  }
+
+  /// Opening notes whose buffers are their files changes nothing a snapshot holds: the one taken at start is not
+  /// made and written again (on a large workspace that is seconds of work and tens of megabytes per note opened).
+  @Test func openingNotesAsTheyAreOnDiskSavesNoNewSnapshot() throws {
+    let fixture = try RestartFixture(files: Self.filesWithoutPDF)
+    let opening = try ["notes/a.md", "notes/b.md"].reduce(into: [String: String]()) { $0[$1] = try fixture.text($1) }
+    let first = try fixture.run(opening: opening)
+    #expect(first.logs.filter { $0.contains("saved the restart snapshot") }.count == 1)
+    let warm = try fixture.run(opening: opening)
+    #expect(warm.replayed)
+    #expect(!warm.saved)
+  }
+
   @Test func anUnsavedBufferIsNeverTakenForTheFile() throws {
     let fixture = try RestartFixture(files: Self.filesWithoutPDF)
     let first = try fixture.run(opening: ["notes/b.md": "# B\n\nUnsaved [@nobody2001].\n"])
