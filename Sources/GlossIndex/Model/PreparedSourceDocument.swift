@@ -65,7 +65,7 @@ extension Workspace {
       changed = refreshDiagnostics(in: scope)
     }
     changed.formUnion(refreshDiagnostics(affected, always: always))
-    for path in indexed where (quotes.indexes[path]?.text.count ?? 0) < Self.residentIndexBytes {
+    for path in indexed where (quotes.indexes[path]?.textCount ?? 0) < Self.residentIndexBytes {
       quotes.indexes[path] = nil
     }
     return changed

@@ -28,6 +28,7 @@ extension Workspace {
       guard let document else { continue }
       sourceDocuments[record.path]?.document = document
     }
+    releaseResidentIndexTexts()
   }
 
   /// The source document at `path` with its text: as kept, or with its released text read again; nil when there is

@@ -99,7 +99,7 @@ extension Workspace {
   package mutating func diagnoseAll() {
     ensureQuoteChecks(for: notes.keys)
     // The bulk load indexed every source as it was parsed; only the large texts' indexes stay resident.
-    quotes.indexes = quotes.indexes.filter { $0.value.text.count >= Self.residentIndexBytes }
+    quotes.indexes = quotes.indexes.filter { $0.value.textCount >= Self.residentIndexBytes }
     diagnosedWithSources = !knowsNoSources
     var paths = diagnosedPaths
     if !paths.contains(configPath) { paths.append(configPath) }

@@ -96,24 +96,26 @@ extension Workspace {
     }
     let snapshot = self
     let wants = ParallelWork.map(count: paths.count) { snapshot.quoteCheckWants(of: paths[$0]) }
-    var missing: Set<String> = []
+    var wanted: Set<String> = []
     for want in wants {
-      for (_, textPath) in want.missing where snapshot.quotes.indexes[textPath] == nil { missing.insert(textPath) }
+      for (_, textPath) in want.missing { wanted.insert(textPath) }
     }
     // The largest texts first, so that no core is left with a big one at the end.
-    let built = missing.sorted {
+    let built = wanted.sorted {
       (sourceDocuments[$0]?.document.textCount ?? 0) > (sourceDocuments[$1]?.document.textCount ?? 0)
     }
     let indexes = ParallelWork.map(count: built.count) { k -> QuoteIndex? in
-      // A released text is read again; one that changed on disk since gives no check until it is indexed again.
+      // A resident index gets its text back; a released text is read again; one that changed on disk since gives no
+      // check until it is indexed again.
+      if snapshot.quotes.indexes[built[k]] != nil { return snapshot.residentQuoteIndex(at: built[k]) }
       guard let document = snapshot.textDocument(at: built[k]) else { return nil }
       return QuoteIndex(text: document.text, lexicon: snapshot.quotes.lexicon)
     }
-    var usable = quotes.indexes
+    var usable: [String: QuoteIndex] = [:]
     for (path, index) in zip(built, indexes) {
       guard let index else { continue }
       usable[path] = index
-      if index.text.count >= Self.residentIndexBytes { quotes.indexes[path] = index }
+      if quotes.indexes[path] == nil { keepResidentIfLarge(index, at: path) }
     }
     let available = usable
     let checked = ParallelWork.map(count: wants.count) { k -> [QuoteCheckKey: QuoteCheck] in
@@ -201,12 +203,12 @@ extension Workspace {
     guard !missing.isEmpty else { return }
     var usable: [String: QuoteIndex] = [:]
     for textPath in Set(missing.map(\.textPath)) {
-      if let resident = quotes.indexes[textPath] {
-        usable[textPath] = resident
+      if quotes.indexes[textPath] != nil {
+        usable[textPath] = residentQuoteIndex(at: textPath)
       } else if let document = textDocument(at: textPath) {
         let index = QuoteIndex(text: document.text, lexicon: quotes.lexicon)
         usable[textPath] = index
-        if index.text.count >= Self.residentIndexBytes { quotes.indexes[textPath] = index }
+        keepResidentIfLarge(index, at: textPath)
       }
     }
     for (path, checkKey, textPath) in missing where quotes.checks[path]?[checkKey] == nil {
@@ -219,6 +221,34 @@ extension Workspace {
   /// Texts at least this long keep their quotation index between checks; smaller ones are indexed again (in a
   /// millisecond or two) when an edit needs them.
   static let residentIndexBytes = 256 * 1024
+
+  /// Keeps `index` (of the text at `path`) between checks when its text is large: without the text when the
+  /// document's own was released, since holding it would keep the whole file in memory for the next check.
+  mutating func keepResidentIfLarge(_ index: QuoteIndex, at path: String) {
+    guard index.textCount >= Self.residentIndexBytes else { return }
+    let released = sourceDocuments[path]?.document.isTextReleased == true
+    quotes.indexes[path] = released ? index.releasingText() : index
+  }
+
+  /// The resident index of the text at `path` with its text: as kept, or with the released text read again; nil
+  /// when none is resident or the file no longer holds the text indexed (as for a text indexed for one check).
+  func residentQuoteIndex(at path: String) -> QuoteIndex? {
+    guard let index = quotes.indexes[path] else { return nil }
+    guard index.isTextReleased else { return index }
+    guard let document = textDocument(at: path) else { return nil }
+    return index.restoringText(document.text)
+  }
+
+  /// Drops the text of every resident index whose document's text was released (`releaseSourceTexts`).
+  mutating func releaseResidentIndexTexts() {
+    for (path, index) in quotes.indexes
+    where !index.isTextReleased && sourceDocuments[path]?.document.isTextReleased == true {
+      quotes.indexes[path] = index.releasingText()
+    }
+  }
+
+  /// The bytes of text each resident quotation index holds, by path (for tests and memory reports).
+  package var residentQuoteIndexTextBytes: [String: Int] { quotes.indexes.mapValues(\.text.count) }
 
   /// Forgets what a change of the source document at `path` (or of the texts of `keys`) makes stale: its index when
   /// its document changed, and the checks against those keys in the notes citing them.
@@ -282,7 +312,8 @@ extension Workspace {
       let textPath = source.textPath
     else { return nil }
     let index: QuoteIndex
-    if let resident = quotes.indexes[textPath] {
+    if quotes.indexes[textPath] != nil {
+      guard let resident = residentQuoteIndex(at: textPath) else { return nil }
       index = resident
     } else {
       guard let withText = Self.withText(document, at: textPath, provider: sourceTextProvider) else { return nil }

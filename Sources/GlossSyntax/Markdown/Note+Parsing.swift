@@ -15,10 +15,11 @@ extension Note {
     let body = bytes.withUnsafeBufferPointer { Note(body: $0, from: bodyStart, stoppingAt: nil, stoppedAt: &stoppedAt) }
     // `+` makes an array of exactly this size; inserting at the front would double the capacity.
     blocks = frontMatter.map { [Block(kind: .frontMatter, range: $0.range)] + body.blocks } ?? body.blocks
-    citations = body.citations
-    links = body.links
-    tags += body.tags
-    headings = body.headings
+    // Kept for the life of the index: in storage of their size, not of how they grew.
+    citations = body.citations.compacted()
+    links = body.links.compacted()
+    tags = tags.isEmpty ? body.tags.compacted() : (tags + body.tags).compacted()
+    headings = body.headings.compacted()
     readsAcrossBlocks = body.readsAcrossBlocks
     referenceLabels = body.referenceLabels
   }

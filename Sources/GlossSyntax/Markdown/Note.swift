@@ -130,37 +130,52 @@ package struct Block: Hashable, Sendable {
 
 /// An ATX or setext heading.
 package struct Heading: Hashable, Sendable {
-  package var level: Int
   /// The heading's inline text with markers and closing hashes removed.
   package var text: String
-  /// The heading's block (whole line or lines).
-  package var range: Range<Int>
-  /// The range of `text` in the note.
-  package var textRange: Range<Int>
   /// The GitHub slug, with `-1`, `-2` suffixes for duplicates within the note.
   package var slug: String
+  package var level: Int
+  // Ranges in 8 bytes each (`CompactRange`): a workspace holds tens of thousands of headings.
+  private var storedRange: CompactRange
+  private var storedTextRange: CompactRange
+
+  /// The heading's block (whole line or lines).
+  package var range: Range<Int> {
+    get { storedRange.range }
+    set { storedRange = CompactRange(newValue) }
+  }
+  /// The range of `text` in the note.
+  package var textRange: Range<Int> {
+    get { storedTextRange.range }
+    set { storedTextRange = CompactRange(newValue) }
+  }
 
   package init(level: Int, text: String, range: Range<Int>, textRange: Range<Int>, slug: String) {
-    self.level = level
     self.text = text
-    self.range = range
-    self.textRange = textRange
     self.slug = slug
+    self.level = level
+    storedRange = CompactRange(range)
+    storedTextRange = CompactRange(textRange)
   }
 }
 
 /// A Pandoc `Cite` element: a bracketed group `[see @a, p. 4; @b]` or an in-text `@a [p. 4]`.
 package struct Citation: Hashable, Sendable {
-  /// The whole citation, brackets included.
-  package var range: Range<Int>
+  package var items: [CitationItem]
+  private var storedRange: CompactRange
   /// True for `[...]` groups, false for in-text citations.
   package var isBracketed: Bool
-  package var items: [CitationItem]
+
+  /// The whole citation, brackets included.
+  package var range: Range<Int> {
+    get { storedRange.range }
+    set { storedRange = CompactRange(newValue) }
+  }
 
   package init(range: Range<Int>, isBracketed: Bool, items: [CitationItem]) {
-    self.range = range
-    self.isBracketed = isBracketed
     self.items = items
+    storedRange = CompactRange(range)
+    self.isBracketed = isBracketed
   }
 }
 
@@ -174,29 +189,43 @@ package struct CitationItem: Hashable, Sendable {
   }
 
   package var key: String
-  /// The key's range, without `@` (and without braces for `@{key}`).
-  package var keyRange: Range<Int>
-  package var mode: Mode
   /// The prefix as written (trimmed), e.g. `see`.
   package var prefix: String
   /// The suffix as written (trimmed, leading comma removed), e.g. `p. 33`.
   package var suffix: String
+  // Ranges in 8 bytes each (`CompactRange`): a workspace holds hundreds of thousands of items.
+  private var storedKeyRange: CompactRange
+  private var storedSuffixRange: CompactRange
+  private var storedRange: CompactRange
+  package var mode: Mode
+
+  /// The key's range, without `@` (and without braces for `@{key}`).
+  package var keyRange: Range<Int> {
+    get { storedKeyRange.range }
+    set { storedKeyRange = CompactRange(newValue) }
+  }
   /// Where `suffix` is in the note (empty range after the key when there is no suffix).
-  package var suffixRange: Range<Int>
+  package var suffixRange: Range<Int> {
+    get { storedSuffixRange.range }
+    set { storedSuffixRange = CompactRange(newValue) }
+  }
   /// The item from its prefix to its suffix.
-  package var range: Range<Int>
+  package var range: Range<Int> {
+    get { storedRange.range }
+    set { storedRange = CompactRange(newValue) }
+  }
 
   package init(
     key: String, keyRange: Range<Int>, mode: Mode, prefix: String, suffix: String, suffixRange: Range<Int>,
     range: Range<Int>
   ) {
     self.key = key
-    self.keyRange = keyRange
-    self.mode = mode
     self.prefix = prefix
     self.suffix = suffix
-    self.suffixRange = suffixRange
-    self.range = range
+    storedKeyRange = CompactRange(keyRange)
+    storedSuffixRange = CompactRange(suffixRange)
+    storedRange = CompactRange(range)
+    self.mode = mode
   }
 }
 
@@ -221,17 +250,31 @@ package struct Link: Hashable, Sendable {
     case use
   }
 
-  package var kind: Kind
-  /// The whole link.
-  package var range: Range<Int>
   /// The target as written, percent-decoded for Markdown links, without the anchor; empty for `[[#Heading]]` and `(#slug)`.
   package var target: String
-  package var targetRange: Range<Int>
   /// The heading part after `#`, when there is one.
   package var anchor: String?
-  package var anchorRange: Range<Int>?
   /// The label or link text, when there is one.
   package var label: String?
+  // Ranges in 8 bytes each (`CompactRange`): a workspace holds tens of thousands of links.
+  private var storedRange: CompactRange
+  private var storedTargetRange: CompactRange
+  private var storedAnchorRange: CompactRange?
+  package var kind: Kind
+
+  /// The whole link.
+  package var range: Range<Int> {
+    get { storedRange.range }
+    set { storedRange = CompactRange(newValue) }
+  }
+  package var targetRange: Range<Int> {
+    get { storedTargetRange.range }
+    set { storedTargetRange = CompactRange(newValue) }
+  }
+  package var anchorRange: Range<Int>? {
+    get { storedAnchorRange?.range }
+    set { storedAnchorRange = newValue.map(CompactRange.init) }
+  }
   /// True for URLs with a scheme (`https:`, `mailto:`, …): never checked.
   package var isExternal: Bool
   /// True for images `![alt](src)`.
@@ -250,13 +293,13 @@ package struct Link: Hashable, Sendable {
     kind: Kind, range: Range<Int>, target: String, targetRange: Range<Int>, anchor: String? = nil,
     anchorRange: Range<Int>? = nil, label: String? = nil, isExternal: Bool = false, isImage: Bool = false
   ) {
-    self.kind = kind
-    self.range = range
     self.target = target
-    self.targetRange = targetRange
     self.anchor = anchor
-    self.anchorRange = anchorRange
     self.label = label
+    storedRange = CompactRange(range)
+    storedTargetRange = CompactRange(targetRange)
+    storedAnchorRange = anchorRange.map(CompactRange.init)
+    self.kind = kind
     self.isExternal = isExternal
     self.isImage = isImage
   }
@@ -266,13 +309,18 @@ package struct Link: Hashable, Sendable {
 package struct TagUse: Hashable, Sendable {
   /// The tag without `#`, as written (compare case-insensitively).
   package var name: String
-  /// The name's range, without `#`.
-  package var range: Range<Int>
+  private var storedRange: CompactRange
   package var isInFrontMatter: Bool
+
+  /// The name's range, without `#`.
+  package var range: Range<Int> {
+    get { storedRange.range }
+    set { storedRange = CompactRange(newValue) }
+  }
 
   package init(name: String, range: Range<Int>, isInFrontMatter: Bool) {
     self.name = name
-    self.range = range
+    storedRange = CompactRange(range)
     self.isInFrontMatter = isInFrontMatter
   }
 }

@@ -7,8 +7,11 @@
 /// token and verifies the few candidates; smaller texts are scanned, which takes microseconds. Token spellings live
 /// in a `QuoteLexicon`, shared across a workspace.
 package struct QuoteIndex: Sendable {
-  /// The source text (shared storage with the caller's array, not a copy).
-  package let text: [UInt8]
+  /// The source text (shared storage with the caller's array, not a copy); empty while released
+  /// (`releasingText()`).
+  package private(set) var text: [UInt8]
+  /// The length of the text indexed, kept while the text is released.
+  package let textCount: Int
   /// The token id at each position.
   var tokenIDs: [UInt32] = []
   /// The UTF-8 offset in `text` where every `startStride`-th position's token starts; the others are found by
@@ -39,6 +42,7 @@ package struct QuoteIndex: Sendable {
   /// its tokens in `lexicon` (share one across a workspace: each index then keeps 4 bytes per distinct token).
   package init(text: [UInt8], lexicon: QuoteLexicon = QuoteLexicon()) {
     self.text = text
+    textCount = text.count
     self.lexicon = lexicon
     let limit = min(text.count, Int(UInt32.max) - 1)
     var builder = Builder(expectedTokens: limit / 5 + 16)
@@ -350,5 +354,28 @@ package struct QuoteIndex: Sendable {
       if joinPositions[mid] < target { lower = mid + 1 } else { upper = mid }
     }
     return lower < joinPositions.count && joinPositions[lower] == target ? joinParts[lower] : nil
+  }
+}
+
+extension QuoteIndex {
+  /// Whether the text was released (`releasingText()`): the index must be given it again before any search.
+  package var isTextReleased: Bool { text.isEmpty && textCount > 0 }
+
+  /// The index without its text, for keeping between checks while the text itself is not kept (it is read again
+  /// when needed): the index is a fraction of the text's size.
+  package func releasingText() -> QuoteIndex {
+    var copy = self
+    copy.text = []
+    return copy
+  }
+
+  /// The index with its released text put back; nil when `text` is not as long as the text indexed (it is the
+  /// caller's to give the same text, as `SourceDocument.restoringText` checks it).
+  package func restoringText(_ text: [UInt8]) -> QuoteIndex? {
+    guard isTextReleased else { return self }
+    guard text.count == textCount else { return nil }
+    var copy = self
+    copy.text = text
+    return copy
   }
 }

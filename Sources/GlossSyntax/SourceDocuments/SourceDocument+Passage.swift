@@ -53,7 +53,7 @@ extension SourceDocument {
       return .unresolved(reason: "line '\(value)' is not a line number or range")
     }
     if let reason = SourceDocument.outOfRange("line", span, count: lineCount) { return .unresolved(reason: reason) }
-    let file = Int(lineStarts[span.lowerBound - 1])..<Int(lineEnds[span.upperBound - 1])
+    let file = Int(lineStarts[span.lowerBound - 1])..<lineEnd(span.upperBound - 1)
     var textRange = textRange(ofFile: file)
     if format == .html {
       textRange = SourceDocument.trimmed(textRange, in: text)

@@ -26,6 +26,28 @@ extension SourceDocument {
     return (starts, ends)
   }
 
+  /// The lines (0-based) whose end, as `lines(of:)` gives it, is two bytes before the next line's start.
+  static func crlfLines(starts: [Int32], ends: [Int32]) -> [Int32] {
+    var lines: [Int32] = []
+    for k in 0..<max(0, starts.count - 1) where ends[k] == starts[k + 1] &- 2 { lines.append(Int32(k)) }
+    return lines
+  }
+
+  /// The end (terminator excluded) of 0-based line `index`, in the file.
+  func lineEnd(_ index: Int) -> Int {
+    guard index + 1 < lineStarts.count else { return fileLength }
+    let next = Int(lineStarts[index + 1])
+    guard !crlfLines.isEmpty else { return next - 1 }
+    // Binary search: a file written on Windows has one entry per line.
+    var lower = 0
+    var upper = crlfLines.count
+    while lower < upper {
+      let mid = (lower + upper) / 2
+      if Int(crlfLines[mid]) < index { lower = mid + 1 } else { upper = mid }
+    }
+    return lower < crlfLines.count && Int(crlfLines[lower]) == index ? next - 2 : next - 1
+  }
+
   /// Calls `body` with the start and end (terminator excluded) of each line of `text` from `start`.
   static func forEachLine(in text: [UInt8], from start: Int, _ body: (Int, Int) -> Void) {
     text.withUnsafeBufferPointer { buffer in

@@ -36,9 +36,13 @@ package struct SourceDocument: Hashable, Sendable {
   package var pageStarts: [Int]
   /// Where the body starts in `text` (after any front matter).
   package var bodyStart: Int
-  /// The file's lines: start and end (terminator excluded) of each, as byte offsets in the file.
+  /// The file's lines: the start of each, as byte offsets in the file. Each line ends before the terminator that
+  /// opens the next (the last at the end of the file): two bytes for the lines in `crlfLines`, else one.
   private(set) var lineStarts: [Int32]
-  private(set) var lineEnds: [Int32]
+  /// The lines (0-based, ascending) ending in `\r\n`: most files have none, so no table of ends is kept.
+  private(set) var crlfLines: [Int32]
+  /// The length of the file in bytes, where its last line ends.
+  private(set) var fileLength: Int
   private(set) var offsetMap: TextOffsetMap
 
   /// Reads any bytes as a source document of the given format; never fails.
@@ -52,7 +56,10 @@ package struct SourceDocument: Hashable, Sendable {
     paragraphs = []
     pageStarts = [0]
     bodyStart = 0
-    (lineStarts, lineEnds) = SourceDocument.lines(of: bytes)
+    let (lineStarts, lineEnds) = SourceDocument.lines(of: bytes)
+    self.lineStarts = lineStarts
+    crlfLines = SourceDocument.crlfLines(starts: lineStarts, ends: lineEnds)
+    fileLength = bytes.count
     var separators: [Range<Int>] = []
     switch format {
     case .markdown, .plainText:
@@ -144,7 +151,7 @@ package struct SourceDocument: Hashable, Sendable {
   /// The file range of 1-based line `line`, terminator excluded; nil when there is no such line.
   package func fileRange(ofLine line: Int) -> Range<Int>? {
     guard line >= 1, line <= lineStarts.count else { return nil }
-    return Int(lineStarts[line - 1])..<Int(lineEnds[line - 1])
+    return Int(lineStarts[line - 1])..<lineEnd(line - 1)
   }
 
   /// The text of a range of `text`, as a String.

@@ -85,4 +85,33 @@ import Testing
     #expect(found?.places.map(\.path) == [Self.path])
     #expect(found?.places.first?.lines == 11...11)
   }
+
+  /// A text of more than 256 KB (its quotation index stays between checks), with one sentence to quote in the middle.
+  static let largeSource: String = {
+    var text = "---\nid: ebbinghaus1885\n---\n# Über das Gedächtnis\n\n"
+    var paragraph = 0
+    while text.utf8.count < 300_000 {
+      paragraph += 1
+      text += "Paragraph \(paragraph): series of nonsense syllables, learned \(paragraph % 17) times, kept for "
+      text += "\(paragraph % 31) days; savings measured in seconds, Wiederholungen \(paragraph * 7 % 101).\n\n"
+      if paragraph == 900 { text += "Retention falls off sharply within the first hour after learning.\n\n" }
+    }
+    return text
+  }()
+
+  @Test func aLargeSourcesResidentQuotationIndexKeepsNoTextAndChecksAgainstTheTextReadAgain() throws {
+    let path = "sources/ebbinghaus1885.md"
+    let note = "He found: “Retention falls off sharply within the first hour” [@ebbinghaus1885].\n"
+    let fixture = WorkspaceFixture(files: [path: Self.largeSource, "notes/e.md": note])
+    try fixture.start()
+    let workspace = fixture.client.server.roots.first?.workspace
+    #expect(workspace?.residentQuoteIndexTextBytes == [path: 0])
+    #expect(fixture.codes("notes/e.md") == [])
+    fixture.open("notes/e.md", note)
+    fixture.replace("notes/e.md", with: note.replacingOccurrences(of: "first hour", with: "first day"), version: 2)
+    #expect(fixture.codes("notes/e.md") == ["quote-mismatch"])
+    fixture.replace("notes/e.md", with: note.replacingOccurrences(of: "He found", with: "Ebbinghaus found"), version: 3)
+    #expect(fixture.codes("notes/e.md") == [])
+    #expect(fixture.client.server.roots.first?.workspace.residentQuoteIndexTextBytes == [path: 0])
+  }
 }
