@@ -77,15 +77,19 @@ extension Workspace {
 
   /// The places of `phrase` (or the closest passages) in `search`.
   private func find(_ phrase: String, limit: Int, in search: SourceTextSearch) -> FindResult {
-    let folded = CaseFolding.folded(phrase)
+    let folded = SpelledQuotation(CaseFolding.folded(phrase))
     let probe = SignatureProbe(folded)
     var result = FindResult()
     guard limit > 0, !probe.isEmpty else { return result }
+    // The chunks indexed to look for the phrase, kept for the closest passages (often the same chunks).
+    var indexes = ChunkIndexes()
     result.places =
       probe.pieces.count == 1
-      ? placesInChunks(folded, probe: probe, search: search, limit: limit)
+      ? placesInChunks(folded, probe: probe, search: search, limit: limit, indexes: &indexes)
       : placesInDocuments(folded, probe: probe, search: search, limit: limit)
-    if result.places.isEmpty { result.closest = closestPlaces(folded, probe: probe, search: search, limit: limit) }
+    if result.places.isEmpty {
+      result.closest = closestPlaces(folded, probe: probe, search: search, limit: limit, indexes: &indexes)
+    }
     return result
   }
 
@@ -94,15 +98,18 @@ extension Workspace {
   /// it in the background after loading), so that such a request never waits seconds, and none when more than
   /// `interactiveCandidates` sources may hold it.
   package func foundPlaces(_ phrase: String, limit: Int) -> [FoundPlace] {
-    let folded = CaseFolding.folded(phrase)
+    let folded = SpelledQuotation(CaseFolding.folded(phrase))
     let probe = SignatureProbe(folded)
     guard limit > 0, !probe.isEmpty,
       let search = textSearchCache.search(
         for: sourceDocuments, provider: sourceTextProvider,
         need: .interactive(changedBytesAllowed: Self.interactiveIndexingBytes))
     else { return [] }
+    var indexes = ChunkIndexes()
     return probe.pieces.count == 1
-      ? placesInChunks(folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
+      ? placesInChunks(
+        folded, probe: probe, search: search, limit: limit, indexes: &indexes,
+        sourcesAllowed: Self.interactiveCandidates)
       : placesInDocuments(
         folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
   }
@@ -124,7 +131,9 @@ extension Workspace {
   /// Where a phrase of one piece occurs: the runs of chunks that may hold it, each indexed with the chunks it may
   /// reach into; none when more than `sourcesAllowed` sources may hold it.
   private func placesInChunks(
-    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int, sourcesAllowed: Int = .max
+    _ folded: SpelledQuotation, probe: SignatureProbe, search: SourceTextSearch, limit: Int,
+    indexes: inout ChunkIndexes,
+    sourcesAllowed: Int = .max
   ) -> [FoundPlace] {
     let piece = probe.pieces[0]
     let reach = SignatureMatrix.reach(ofTokens: piece.tokenCount)
@@ -152,8 +161,8 @@ extension Workspace {
       // Occurrences must start in the run; they may end in the chunks it reaches into.
       let startsBefore =
         chunks.upperBound + 1 < signature.chunkCount ? signature.chunkStarts[chunks.upperBound + 1] : Int.max
-      let (index, offset) = Self.chunkIndex(
-        of: record.document.text, signature, chunks: chunks.lowerBound..<(chunks.upperBound + 1 + reach))
+      let (index, offset) = indexes.index(
+        of: record.document.text, slot: slot, signature, chunks: chunks.lowerBound..<(chunks.upperBound + 1 + reach))
       for range in index.occurrences(of: folded, limit: limit - places.count)
       where range.lowerBound + offset < startsBefore {
         places.append(place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: 1))
@@ -165,7 +174,7 @@ extension Workspace {
   /// Where a phrase of several pieces (between ellipses, which may skip any length of text) occurs: the documents
   /// in which every piece may occur, each indexed whole; none when more than `sourcesAllowed` may.
   private func placesInDocuments(
-    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int, sourcesAllowed: Int = .max
+    _ folded: SpelledQuotation, probe: SignatureProbe, search: SourceTextSearch, limit: Int, sourcesAllowed: Int = .max
   ) -> [FoundPlace] {
     var documents: Set<Int>?
     for piece in probe.pieces where !piece.hashes.isEmpty {
@@ -187,19 +196,36 @@ extension Workspace {
     return places
   }
 
-  /// The index of chunks `chunks` of a document's text (its signature `signature`), case-folded, and the offset in
-  /// the text where the indexed bytes start.
-  private static func chunkIndex(
-    of text: [UInt8], _ signature: TextSignature, chunks: Range<Int>
-  ) -> (QuoteIndex, Int) {
-    let start = chunks.lowerBound < signature.chunkCount ? signature.chunkStarts[chunks.lowerBound] : text.count
-    let end = chunks.upperBound < signature.chunkCount ? signature.chunkStarts[chunks.upperBound] : text.count
-    return (QuoteIndex(text: CaseFolding.folded(Array(text[start..<max(start, end)]))), start)
+  /// The indexes of runs of chunks built during one search: a run indexed to look for the phrase is the one a
+  /// closest passage is then looked for in, when the phrase is not found (an index is the same whoever asks).
+  struct ChunkIndexes {
+    private var built: [ChunkRun: QuoteIndex] = [:]
+
+    /// A document's (by its slot) bytes.
+    private struct ChunkRun: Hashable {
+      var slot: Int
+      var bytes: Range<Int>
+    }
+
+    /// The index of chunks `chunks` of a document's text (its slot `slot`, its signature `signature`),
+    /// case-folded, and the offset in the text where the indexed bytes start; built once per search.
+    mutating func index(
+      of text: [UInt8], slot: Int, _ signature: TextSignature, chunks: Range<Int>
+    ) -> (QuoteIndex, Int) {
+      let start = chunks.lowerBound < signature.chunkCount ? signature.chunkStarts[chunks.lowerBound] : text.count
+      let end = max(
+        start, chunks.upperBound < signature.chunkCount ? signature.chunkStarts[chunks.upperBound] : text.count)
+      let run = ChunkRun(slot: slot, bytes: start..<end)
+      if let index = built[run] { return (index, start) }
+      let index = QuoteIndex(text: CaseFolding.folded(Array(text[start..<end])))
+      built[run] = index
+      return (index, start)
+    }
   }
 
-  /// The passages most like `folded`: in the chunks holding most of its pairs, one place per document.
+  /// The passages most like `folded` (tokenised once): in the chunks holding most of its pairs, one place per document.
   private func closestPlaces(
-    _ folded: String, probe: SignatureProbe, search: SourceTextSearch, limit: Int
+    _ folded: SpelledQuotation, probe: SignatureProbe, search: SourceTextSearch, limit: Int, indexes: inout ChunkIndexes
   ) -> [FoundPlace] {
     // A long phrase (thirty words of Chinese are a thousand entries) is ranked by an even sample of its entries:
     // a chunk holding the passage holds nearly all of any sample, and counting each entry reads the whole matrix.
@@ -231,17 +257,17 @@ extension Workspace {
     for candidate in ranked where tried.count < Self.closestSourcesTried {
       if !tried.contains(where: { $0.slot == candidate.slot }) { tried.append((candidate.slot, candidate.chunk)) }
     }
-    let places = tried.compactMap { slot, chunk -> FoundPlace? in
-      guard let record = recordWithText(at: search.slots[slot].path) else { return nil }
-      let (index, offset) = Self.chunkIndex(
-        of: record.document.text, search.slots[slot].signature, chunks: chunk..<(chunk + 1 + reach))
+    var places: [FoundPlace] = []
+    for (slot, chunk) in tried {
+      guard let record = recordWithText(at: search.slots[slot].path) else { continue }
+      let (index, offset) = indexes.index(
+        of: record.document.text, slot: slot, search.slots[slot].signature, chunks: chunk..<(chunk + 1 + reach))
       guard case .notFound(let range?, let similarity) = index.match(folded, leastSimilarity: Self.leastSimilarity),
         similarity >= Self.leastSimilarity
-      else { return nil }
-      return place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: similarity)
-    }.sorted {
-      $0.likeness != $1.likeness ? $0.likeness > $1.likeness : $0.path.utf8Precedes($1.path)
+      else { continue }
+      places.append(place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: similarity))
     }
+    places.sort { $0.likeness != $1.likeness ? $0.likeness > $1.likeness : $0.path.utf8Precedes($1.path) }
     return Array(places.prefix(min(limit, Self.closestPlacesShown)))
   }
 

@@ -118,7 +118,7 @@ extension QuoteIndex {
       while found < 32, let hit = occurrence(of: gram, in: lower..<range.upperBound) {
         // An exact stretch outweighs the chance agreement of single tokens.
         let key = (hit.lowerBound - offset) >> bucketShift
-        keys += [key, key, key, key]
+        for _ in 0..<4 { keys.append(key) }
         found += 1
         lower = hit.lowerBound + 1
       }
@@ -156,19 +156,45 @@ extension QuoteIndex {
       }
     }
     guard !keys.isEmpty else { return [range.lowerBound] }
-    keys.sort()
-    var runs: [(key: Int, count: Int)] = []
-    for key in keys {
-      if let last = runs.last, last.key == key { runs[runs.count - 1].count += 1 } else { runs.append((key, 1)) }
+    return Self.mostVoted(keys, count: 4).map { $0 << bucketShift }
+  }
+
+  /// The `count` keys of `keys` with the highest scores, best first: a key's score is
+  /// how many times it occurs plus how many times the next key does (a match straddling two buckets votes for
+  /// both); ties go to the lower key. Counted in an array over the span of keys when it is not much longer than
+  /// the votes (a search's window of a chunk: the usual case), else by sorting them.
+  static func mostVoted(_ keys: [Int], count: Int) -> [Int] {
+    guard let lowest = keys.min(), let highest = keys.max() else { return [] }
+    var best: [(key: Int, score: Int)] = []
+    best.reserveCapacity(count + 1)
+    // Keeps the `count` best scores seen, in the order a sort by score (descending) then key would give.
+    func offer(_ key: Int, _ score: Int) {
+      guard best.count < count || score > best[best.count - 1].score else { return }
+      var at = best.count
+      while at > 0, best[at - 1].score < score || (best[at - 1].score == score && best[at - 1].key > key) { at -= 1 }
+      best.insert((key, score), at: at)
+      if best.count > count { best.removeLast() }
     }
-    // A match straddling two buckets votes for both: score each bucket with its successor.
-    var scored: [(key: Int, score: Int)] = []
-    for (n, run) in runs.enumerated() {
-      let next = n + 1 < runs.count && runs[n + 1].key == run.key + 1 ? runs[n + 1].count : 0
-      scored.append((run.key, run.count + next))
+    let span = highest - lowest + 2
+    if span <= 4 * keys.count + 4096 {
+      var counts = [Int32](repeating: 0, count: span)
+      counts.withUnsafeMutableBufferPointer { counts in
+        for key in keys { counts[key - lowest] += 1 }
+        for k in 0..<(span - 1) where counts[k] > 0 { offer(lowest + k, Int(counts[k] + counts[k + 1])) }
+      }
+      return best.map(\.key)
     }
-    scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }
-    return scored.prefix(4).map { $0.key << bucketShift }
+    let sorted = keys.sorted()
+    var n = 0
+    while n < sorted.count {
+      var end = n + 1
+      while end < sorted.count, sorted[end] == sorted[n] { end += 1 }
+      var next = end
+      while next < sorted.count, sorted[next] == sorted[n] + 1 { next += 1 }
+      offer(sorted[n], (end - n) + (next - end))
+      n = end
+    }
+    return best.map(\.key)
   }
 
   /// The weight of one edit in `align`'s costs; what is left of a cost below it breaks ties between alignments of
@@ -245,26 +271,44 @@ extension QuoteIndex {
               currentStart[0] = 0
               rowLeast = current[0]
             }
-            for j in stride(from: max(1, scored.lowerBound), through: scored.upperBound, by: 1) {
+            // The cell to the left (this row) and the one diagonally before (the previous row) are carried in
+            // registers from one column to the next rather than read back from the rows: the row's cells depend on
+            // each other, and a value stored then loaded again waits on the store.
+            let first = max(1, scored.lowerBound)
+            var leftValue = current[first - 1]
+            var leftStart = currentStart[first - 1]
+            var diagonalValue = previous[first - 1]
+            var diagonalStart = previousStart[first - 1]
+            var j = first
+            let last = scored.upperBound
+            while j <= last {
               let id = source[j - 1]
               let sourceIsWord = kinds[j - 1]
               let equal = q == id || (wildcard && sourceIsWord)
+              let upValue = previous[j]
+              let upStart = previousStart[j]
               // Cells hold at most `outside` (a quarter of the range): adding a cost cannot overflow, unchecked.
-              var value = previous[j - 1] &+ (equal ? 0 : qIsWord == sourceIsWord ? substitution : crossing)
-              var start = previousStart[j - 1]
-              let up = previous[j] &+ deletion
+              var value = diagonalValue &+ (equal ? 0 : qIsWord == sourceIsWord ? substitution : crossing)
+              var start = diagonalStart
+              let up = upValue &+ deletion
               if up < value {
                 value = up
-                start = previousStart[j]
+                start = upStart
               }
-              let left = current[j - 1] &+ insertion
+              let left = leftValue &+ insertion
               if left < value {
                 value = left
-                start = currentStart[j - 1]
+                start = leftStart
               }
-              current[j] = min(value, outside)
+              let stored = min(value, outside)
+              current[j] = stored
               currentStart[j] = start
+              leftValue = stored
+              leftStart = start
+              diagonalValue = upValue
+              diagonalStart = upStart
               rowLeast = min(rowLeast, value)
+              j += 1
             }
             // The gap pass below only copies this row's distances rightwards: its least stays.
             if rowLeast >= giveUp {

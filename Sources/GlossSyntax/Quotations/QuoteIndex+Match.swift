@@ -9,6 +9,17 @@ extension QuoteIndex {
     _ quotation: String, within textRange: Range<Int>? = nil, alignment: Alignment = .banded,
     leastSimilarity: Double = 0, givingUp: Bool = true
   ) -> QuoteMatch {
+    match(
+      SpelledQuotation(quotation), within: textRange, alignment: alignment, leastSimilarity: leastSimilarity,
+      givingUp: givingUp)
+  }
+
+  /// `match(_:within:alignment:leastSimilarity:givingUp:)` of a quotation already tokenised (a search looking for
+  /// it in many texts tokenises it once).
+  package func match(
+    _ quotation: SpelledQuotation, within textRange: Range<Int>? = nil, alignment: Alignment = .banded,
+    leastSimilarity: Double = 0, givingUp: Bool = true
+  ) -> QuoteMatch {
     // One lock for the whole quotation, not one per token: checks run on every core at once.
     let query = lexicon.reading { vocabulary in
       QuoteQuery(quotation) { bytes in vocabulary.id(of: bytes).flatMap { localID(ofGlobal: $0) } }

@@ -4,6 +4,12 @@ extension QuoteIndex {
   ///
   /// Occurrences do not overlap: the next is looked for after the end of the one before.
   package func occurrences(of phrase: String, limit: Int = .max) -> [Range<Int>] {
+    occurrences(of: SpelledQuotation(phrase), limit: limit)
+  }
+
+  /// `occurrences(of:limit:)` of a phrase already tokenised (a search looking for it in many texts tokenises it
+  /// once).
+  package func occurrences(of phrase: SpelledQuotation, limit: Int = .max) -> [Range<Int>] {
     let query = lexicon.reading { vocabulary in
       QuoteQuery(phrase) { bytes in vocabulary.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
     }

@@ -19,7 +19,15 @@ package final class QuoteLexicon: @unchecked Sendable {
 
   /// The global id of every token of `local`, in `local`'s id order, adding the new ones.
   func intern(_ local: QuoteVocabulary) -> [UInt32] {
-    lock.withLock { vocabulary.intern(contentsOf: local) }
+    lock.withLock {
+      // An empty lexicon (an index of its own, as a search's chunk has) takes the tokens as they are: interning them
+      // one by one would give each the id it has.
+      if vocabulary.count == 0 {
+        vocabulary = local
+        return (0..<UInt32(local.count)).map { $0 }
+      }
+      return vocabulary.intern(contentsOf: local)
+    }
   }
 
   /// `body` with the tokens interned so far, under the lock (for many lookups at once).

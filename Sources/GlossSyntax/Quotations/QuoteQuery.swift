@@ -16,7 +16,12 @@ struct QuoteQuery {
 
   /// The quotation's tokens, as `lookup` gives their ids (nil for a token the text does not have).
   init(_ quotation: String, lookup: (UnsafeBufferPointer<UInt8>) -> UInt32?) {
-    var bytes = Array(quotation.utf8)
+    self.init(SpelledQuotation(quotation), lookup: lookup)
+  }
+
+  /// The tokens of a quotation tokenised once, as `lookup` gives their ids in one text (nil for a token the text
+  /// does not have).
+  init(_ quotation: SpelledQuotation, lookup: (UnsafeBufferPointer<UInt8>) -> UInt32?) {
     var piece: [UInt32] = []
     var isWord: [Bool] = []
     var lastWordEnd = -1
@@ -32,11 +37,8 @@ struct QuoteQuery {
       piece.removeAll()
       isWord.removeAll()
     }
-    bytes.withUnsafeMutableBufferPointer { mutable in
-      let p = UnsafeBufferPointer(mutable)
-      var tokenizer = QuoteTokenizer(isQuotation: true)
-      var i = 0
-      while let token = tokenizer.next(p, &i) {
+    quotation.spellings.withUnsafeBufferPointer { spellings in
+      for token in quotation.tokens {
         switch token.kind {
         case .gap:
           close()
@@ -51,7 +53,7 @@ struct QuoteQuery {
           lastWordEnd = token.end
         case .word, .punctuation:
           let word = token.kind == .word
-          piece.append(tokenizer.withBytes(of: token, in: p) { lookup($0) } ?? Self.unknown)
+          piece.append(lookup(UnsafeBufferPointer(rebasing: spellings[token.spelling])) ?? Self.unknown)
           isWord.append(word)
           lastWordEnd = word ? token.end : -1
         }
@@ -62,4 +64,38 @@ struct QuoteQuery {
 
   /// How many tokens the pieces hold together.
   var tokenCount: Int { pieces.reduce(0) { $0 + $1.count } }
+}
+
+/// A quotation (or searched phrase) tokenised as `QuoteQuery` reads it, before its tokens are looked up in any text:
+/// a search that looks for it in many texts tokenises it once.
+package struct SpelledQuotation: Sendable {
+  /// One token: its kind, where it lies in the quotation's bytes, and its normalised spelling in `spellings`.
+  struct Token: Sendable {
+    var kind: QuoteToken.Kind
+    var start: Int
+    var end: Int
+    var spelling: Range<Int>
+  }
+
+  /// The tokens, in order (gaps and wildcards included).
+  var tokens: [Token] = []
+  /// The normalised spellings of the tokens, one after the other.
+  var spellings: [UInt8] = []
+
+  /// The tokens of `quotation`.
+  package init(_ quotation: String) {
+    var bytes = Array(quotation.utf8)
+    bytes.withUnsafeMutableBufferPointer { mutable in
+      let p = UnsafeBufferPointer(mutable)
+      var tokenizer = QuoteTokenizer(isQuotation: true)
+      var i = 0
+      while let token = tokenizer.next(p, &i) {
+        let first = spellings.count
+        if token.kind == .word || token.kind == .punctuation {
+          tokenizer.withBytes(of: token, in: p) { spellings.append(contentsOf: $0) }
+        }
+        tokens.append(Token(kind: token.kind, start: token.start, end: token.end, spelling: first..<spellings.count))
+      }
+    }
+  }
 }

@@ -326,6 +326,134 @@ package struct SignatureMatrix: Sendable {
 
   /// For each column, how many of `hashes` a stretch starting there (reaching `reach` columns further) may hold.
   package func hitCounts(_ hashes: [UInt64], reach: Int) -> [Int] {
+    guard reach < 64 else { return hitCounts(spreadingWhole: hashes, reach: reach) }
+    // Bit-sliced counters, word by word: the `planeCount` words of word `w` hold bit `p` of each of its 64 columns'
+    // counts, so that adding an entry's bitmap is a few word operations per 64 columns.
+    var planeCount = 1
+    while 1 << planeCount <= hashes.count { planeCount += 1 }
+    let rowWords = rowWords
+    var planes = [UInt64](repeating: 0, count: planeCount * max(1, rowWords))
+    // Segment by segment (its counters stay in the first-level cache): first every entry's bitmap of the segment,
+    // read from its three rows in a loop of nothing but independent reads (the rows are the only memory a count
+    // waits on, and many reads are then under way at once), then each bitmap spread and counted. Last segment
+    // first, so that each entry's first word of the segment after is known.
+    let hashCount = hashes.count
+    var triples = [Int](repeating: 0, count: 3 * hashCount)
+    for (n, hash) in hashes.enumerated() {
+      (triples[3 * n], triples[3 * n + 1], triples[3 * n + 2]) = TextSignature.bitTriple(of: hash)
+    }
+    var bitmaps = [UInt64](repeating: 0, count: max(1, hashCount * Self.segmentWords))
+    var firstWords = [UInt64](repeating: 0, count: hashCount)
+    planes.withUnsafeMutableBufferPointer { planes in
+      bitmaps.withUnsafeMutableBufferPointer { bitmaps in
+        firstWords.withUnsafeMutableBufferPointer { firstWords in
+          triples.withUnsafeBufferPointer { triples in
+            for s in segments.indices.reversed() {
+              let width = segments[s].rowWords
+              let base = s * Self.segmentWords
+              segments[s].rows.withUnsafeBufferPointer { rows in
+                guard let start = rows.baseAddress, let out = bitmaps.baseAddress else { return }
+                for n in 0..<hashCount {
+                  let a = start + triples[3 * n] * width
+                  let b = start + triples[3 * n + 1] * width
+                  let c = start + triples[3 * n + 2] * width
+                  let bitmap = out + n * width
+                  for w in 0..<width { bitmap[w] = a[w] & b[w] & c[w] }
+                }
+              }
+              guard let all = bitmaps.baseAddress else { return }
+              // Then word by word, the entries' spread words summed by a tree of carry-save adders (Harley and
+              // Seal): sixteen words make one word of sixteens added to the counters, the ones, twos, fours and
+              // eights are added at the end of the word.
+              for w in 0..<width {
+                @inline(__always) func spreadWord(_ n: Int) -> UInt64 {
+                  let current = all[n * width + w]
+                  // Into the next segment's first word a stretch starting in this one's last column may reach.
+                  let next = w + 1 < width ? all[n * width + w + 1] : firstWords[n]
+                  var out = current
+                  if reach > 0 {
+                    for d in 1...reach { out |= (current >> UInt64(d)) | (next << UInt64(64 - d)) }
+                  }
+                  return out
+                }
+                let counters = (base + w) * planeCount
+                @inline(__always) func add(_ word: UInt64, at plane: Int) {
+                  var carry = word
+                  var at = counters + plane
+                  let end = counters + planeCount
+                  while carry != 0, at < end {
+                    let value = planes[at]
+                    planes[at] = value ^ carry
+                    carry &= value
+                    at += 1
+                  }
+                }
+                @inline(__always) func carrySave(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> (UInt64, UInt64) {
+                  let u = a ^ b
+                  return ((a & b) | (u & c), u ^ c)
+                }
+                var ones: UInt64 = 0
+                var twos: UInt64 = 0
+                var fours: UInt64 = 0
+                var eights: UInt64 = 0
+                var n = 0
+                while n + 16 <= hashCount {
+                  var twosA: UInt64
+                  var twosB: UInt64
+                  var foursA: UInt64
+                  var foursB: UInt64
+                  (twosA, ones) = carrySave(ones, spreadWord(n), spreadWord(n + 1))
+                  (twosB, ones) = carrySave(ones, spreadWord(n + 2), spreadWord(n + 3))
+                  (foursA, twos) = carrySave(twos, twosA, twosB)
+                  (twosA, ones) = carrySave(ones, spreadWord(n + 4), spreadWord(n + 5))
+                  (twosB, ones) = carrySave(ones, spreadWord(n + 6), spreadWord(n + 7))
+                  (foursB, twos) = carrySave(twos, twosA, twosB)
+                  let eightsA: UInt64
+                  (eightsA, fours) = carrySave(fours, foursA, foursB)
+                  (twosA, ones) = carrySave(ones, spreadWord(n + 8), spreadWord(n + 9))
+                  (twosB, ones) = carrySave(ones, spreadWord(n + 10), spreadWord(n + 11))
+                  (foursA, twos) = carrySave(twos, twosA, twosB)
+                  (twosA, ones) = carrySave(ones, spreadWord(n + 12), spreadWord(n + 13))
+                  (twosB, ones) = carrySave(ones, spreadWord(n + 14), spreadWord(n + 15))
+                  (foursB, twos) = carrySave(twos, twosA, twosB)
+                  let eightsB: UInt64
+                  (eightsB, fours) = carrySave(fours, foursA, foursB)
+                  let sixteens: UInt64
+                  (sixteens, eights) = carrySave(eights, eightsA, eightsB)
+                  add(sixteens, at: 4)
+                  n += 16
+                }
+                while n < hashCount {
+                  add(spreadWord(n), at: 0)
+                  n += 1
+                }
+                add(ones, at: 0)
+                add(twos, at: 1)
+                add(fours, at: 2)
+                add(eights, at: 3)
+              }
+              for n in 0..<hashCount { firstWords[n] = all[n * width] }
+            }
+          }
+        }
+      }
+    }
+    var counts = [Int](repeating: 0, count: columnCount)
+    for w in 0..<rowWords {
+      for p in 0..<planeCount {
+        var word = planes[w * planeCount + p]
+        while word != 0 {
+          let column = w * 64 + word.trailingZeroBitCount
+          if column < columnCount { counts[column] += 1 << p }
+          word &= word - 1
+        }
+      }
+    }
+    return counts
+  }
+
+  /// `hitCounts(_:reach:)` for any reach: each entry's bitmap filled whole, then spread, then counted.
+  private func hitCounts(spreadingWhole hashes: [UInt64], reach: Int) -> [Int] {
     // Bit-sliced counters: plane `p` holds bit `p` of every column's count, so that adding an entry's bitmap is a
     // few word operations per 64 columns.
     var planeCount = 1

@@ -150,6 +150,11 @@ package struct SignatureProbe: Sendable {
   /// Entries that the source may spell otherwise are left out: next to a `[word]` or an ellipsis, and next to a
   /// dash (`well-known` may be a word joined across a line end in the source).
   package init(_ phrase: String) {
+    self.init(SpelledQuotation(phrase))
+  }
+
+  /// The probe of a phrase already tokenised (case-folded, as the texts were).
+  package init(_ phrase: SpelledQuotation) {
     let query = QuoteQuery(phrase) { TextSignature.spellingID(of: $0) }
     let dash = [UInt8(ascii: "-")].withUnsafeBufferPointer { TextSignature.spellingID(of: $0) }
     func plain(_ piece: [UInt32], _ i: Int) -> Bool {
