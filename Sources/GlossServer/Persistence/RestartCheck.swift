@@ -44,20 +44,12 @@ final class RestartChecks: @unchecked Sendable {
 
 extension Server {
   /// Checks in the background that root `root`'s index publishes exactly what `replayed` (path → notification)
-  /// already sent; the loop sends again what differs when it takes the result (`applyRestartChecks`). Tests wait for
-  /// the check with `restartWrites`.
+  /// already sent; the loop sends again what differs when it takes the result (`applyRestartChecks`).
   func checkReplay(of root: WorkspaceRoot, replayed: [String: Data]) {
     let encoding = positionEncoding
     let fileSystem = options.fileSystem
     let checks = restartChecks
-    let group = restartWrites
-    let completion = completionBuilds
-    group.enter()
-    // Nobody waits for it: at the lowest priority (nice 10 on Linux, where `.utility` is 2 and the loop 0).
-    DispatchQueue.global(qos: .background).async {
-      defer { group.leave() }
-      // The completion index a user may be waiting for gets the second core first.
-      completion.wait()
+    inRestartBackground {
       var unchecked = replayed
       var differing: [String] = []
       // No document is open when a snapshot is replayed (`publishesFromDisk`), so nothing can be refused.

@@ -115,13 +115,23 @@ extension Server {
     checkedRestartLeftovers = true
     let log = options.log
     let now = FileTime(nanoseconds: Int64(options.now().timeIntervalSince1970 * 1_000_000_000))
-    let group = restartWrites
-    group.enter()
-    // Nobody waits for it: at the lowest priority (nice 10 on Linux, where `.utility` is 2 and the loop 0).
-    DispatchQueue.global(qos: .background).async {
-      defer { group.leave() }
+    inRestartBackground {
       let removed = cache.removeLeftovers(now: now)
       if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) of restart snapshots") }
+    }
+  }
+
+  /// Runs restart work off the loop: counted in `restartWrites` (tests and the exit wait for it), at the lowest
+  /// priority (nobody waits for it: nice 10 on Linux, where `.utility` is 2 and the loop 0), and after the completion
+  /// index a user may be waiting for, which gets the second core first.
+  func inRestartBackground(_ work: @escaping @Sendable () -> Void) {
+    let group = restartWrites
+    let completion = completionBuilds
+    group.enter()
+    DispatchQueue.global(qos: .background).async {
+      defer { group.leave() }
+      completion.wait()
+      work()
     }
   }
 
@@ -145,14 +155,7 @@ extension Server {
     let extractionCache = self.extractionCache
     let encoding = positionEncoding
     let log = options.log
-    let group = restartWrites
-    let completion = completionBuilds
-    group.enter()
-    // Nobody waits for it: at the lowest priority (nice 10 on Linux, where `.utility` is 2 and the loop 0).
-    DispatchQueue.global(qos: .background).async {
-      defer { group.leave() }
-      // The completion index a user may be waiting for gets the second core first.
-      completion.wait()
+    inRestartBackground {
       let started = ContinuousClock.now
       let notifications: Result<[PublishedDiagnostics], RestartRefusal> =
         if let published { .success(published) } else {
