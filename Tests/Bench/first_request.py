@@ -2,10 +2,11 @@
 """How long the first requests wait once a workspace is ready: cold (fresh cache), then restarted (cache kept).
 
     python3 Tests/Bench/first_request.py --server "$PWD/.build/release/gloss lsp" --workspace WORKSPACE \\
-        [--runs 1] [--requests 5] [--pause-ms 200]
+        [--runs 1] [--requests 5] [--pause-ms 200] [--snapshot-wait 120]
 
 WORKSPACE is one made by the benchmark generator (its manifest.json names the notes and the probe positions). Each run
-starts the server twice with the same fresh XDG_CACHE_HOME: cold, then restarted with nothing changed. Each start
+starts the server twice with the same fresh XDG_CACHE_HOME: cold, then restarted with nothing changed (the cold start
+stops once its restart snapshot is saved, at most --snapshot-wait seconds later). Each start
 waits until every note has its diagnostics ("ready"), opens the note of the manifest's first completion probe, then
 asks --requests times for completion there and for hover at its first hover probe, --pause-ms apart. It prints per
 start: ready, the first completion and hover, the worst and the median of the later ones, and the server's log lines
@@ -87,6 +88,15 @@ class Server:
             if message.get("id") == wanted and "method" not in message:
                 return message.get("result"), (time.perf_counter() - started) * 1000
 
+    def wait_for_log(self, words, seconds):
+        """Waits up to `seconds` for a log line holding `words` (read without moving the server's write offset)."""
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            if words.encode() in os.pread(self.log.fileno(), 1 << 24, 0):
+                return True
+            time.sleep(0.2)
+        return False
+
     def stop(self):
         try:
             self.request("shutdown", None)
@@ -103,7 +113,7 @@ def uri_of(path):
     return "file://" + urllib.parse.quote(os.path.abspath(path))
 
 
-def one_start(args, manifest, cache, completion, hover):
+def one_start(args, manifest, cache, completion, hover, cold):
     server = Server(args.server, args.workspace, cache)
     started = time.perf_counter()
     root = uri_of(args.workspace)
@@ -144,6 +154,8 @@ def one_start(args, manifest, cache, completion, hover):
                 "textDocument": {"uri": hover_uri}, "position": {"line": hover["line"], "character": hover["character"]}})
             hovers.append(ms)
         time.sleep(args.pause_ms / 1000)
+    if cold and args.snapshot_wait > 0 and not server.wait_for_log("saved the restart snapshot", args.snapshot_wait):
+        print("    (no restart snapshot saved within %d s: the restart below is a cold start)" % args.snapshot_wait)
     log = server.stop()
     return {"ready": ready, "completions": completions, "hovers": hovers, "items": items, "log": log}
 
@@ -164,6 +176,8 @@ def main():
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--requests", type=int, default=5)
     parser.add_argument("--pause-ms", type=int, default=200)
+    parser.add_argument("--snapshot-wait", type=int, default=120,
+                        help="seconds the cold start waits for its restart snapshot to be saved before it stops")
     args = parser.parse_args()
     with open(os.path.join(args.workspace, "manifest.json")) as f:
         manifest = json.load(f)
@@ -177,7 +191,7 @@ def main():
     for run in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="gloss-first-request-") as cache:
             for kind in ("cold", "restart"):
-                result = one_start(args, manifest, cache, completion, hover)
+                result = one_start(args, manifest, cache, completion, hover, kind == "cold")
                 print("run %d %-7s ready %.0f ms; completion (ms) %s, %s items; hover (ms) %s" % (
                     run + 1, kind, result["ready"], describe(result["completions"]), result["items"],
                     describe(result["hovers"])))
