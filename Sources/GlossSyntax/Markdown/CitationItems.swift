@@ -17,11 +17,13 @@ package struct CitationItems: Hashable, Sendable {
   }
 
   package init(_ items: some Sequence<CitationItem>) {
-    var iterator = items.makeIterator()
-    head = iterator.next()
-    rest = []
-    while let item = iterator.next() { rest.append(item) }
-    rest = rest.compacted()
+    self.init(Array(items))
+  }
+
+  /// The items of an array: the first kept inline, the others copied into an array of their count (none for one).
+  package init(_ items: [CitationItem]) {
+    head = items.first
+    rest = items.count > 1 ? Array(items[1...]) : []
   }
 
   /// The array holding the items after the first: empty, with no heap block, for a citation of one key.
