@@ -122,7 +122,7 @@ extension MemoryCensus {
     }
     array("note.citations", note.citations)
     for citation in note.citations {
-      array("citation.items arrays", citation.items)
+      array("citation.items arrays (the items after the first)", citation.items.itemsAfterFirst)
       for item in citation.items {
         string("item key strings", item.key)
         string("item prefix + suffix strings", item.prefix)

@@ -76,5 +76,5 @@ struct QuoteState: Sendable {
   /// The indexes kept between checks, by source document path: large texts only (see `residentIndexBytes`).
   var indexes: [String: QuoteIndex] = [:]
   /// Results per note path, by what each depends on; a key's entries are dropped when its source's text changes.
-  var checks: [String: [QuoteCheckKey: QuoteCheck]] = [:]
+  var checks: [String: QuoteCheckTable] = [:]
 }

@@ -118,7 +118,7 @@ extension Workspace {
       if quotes.indexes[path] == nil { keepResidentIfLarge(index, at: path) }
     }
     let available = usable
-    let checked = ParallelWork.map(count: wants.count) { k -> [QuoteCheckKey: QuoteCheck] in
+    let checked = ParallelWork.map(count: wants.count) { k -> QuoteCheckTable in
       var checks = wants[k].kept
       for (key, textPath) in wants[k].missing {
         guard let index = available[textPath], let document = snapshot.sourceDocuments[textPath]?.document else {
@@ -127,7 +127,7 @@ extension Workspace {
         checks[key] = Self.quoteCheck(
           snapshot.textCheckKey(key, document: document), against: document, at: textPath, index: index)
       }
-      return checks
+      return checks.compacted()
     }
     for (path, checks) in zip(paths, checked) { quotes.checks[path] = checks.isEmpty ? nil : checks }
   }
@@ -136,11 +136,11 @@ extension Workspace {
   /// (with the path of their text) not checked yet. Quotations of keys without text need no check (their hint needs
   /// none).
   private func quoteCheckWants(of path: String) -> (
-    kept: [QuoteCheckKey: QuoteCheck], missing: [(key: QuoteCheckKey, textPath: String)]
+    kept: QuoteCheckTable, missing: [(key: QuoteCheckKey, textPath: String)]
   ) {
     guard let record = notes[path], !record.quotations.isEmpty else { return ([:], []) }
     let cached = quotes.checks[path] ?? [:]
-    var kept: [QuoteCheckKey: QuoteCheck] = [:]
+    var kept = QuoteCheckTable()
     var missing: [(key: QuoteCheckKey, textPath: String)] = []
     var seen: Set<QuoteCheckKey> = []
     var textPaths: [String: String?] = [:]
@@ -258,7 +258,7 @@ extension Workspace {
     for key in keys {
       for note in citers[key] ?? [] {
         guard let cached = quotes.checks[note] else { continue }
-        let kept = cached.filter { $0.key.key != key }
+        let kept = cached.filter { $0.key != key }
         if kept.count != cached.count { quotes.checks[note] = kept }
       }
     }

@@ -37,8 +37,6 @@ package struct BibliographyEntry: Hashable, Sendable {
   package var abstract: String?
   /// Paths named by a BibTeX `file` field (JabRef/Zotero `desc:path:type` reduced to the path).
   package var files: [String]
-  /// Every field as decoded text, lowercased names (for display and export).
-  package var fields: [String: String]
   /// The fields naming another entry by its key (`crossref`, `xref`) where a rename of that key edits them.
   package var keyReferences: [BibliographyKeyReference] = []
   /// The `file` field as written (its value's range in the file and raw text), when it is one literal: a moved file
@@ -52,7 +50,7 @@ package struct BibliographyEntry: Hashable, Sendable {
     key: String, keyRange: Range<Int>, range: Range<Int>, type: String, title: String? = nil,
     authors: [PersonName] = [], editors: [PersonName] = [], year: String? = nil, containerTitle: String? = nil,
     volume: String? = nil, issue: String? = nil, pages: String? = nil, publisher: String? = nil, url: String? = nil,
-    doi: String? = nil, abstract: String? = nil, files: [String] = [], fields: [String: String] = [:]
+    doi: String? = nil, abstract: String? = nil, files: [String] = []
   ) {
     self.key = key
     self.keyRange = keyRange
@@ -71,7 +69,6 @@ package struct BibliographyEntry: Hashable, Sendable {
     self.doi = doi
     self.abstract = abstract
     self.files = files
-    self.fields = fields
   }
 }
 

@@ -8,6 +8,9 @@ extension BibliographyEntry {
     var number: String?
     var month: String?
     var day: String?
+    // Every field decoded, by name: what the title and container are joined from. The entry keeps only its typed
+    // fields (nothing reads the others), not this table: it cost about 500 bytes an entry.
+    var fields: [String: String] = [:]
     fields.reserveCapacity(rawFields.count)
     for field in rawFields {
       let value = field.value

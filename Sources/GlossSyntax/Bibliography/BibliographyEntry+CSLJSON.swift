@@ -1,7 +1,7 @@
 extension BibliographyEntry {
   /// An entry from a CSL-JSON item, or nil (with a problem) when the item has no usable `id`.
   init?(cslItem node: JSONNode, problems: inout [SyntaxProblem]) {
-    guard case .object(let members) = node.value else {
+    guard case .object = node.value else {
       problems.append(SyntaxProblem(range: node.range, message: "expected a CSL item object"))
       return nil
     }
@@ -14,9 +14,6 @@ extension BibliographyEntry {
       return nil
     }
     self.init(key: key, keyRange: id.contentRange, range: node.range, type: node["type"]?.text ?? "")
-    for member in members {
-      if let text = member.value.text { fields[member.key.lowercased()] = text }
-    }
     func text(_ name: String) -> String? {
       guard let value = node[name] else { return nil }
       guard let text = value.text else {

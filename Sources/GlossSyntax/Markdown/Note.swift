@@ -161,7 +161,8 @@ package struct Heading: Hashable, Sendable {
 
 /// A Pandoc `Cite` element: a bracketed group `[see @a, p. 4; @b]` or an in-text `@a [p. 4]`.
 package struct Citation: Hashable, Sendable {
-  package var items: [CitationItem]
+  /// The cited items, in order (the first kept inline: see `CitationItems`).
+  package var items: CitationItems
   private var storedRange: CompactRange
   /// True for `[...]` groups, false for in-text citations.
   package var isBracketed: Bool
@@ -172,8 +173,8 @@ package struct Citation: Hashable, Sendable {
     set { storedRange = CompactRange(newValue) }
   }
 
-  package init(range: Range<Int>, isBracketed: Bool, items: [CitationItem]) {
-    self.items = items
+  package init(range: Range<Int>, isBracketed: Bool, items: some Sequence<CitationItem>) {
+    self.items = CitationItems(items)
     storedRange = CompactRange(range)
     self.isBracketed = isBracketed
   }

@@ -9,7 +9,7 @@ import Testing
   @Test func elementsKeepTheirRangesInEightBytesEach() {
     #expect(MemoryLayout<CompactRange>.stride == 8)
     #expect(MemoryLayout<CitationItem>.stride <= 80)
-    #expect(MemoryLayout<Citation>.stride <= 24)
+    #expect(MemoryLayout<Citation>.stride <= 104)
     #expect(MemoryLayout<Link>.stride <= 80)
     #expect(MemoryLayout<TagUse>.stride <= 32)
     #expect(MemoryLayout<Heading>.stride <= 56)
@@ -60,5 +60,78 @@ import Testing
     #expect(slack(note.links) < 32)
     #expect(slack(note.tags) < 32)
     #expect(slack(note.headings) < 64)
+  }
+
+  /// What a citation takes in all: its place in the note's array, and the heap block of its items' array if it has
+  /// one (Swift's 32-byte array header, glibc's 8-byte chunk header, rounded up to 16).
+  private func bytes(of citation: Citation) -> Int {
+    let array = citation.items.itemsAfterFirst
+    let block = array.capacity == 0 ? 0 : (32 + array.capacity * MemoryLayout<CitationItem>.stride + 8 + 15) / 16 * 16
+    return MemoryLayout<Citation>.stride + block
+  }
+
+  @Test func aCitationOfOneKeyKeepsItsItemWithoutAHeapBlock() {
+    let note = Note(parsing: Array("See [@smith2020, p. 4] and @doe2019 [ch. 2], then [@a; @b; @c].".utf8))
+    #expect(note.citations.map { $0.items.map(\.key) } == [["smith2020"], ["doe2019"], ["a", "b", "c"]])
+    // An array of one item for each citation took 24 + 128 bytes.
+    #expect(bytes(of: note.citations[0]) <= 104)
+    #expect(bytes(of: note.citations[1]) <= 104)
+    #expect(note.citations[0].items.itemsAfterFirst.capacity == 0)
+    #expect(note.citations[2].items.itemsAfterFirst.count == 2)
+  }
+
+  /// `CitationItems` reads and writes as an array of items would, whatever is done to it.
+  @Test func citationItemsBehaveAsAnArrayOfItems() {
+    var generator = SeededGenerator(seed: 1414)
+    func item() -> CitationItem {
+      let start = generator.next(1_000)
+      let modes: [CitationItem.Mode] = [.normalCitation, .authorInText, .suppressAuthor]
+      return CitationItem(
+        key: "k\(generator.next(50))", keyRange: start..<start + 3, mode: modes[generator.next(3)],
+        prefix: generator.next(3) == 0 ? "see" : "", suffix: generator.next(2) == 0 ? "p. \(start)" : "",
+        suffixRange: start + 3..<start + 9, range: start..<start + 9)
+    }
+    for _ in 0..<500 {
+      var array: [CitationItem] = (0..<generator.next(4)).map { _ in item() }
+      var items = CitationItems(array)
+      for _ in 0..<generator.next(8) {
+        switch generator.next(6) {
+        case 0:
+          let new = item()
+          array.append(new)
+          items.append(new)
+        case 1:
+          let new = item()
+          let at = generator.next(array.count + 1)
+          array.insert(new, at: at)
+          items.insert(new, at: at)
+        case 2 where !array.isEmpty:
+          let at = generator.next(array.count)
+          #expect(array.remove(at: at) == items.remove(at: at))
+        case 3 where !array.isEmpty:
+          let at = generator.next(array.count)
+          let new = item()
+          array[at] = new
+          items[at] = new
+        case 4 where !array.isEmpty:
+          let at = generator.next(array.count)
+          array[at].keyRange = 7..<9
+          items[at].keyRange = 7..<9
+        default:
+          let lower = generator.next(array.count + 1)
+          let upper = lower + generator.next(array.count - lower + 1)
+          let new = (0..<generator.next(3)).map { _ in item() }
+          array.replaceSubrange(lower..<upper, with: new)
+          items.replaceSubrange(lower..<upper, with: new)
+        }
+        #expect(Array(items) == array)
+        #expect(items.count == array.count && items.isEmpty == array.isEmpty)
+        #expect(items.first == array.first && items.last == array.last)
+        #expect(items.indices == array.indices)
+        let rebuilt = CitationItems(array)
+        #expect(items == rebuilt && items.hashValue == rebuilt.hashValue)
+        #expect(items.itemsAfterFirst.count == max(0, array.count - 1))
+      }
+    }
   }
 }
