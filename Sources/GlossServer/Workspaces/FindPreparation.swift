@@ -8,7 +8,7 @@ import GlossIndex
 package final class FindPreparation: @unchecked Sendable {
   // Guarded by `lock`.
   private let lock = NSLock()
-  private var waiting: [RootID: Workspace] = [:]
+  private var waiting: [RootID: FindPreparationWork] = [:]
   private var running = false
   private var handovers = 0
   /// How long the thread waits before preparing what was handed over; nil: nothing is prepared (tests).
@@ -23,12 +23,13 @@ package final class FindPreparation: @unchecked Sendable {
   }
 
   /// Has the search of `workspace` (root `id`'s newest state) built in the background, replacing an older state of
-  /// the same root still waiting.
+  /// the same root still waiting. Only what the build needs is kept (`Workspace.findPreparation`), not the notes.
   func prepare(_ workspace: Workspace, root id: RootID) {
     lock.withLock { handovers += 1 }
     guard let delay else { return }
+    let work = workspace.findPreparation
     lock.lock()
-    waiting[id] = workspace
+    waiting[id] = work
     let start = !running
     running = true
     lock.unlock()
@@ -49,7 +50,7 @@ package final class FindPreparation: @unchecked Sendable {
           return
         }
         lock.unlock()
-        for id in next.keys.sorted() { next[id]?.prepareFind() }
+        for id in next.keys.sorted() { next[id]?.run() }
       }
     }
     thread.name = "gloss find index"

@@ -44,6 +44,19 @@ import Testing
     #expect(workspace.textSearchWasBuiltWhole == false)
   }
 
+  @Test func theFindPreparationHandedToAnotherThreadPreparesTheStateItCameFrom() async throws {
+    var files = ["sources/target.txt": "the current is faster now\n", "notes/n.md": "# N\n"]
+    for k in 0..<9 { files["sources/filler\(k).txt"] = Self.filler }
+    let workspace = Fixture.workspace(files)
+    let work = workspace.findPreparation
+    #expect(workspace.findIfPrepared("current is faster") == nil)
+    await Task.detached { work.run() }.value
+    #expect(workspace.isFindPrepared)
+    #expect(workspace.textSearchWasBuiltWhole == true)
+    let result = try #require(workspace.findIfPrepared("current is faster"))
+    #expect(result.places.map(\.citation) == ["[@target, l. 1]"])
+  }
+
   @Test func completionAfterAQuotationAfterASourceEditFindsTheEditedSource() throws {
     var files = ["sources/target.txt": "the current is faster now\n"]
     for k in 0..<9 { files["sources/filler\(k).txt"] = Self.filler }
