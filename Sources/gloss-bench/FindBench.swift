@@ -68,6 +68,9 @@ enum FindBench {
       // stretch): a phrase holding them (a front matter's `tags: [a, b]`) is not the source's words. Left out
       // after the same draws as before, so that the other phrases are those drawn before.
       guard phrase.allSatisfy(Self.isPlain) else { continue }
+      // Nor one that starts or ends inside a word broken at a line end (`arc-` / `hivist`): the source's word is
+      // `archivist`.
+      guard first == 0 || words[first - 1].last != "-", phrase.last?.last != "-" else { continue }
       found.append(phrase.joined(separator: " "))
       phrase[15] = Self.isPlain(replacement) ? replacement : "memory"
       changed.append(phrase.joined(separator: " "))
