@@ -3,15 +3,17 @@ import Foundation
 import GlossIndex
 import GlossSyntax
 
-/// `gloss-bench find <workspace-dir> [--queries N]`: building the search over every source's text (time and
-/// memory), then `Workspace.find` of 30-word phrases taken from the sources (found), the same with one word
-/// changed to another word of the sources (not found: the closest passages are searched), and with a word no
-/// source has; p50, p99 and max of each. With `--cjk`, only phrases of over 100 tokens (Chinese or Japanese: each
-/// ideograph a token), the slowest kind, to measure or profile them alone.
+/// `gloss-bench find <workspace-dir> [--queries N] [--cjk] [--answers]`: building the search over every source's
+/// text (time and memory), then `Workspace.find` of 30-word phrases taken from the sources (found), the same with
+/// one word changed to another word of the sources (not found: the closest passages are searched), and with a word
+/// no source has; p50, p99 and max of each. Phrases holding brackets or ellipses are not drawn: a phrase means by
+/// them what a quotation does (an insertion, a gap), so they would not be the source's words. With `--cjk`, only
+/// phrases of over 100 tokens (Chinese or Japanese: each ideograph a token), the slowest kind, to measure or
+/// profile them alone; with `--answers`, every answer printed, to compare two builds.
 enum FindBench {
   static func run(_ arguments: [String]) {
     guard let root = arguments.first else {
-      say("usage: gloss-bench find <workspace-dir> [--queries N] [--cjk]")
+      say("usage: gloss-bench find <workspace-dir> [--queries N] [--cjk] [--answers]")
       return
     }
     var count = 200
@@ -19,6 +21,9 @@ enum FindBench {
       count = n
     }
     let cjkOnly = arguments.contains("--cjk")
+    // Every answer printed (`answer` lines: each place's path, range, lines, citation and likeness), to compare two
+    // builds' answers.
+    let printsAnswers = arguments.contains("--answers")
     let files = BenchWorkspace.files(in: root)
     say("\(files.count) files read")
     var workspace = Workspace(indexing: files, config: WorkspaceConfig())
@@ -56,10 +61,18 @@ enum FindBench {
       let first = random.next(words.count - 31)
       var phrase = Array(words[first..<(first + 30)])
       if cjkOnly, Self.tokenEstimate(phrase.joined(separator: " ")) <= 100 { continue }
-      found.append(phrase.joined(separator: " "))
       let other = String(decoding: documents[random.next(documents.count)], as: UTF8.self)
         .split(whereSeparator: \.isWhitespace)
-      phrase[15] = other.isEmpty ? "memory" : other[random.next(other.count)]
+      let replacement = other.isEmpty ? "memory" : other[random.next(other.count)]
+      // Brackets and ellipses mean in a phrase what they mean in a quotation (`[…]` any one word, `...` any
+      // stretch): a phrase holding them (a front matter's `tags: [a, b]`) is not the source's words. Left out
+      // after the same draws as before, so that the other phrases are those drawn before.
+      guard phrase.allSatisfy(Self.isPlain) else { continue }
+      // Nor one that starts or ends inside a word broken at a line end (`arc-` / `hivist`): the source's word is
+      // `archivist`.
+      guard first == 0 || words[first - 1].last != "-", phrase.last?.last != "-" else { continue }
+      found.append(phrase.joined(separator: " "))
+      phrase[15] = Self.isPlain(replacement) ? replacement : "memory"
       changed.append(phrase.joined(separator: " "))
       phrase[15] = "zqxwvj"
       unknown.append(phrase.joined(separator: " "))
@@ -74,6 +87,15 @@ enum FindBench {
         let result = workspace.find(phrase)
         cpu.append(Double(threadCPUNanoseconds() - c0) / 1e6)
         times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        if printsAnswers {
+          for (found, places) in [(true, result.places), (false, result.closest)] {
+            for place in places {
+              say(
+                "answer \(name) \(cpu.count) \(found ? "found" : "closest") \(place.path) \(place.fileRange) "
+                  + "\(place.lines) \(place.citation ?? "-") \(place.likeness) \(place.context)")
+            }
+          }
+        }
         if result.isFound {
           hits += 1
         } else if name == "found" {
@@ -143,6 +165,11 @@ enum FindBench {
       z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
       return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
     }
+  }
+
+  /// Whether a word of a source means the same in a phrase: no bracket (an insertion) nor ellipsis (a gap).
+  static func isPlain(_ word: Substring) -> Bool {
+    !word.contains(where: { $0 == "[" || $0 == "]" || $0 == "…" }) && !word.contains("...")
   }
 
   /// About how many tokens a phrase has: its words, each ideograph or kana one.

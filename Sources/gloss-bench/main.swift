@@ -21,5 +21,6 @@ default:
   print(
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
       + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
-      + " | find <workspace-dir> [--queries N] [--cjk] | edit <workspace-dir> <note> | memory <workspace-dir>")
+      + " | find <workspace-dir> [--queries N] [--cjk] [--answers] | edit <workspace-dir> <note>"
+      + " | memory <workspace-dir>")
 }

@@ -161,9 +161,11 @@ extension Note {
     for var citation in scanner.citations {
       citation.range = map.range(citation.range)
       for index in citation.items.indices {
-        citation.items[index].keyRange = map.range(citation.items[index].keyRange)
-        citation.items[index].suffixRange = map.range(citation.items[index].suffixRange)
-        citation.items[index].range = map.range(citation.items[index].range)
+        var item = citation.items[index]
+        item.keyRange = map.range(item.keyRange)
+        item.suffixRange = map.range(item.suffixRange)
+        item.range = map.range(item.range)
+        citation.items[index] = item
       }
       citations.append(citation)
     }

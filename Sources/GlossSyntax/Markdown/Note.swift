@@ -173,7 +173,7 @@ package struct Citation: Hashable, Sendable {
     set { storedRange = CompactRange(newValue) }
   }
 
-  package init(range: Range<Int>, isBracketed: Bool, items: some Sequence<CitationItem>) {
+  package init(range: Range<Int>, isBracketed: Bool, items: [CitationItem]) {
     self.items = CitationItems(items)
     storedRange = CompactRange(range)
     self.isBracketed = isBracketed

@@ -16,6 +16,9 @@ extension QuoteIndex {
     /// 600) are aligned only near the diagonals the votes point to, in time linear in their length; the rest in
     /// full.
     case banded
+    /// As `banded`, each window's band aligned after the other rather than up to four side by side in the lanes of
+    /// one vector (`alignBands`): the reference the lanes are tested against.
+    case bandedWindowByWindow
     /// Every window in full (quadratic in the quotation's tokens): the reference the banded alignment is tested
     /// against.
     case full
@@ -47,7 +50,7 @@ extension QuoteIndex {
     let slack = max(8, m / 4)
     let reach = m + 2 * slack + (query.pieces.count > 1 ? m : 0)
     // A quotation with ellipses may skip any length of source at each: its alignment follows no one diagonal.
-    let banded = alignment == .banded && query.pieces.count == 1 && m >= Self.bandedFromTokens
+    let banded = alignment != .full && query.pieces.count == 1 && m >= Self.bandedFromTokens
     // Each window with, when banded, the column (in the window) where the voted-for alignment starts.
     var windows: [(range: Range<Int>, diagonal: Int?)] = []
     if range.count <= 2 * reach, !banded {
@@ -62,11 +65,35 @@ extension QuoteIndex {
     var best: (distance: Int, positions: Range<Int>)?
     // A distance from which a passage is less alike than `leastSimilarity`: a window that reaches it is no answer.
     let tooFar = Self.leastTooFarDistance(ofTokens: m, leastSimilarity: leastSimilarity)
-    for window in windows {
-      let band = window.diagonal.map { (diagonal: $0, halfWidth: Self.bandHalfWidth(ofTokens: m)) }
+    let halfWidth = Self.bandHalfWidth(ofTokens: m)
+    // The bands are aligned side by side, up to four at once; each gives what it would alone when it is nearer than
+    // `tooFar`, else nothing.
+    var inLanes: [Int: (distance: Int, positions: Range<Int>)] = [:]
+    if alignment == .banded {
+      let fitting = windows.indices.filter { k in
+        windows[k].diagonal.map {
+          Self.bandFitsLanes(diagonal: $0, halfWidth: halfWidth, m: m, width: windows[k].range.count)
+        }
+          ?? false
+      }
+      if fitting.count > 1 {
+        for group in Swift.stride(from: 0, to: fitting.count, by: Self.bandLanes) {
+          let members = Array(fitting[group..<min(fitting.count, group + Self.bandLanes)])
+          let results = alignBands(
+            tokens, wordAt: wordAt,
+            windows: members.map { (windows[$0].range, windows[$0].diagonal ?? 0) }, halfWidth: halfWidth,
+            giveUpAt: givingUp ? tooFar : Int.max)
+          for (k, result) in zip(members, results) { inLanes[k] = result }
+        }
+      }
+    }
+    for (k, window) in windows.enumerated() {
+      let band = window.diagonal.map { (diagonal: $0, halfWidth: halfWidth) }
       // A window is kept only when strictly nearer than the best so far: one that reaches its distance is given up.
+      // (One aligned in a lane was given up only at `tooFar`: the first of the nearest is kept all the same.)
       let bound = givingUp ? min(tooFar, best?.distance ?? Int.max) : Int.max
-      let result = align(tokens, gapAt: gapAt, wordAt: wordAt, to: window.range, band: band, giveUpAt: bound)
+      let result =
+        inLanes[k] ?? align(tokens, gapAt: gapAt, wordAt: wordAt, to: window.range, band: band, giveUpAt: bound)
       if result.distance < best?.distance ?? Int.max { best = result }
     }
     guard let best, !best.positions.isEmpty, best.distance < tooFar else {
@@ -218,7 +245,7 @@ extension QuoteIndex {
   ///
   /// Every cost is positive, so no row's least distance is less than the row before's: as soon as a row's least
   /// distance reaches `giveUpAt`, so would the result, and the window is given up (`Int.max`, no positions).
-  private func align(
+  func align(
     _ tokens: [UInt32], gapAt: [Bool], wordAt: [Bool], to window: Range<Int>,
     band: (diagonal: Int, halfWidth: Int)? = nil, giveUpAt: Int = Int.max
   ) -> (distance: Int, positions: Range<Int>) {

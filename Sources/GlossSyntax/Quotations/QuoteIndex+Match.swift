@@ -22,7 +22,7 @@ extension QuoteIndex {
   ) -> QuoteMatch {
     // One lock for the whole quotation, not one per token: checks run on every core at once.
     let query = lexicon.reading { vocabulary in
-      QuoteQuery(quotation) { bytes in vocabulary.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
+      QuoteQuery(quotation) { bytes, hash in vocabulary.id(of: bytes, hash: hash).flatMap { localID(ofGlobal: $0) } }
     }
     let range = positionRange(textRange)
     guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }

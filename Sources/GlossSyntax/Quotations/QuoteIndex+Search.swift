@@ -11,7 +11,7 @@ extension QuoteIndex {
   /// once).
   package func occurrences(of phrase: SpelledQuotation, limit: Int = .max) -> [Range<Int>] {
     let query = lexicon.reading { vocabulary in
-      QuoteQuery(phrase) { bytes in vocabulary.id(of: bytes).flatMap { localID(ofGlobal: $0) } }
+      QuoteQuery(phrase) { bytes, hash in vocabulary.id(of: bytes, hash: hash).flatMap { localID(ofGlobal: $0) } }
     }
     guard !query.pieces.isEmpty, limit > 0 else { return [] }
     var out: [Range<Int>] = []

@@ -91,6 +91,9 @@ package struct QuoteIndex: Sendable {
     var joinPositions: [UInt32] = []
     var joinParts: [(left: UInt32, right: UInt32)] = []
     private var previousEnd = -1
+    /// The ids of the plain ideographs and kana seen, by code point: slot `v % ideographSlots` holds `v << 32 | id`
+    /// of the last one seen there (0 when none); allocated at the first.
+    private var ideographIDs: [UInt64] = []
 
     init(expectedTokens: Int) {
       // Distinct tokens grow about as the square root of the text: a few thousand for a long article.
@@ -141,7 +144,7 @@ package struct QuoteIndex: Sendable {
           default:
             break
           }
-        } else if let end = plainIdeographEnd(p, from: i) ?? plainWordEnd(p, from: i) {
+        } else if let end = plainNonASCIIEnd(p, from: i) {
           i = end
           continue
         }
@@ -157,21 +160,54 @@ package struct QuoteIndex: Sendable {
       }
     }
 
-    /// Adds the CJK ideograph or kana starting at `i` (a word of its own) and returns where it ends, when it is
-    /// plain: unchanged by NFC and followed by no combining mark (its bytes are its normalised spelling), as the
-    /// tokenizer would read it. Nil leaves it, and anything else, to the tokenizer or `plainWordEnd`.
+    /// Adds the token starting at `i` (a byte of 0x80 or more) and returns where it ends, when it reads as it is
+    /// spelt, as the tokenizer would read it: a CJK ideograph or kana unchanged by NFC and followed by no combining
+    /// mark (`plainIdeographEnd`), a plain word (`plainWordEnd`), or a punctuation mark of one scalar (its own
+    /// token). Nil leaves it, and anything else (quote marks, dashes, white space, ellipses), to the tokenizer.
     @inline(__always)
-    private mutating func plainIdeographEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
-      // Lead bytes of U+3000...U+9FFF.
-      guard p[i] >= 0xE3, p[i] <= 0xE9 else { return nil }
+    private mutating func plainNonASCIIEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
       let (v, length) = QuoteScalar.decode(p, i)
+      switch QuoteScalar.classify(v) {
+      case .ideograph:
+        return plainIdeographEnd(p, from: i, scalar: v, length: length)
+      case .word:
+        return plainWordEnd(p, from: i)
+      case .punctuation:
+        let end = i + length
+        add(vocabulary.intern(UnsafeBufferPointer(rebasing: p[i..<end]), isWord: false), start: i, end: end)
+        return end
+      default:
+        return nil
+      }
+    }
+
+    /// Adds the CJK ideograph or kana `v` (of `length` bytes) starting at `i` (a word of its own) and returns where
+    /// it ends, when it is plain: unchanged by NFC and followed by no combining mark (its bytes are its normalised
+    /// spelling). Its id comes from `ideographIDs` by code point when it was seen before, not by hashing its bytes.
+    @inline(__always)
+    private mutating func plainIdeographEnd(
+      _ p: UnsafeBufferPointer<UInt8>, from i: Int, scalar v: UInt32, length: Int
+    ) -> Int? {
       guard length == 3, (0x4E00...0x9FFF).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v)
       else { return nil }
       let end = i + 3
       if end < p.count, p[end] >= 0x80, QuoteScalar.classify(QuoteScalar.decode(p, end).0) == .combining { return nil }
-      add(vocabulary.intern(UnsafeBufferPointer(rebasing: p[i..<end]), isWord: true), start: i, end: end)
+      if ideographIDs.isEmpty { ideographIDs = [UInt64](repeating: 0, count: Self.ideographSlots) }
+      let slot = Int(v) & (Self.ideographSlots - 1)
+      let entry = ideographIDs[slot]
+      let id: UInt32
+      if entry >> 32 == UInt64(v) {
+        id = UInt32(truncatingIfNeeded: entry)
+      } else {
+        id = vocabulary.intern(UnsafeBufferPointer(rebasing: p[i..<end]), isWord: true)
+        ideographIDs[slot] = UInt64(v) << 32 | UInt64(id)
+      }
+      add(id, start: i, end: end)
       return end
     }
+
+    /// Slots of `ideographIDs` (a power of two).
+    static let ideographSlots = 4096
 
     /// Adds the word starting at `i` and returns where it ends, when it is plain: letters and digits already in
     /// NFC (its bytes are its normalised spelling), ending where the tokenizer would end it. Nil leaves the word to

@@ -14,14 +14,9 @@ struct QuoteQuery {
   /// `unknown` id does not tell.
   var wordFlags: [[Bool]] = []
 
-  /// The quotation's tokens, as `lookup` gives their ids (nil for a token the text does not have).
-  init(_ quotation: String, lookup: (UnsafeBufferPointer<UInt8>) -> UInt32?) {
-    self.init(SpelledQuotation(quotation), lookup: lookup)
-  }
-
   /// The tokens of a quotation tokenised once, as `lookup` gives their ids in one text (nil for a token the text
-  /// does not have).
-  init(_ quotation: SpelledQuotation, lookup: (UnsafeBufferPointer<UInt8>) -> UInt32?) {
+  /// does not have) from each token's normalised spelling and its hash (`QuoteVocabulary.hash`).
+  init(_ quotation: SpelledQuotation, lookup: (UnsafeBufferPointer<UInt8>, UInt32) -> UInt32?) {
     var piece: [UInt32] = []
     var isWord: [Bool] = []
     var lastWordEnd = -1
@@ -53,7 +48,8 @@ struct QuoteQuery {
           lastWordEnd = token.end
         case .word, .punctuation:
           let word = token.kind == .word
-          piece.append(lookup(UnsafeBufferPointer(rebasing: spellings[token.spelling])) ?? Self.unknown)
+          piece.append(
+            lookup(UnsafeBufferPointer(rebasing: spellings[token.spelling]), token.spellingHash) ?? Self.unknown)
           isWord.append(word)
           lastWordEnd = word ? token.end : -1
         }
@@ -75,6 +71,9 @@ package struct SpelledQuotation: Sendable {
     var start: Int
     var end: Int
     var spelling: Range<Int>
+    /// The hash of the spelling (`QuoteVocabulary.hash`), worked out once for every text the quotation is looked
+    /// up in; 0 for gaps and wildcards.
+    var spellingHash: UInt32
   }
 
   /// The tokens, in order (gaps and wildcards included).
@@ -91,10 +90,17 @@ package struct SpelledQuotation: Sendable {
       var i = 0
       while let token = tokenizer.next(p, &i) {
         let first = spellings.count
+        var hash: UInt32 = 0
         if token.kind == .word || token.kind == .punctuation {
-          tokenizer.withBytes(of: token, in: p) { spellings.append(contentsOf: $0) }
+          tokenizer.withBytes(of: token, in: p) {
+            spellings.append(contentsOf: $0)
+            hash = QuoteVocabulary.hash($0)
+          }
         }
-        tokens.append(Token(kind: token.kind, start: token.start, end: token.end, spelling: first..<spellings.count))
+        tokens.append(
+          Token(
+            kind: token.kind, start: token.start, end: token.end, spelling: first..<spellings.count,
+            spellingHash: hash))
       }
     }
   }

@@ -53,15 +53,22 @@ enum QuoteScalar {
     if v < 0x2100 { return tableClasses[Int(v)] }
     // The CJK ideographs, the bulk of a Chinese or Japanese text, before the long list of ranges.
     if (0x4E00...0x9FFF).contains(v) { return .ideograph }
+    // Their punctuation (`。`, `、`, `「`), kana, and full-width forms (`，`, `！`, `（`) are looked up too.
+    if v &- 0x3000 < 0x100 { return cjkTableClasses[Int(v &- 0x3000)] }
+    if v &- 0xFF00 < 0x100 { return fullWidthTableClasses[Int(v &- 0xFF00)] }
     return classifyByProperties(v)
   }
 
   /// The class of every scalar below U+2100 (Latin with Vietnamese, Greek, Cyrillic, Hebrew, Arabic, Indic scripts,
   /// general punctuation…), looked up rather than worked out from Unicode properties each time.
   private static let tableClasses: [Class] = (0..<0x2100).map { classifyByProperties(UInt32($0)) }
+  /// The class of U+3000…U+30FF (CJK symbols and punctuation, hiragana, katakana).
+  private static let cjkTableClasses: [Class] = (0x3000..<0x3100).map { classifyByProperties(UInt32($0)) }
+  /// The class of U+FF00…U+FFFF (full-width and half-width forms).
+  private static let fullWidthTableClasses: [Class] = (0xFF00..<0x10000).map { classifyByProperties(UInt32($0)) }
 
   /// The token class of a scalar from its code point ranges and Unicode general category.
-  private static func classifyByProperties(_ v: UInt32) -> Class {
+  static func classifyByProperties(_ v: UInt32) -> Class {
     if v < 0x80 { return classifyASCII(UInt8(v)) }
     switch v {
     case 0x00A0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0x0085: return .space

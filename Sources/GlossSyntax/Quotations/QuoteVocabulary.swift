@@ -67,6 +67,9 @@ struct QuoteVocabulary: Sendable {
   /// The id of `token`, or nil when the text never has it.
   func id(of token: UnsafeBufferPointer<UInt8>) -> UInt32? { find(token, hash: Self.hash(token)) }
 
+  /// The id of `token`, whose `hash(_:)` is `hash`, or nil when the text never has it.
+  func id(of token: UnsafeBufferPointer<UInt8>, hash: UInt32) -> UInt32? { find(token, hash: hash) }
+
   @inline(__always)
   private func find(_ t: UnsafeBufferPointer<UInt8>, hash: UInt32) -> UInt32? {
     slots.withUnsafeBufferPointer { slots -> UInt32? in

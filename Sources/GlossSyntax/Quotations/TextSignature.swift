@@ -155,7 +155,7 @@ package struct SignatureProbe: Sendable {
 
   /// The probe of a phrase already tokenised (case-folded, as the texts were).
   package init(_ phrase: SpelledQuotation) {
-    let query = QuoteQuery(phrase) { TextSignature.spellingID(of: $0) }
+    let query = QuoteQuery(phrase) { _, hash in TextSignature.spellingID(hash) }
     let dash = [UInt8(ascii: "-")].withUnsafeBufferPointer { TextSignature.spellingID(of: $0) }
     func plain(_ piece: [UInt32], _ i: Int) -> Bool {
       let id = piece[i]

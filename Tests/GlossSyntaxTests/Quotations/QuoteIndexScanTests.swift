@@ -14,6 +14,9 @@ import Testing
     "École", "x\u{2010}\ny", "a\u{200D}b", "ﬀ", "ñ\u{0303}", "日本語", "Ελληνικά", "русский",
     // Ideographs and kana (read in place when no combining mark follows), with the marks that make them another.
     "記憶", "か\u{3099}", "カ\u{309A}", "記\u{0301}", "ー", "。", "、", "㐀", "한국어", "ﾊﾟ", "豈", "𠀀",
+    // Ideographs 4,096 code points apart (U+4E00, U+5E00; U+4E01, U+5E01), which share a slot of the index's table
+    // of ideograph ids, and CJK and full-width marks.
+    "一帀", "丁币一", "「", "」", "，", "！", "（",
   ]
 
   @Test(arguments: 0..<40)
@@ -56,6 +59,35 @@ import Testing
         #expect(index.joinedParts(at: position) == nil)
       }
       previousEnd = token.end
+    }
+  }
+
+  /// Every scalar's class, whether looked up in a table (below U+2100, CJK punctuation and kana, full-width forms) or
+  /// worked out, is the one its code point ranges and general category give.
+  @Test func everyScalarIsClassedAsItsPropertiesSay() {
+    var wrong: [UInt32] = []
+    for v in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(v) {
+      if QuoteScalar.classify(v) != QuoteScalar.classifyByProperties(v) { wrong.append(v) }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+  }
+
+  /// CJK punctuation and full-width marks are tokens of their own wherever they fall, as the tokenizer reads them.
+  @Test func cjkMarksAreTheTokenizersTokens() {
+    let text = "記憶、再構成。「時間」（学習）！？，：；の・ー\u{FFFD}"
+    let bytes = Array(text.utf8)
+    let lexicon = QuoteLexicon()
+    let index = QuoteIndex(text: bytes, lexicon: lexicon)
+    var spellings: [[UInt8]] = []
+    bytes.withUnsafeBufferPointer { p in
+      var tokenizer = QuoteTokenizer(isQuotation: false)
+      var i = 0
+      while let token = tokenizer.next(p, &i) { spellings.append(tokenizer.withBytes(of: token, in: p) { Array($0) }) }
+    }
+    #expect(index.tokenCount == spellings.count)
+    for (position, spelling) in spellings.enumerated() where position < index.tokenCount {
+      let global = spelling.withUnsafeBufferPointer { lexicon.id(of: $0) }
+      #expect(global == index.globalIDs[Int(index.tokenIDs[position])], "token \(position)")
     }
   }
 
