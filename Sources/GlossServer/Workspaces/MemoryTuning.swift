@@ -8,17 +8,13 @@
 /// not part of the C library's Swift module; a no-op elsewhere.
 package enum MemoryTuning {
   /// Keeps freed memory for reuse while indexing: blocks up to 64 MB come from the heap, the heap grows 64 MB at a
-  /// time, and is trimmed only past 512 MB of free memory. Call at start, and again before indexing a root after
-  /// `settle()`.
-  ///
-  /// The number of heaps (arenas) is left to glibc (eight per core). Capped at two, background threads shared the
-  /// main thread's heap, where the server's loop allocates: a request then waited for the heap's lock while a
-  /// background build allocated and freed (measured on the standard workspace with the loop's allocator calls
-  /// over 0.3 ms logged: 80–214 ms of such waits in the probe phase of a cold `lsp_bench` run, 28–36 ms
-  /// uncapped, for 0–4 MB more resident memory at ready).
+  /// time, and is trimmed only past 512 MB of free memory. At most two heaps (arenas) are shared by all threads:
+  /// each heap keeps the holes of what was freed in it, so more heaps hold more memory. Call at start, and again
+  /// before indexing a root after `settle()`.
   package static func keepFreedMemoryForReuse() {
     #if canImport(Glibc)
       guard let mallopt = function("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self) else { return }
+      _ = mallopt(Parameter.arenaMax, 2)
       _ = mallopt(Parameter.mmapThreshold, 64 << 20)
       _ = mallopt(Parameter.topPad, 64 << 20)
       _ = mallopt(Parameter.trimThreshold, 512 << 20)
@@ -44,6 +40,7 @@ package enum MemoryTuning {
       static let trimThreshold: Int32 = -1
       static let topPad: Int32 = -2
       static let mmapThreshold: Int32 = -3
+      static let arenaMax: Int32 = -8
     }
   #endif
 
