@@ -160,6 +160,7 @@ extension Server {
       return roots[index].workspace.setNote(path: path, bytes: text.bytes)
     case .bibliography:
       roots[index].texts[path] = SourceText(bibliographyBytes: bytes)
+      roots[index].releasedTexts[path] = nil
       return roots[index].workspace.setBibliography(path: path, bytes: bytes)
     case .sourceDocument:
       roots[index].texts[path] = nil
@@ -265,7 +266,7 @@ extension Server {
     for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
     publishAll(in: id)
     refreshDecorations()
-    releaseNoteTexts(in: id)
+    releaseClosedTexts(in: id)
     return true
   }
 

@@ -195,7 +195,7 @@ extension Server {
     prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
-    releaseNoteTexts(in: id)
+    releaseClosedTexts(in: id)
     // What the root is now is what the snapshot describes (or what the replayed one did).
     if published != nil || replay != nil, let index = rootIndex(id) {
       roots[index].snapshotGeneration = roots[index].generation
@@ -205,19 +205,20 @@ extension Server {
     return id
   }
 
-  /// Once a root's notes are published, releases the texts of the closed notes it still holds (those indexed after
-  /// loading; read again from disk when a position in one is needed) and hands the memory back, off the loop: asking the allocator and trimming a heap of a gigabyte takes a tenth of a second the first request after
-  /// ready would wait for.
-  func releaseNoteTexts(in id: RootID) {
+  /// Once a root's notes are published, releases the texts of the closed notes and bibliographies it still holds
+  /// (read again from disk when a position in one is needed) and hands the memory back, off the loop: asking the
+  /// allocator and trimming a heap of a gigabyte takes a tenth of a second the first request after ready would wait
+  /// for.
+  func releaseClosedTexts(in id: RootID) {
     guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
-    roots[index].releaseNoteTexts()
+    roots[index].releaseClosedTexts()
     MemoryTuning.settle()
     let count = roots[index].releasedTexts.count
     let log = options.log
     DispatchQueue.global(qos: .utility).async {
       MemoryTuning.releaseFreedMemory()
       if let after = MemoryTuning.heapInUse() {
-        log("released the texts of \(count) closed notes: heap in use \(after >> 20) MB")
+        log("released the texts of \(count) closed files: heap in use \(after >> 20) MB")
       }
     }
   }

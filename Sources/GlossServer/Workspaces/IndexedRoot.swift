@@ -22,7 +22,7 @@ package struct IndexedRoot: Sendable {
   package var pendingExtractions: [ExtractionJob] = []
   /// The stamp of each note's text, when asked for (`stampingNotes`, or not `keepingNoteTexts`): made on the core that
   /// read the note, while its bytes are in the cache, so that releasing the texts once published
-  /// (`WorkspaceRoot.releaseNoteTexts`) does not read them all again on the server's loop.
+  /// (`WorkspaceRoot.releaseClosedTexts`) does not read them all again on the server's loop.
   ///
   /// Without `keepingNoteTexts` the notes are left out of `texts`: each note's text is dropped on the core that read
   /// and parsed it, and only its stamp is kept (a note's text is read again from disk when a position in it is

@@ -50,14 +50,14 @@ package struct WorkspaceRoot: Sendable {
   }
   /// The config in force and its problems.
   package var config: LoadedConfig
-  /// The text of each indexed bibliography (and note, where kept) as last read from disk (open buffers are in
-  /// `openPaths`): the server indexes roots without keeping the notes' texts (`IndexedRoot.noteStamps`), and notes
-  /// indexed later have theirs released once published (`releaseNoteTexts()`).
+  /// The text of each indexed note and bibliography, where kept, as last read from disk (open buffers are in
+  /// `openPaths`): the server indexes roots without keeping the notes' texts (`IndexedRoot.noteStamps`), and the
+  /// notes and bibliographies indexed later have theirs released once published (`releaseClosedTexts()`).
   package var texts: [String: SourceText] {
     didSet { generation += 1 }
   }
-  /// What each released note text was: it is read from disk again when needed, and used only while it is still that
-  /// text (a note changed on disk waits for the scan that indexes it again).
+  /// What each released note or bibliography text was: it is read from disk again when needed, and used only while
+  /// it is still that text (a file changed on disk waits for the scan that indexes it again).
   package var releasedTexts: [String: TextStamp] = [:]
   /// How many times the files, the index or the texts changed: a restart snapshot describes one generation.
   package private(set) var generation = 0
@@ -124,8 +124,8 @@ package struct WorkspaceRoot: Sendable {
     if let text = texts[path] { return text }
     guard case .success(let bytes) = files.read(path, fileSystem: fileSystem) else { return nil }
     guard let stamp = releasedTexts[path] else { return SourceText(bytes: bytes) }
-    // A released note is read as it was indexed, and only while it still holds the text the index has offsets in.
-    let text = Self.noteText(bytes)
+    // A released text is read as it was indexed, and only while it still holds the text the index has offsets in.
+    let text = workspace.bibliographies[path] != nil ? SourceText(bibliographyBytes: bytes) : Self.noteText(bytes)
     return stamp.matches(text.bytes) ? text : nil
   }
 
@@ -145,14 +145,18 @@ package struct WorkspaceRoot: Sendable {
     SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
   }
 
-  /// Releases the texts of the closed notes (the open ones are the editor's buffers): they are as large as the notes
-  /// themselves, and read again from disk when a position in one is needed. Each is stamped first.
-  package mutating func releaseNoteTexts() {
-    let paths = texts.keys.filter { workspace.notes[$0] != nil && openPaths[$0] == nil }
+  /// Releases the texts of the closed notes and bibliographies (the open ones are the editor's buffers): they are as
+  /// large as the files themselves, and read again from disk when a position in one is needed (a diagnostic, a
+  /// definition, an edit). Each is stamped first. A JSON file that is not CSL-JSON is indexed as an empty
+  /// bibliography, so its text is never needed again.
+  package mutating func releaseClosedTexts() {
+    let paths = texts.keys.filter {
+      (workspace.notes[$0] != nil || workspace.bibliographies[$0] != nil) && openPaths[$0] == nil
+    }
     let held = texts
     let stamps = ParallelWork.map(count: paths.count) { TextStamp(held[paths[$0]]?.bytes ?? []) }
     for (path, stamp) in zip(paths, stamps) { releasedTexts[path] = stamp }
-    // One new dictionary of what is kept (bibliographies, extracted texts, open notes), assigned once.
+    // One new dictionary of what is kept (extracted texts, open files), assigned once.
     let released = Set(paths)
     texts = held.filter { !released.contains($0.key) }
   }
