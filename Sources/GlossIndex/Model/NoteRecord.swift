@@ -39,7 +39,9 @@ package struct NoteRecord: Sendable {
   static let summaryKeptFrom = 256
 
   /// Lowercased names a wiki link can use for this note (file name, path without extension, title, aliases).
-  var nameKeys: Set<String> {
+  var nameKeys: Set<String> { nameKeys(pathKey: pathKey) }
+  /// `nameKeys`, given the note's path key (`pathKey`) already made.
+  func nameKeys(pathKey: String) -> Set<String> {
     Self.nameKeys(fileName: PathUtilities.fileName(path), pathKey: pathKey, title: title, aliases: aliases)
   }
   /// The lowercased path without its note extension (what Markdown links are matched against).

@@ -37,9 +37,11 @@ extension Workspace {
     for bib in oldBibs.subtracting(newBibs) { Self.remove(path, from: &bibliographyUsers, at: bib) }
     for bib in Self.added(newBibs, to: oldBibs) { bibliographyUsers[bib, default: []].insert(path) }
 
-    // Names: links using a name this note gained or lost may now resolve differently.
+    // Names: links using a name this note gained or lost may now resolve differently. The path key is made once, so
+    // that `notesByName` and `notesByPathKey` share its string (a note's path key is one of its names).
+    let pathKey = PathUtilities.pathKey(path)
     let oldNames = old?.nameKeys ?? []
-    let newNames = new?.nameKeys ?? []
+    let newNames = new?.nameKeys(pathKey: pathKey) ?? []
     for name in oldNames.subtracting(newNames) {
       Self.remove(path, from: &notesByName, at: name)
       if collectingAffected { affected.formUnion(linkers["w:" + name] ?? []) }
@@ -48,7 +50,6 @@ extension Workspace {
       notesByName[name, default: []].insert(path)
       if collectingAffected { affected.formUnion(linkers["w:" + name] ?? []) }
     }
-    let pathKey = PathUtilities.pathKey(path)
     if (old == nil) != (new == nil) {
       if new == nil {
         Self.remove(path, from: &notesByPathKey, at: pathKey)
