@@ -101,6 +101,45 @@ import Testing
     #expect(bibEdits.map(\.newText) == ["went"])
   }
 
+  /// The bibliography padded past `RereadTexts.smallestKept` with entries after `gone`, ending in `%%%%`.
+  static let padded: String = {
+    var text = MarkedText(bib).text
+    var index = 0
+    while text.utf8.count < RereadTexts.smallestKept + 1_000 {
+      text += "@misc{pad\(index), title = {Đệm 🦉 \(index)}}\n"
+      index += 1
+    }
+    return text + "%%%%\n"
+  }()
+
+  @Test func aLargeReleasedBibliographyReadAgainIsKeptWhileItsFileIsUnchanged() throws {
+    let fixture = try start(["refs.bib": Self.padded])
+    let root = try #require(fixture.client.server.roots.first)
+    #expect(root.texts["refs.bib"] == nil)
+    #expect(root.rereadTexts.paths.isEmpty)
+    #expect(try definition(fixture) == entryRange)
+    #expect(root.rereadTexts.paths == ["refs.bib"])
+    #expect(try definition(fixture) == entryRange)
+    // Rewritten to the same size, `gone` a line lower: the file's status moved, so the kept text is not used, and the
+    // file read again is not the text the index has offsets in.
+    let shifted = "%x\n" + String(Self.padded.dropLast(4)) + "\n"
+    #expect(shifted.utf8.count == Self.padded.utf8.count)
+    fixture.fileSystem.setFile("/w/refs.bib", shifted)
+    #expect(try definition(fixture) == nil)
+    fixture.tick()
+    #expect(
+      try definition(fixture)
+        == LSPRange(
+          start: Position(line: entryRange.start.line + 1, character: entryRange.start.character),
+          end: Position(line: entryRange.end.line + 1, character: entryRange.end.character)))
+  }
+
+  @Test func aSmallReleasedBibliographyIsReadAgainEachTime() throws {
+    let fixture = try start()
+    #expect(try definition(fixture) == entryRange)
+    #expect(fixture.client.server.roots.first?.rereadTexts.paths.isEmpty == true)
+  }
+
   @Test func aJSONFileThatIsNotABibliographyIsNotHeld() throws {
     let fixture = try start(["data.json": #"{"rows": [1, 2, 3], "name": "Tiếng Việt"}"#])
     let root = try #require(fixture.client.server.roots.first)
