@@ -1,16 +1,16 @@
 import Foundation
 package import GlossSyntax
 
-/// The large released texts read again most recently (`WorkspaceRoot.storedText`), kept while their file's status is
-/// unchanged: a definition, a diagnostic or an edit in a bibliography of megabytes reads the file and checks its
-/// stamp once, not on every request. A file's status (size, modification and change time, inode) moves on every write
-/// or rename and its change time cannot be set back, so a text kept is the file's text as long as its status is the
-/// one it was read with. Only the last few are kept: never more than the texts that were held before release.
+/// The large released bibliographies read again most recently (`WorkspaceRoot.storedText`), kept while their file's
+/// status is unchanged: a definition, a diagnostic or an edit in a bibliography of megabytes reads the file and checks
+/// its stamp once, not on every request. A file's status (size, modification and change time, inode) moves on every
+/// write or rename and its change time cannot be set back, so a text kept is the file's text as long as its status is
+/// the one it was read with. Only the last few are kept: never more than the texts that were held before release.
 package final class RereadTexts: @unchecked Sendable {
   /// Texts shorter than this are read again each time (reading them costs less than keeping them).
   package static let smallestKept = 64 << 10
   /// How many texts are kept at most.
-  package static let capacity = 4
+  package static let capacity = 8
 
   private struct Entry {
     var stamp: TextStamp

@@ -59,8 +59,8 @@ package struct WorkspaceRoot: Sendable {
   /// What each released note or bibliography text was: it is read from disk again when needed, and used only while
   /// it is still that text (a file changed on disk waits for the scan that indexes it again).
   package var releasedTexts: [String: TextStamp] = [:]
-  /// The large released texts read again lately, kept while their files are unchanged (shared by the copies of this
-  /// root that requests and publishing work on).
+  /// The large released bibliographies read again lately, kept while their files are unchanged (shared by the copies
+  /// of this root that requests and publishing work on).
   package let rereadTexts = RereadTexts()
   /// How many times the files, the index or the texts changed: a restart snapshot describes one generation.
   package private(set) var generation = 0
@@ -125,16 +125,19 @@ package struct WorkspaceRoot: Sendable {
   /// (source documents); open documents are the server's business.
   package func storedText(of path: String, fileSystem: any FileSystem) -> SourceText? {
     if let text = texts[path] { return text }
-    // A large released text read lately is taken again while its file's status is the one it was read with; the
-    // status is taken before the file is read, so a change while reading is never kept.
+    // A large released bibliography read lately is taken again while its file's status is the one it was read with;
+    // the status is taken before the file is read, so a change while reading is never kept. (Notes are not kept:
+    // references and renames read hundreds of them once each.)
     let stamp = releasedTexts[path]
+    let isBibliography = workspace.bibliographies[path] != nil
     let status =
-      (stamp?.count ?? 0) >= RereadTexts.smallestKept ? try? fileSystem.status(of: files.absolutePath(path)) : nil
+      isBibliography && (stamp?.count ?? 0) >= RereadTexts.smallestKept
+      ? try? fileSystem.status(of: files.absolutePath(path)) : nil
     if let stamp, let status, let text = rereadTexts.text(of: path, stamp: stamp, status: status) { return text }
     guard case .success(let bytes) = files.read(path, fileSystem: fileSystem) else { return nil }
     guard let stamp else { return SourceText(bytes: bytes) }
     // A released text is read as it was indexed, and only while it still holds the text the index has offsets in.
-    let text = workspace.bibliographies[path] != nil ? SourceText(bibliographyBytes: bytes) : Self.noteText(bytes)
+    let text = isBibliography ? SourceText(bibliographyBytes: bytes) : Self.noteText(bytes)
     guard stamp.matches(text.bytes) else { return nil }
     if let status { rereadTexts.keep(text, of: path, stamp: stamp, status: status) }
     return text

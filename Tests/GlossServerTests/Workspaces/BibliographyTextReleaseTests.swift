@@ -134,6 +134,27 @@ import Testing
           end: Position(line: entryRange.end.line + 1, character: entryRange.end.character)))
   }
 
+  /// A large closed note read again (a definition's target here; references and renames read hundreds) is not kept:
+  /// it would push the bibliographies out.
+  @Test func aLargeReleasedNoteReadAgainIsNotKept() throws {
+    let hub = "# Hub 🦉\n\n" + String(repeating: "Dòng chữ dài 🦉 để đệm.\n", count: RereadTexts.smallestKept / 20)
+    let fixture = try start(["notes/hub.md": hub, "notes/b.md": "Xem [[hub]].\n"])
+    // On the `h` of `[[hub]]`.
+    let result = try fixture.client.send(
+      DefinitionRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/b.md")), position: Position(line: 0, character: 6))
+    )
+    let target: String? =
+      switch result {
+      case .location(let location)?: location.uri
+      case .locations(let locations)?: locations.first?.uri
+      case nil: nil
+      }
+    #expect(target == fixture.uri("notes/hub.md"))
+    #expect(fixture.client.server.roots.first?.releasedTexts["notes/hub.md"] != nil)
+    #expect(fixture.client.server.roots.first?.rereadTexts.paths.isEmpty == true)
+  }
+
   @Test func aSmallReleasedBibliographyIsReadAgainEachTime() throws {
     let fixture = try start()
     #expect(try definition(fixture) == entryRange)
