@@ -121,6 +121,17 @@ extension QuoteIndex {
   /// Likely start positions of the quotation: the most voted-for alignments of the exact occurrences of its
   /// 4-token stretches (a changed word leaves most of them intact) and of its rarest tokens' postings.
   private func alignmentCandidates(_ tokens: [UInt32], gapAt: [Bool], in range: Range<Int>) -> [Int] {
+    let keys = alignmentVotes(tokens, gapAt: gapAt, in: range)
+    guard !keys.isEmpty else { return [range.lowerBound] }
+    return Self.mostVoted(keys, count: 4).map { $0 << Self.voteBucketShift }
+  }
+
+  /// Votes are for buckets of this many bits of start positions.
+  static let voteBucketShift = 3
+
+  /// The votes `alignmentCandidates` counts: each a start position's bucket, in no order. `gramsInOnePass` false
+  /// looks for each 4-token stretch in a pass of its own, the reference the one pass is tested against.
+  func alignmentVotes(_ tokens: [UInt32], gapAt: [Bool], in range: Range<Int>, gramsInOnePass: Bool = true) -> [Int] {
     var firstOffset: [UInt32: Int] = [:]
     for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && firstOffset[id] == nil { firstOffset[id] = k }
     // Frequent tokens would spread votes everywhere and drown the few positions where rare tokens agree, so only
@@ -131,15 +142,22 @@ extension QuoteIndex {
     if rare.count < 2 { rare = Array(byRarity.prefix(2)) }
     var keys: [Int] = []
     keys.reserveCapacity(4096)
-    let bucketShift = 3
+    let bucketShift = Self.voteBucketShift
     let gramLength = 4
     let stride = max(gramLength, tokens.count / 16)
+    // In a small text, the stretches without a dash (which could match a word joined at a line end) are looked for
+    // all in one pass over the range (`gramVotes`) rather than one pass each.
+    var inOnePass: [(offset: Int, anchor: Int, gram: [UInt32])] = []
     for offset in Swift.stride(from: 0, to: tokens.count - gramLength + 1, by: stride) {
       let gram = Array(tokens[offset..<offset + gramLength])
       guard !gram.contains(where: { $0 >= QuoteQuery.unknown }),
         !gapAt[(offset + 1)..<(offset + gramLength)].contains(true),
-        anchorIndex(of: gram) != nil
+        let anchor = anchorIndex(of: gram)
       else { continue }
+      if gramsInOnePass, !hasPostings, !gram.contains(dashID) {
+        inOnePass.append((offset, anchor, gram))
+        continue
+      }
       var lower = range.lowerBound
       var found = 0
       while found < 32, let hit = occurrence(of: gram, in: lower..<range.upperBound) {
@@ -150,6 +168,7 @@ extension QuoteIndex {
         lower = hit.lowerBound + 1
       }
     }
+    gramVotes(inOnePass, in: range, bucketShift: bucketShift, into: &keys)
     if !hasPostings {
       // A small text: every token of the quotation votes, in one pass over the range (offsets looked up by local
       // id in an array, not hashed: the pass touches every token of the text).
@@ -182,8 +201,44 @@ extension QuoteIndex {
         i += 1
       }
     }
-    guard !keys.isEmpty else { return [range.lowerBound] }
-    return Self.mostVoted(keys, count: 4).map { $0 << bucketShift }
+    return keys
+  }
+
+  /// The votes of the exact occurrences of `grams` (each with its offset in the quotation and the index of its
+  /// anchor token; none holding a dash, nor a wildcard or unknown token) in `range`, four per occurrence, at most
+  /// 32 occurrences of each: those `occurrence(of:in:)` finds one after the other in a text without postings (the
+  /// first 32 in the range, in order), found in one pass over the range for all of them.
+  private func gramVotes(
+    _ grams: [(offset: Int, anchor: Int, gram: [UInt32])], in range: Range<Int>, bucketShift: Int,
+    into keys: inout [Int]
+  ) {
+    guard !grams.isEmpty else { return }
+    // The grams anchored on each id, chained: the first by id, the next by gram.
+    var firstGram = [Int32](repeating: -1, count: globalIDs.count)
+    var nextGram = [Int32](repeating: -1, count: grams.count)
+    for g in grams.indices.reversed() {
+      let id = Int(grams[g].gram[grams[g].anchor])
+      nextGram[g] = firstGram[id]
+      firstGram[id] = Int32(g)
+    }
+    var found = [Int](repeating: 0, count: grams.count)
+    tokenIDs.withUnsafeBufferPointer { ids in
+      for p in range {
+        var g = Int(firstGram[Int(ids[p])])
+        while g >= 0 {
+          let (offset, anchor, gram) = grams[g]
+          let start = p - anchor
+          if found[g] < 32, start >= range.lowerBound, start + gram.count <= range.upperBound,
+            gram.indices.allSatisfy({ ids[start + $0] == gram[$0] })
+          {
+            let key = (start - offset) >> bucketShift
+            for _ in 0..<4 { keys.append(key) }
+            found[g] += 1
+          }
+          g = Int(nextGram[g])
+        }
+      }
+    }
   }
 
   /// The `count` keys of `keys` with the highest scores, best first: a key's score is

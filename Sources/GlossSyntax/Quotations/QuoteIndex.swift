@@ -181,29 +181,46 @@ package struct QuoteIndex: Sendable {
       }
     }
 
-    /// Adds the CJK ideograph or kana `v` (of `length` bytes) starting at `i` (a word of its own) and returns where
-    /// it ends, when it is plain: unchanged by NFC and followed by no combining mark (its bytes are its normalised
-    /// spelling). Its id comes from `ideographIDs` by code point when it was seen before, not by hashing its bytes.
+    /// Adds the CJK ideograph or kana `v` (of `length` bytes) starting at `i` (a word of its own), and those that
+    /// follow it, and returns where the last ends, while they are plain: unchanged by NFC and followed by no
+    /// combining mark (their bytes are their normalised spelling). Each one's id comes from `ideographIDs` by code
+    /// point when it was seen before, not by hashing its bytes. Nil when `v` itself is not plain; the scalar after
+    /// each is decoded once, to tell whether it is a mark and whether it is the next plain ideograph.
     @inline(__always)
     private mutating func plainIdeographEnd(
       _ p: UnsafeBufferPointer<UInt8>, from i: Int, scalar v: UInt32, length: Int
     ) -> Int? {
-      guard length == 3, (0x4E00...0x9FFF).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v)
-      else { return nil }
-      let end = i + 3
-      if end < p.count, p[end] >= 0x80, QuoteScalar.classify(QuoteScalar.decode(p, end).0) == .combining { return nil }
-      if ideographIDs.isEmpty { ideographIDs = [UInt64](repeating: 0, count: Self.ideographSlots) }
-      let slot = Int(v) & (Self.ideographSlots - 1)
-      let entry = ideographIDs[slot]
-      let id: UInt32
-      if entry >> 32 == UInt64(v) {
-        id = UInt32(truncatingIfNeeded: entry)
-      } else {
-        id = vocabulary.intern(UnsafeBufferPointer(rebasing: p[i..<end]), isWord: true)
-        ideographIDs[slot] = UInt64(v) << 32 | UInt64(id)
+      @inline(__always) func isPlain(_ v: UInt32, _ length: Int) -> Bool {
+        length == 3 && ((0x4E00...0x9FFF).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v))
       }
-      add(id, start: i, end: end)
-      return end
+      guard isPlain(v, length) else { return nil }
+      if ideographIDs.isEmpty { ideographIDs = [UInt64](repeating: 0, count: Self.ideographSlots) }
+      var start = i
+      var scalar = v
+      while true {
+        let end = start + 3
+        var next: (scalar: UInt32, length: Int, kind: QuoteScalar.Class)?
+        if end < p.count, p[end] >= 0x80 {
+          let (w, length) = QuoteScalar.decode(p, end)
+          let kind = QuoteScalar.classify(w)
+          // A mark after it: the tokenizer's business (from this ideograph on).
+          if kind == .combining { return start == i ? nil : start }
+          next = (w, length, kind)
+        }
+        let slot = Int(scalar) & (Self.ideographSlots - 1)
+        let entry = ideographIDs[slot]
+        let id: UInt32
+        if entry >> 32 == UInt64(scalar) {
+          id = UInt32(truncatingIfNeeded: entry)
+        } else {
+          id = vocabulary.intern(UnsafeBufferPointer(rebasing: p[start..<end]), isWord: true)
+          ideographIDs[slot] = UInt64(scalar) << 32 | UInt64(id)
+        }
+        add(id, start: start, end: end)
+        guard let next, next.kind == .ideograph, isPlain(next.scalar, next.length) else { return end }
+        start = end
+        scalar = next.scalar
+      }
     }
 
     /// Slots of `ideographIDs` (a power of two).
