@@ -34,15 +34,21 @@ extension QuoteIndex {
     to query: QuoteQuery, in range: Range<Int>, alignment: Alignment = .banded, leastSimilarity: Double = 0,
     givingUp: Bool = true
   ) -> QuoteMatch {
+    // The pieces one after the other, cut at `closestTokenLimit` tokens (a piece at a time: a token at a time was a
+    // tenth of a long quotation's search in a source that does not hold it).
     var tokens: [UInt32] = []
     var gapAt: [Bool] = []  // gapAt[i]: a gap lies between tokens[i - 1] and tokens[i]
     var wordAt: [Bool] = []
-    for (n, piece) in query.pieces.enumerated() {
-      for (k, id) in piece.enumerated() where tokens.count < Self.closestTokenLimit {
-        tokens.append(id)
-        gapAt.append(k == 0 && tokens.count > 1)
-        wordAt.append(query.wordFlags[n][k])
-      }
+    let total = min(Self.closestTokenLimit, query.tokenCount)
+    tokens.reserveCapacity(total)
+    gapAt.reserveCapacity(total + 1)
+    wordAt.reserveCapacity(total)
+    for (n, piece) in query.pieces.enumerated() where tokens.count < total {
+      let taken = min(piece.count, total - tokens.count)
+      if taken > 0 { gapAt.append(!tokens.isEmpty) }
+      gapAt.append(contentsOf: repeatElement(false, count: max(0, taken - 1)))
+      tokens.append(contentsOf: piece[0..<taken])
+      wordAt.append(contentsOf: query.wordFlags[n][0..<taken])
     }
     gapAt.append(false)
     let m = tokens.count
@@ -132,10 +138,21 @@ extension QuoteIndex {
   /// The votes `alignmentCandidates` counts: each a start position's bucket, in no order. `gramsInOnePass` false
   /// looks for each 4-token stretch in a pass of its own, the reference the one pass is tested against.
   func alignmentVotes(_ tokens: [UInt32], gapAt: [Bool], in range: Range<Int>, gramsInOnePass: Bool = true) -> [Int] {
+    // Where each token first occurs in the quotation (in a small text, in an array by local id: every token of the
+    // text is looked up).
     var firstOffset: [UInt32: Int] = [:]
-    for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && firstOffset[id] == nil { firstOffset[id] = k }
+    var offsetOfID: [Int32] = []
+    if hasPostings {
+      for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && firstOffset[id] == nil { firstOffset[id] = k }
+    } else {
+      offsetOfID = [Int32](repeating: -1, count: globalIDs.count)
+      for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && offsetOfID[Int(id)] < 0 {
+        offsetOfID[Int(id)] = Int32(k)
+      }
+    }
     // Frequent tokens would spread votes everywhere and drown the few positions where rare tokens agree, so only
-    // tokens with few postings vote (at least the two rarest, capped).
+    // tokens with few postings vote (at least the two rarest, capped). A small text has no postings: every token
+    // votes (below).
     let byRarity = firstOffset.keys.sorted { postingCount(of: $0) < postingCount(of: $1) }
     let perToken = 2048
     var rare = Array(byRarity.prefix(while: { postingCount(of: $0) <= perToken }).prefix(16))
@@ -172,8 +189,6 @@ extension QuoteIndex {
     if !hasPostings {
       // A small text: every token of the quotation votes, in one pass over the range (offsets looked up by local
       // id in an array, not hashed: the pass touches every token of the text).
-      var offsetOfID = [Int32](repeating: -1, count: globalIDs.count)
-      for (id, k) in firstOffset where Int(id) < offsetOfID.count { offsetOfID[Int(id)] = Int32(k) }
       tokenIDs.withUnsafeBufferPointer { ids in
         offsetOfID.withUnsafeBufferPointer { offsets in
           for p in range {

@@ -87,7 +87,9 @@ package struct QuoteIndex: Sendable {
     var vocabulary: QuoteVocabulary
     var tokenIDs: [UInt32] = []
     var startSamples: [UInt32] = []
-    var gluedBits: [UInt64] = []
+    /// The glue bits of every 64 positions so far; those of the positions after are in `gluedWord`.
+    private var fullGluedWords: [UInt64] = []
+    private var gluedWord: UInt64 = 0
     var joinPositions: [UInt32] = []
     var joinParts: [(left: UInt32, right: UInt32)] = []
     private var previousEnd = -1
@@ -100,8 +102,11 @@ package struct QuoteIndex: Sendable {
       vocabulary = QuoteVocabulary(expectedCount: min(1 << 16, 24 * Int(Double(expectedTokens).squareRoot())))
       tokenIDs.reserveCapacity(expectedTokens)
       startSamples.reserveCapacity(expectedTokens / QuoteIndex.startStride + 16)
-      gluedBits.reserveCapacity(expectedTokens / 64 + 16)
+      fullGluedWords.reserveCapacity(expectedTokens / 64 + 16)
     }
+
+    /// One bit per position: set when the token follows the previous one with no white space between.
+    var gluedBits: [UInt64] { tokenIDs.count & 63 == 0 ? fullGluedWords : fullGluedWords + [gluedWord] }
 
     /// Tokenizes `p` as `QuoteTokenizer` does, reading in place (and hashing while scanning) white space, single
     /// ASCII marks and words of letters and digits already in NFC, and handing everything else to the tokenizer.
@@ -269,8 +274,12 @@ package struct QuoteIndex: Sendable {
     @inline(__always)
     private mutating func add(_ id: UInt32, start: Int, end: Int) {
       let position = tokenIDs.count
-      if position & 63 == 0 { gluedBits.append(0) }
-      if start == previousEnd { gluedBits[position >> 6] |= 1 << UInt64(position & 63) }
+      // The word of bits is kept aside until full: setting a bit in the array checks it is not shared.
+      if start == previousEnd { gluedWord |= 1 << UInt64(position & 63) }
+      if position & 63 == 63 {
+        fullGluedWords.append(gluedWord)
+        gluedWord = 0
+      }
       previousEnd = end
       if position % QuoteIndex.startStride == 0 { startSamples.append(UInt32(start)) }
       tokenIDs.append(id)
