@@ -3,10 +3,11 @@ extension QuoteIndex {
   static let bandLanes = 4
 
   /// Whether the band along `diagonal` (cells from `halfWidth` before it to `bandSpread + halfWidth` after it) of a
-  /// quotation of `m` tokens meets a window of `width` tokens at every row, so that `alignBands` aligns it as `align`
-  /// does: a band that runs past the window's end (or starts past it) is squeezed into its last column by `align`.
+  /// quotation of `m` tokens meets a window of `width` tokens at its first row, so that `alignBands` aligns it as
+  /// `align` does. (A band that runs past the window's end at a later row is squeezed into its last column by
+  /// `align`, and `alignBands` works that column out the same way; one that starts past it is left to `align`.)
   static func bandFitsLanes(diagonal: Int, halfWidth: Int, m: Int, width: Int) -> Bool {
-    diagonal + m - halfWidth <= width && diagonal + bandSpread + halfWidth >= 0
+    diagonal - halfWidth <= width && diagonal + bandSpread + halfWidth >= 0
   }
 
   /// The banded alignment (`align` with a band) of `tokens` against up to `bandLanes` windows at once, each in a lane
@@ -23,7 +24,10 @@ extension QuoteIndex {
   /// the window cuts the band (`align` scores only columns `0...w`), the cells before column 0 stay out of the band
   /// (every cell they could come from is), column 0 then takes only the cell above, as in `align`, and the cells
   /// past column `w` are worked out but never read by a cell of the window, nor taken at the end. Each band must
-  /// meet its window at every row (`bandFitsLanes`).
+  /// meet its window at its first row (`bandFitsLanes`). Once a band's first cell is past column `w` (the band ran
+  /// past the window's end), `align` scores column `w` alone at each row, from the cell above (the cell before it is
+  /// out of the band): its distance grows by a deletion a row from what the row where the band's first cell was
+  /// column `w` held there, and it keeps that cell's start. Each lane works that out beside its cells.
   ///
   /// A window whose distance reaches `giveUpAt` gives `Int.max` and no positions, as `align` does (it gives up as
   /// soon as a row's least distance reaches it; rows' least distances only grow, so the last row's, the distance,
@@ -78,9 +82,26 @@ extension QuoteIndex {
         previousStart[t][lane] = Int32(column)
       }
     }
+    // The row at which each lane's band has its first cell at the window's last column, when that comes before the
+    // last row; from the row after it, the lane's distance is that of its squeezed column (`squeezedValue`, from
+    // the start `squeezedStart`), the lanes so far on in `isSqueezed`.
+    let squeezeRows = lanes.map { $0.range.count - $0.diagonal + halfWidth }
+    var squeezedValue = Lanes.zero
+    var squeezedStart = Lanes.zero
+    var isSqueezed = SIMDMask<Lanes.MaskStorage>(repeating: false)
+    // Takes each lane whose band's first cell at row `i` (now in `previous`) is the window's last column.
+    func squeeze(atRow i: Int) {
+      for lane in 0..<laneCount where squeezeRows[lane] == i && i < m {
+        squeezedValue[lane] = previous[0][lane]
+        squeezedStart[lane] = previousStart[0][lane]
+        isSqueezed[lane] = true
+      }
+    }
+    squeeze(atRow: 0)
     var gaveUp = false
     let outsideLanes = Lanes(repeating: outside)
     let giveUpLanes = Lanes(repeating: giveUp)
+    let deletionLanes = Lanes(repeating: deletion)
     ids.withUnsafeBufferPointer { ids in
       costForWord.withUnsafeBufferPointer { costForWord in
         costForMark.withUnsafeBufferPointer { costForMark in
@@ -122,6 +143,11 @@ extension QuoteIndex {
                   }
                 }
               }
+              // A squeezed lane's row holds its one column, a deletion further on.
+              if any(isSqueezed) {
+                squeezedValue.replace(with: squeezedValue &+ deletionLanes, where: isSqueezed)
+                rowLeast.replace(with: squeezedValue, where: isSqueezed)
+              }
               // Every lane given up: no window can be the answer.
               if all(rowLeast .>= giveUpLanes) {
                 gaveUp = true
@@ -129,6 +155,7 @@ extension QuoteIndex {
               }
               swap(&previous, &current)
               swap(&previousStart, &currentStart)
+              squeeze(atRow: i)
             }
           }
         }
@@ -136,8 +163,17 @@ extension QuoteIndex {
     }
     return windows.indices.map { lane in
       guard !gaveUp else { return (Int.max, windows[lane].range.lowerBound..<windows[lane].range.lowerBound) }
-      // The first least cell of the last row inside the window, as `align` takes it.
       let window = windows[lane]
+      if isSqueezed[lane] {
+        // The squeezed column, the window's last (distances stay far below `outside`: at most a few costs a row).
+        let distance = min(squeezedValue[lane], outside)
+        guard distance < giveUp else { return (Int.max, window.range.lowerBound..<window.range.lowerBound) }
+        let start = Int(squeezedStart[lane])
+        return (
+          Int(distance), (window.range.lowerBound + start)..<(window.range.lowerBound + max(start, window.range.count))
+        )
+      }
+      // The first least cell of the last row inside the window, as `align` takes it.
       var best = (distance: Int32.max, cell: 0)
       for t in 0..<width where previous[t][lane] < best.distance {
         let column = window.diagonal - halfWidth + m + t

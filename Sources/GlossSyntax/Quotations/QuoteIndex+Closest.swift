@@ -34,15 +34,21 @@ extension QuoteIndex {
     to query: QuoteQuery, in range: Range<Int>, alignment: Alignment = .banded, leastSimilarity: Double = 0,
     givingUp: Bool = true
   ) -> QuoteMatch {
+    // The pieces one after the other, cut at `closestTokenLimit` tokens (a piece at a time: a token at a time was a
+    // tenth of a long quotation's search in a source that does not hold it).
     var tokens: [UInt32] = []
     var gapAt: [Bool] = []  // gapAt[i]: a gap lies between tokens[i - 1] and tokens[i]
     var wordAt: [Bool] = []
-    for (n, piece) in query.pieces.enumerated() {
-      for (k, id) in piece.enumerated() where tokens.count < Self.closestTokenLimit {
-        tokens.append(id)
-        gapAt.append(k == 0 && tokens.count > 1)
-        wordAt.append(query.wordFlags[n][k])
-      }
+    let total = min(Self.closestTokenLimit, query.tokenCount)
+    tokens.reserveCapacity(total)
+    gapAt.reserveCapacity(total + 1)
+    wordAt.reserveCapacity(total)
+    for (n, piece) in query.pieces.enumerated() where tokens.count < total {
+      let taken = min(piece.count, total - tokens.count)
+      if taken > 0 { gapAt.append(!tokens.isEmpty) }
+      gapAt.append(contentsOf: repeatElement(false, count: max(0, taken - 1)))
+      tokens.append(contentsOf: piece[0..<taken])
+      wordAt.append(contentsOf: query.wordFlags[n][0..<taken])
     }
     gapAt.append(false)
     let m = tokens.count
@@ -121,25 +127,54 @@ extension QuoteIndex {
   /// Likely start positions of the quotation: the most voted-for alignments of the exact occurrences of its
   /// 4-token stretches (a changed word leaves most of them intact) and of its rarest tokens' postings.
   private func alignmentCandidates(_ tokens: [UInt32], gapAt: [Bool], in range: Range<Int>) -> [Int] {
+    let keys = alignmentVotes(tokens, gapAt: gapAt, in: range)
+    guard !keys.isEmpty else { return [range.lowerBound] }
+    return Self.mostVoted(keys, count: 4).map { $0 << Self.voteBucketShift }
+  }
+
+  /// Votes are for buckets of this many bits of start positions.
+  static let voteBucketShift = 3
+
+  /// The votes `alignmentCandidates` counts: each a start position's bucket, in no order. `gramsInOnePass` false
+  /// looks for each 4-token stretch in a pass of its own, the reference the one pass is tested against.
+  func alignmentVotes(_ tokens: [UInt32], gapAt: [Bool], in range: Range<Int>, gramsInOnePass: Bool = true) -> [Int] {
+    // Where each token first occurs in the quotation (in a small text, in an array by local id: every token of the
+    // text is looked up).
     var firstOffset: [UInt32: Int] = [:]
-    for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && firstOffset[id] == nil { firstOffset[id] = k }
+    var offsetOfID: [Int32] = []
+    if hasPostings {
+      for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && firstOffset[id] == nil { firstOffset[id] = k }
+    } else {
+      offsetOfID = [Int32](repeating: -1, count: globalIDs.count)
+      for (k, id) in tokens.enumerated() where id < QuoteQuery.unknown && offsetOfID[Int(id)] < 0 {
+        offsetOfID[Int(id)] = Int32(k)
+      }
+    }
     // Frequent tokens would spread votes everywhere and drown the few positions where rare tokens agree, so only
-    // tokens with few postings vote (at least the two rarest, capped).
+    // tokens with few postings vote (at least the two rarest, capped). A small text has no postings: every token
+    // votes (below).
     let byRarity = firstOffset.keys.sorted { postingCount(of: $0) < postingCount(of: $1) }
     let perToken = 2048
     var rare = Array(byRarity.prefix(while: { postingCount(of: $0) <= perToken }).prefix(16))
     if rare.count < 2 { rare = Array(byRarity.prefix(2)) }
     var keys: [Int] = []
     keys.reserveCapacity(4096)
-    let bucketShift = 3
+    let bucketShift = Self.voteBucketShift
     let gramLength = 4
     let stride = max(gramLength, tokens.count / 16)
+    // In a small text, the stretches without a dash (which could match a word joined at a line end) are looked for
+    // all in one pass over the range (`gramVotes`) rather than one pass each.
+    var inOnePass: [(offset: Int, anchor: Int, gram: [UInt32])] = []
     for offset in Swift.stride(from: 0, to: tokens.count - gramLength + 1, by: stride) {
       let gram = Array(tokens[offset..<offset + gramLength])
       guard !gram.contains(where: { $0 >= QuoteQuery.unknown }),
         !gapAt[(offset + 1)..<(offset + gramLength)].contains(true),
-        anchorIndex(of: gram) != nil
+        let anchor = anchorIndex(of: gram)
       else { continue }
+      if gramsInOnePass, !hasPostings, !gram.contains(dashID) {
+        inOnePass.append((offset, anchor, gram))
+        continue
+      }
       var lower = range.lowerBound
       var found = 0
       while found < 32, let hit = occurrence(of: gram, in: lower..<range.upperBound) {
@@ -150,11 +185,10 @@ extension QuoteIndex {
         lower = hit.lowerBound + 1
       }
     }
+    gramVotes(inOnePass, in: range, bucketShift: bucketShift, into: &keys)
     if !hasPostings {
       // A small text: every token of the quotation votes, in one pass over the range (offsets looked up by local
       // id in an array, not hashed: the pass touches every token of the text).
-      var offsetOfID = [Int32](repeating: -1, count: globalIDs.count)
-      for (id, k) in firstOffset where Int(id) < offsetOfID.count { offsetOfID[Int(id)] = Int32(k) }
       tokenIDs.withUnsafeBufferPointer { ids in
         offsetOfID.withUnsafeBufferPointer { offsets in
           for p in range {
@@ -182,8 +216,44 @@ extension QuoteIndex {
         i += 1
       }
     }
-    guard !keys.isEmpty else { return [range.lowerBound] }
-    return Self.mostVoted(keys, count: 4).map { $0 << bucketShift }
+    return keys
+  }
+
+  /// The votes of the exact occurrences of `grams` (each with its offset in the quotation and the index of its
+  /// anchor token; none holding a dash, nor a wildcard or unknown token) in `range`, four per occurrence, at most
+  /// 32 occurrences of each: those `occurrence(of:in:)` finds one after the other in a text without postings (the
+  /// first 32 in the range, in order), found in one pass over the range for all of them.
+  private func gramVotes(
+    _ grams: [(offset: Int, anchor: Int, gram: [UInt32])], in range: Range<Int>, bucketShift: Int,
+    into keys: inout [Int]
+  ) {
+    guard !grams.isEmpty else { return }
+    // The grams anchored on each id, chained: the first by id, the next by gram.
+    var firstGram = [Int32](repeating: -1, count: globalIDs.count)
+    var nextGram = [Int32](repeating: -1, count: grams.count)
+    for g in grams.indices.reversed() {
+      let id = Int(grams[g].gram[grams[g].anchor])
+      nextGram[g] = firstGram[id]
+      firstGram[id] = Int32(g)
+    }
+    var found = [Int](repeating: 0, count: grams.count)
+    tokenIDs.withUnsafeBufferPointer { ids in
+      for p in range {
+        var g = Int(firstGram[Int(ids[p])])
+        while g >= 0 {
+          let (offset, anchor, gram) = grams[g]
+          let start = p - anchor
+          if found[g] < 32, start >= range.lowerBound, start + gram.count <= range.upperBound,
+            gram.indices.allSatisfy({ ids[start + $0] == gram[$0] })
+          {
+            let key = (start - offset) >> bucketShift
+            for _ in 0..<4 { keys.append(key) }
+            found[g] += 1
+          }
+          g = Int(nextGram[g])
+        }
+      }
+    }
   }
 
   /// The `count` keys of `keys` with the highest scores, best first: a key's score is

@@ -21,8 +21,14 @@ extension QuoteIndex {
     leastSimilarity: Double = 0, givingUp: Bool = true
   ) -> QuoteMatch {
     // One lock for the whole quotation, not one per token: checks run on every core at once.
+    // An index with a lexicon of its own (a search's chunk) has its local ids for global ids: no search needed.
+    let globalIsLocal = globalIDs.last.map { Int($0) == globalIDs.count - 1 } ?? true
     let query = lexicon.reading { vocabulary in
-      QuoteQuery(quotation) { bytes, hash in vocabulary.id(of: bytes, hash: hash).flatMap { localID(ofGlobal: $0) } }
+      QuoteQuery(quotation) { bytes, hash in
+        vocabulary.id(of: bytes, hash: hash).flatMap {
+          globalIsLocal ? (Int($0) < globalIDs.count ? $0 : nil) : localID(ofGlobal: $0)
+        }
+      }
     }
     let range = positionRange(textRange)
     guard !query.pieces.isEmpty, !range.isEmpty else { return .notFound(closest: nil, similarity: 0) }

@@ -87,7 +87,9 @@ package struct QuoteIndex: Sendable {
     var vocabulary: QuoteVocabulary
     var tokenIDs: [UInt32] = []
     var startSamples: [UInt32] = []
-    var gluedBits: [UInt64] = []
+    /// The glue bits of every 64 positions so far; those of the positions after are in `gluedWord`.
+    private var fullGluedWords: [UInt64] = []
+    private var gluedWord: UInt64 = 0
     var joinPositions: [UInt32] = []
     var joinParts: [(left: UInt32, right: UInt32)] = []
     private var previousEnd = -1
@@ -100,8 +102,11 @@ package struct QuoteIndex: Sendable {
       vocabulary = QuoteVocabulary(expectedCount: min(1 << 16, 24 * Int(Double(expectedTokens).squareRoot())))
       tokenIDs.reserveCapacity(expectedTokens)
       startSamples.reserveCapacity(expectedTokens / QuoteIndex.startStride + 16)
-      gluedBits.reserveCapacity(expectedTokens / 64 + 16)
+      fullGluedWords.reserveCapacity(expectedTokens / 64 + 16)
     }
+
+    /// One bit per position: set when the token follows the previous one with no white space between.
+    var gluedBits: [UInt64] { tokenIDs.count & 63 == 0 ? fullGluedWords : fullGluedWords + [gluedWord] }
 
     /// Tokenizes `p` as `QuoteTokenizer` does, reading in place (and hashing while scanning) white space, single
     /// ASCII marks and words of letters and digits already in NFC, and handing everything else to the tokenizer.
@@ -181,29 +186,46 @@ package struct QuoteIndex: Sendable {
       }
     }
 
-    /// Adds the CJK ideograph or kana `v` (of `length` bytes) starting at `i` (a word of its own) and returns where
-    /// it ends, when it is plain: unchanged by NFC and followed by no combining mark (its bytes are its normalised
-    /// spelling). Its id comes from `ideographIDs` by code point when it was seen before, not by hashing its bytes.
+    /// Adds the CJK ideograph or kana `v` (of `length` bytes) starting at `i` (a word of its own), and those that
+    /// follow it, and returns where the last ends, while they are plain: unchanged by NFC and followed by no
+    /// combining mark (their bytes are their normalised spelling). Each one's id comes from `ideographIDs` by code
+    /// point when it was seen before, not by hashing its bytes. Nil when `v` itself is not plain; the scalar after
+    /// each is decoded once, to tell whether it is a mark and whether it is the next plain ideograph.
     @inline(__always)
     private mutating func plainIdeographEnd(
       _ p: UnsafeBufferPointer<UInt8>, from i: Int, scalar v: UInt32, length: Int
     ) -> Int? {
-      guard length == 3, (0x4E00...0x9FFF).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v)
-      else { return nil }
-      let end = i + 3
-      if end < p.count, p[end] >= 0x80, QuoteScalar.classify(QuoteScalar.decode(p, end).0) == .combining { return nil }
-      if ideographIDs.isEmpty { ideographIDs = [UInt64](repeating: 0, count: Self.ideographSlots) }
-      let slot = Int(v) & (Self.ideographSlots - 1)
-      let entry = ideographIDs[slot]
-      let id: UInt32
-      if entry >> 32 == UInt64(v) {
-        id = UInt32(truncatingIfNeeded: entry)
-      } else {
-        id = vocabulary.intern(UnsafeBufferPointer(rebasing: p[i..<end]), isWord: true)
-        ideographIDs[slot] = UInt64(v) << 32 | UInt64(id)
+      @inline(__always) func isPlain(_ v: UInt32, _ length: Int) -> Bool {
+        length == 3 && ((0x4E00...0x9FFF).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v))
       }
-      add(id, start: i, end: end)
-      return end
+      guard isPlain(v, length) else { return nil }
+      if ideographIDs.isEmpty { ideographIDs = [UInt64](repeating: 0, count: Self.ideographSlots) }
+      var start = i
+      var scalar = v
+      while true {
+        let end = start + 3
+        var next: (scalar: UInt32, length: Int, kind: QuoteScalar.Class)?
+        if end < p.count, p[end] >= 0x80 {
+          let (w, length) = QuoteScalar.decode(p, end)
+          let kind = QuoteScalar.classify(w)
+          // A mark after it: the tokenizer's business (from this ideograph on).
+          if kind == .combining { return start == i ? nil : start }
+          next = (w, length, kind)
+        }
+        let slot = Int(scalar) & (Self.ideographSlots - 1)
+        let entry = ideographIDs[slot]
+        let id: UInt32
+        if entry >> 32 == UInt64(scalar) {
+          id = UInt32(truncatingIfNeeded: entry)
+        } else {
+          id = vocabulary.intern(UnsafeBufferPointer(rebasing: p[start..<end]), isWord: true)
+          ideographIDs[slot] = UInt64(scalar) << 32 | UInt64(id)
+        }
+        add(id, start: start, end: end)
+        guard let next, next.kind == .ideograph, isPlain(next.scalar, next.length) else { return end }
+        start = end
+        scalar = next.scalar
+      }
     }
 
     /// Slots of `ideographIDs` (a power of two).
@@ -252,8 +274,12 @@ package struct QuoteIndex: Sendable {
     @inline(__always)
     private mutating func add(_ id: UInt32, start: Int, end: Int) {
       let position = tokenIDs.count
-      if position & 63 == 0 { gluedBits.append(0) }
-      if start == previousEnd { gluedBits[position >> 6] |= 1 << UInt64(position & 63) }
+      // The word of bits is kept aside until full: setting a bit in the array checks it is not shared.
+      if start == previousEnd { gluedWord |= 1 << UInt64(position & 63) }
+      if position & 63 == 63 {
+        fullGluedWords.append(gluedWord)
+        gluedWord = 0
+      }
       previousEnd = end
       if position % QuoteIndex.startStride == 0 { startSamples.append(UInt32(start)) }
       tokenIDs.append(id)

@@ -32,27 +32,32 @@ struct QuoteQuery {
       piece.removeAll()
       isWord.removeAll()
     }
-    quotation.spellings.withUnsafeBufferPointer { spellings in
-      for token in quotation.tokens {
-        switch token.kind {
-        case .gap:
-          close()
-        case .wildcard:
-          // `word[s]` is one word: the letters before the bracket belong to the wildcard.
-          if lastWordEnd == token.start, isWord.last == true, piece.last != Self.wildcard {
-            piece.removeLast()
-            isWord.removeLast()
-          }
-          piece.append(Self.wildcard)
-          isWord.append(true)
-          lastWordEnd = token.end
-        case .word, .punctuation:
-          let word = token.kind == .word
-          piece.append(
-            lookup(UnsafeBufferPointer(rebasing: spellings[token.spelling]), token.spellingHash) ?? Self.unknown)
-          isWord.append(word)
-          lastWordEnd = word ? token.end : -1
+    // The loop is not inside a closure: the pieces it builds would then be checked for exclusive access at each
+    // token (a twentieth of a long phrase's search in a source that does not hold it).
+    let spellings = quotation.spellings
+    piece.reserveCapacity(quotation.tokens.count)
+    isWord.reserveCapacity(quotation.tokens.count)
+    for token in quotation.tokens {
+      switch token.kind {
+      case .gap:
+        close()
+      case .wildcard:
+        // `word[s]` is one word: the letters before the bracket belong to the wildcard.
+        if lastWordEnd == token.start, isWord.last == true, piece.last != Self.wildcard {
+          piece.removeLast()
+          isWord.removeLast()
         }
+        piece.append(Self.wildcard)
+        isWord.append(true)
+        lastWordEnd = token.end
+      case .word, .punctuation:
+        let word = token.kind == .word
+        let id = spellings.withUnsafeBufferPointer {
+          lookup(UnsafeBufferPointer(rebasing: $0[token.spelling]), token.spellingHash)
+        }
+        piece.append(id ?? Self.unknown)
+        isWord.append(word)
+        lastWordEnd = word ? token.end : -1
       }
     }
     close()

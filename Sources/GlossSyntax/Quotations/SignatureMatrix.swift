@@ -264,19 +264,26 @@ package struct SignatureMatrix: Sendable {
     var all = columns(holding: hashes[0])
     Self.spread(&all, reach: reach)
     var live = all.indices.filter { all[$0] != 0 }
-    for hash in hashes.dropFirst() {
-      guard !live.isEmpty else { return [] }
-      let (first, second, third) = TextSignature.bitTriple(of: hash)
-      var kept = 0
-      for w in live {
-        let word = all[w] & spreadWord(w, reach: reach) { holding(first, second, third, word: $0) }
-        all[w] = word
-        if word != 0 {
-          live[kept] = w
-          kept += 1
+    // The entries a phrase that occurs nowhere misses are those of a word or two (the word changed), all next to
+    // each other: read in passes of every `step`-th entry, they are met after a fraction of the others rather than
+    // halfway through (a column holding all of them is the same in any order).
+    let step = max(1, min(16, hashes.count / 16))
+    for pass in 0..<step {
+      for k in Swift.stride(from: pass == 0 ? step : pass, to: hashes.count, by: step) {
+        guard !live.isEmpty else { return [] }
+        let hash = hashes[k]
+        let (first, second, third) = TextSignature.bitTriple(of: hash)
+        var kept = 0
+        for w in live {
+          let word = all[w] & spreadWord(w, reach: reach) { holding(first, second, third, word: $0) }
+          all[w] = word
+          if word != 0 {
+            live[kept] = w
+            kept += 1
+          }
         }
+        live.removeLast(live.count - kept)
       }
-      live.removeLast(live.count - kept)
     }
     return live.isEmpty ? [] : Self.setColumns(all, below: columnCount)
   }
@@ -335,104 +342,51 @@ package struct SignatureMatrix: Sendable {
     var planes = [UInt64](repeating: 0, count: planeCount * max(1, rowWords))
     // Segment by segment (its counters stay in the first-level cache): first every entry's bitmap of the segment,
     // read from its three rows in a loop of nothing but independent reads (the rows are the only memory a count
-    // waits on, and many reads are then under way at once), then each bitmap spread and counted. Last segment
-    // first, so that each entry's first word of the segment after is known.
+    // waits on, and many reads are then under way at once), then each bitmap spread and counted, two words at a
+    // time in the lanes of a vector. Last segment first, so that each entry's first word of the segment after is
+    // known.
     let hashCount = hashes.count
     var triples = [Int](repeating: 0, count: 3 * hashCount)
     for (n, hash) in hashes.enumerated() {
       (triples[3 * n], triples[3 * n + 1], triples[3 * n + 2]) = TextSignature.bitTriple(of: hash)
     }
-    var bitmaps = [UInt64](repeating: 0, count: max(1, hashCount * Self.segmentWords))
-    var firstWords = [UInt64](repeating: 0, count: hashCount)
+    // Each entry's bitmap of a segment takes `stride` words: the segment's words, then the first word of the
+    // segment after (into which a stretch starting in the segment's last column may reach), then a spare word that
+    // the second lane of an odd width's last pair reads (its count is dropped).
+    let stride = Self.segmentWords + 2
+    var bitmaps = [UInt64](repeating: 0, count: max(1, hashCount) * stride)
+    // The counters of the pair of words being counted, one plane after the other.
+    var pairPlanes = [SIMD2<UInt64>](repeating: .zero, count: planeCount)
     planes.withUnsafeMutableBufferPointer { planes in
       bitmaps.withUnsafeMutableBufferPointer { bitmaps in
-        firstWords.withUnsafeMutableBufferPointer { firstWords in
+        pairPlanes.withUnsafeMutableBufferPointer { pairPlanes in
           triples.withUnsafeBufferPointer { triples in
+            guard let all = bitmaps.baseAddress else { return }
             for s in segments.indices.reversed() {
               let width = segments[s].rowWords
               let base = s * Self.segmentWords
               segments[s].rows.withUnsafeBufferPointer { rows in
-                guard let start = rows.baseAddress, let out = bitmaps.baseAddress else { return }
+                guard let start = rows.baseAddress else { return }
                 for n in 0..<hashCount {
                   let a = start + triples[3 * n] * width
                   let b = start + triples[3 * n + 1] * width
                   let c = start + triples[3 * n + 2] * width
-                  let bitmap = out + n * width
+                  let bitmap = all + n * stride
+                  // Word 0 holds the segment after's first word (0 after the last segment).
+                  let after = bitmap[0]
                   for w in 0..<width { bitmap[w] = a[w] & b[w] & c[w] }
+                  bitmap[width] = after
                 }
               }
-              guard let all = bitmaps.baseAddress else { return }
-              // Then word by word, the entries' spread words summed by a tree of carry-save adders (Harley and
-              // Seal): sixteen words make one word of sixteens added to the counters, the ones, twos, fours and
-              // eights are added at the end of the word.
-              for w in 0..<width {
-                @inline(__always) func spreadWord(_ n: Int) -> UInt64 {
-                  let current = all[n * width + w]
-                  // Into the next segment's first word a stretch starting in this one's last column may reach.
-                  let next = w + 1 < width ? all[n * width + w + 1] : firstWords[n]
-                  var out = current
-                  if reach > 0 {
-                    for d in 1...reach { out |= (current >> UInt64(d)) | (next << UInt64(64 - d)) }
-                  }
-                  return out
+              for w in Swift.stride(from: 0, to: width, by: 2) {
+                Self.countPair(
+                  all + w, entries: hashCount, stride: stride, reach: reach,
+                  planes: UnsafeMutableBufferPointer(rebasing: pairPlanes[0..<planeCount]))
+                for p in 0..<planeCount {
+                  planes[(base + w) * planeCount + p] = pairPlanes[p][0]
+                  if w + 1 < width { planes[(base + w + 1) * planeCount + p] = pairPlanes[p][1] }
                 }
-                let counters = (base + w) * planeCount
-                @inline(__always) func add(_ word: UInt64, at plane: Int) {
-                  var carry = word
-                  var at = counters + plane
-                  let end = counters + planeCount
-                  while carry != 0, at < end {
-                    let value = planes[at]
-                    planes[at] = value ^ carry
-                    carry &= value
-                    at += 1
-                  }
-                }
-                @inline(__always) func carrySave(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> (UInt64, UInt64) {
-                  let u = a ^ b
-                  return ((a & b) | (u & c), u ^ c)
-                }
-                var ones: UInt64 = 0
-                var twos: UInt64 = 0
-                var fours: UInt64 = 0
-                var eights: UInt64 = 0
-                var n = 0
-                while n + 16 <= hashCount {
-                  var twosA: UInt64
-                  var twosB: UInt64
-                  var foursA: UInt64
-                  var foursB: UInt64
-                  (twosA, ones) = carrySave(ones, spreadWord(n), spreadWord(n + 1))
-                  (twosB, ones) = carrySave(ones, spreadWord(n + 2), spreadWord(n + 3))
-                  (foursA, twos) = carrySave(twos, twosA, twosB)
-                  (twosA, ones) = carrySave(ones, spreadWord(n + 4), spreadWord(n + 5))
-                  (twosB, ones) = carrySave(ones, spreadWord(n + 6), spreadWord(n + 7))
-                  (foursB, twos) = carrySave(twos, twosA, twosB)
-                  let eightsA: UInt64
-                  (eightsA, fours) = carrySave(fours, foursA, foursB)
-                  (twosA, ones) = carrySave(ones, spreadWord(n + 8), spreadWord(n + 9))
-                  (twosB, ones) = carrySave(ones, spreadWord(n + 10), spreadWord(n + 11))
-                  (foursA, twos) = carrySave(twos, twosA, twosB)
-                  (twosA, ones) = carrySave(ones, spreadWord(n + 12), spreadWord(n + 13))
-                  (twosB, ones) = carrySave(ones, spreadWord(n + 14), spreadWord(n + 15))
-                  (foursB, twos) = carrySave(twos, twosA, twosB)
-                  let eightsB: UInt64
-                  (eightsB, fours) = carrySave(fours, foursA, foursB)
-                  let sixteens: UInt64
-                  (sixteens, eights) = carrySave(eights, eightsA, eightsB)
-                  add(sixteens, at: 4)
-                  n += 16
-                }
-                while n < hashCount {
-                  add(spreadWord(n), at: 0)
-                  n += 1
-                }
-                add(ones, at: 0)
-                add(twos, at: 1)
-                add(fours, at: 2)
-                add(eights, at: 3)
               }
-              for n in 0..<hashCount { firstWords[n] = all[n * width] }
             }
           }
         }
@@ -450,6 +404,83 @@ package struct SignatureMatrix: Sendable {
       }
     }
     return counts
+  }
+
+  /// The bit-sliced counts (`planes`, bit `p` of each column's count in plane `p`) of a pair of words of `entries`
+  /// bitmaps, each spread over `reach` columns: the pair of entry `n` is `words[n * stride]` and the word after it,
+  /// and the word after those is read as what the pair's last column reaches into. The entries' spread words are
+  /// summed by a tree of carry-save adders (Harley and Seal): sixteen make one word of sixteens added to the
+  /// counters, the ones, twos, fours and eights are added at the end.
+  @inline(__always)
+  private static func countPair(
+    _ words: UnsafeMutablePointer<UInt64>, entries: Int, stride: Int, reach: Int,
+    planes: UnsafeMutableBufferPointer<SIMD2<UInt64>>
+  ) {
+    typealias Pair = SIMD2<UInt64>
+    for p in planes.indices { planes[p] = .zero }
+    @inline(__always) func spread(_ n: Int) -> Pair {
+      let at = words + n * stride
+      let current = Pair(at[0], at[1])
+      guard reach > 0 else { return current }
+      let next = Pair(at[1], at[2])
+      if reach == 1 { return current | (current &>> 1) | (next &<< 63) }
+      var out = current
+      for d in 1...reach { out |= (current &>> UInt64(d)) | (next &<< UInt64(64 - d)) }
+      return out
+    }
+    @inline(__always) func add(_ pair: Pair, at plane: Int) {
+      var carry = pair
+      var at = plane
+      while carry != .zero, at < planes.count {
+        let value = planes[at]
+        planes[at] = value ^ carry
+        carry &= value
+        at += 1
+      }
+    }
+    @inline(__always) func carrySave(_ a: Pair, _ b: Pair, _ c: Pair) -> (Pair, Pair) {
+      let u = a ^ b
+      return ((a & b) | (u & c), u ^ c)
+    }
+    var ones = Pair.zero
+    var twos = Pair.zero
+    var fours = Pair.zero
+    var eights = Pair.zero
+    var n = 0
+    while n + 16 <= entries {
+      var twosA: Pair
+      var twosB: Pair
+      var foursA: Pair
+      var foursB: Pair
+      (twosA, ones) = carrySave(ones, spread(n), spread(n + 1))
+      (twosB, ones) = carrySave(ones, spread(n + 2), spread(n + 3))
+      (foursA, twos) = carrySave(twos, twosA, twosB)
+      (twosA, ones) = carrySave(ones, spread(n + 4), spread(n + 5))
+      (twosB, ones) = carrySave(ones, spread(n + 6), spread(n + 7))
+      (foursB, twos) = carrySave(twos, twosA, twosB)
+      let eightsA: Pair
+      (eightsA, fours) = carrySave(fours, foursA, foursB)
+      (twosA, ones) = carrySave(ones, spread(n + 8), spread(n + 9))
+      (twosB, ones) = carrySave(ones, spread(n + 10), spread(n + 11))
+      (foursA, twos) = carrySave(twos, twosA, twosB)
+      (twosA, ones) = carrySave(ones, spread(n + 12), spread(n + 13))
+      (twosB, ones) = carrySave(ones, spread(n + 14), spread(n + 15))
+      (foursB, twos) = carrySave(twos, twosA, twosB)
+      let eightsB: Pair
+      (eightsB, fours) = carrySave(fours, foursA, foursB)
+      let sixteens: Pair
+      (sixteens, eights) = carrySave(eights, eightsA, eightsB)
+      add(sixteens, at: 4)
+      n += 16
+    }
+    while n < entries {
+      add(spread(n), at: 0)
+      n += 1
+    }
+    add(ones, at: 0)
+    add(twos, at: 1)
+    add(fours, at: 2)
+    add(eights, at: 3)
   }
 
   /// `hitCounts(_:reach:)` for any reach: each entry's bitmap filled whole, then spread, then counted.

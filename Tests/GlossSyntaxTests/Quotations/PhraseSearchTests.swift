@@ -107,17 +107,19 @@ import Testing
 
   /// The matrix answers what each column's own filter says, read one filter at a time: `columns(holdingAll:)` names
   /// the columns where every entry is held in that column or one of the `reach` after it, `hitCounts` counts such
-  /// entries per column. Over two segments of columns, some cleared, and every reach a search uses.
-  @Test(arguments: [0, 1, 2, 70])
-  func matrixAnswersAsEveryColumnsOwnFilterDoes(reach: Int) {
-    var random: UInt64 = 15 &+ UInt64(reach)
+  /// entries per column. Over two segments of columns, some cleared, and every reach a search uses; the last
+  /// segment an even number of 64-column words wide (1,100 columns: 2) or an odd one (1,200: 3), as counts are
+  /// worked out two words at a time.
+  @Test(arguments: [0, 1, 2, 70], [1_100, 1_200])
+  func matrixAnswersAsEveryColumnsOwnFilterDoes(reach: Int, columnCount: Int) {
+    var random: UInt64 = 15 &+ UInt64(reach) &+ UInt64(columnCount - 1_100)
     func next(_ bound: Int) -> Int {
       random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((random >> 33) % UInt64(bound))
     }
     // Small texts of a few common words (one column each), so that most entries are held somewhere.
     let vocabulary = (0..<40).map { "w\($0)" } + ["記", "憶", "ký", "ức"]
-    var texts = (0..<1_100).map { _ in (0..<(3 + next(12))).map { _ in vocabulary[next(vocabulary.count)] } }
+    var texts = (0..<columnCount).map { _ in (0..<(3 + next(12))).map { _ in vocabulary[next(vocabulary.count)] } }
     // The seams of 64-column words and of segments: the text after each starts with a word of its own.
     let seams = [63, 127, 1_023, 1_087, 500]
     for c in seams { texts[c + 1][0] = "seam\(c)" }

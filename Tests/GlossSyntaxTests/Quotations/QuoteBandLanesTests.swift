@@ -89,6 +89,42 @@ import Testing
     }
   }
 
+  /// A window that ends a few tokens before the passage does (a range searched cut it): its band runs past the
+  /// window's end before the last row, and `align` then scores the window's last column alone at each row, a deletion
+  /// further on. The lane gives what `align` gives, with a give-up bound just above that distance too (its row's
+  /// least distance is that column's, not that of the cells past the window's end), beside a lane given up early.
+  @Test(arguments: 0..<8)
+  func aBandRunningPastItsWindowsEndGivesWhatAlignGives(seed: Int) {
+    var random = SeededGenerator(seed: UInt64(seed) * 53 + 11)
+    let index = QuoteIndex(text: Array(Self.text(4_000, &random).utf8))
+    let m = 96 + random.next(300)
+    let first = 200 + random.next(1_000)
+    let tokens = Self.edited(
+      Array(index.tokenIDs[first..<(first + m)]), edits: 1 + random.next(6), from: index, &random)
+    let wordAt = tokens.map { $0 == QuoteQuery.wildcard || index.isWord[Int($0)] }
+    let gapAt = [Bool](repeating: false, count: tokens.count + 1)
+    let n = tokens.count
+    let halfWidth = QuoteIndex.bandHalfWidth(ofTokens: n)
+    let slack = max(8, n / 4)
+    // The band's first cell passes the window's last column `cut` rows before the last.
+    let cut = 1 + random.next(12)
+    let window = (range: (first - slack)..<(first + n - halfWidth - cut), diagonal: slack)
+    let elsewhere = (range: (first + 2_000 - slack)..<(first + 2_000 + n + 2 * slack), diagonal: slack)
+    #expect(QuoteIndex.bandFitsLanes(diagonal: slack, halfWidth: halfWidth, m: n, width: window.range.count))
+    let band = (diagonal: window.diagonal, halfWidth: halfWidth)
+    let distance = index.align(tokens, gapAt: gapAt, wordAt: wordAt, to: window.range, band: band).distance
+    for giveUpAt in [Int.max, distance + 1, distance, distance + QuoteIndex.editCost] {
+      let alone = index.align(tokens, gapAt: gapAt, wordAt: wordAt, to: window.range, band: band, giveUpAt: giveUpAt)
+      for group in [[window], [window, elsewhere], [elsewhere, window]] {
+        let lanes = index.alignBands(
+          tokens, wordAt: wordAt, windows: group, halfWidth: halfWidth, giveUpAt: giveUpAt)
+        let k = group.count == 2 && group[0] == elsewhere ? 1 : 0
+        #expect(lanes[k].distance == alone.distance, "give up at \(giveUpAt), \(group.count) lanes")
+        #expect(lanes[k].positions == alone.positions, "give up at \(giveUpAt), \(group.count) lanes")
+      }
+    }
+  }
+
   /// The whole check, windows in lanes or one after the other: the same passage, as alike.
   @Test(arguments: 0..<4)
   func matchingWithLanesChangesNoAnswer(seed: Int) {
