@@ -264,9 +264,9 @@ extension Server {
     queueExtractions(indexed.pendingExtractions, in: id)
     let gone = oldPaths.subtracting(roots[index].workspace.diagnosedPaths)
     for path in gone.sorted() { publishEmpty(old.uri(for: path)) }
+    releaseClosedTexts(in: id)
     publishAll(in: id)
     refreshDecorations()
-    releaseClosedTexts(in: id)
     return true
   }
 

@@ -188,14 +188,19 @@ extension Server {
     // Completion's indexes are built in the background while the diagnostics go out, so that the first completion
     // after ready finds them built.
     prepareCompletion(in: id)
+    // Publishing reads a closed file's text again where it has diagnostics: the texts still held (bibliographies) go
+    // first, and the memory freed since indexing is handed back while the diagnostics go out, so that the server is
+    // as small as it stays when its last note's diagnostics arrive.
+    releaseClosedTexts(in: id)
     let publishing = ContinuousClock.now
     let published = publishAllKeepingSnapshot(in: id, replayed: replay)
     log("published the diagnostics of '\(path)' in \(ContinuousClock.now - publishing)")
+    // Publishing read the texts with diagnostics again and encoded every notification.
+    handBackFreedMemory(saying: "published the diagnostics of '\(path)'")
     reattachOpenDocuments()
     prepareFind(in: id)
     tellIfNoSources(in: id)
     queueExtractions(indexed.pendingExtractions, in: id)
-    releaseClosedTexts(in: id)
     // What the root is now is what the snapshot describes (or what the replayed one did).
     if published != nil || replay != nil, let index = rootIndex(id) {
       roots[index].snapshotGeneration = roots[index].generation
@@ -205,21 +210,22 @@ extension Server {
     return id
   }
 
-  /// Once a root's notes are published, releases the texts of the closed notes and bibliographies it still holds
-  /// (read again from disk when a position in one is needed) and hands the memory back, off the loop: asking the
-  /// allocator and trimming a heap of a gigabyte takes a tenth of a second the first request after ready would wait
-  /// for.
+  /// Once a root is indexed, releases the texts of the closed notes and bibliographies it still holds (read again
+  /// from disk when a position in one is needed) and hands the memory back, off the loop: asking the allocator and
+  /// trimming a heap of a gigabyte takes a tenth of a second the first request after ready would wait for.
   func releaseClosedTexts(in id: RootID) {
     guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
     roots[index].releaseClosedTexts()
     MemoryTuning.settle()
-    let count = roots[index].releasedTexts.count
+    handBackFreedMemory(saying: "released the texts of \(roots[index].releasedTexts.count) closed files")
+  }
+
+  /// Hands the memory freed so far back to the kernel off the loop, and logs `what` with the heap in use after.
+  func handBackFreedMemory(saying what: String) {
     let log = options.log
     DispatchQueue.global(qos: .utility).async {
       MemoryTuning.releaseFreedMemory()
-      if let after = MemoryTuning.heapInUse() {
-        log("released the texts of \(count) closed files: heap in use \(after >> 20) MB")
-      }
+      if let after = MemoryTuning.heapInUse() { log("\(what): heap in use \(after >> 20) MB") }
     }
   }
 

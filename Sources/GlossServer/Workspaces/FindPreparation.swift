@@ -51,6 +51,8 @@ package final class FindPreparation: @unchecked Sendable {
         }
         lock.unlock()
         for id in next.keys.sorted() { next[id]?.run() }
+        // Building a search frees far more than the search keeps (the sources' texts read again, their tokens).
+        MemoryTuning.releaseFreedMemory()
       }
     }
     thread.name = "gloss find index"
