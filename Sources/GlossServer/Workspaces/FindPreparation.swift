@@ -51,8 +51,10 @@ package final class FindPreparation: @unchecked Sendable {
         }
         lock.unlock()
         for id in next.keys.sorted() { next[id]?.run() }
-        // Building a search frees far more than the search keeps (the sources' texts read again, their tokens).
-        MemoryTuning.releaseFreedMemory()
+        // Building a search frees far more than the search keeps (the sources' texts read again, their tokens). The
+        // trim holds the allocator's locks: not at this thread's lowest priority, where being preempted while
+        // holding them would keep the loop waiting.
+        DispatchQueue.global(qos: .utility).async { MemoryTuning.releaseFreedMemory() }
       }
     }
     thread.name = "gloss find index"
