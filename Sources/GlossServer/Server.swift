@@ -58,6 +58,9 @@ package final class Server {
   package lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
   /// When the sources' state last went to `findPreparation` while texts were being extracted.
   var lastFindHandover: Date?
+  /// When the client last sent a message, and when to hand back what background builds freed (`IdleTrim`).
+  var lastClientMessage: Date?
+  var idleTrim = IdleTrim()
   /// The progress token of the extractions under way, once the client made it.
   var extractionProgress: ExtractionProgress?
   /// Files whose diagnostics arriving texts changed, published at the next tick or once the last text is in
@@ -131,6 +134,7 @@ package final class Server {
     // Changes wait while more changes come; anything else sees them indexed first.
     let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }
+    if case .message = event { lastClientMessage = options.now() }
     switch event {
     case .message(.request(let request)):
       handleRequest(request)
@@ -151,6 +155,11 @@ package final class Server {
       tick(at: date)
       publishDeferredExtractionResults()
       saveSettledRestartSnapshots()
+      if idleTrim.isDue(
+        finishedRounds: findPreparation.finishedRounds, lastClientMessage: lastClientMessage, now: date)
+      {
+        handBackFreedMemory(saying: "built the search over the sources' text")
+      }
     case .scanned(let result):
       applyScan(result)
     case .restartChecked:

@@ -11,11 +11,15 @@ package final class FindPreparation: @unchecked Sendable {
   private var waiting: [RootID: FindPreparationWork] = [:]
   private var running = false
   private var handovers = 0
+  private var rounds = 0
   /// How long the thread waits before preparing what was handed over; nil: nothing is prepared (tests).
   private let delay: TimeInterval?
 
   /// How many states were handed over so far.
   package var handedOver: Int { lock.withLock { handovers } }
+  /// How many rounds of building have finished (each frees far more than the searches keep: the server hands that
+  /// memory back once it is idle, `IdleTrim`).
+  package var finishedRounds: Int { lock.withLock { rounds } }
 
   /// A preparation that waits `delay` seconds before each round (nil: never prepares).
   init(delay: TimeInterval?) {
@@ -51,10 +55,7 @@ package final class FindPreparation: @unchecked Sendable {
         }
         lock.unlock()
         for id in next.keys.sorted() { next[id]?.run() }
-        // Building a search frees far more than the search keeps (the sources' texts read again, their tokens). The
-        // trim holds the allocator's locks: not at this thread's lowest priority, where being preempted while
-        // holding them would keep the loop waiting.
-        DispatchQueue.global(qos: .utility).async { MemoryTuning.releaseFreedMemory() }
+        lock.withLock { rounds += 1 }
       }
     }
     thread.name = "gloss find index"

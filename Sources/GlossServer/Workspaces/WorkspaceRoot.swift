@@ -50,18 +50,15 @@ package struct WorkspaceRoot: Sendable {
   }
   /// The config in force and its problems.
   package var config: LoadedConfig
-  /// The text of each indexed note and bibliography, where kept, as last read from disk (open buffers are in
-  /// `openPaths`): the server indexes roots without keeping the notes' texts (`IndexedRoot.noteStamps`), and the
-  /// notes and bibliographies indexed later have theirs released once published (`releaseClosedTexts()`).
+  /// The text of each indexed bibliography (and note, where kept) as last read from disk (open buffers are in
+  /// `openPaths`): the server indexes roots without keeping the notes' texts (`IndexedRoot.noteStamps`), and notes
+  /// indexed later (and bibliographies without entries) have theirs released (`releaseClosedTexts()`).
   package var texts: [String: SourceText] {
     didSet { generation += 1 }
   }
   /// What each released note or bibliography text was: it is read from disk again when needed, and used only while
   /// it is still that text (a file changed on disk waits for the scan that indexes it again).
   package var releasedTexts: [String: TextStamp] = [:]
-  /// The large released bibliographies read again lately, kept while their files are unchanged (shared by the copies
-  /// of this root that requests and publishing work on).
-  package let rereadTexts = RereadTexts()
   /// How many times the files, the index or the texts changed: a restart snapshot describes one generation.
   package private(set) var generation = 0
   /// The generation the last restart snapshot was taken of (or tried), and the one seen at the last tick (a
@@ -125,22 +122,12 @@ package struct WorkspaceRoot: Sendable {
   /// (source documents); open documents are the server's business.
   package func storedText(of path: String, fileSystem: any FileSystem) -> SourceText? {
     if let text = texts[path] { return text }
-    // A large released bibliography read lately is taken again while its file's status is the one it was read with;
-    // the status is taken before the file is read, so a change while reading is never kept. (Notes are not kept:
-    // references and renames read hundreds of them once each.)
-    let stamp = releasedTexts[path]
-    let isBibliography = workspace.bibliographies[path] != nil
-    let status =
-      isBibliography && (stamp?.count ?? 0) >= RereadTexts.smallestKept
-      ? try? fileSystem.status(of: files.absolutePath(path)) : nil
-    if let stamp, let status, let text = rereadTexts.text(of: path, stamp: stamp, status: status) { return text }
     guard case .success(let bytes) = files.read(path, fileSystem: fileSystem) else { return nil }
-    guard let stamp else { return SourceText(bytes: bytes) }
+    guard let stamp = releasedTexts[path] else { return SourceText(bytes: bytes) }
     // A released text is read as it was indexed, and only while it still holds the text the index has offsets in.
-    let text = isBibliography ? SourceText(bibliographyBytes: bytes) : Self.noteText(bytes)
-    guard stamp.matches(text.bytes) else { return nil }
-    if let status { rereadTexts.keep(text, of: path, stamp: stamp, status: status) }
-    return text
+    let text =
+      workspace.bibliographies[path] != nil ? SourceText(bibliographyBytes: bytes) : Self.noteText(bytes)
+    return stamp.matches(text.bytes) ? text : nil
   }
 
   /// The stamp of the text the index holds for the note at `path` (kept, or released with its stamp), when the
@@ -159,13 +146,16 @@ package struct WorkspaceRoot: Sendable {
     SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
   }
 
-  /// Releases the texts of the closed notes and bibliographies (the open ones are the editor's buffers): they are as
-  /// large as the files themselves, and read again from disk when a position in one is needed (a diagnostic, a
-  /// definition, an edit). Each is stamped first. A JSON file that is not CSL-JSON is indexed as an empty
-  /// bibliography, so its text is never needed again.
+  /// Releases the texts of the closed notes, and of the closed bibliographies without entries (the open ones are the
+  /// editor's buffers): they are as large as the files themselves, and read again from disk when a position in one
+  /// is needed. Each is stamped first. A JSON file that is not CSL-JSON is indexed as an empty bibliography: no
+  /// definition or edit ever points into it. A bibliography with entries keeps its text, which definitions,
+  /// references and renames read at once (reading a 2 MB BibTeX file again took 5-9 ms each time).
   package mutating func releaseClosedTexts() {
-    let paths = texts.keys.filter {
-      (workspace.notes[$0] != nil || workspace.bibliographies[$0] != nil) && openPaths[$0] == nil
+    let paths = texts.keys.filter { path in
+      guard openPaths[path] == nil else { return false }
+      if workspace.notes[path] != nil { return true }
+      return workspace.bibliographies[path]?.bibliography.entries.isEmpty == true
     }
     let held = texts
     let stamps = ParallelWork.map(count: paths.count) { TextStamp(held[paths[$0]]?.bytes ?? []) }
