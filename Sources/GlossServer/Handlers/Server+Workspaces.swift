@@ -188,9 +188,9 @@ extension Server {
     // Completion's indexes are built in the background while the diagnostics go out, so that the first completion
     // after ready finds them built.
     prepareCompletion(in: id)
-    // Publishing reads a closed file's text again where it has diagnostics: the texts still held (bibliographies) go
-    // first, and the memory freed since indexing is handed back while the diagnostics go out, so that the server is
-    // as small as it stays when its last note's diagnostics arrive.
+    // Publishing reads a closed file's text again where it has diagnostics: the texts not kept (closed notes indexed
+    // later, files read as empty bibliographies) go first, and the memory freed since indexing is handed back while
+    // the diagnostics go out, so that the server is as small as it stays when its last note's diagnostics arrive.
     releaseClosedTexts(in: id)
     let publishing = ContinuousClock.now
     let published = publishAllKeepingSnapshot(in: id, replayed: replay)
@@ -210,9 +210,10 @@ extension Server {
     return id
   }
 
-  /// Once a root is indexed, releases the texts of the closed notes and bibliographies it still holds (read again
-  /// from disk when a position in one is needed) and hands the memory back, off the loop: asking the allocator and
-  /// trimming a heap of a gigabyte takes a tenth of a second the first request after ready would wait for.
+  /// Once a root is indexed, releases the texts of its closed notes and of its files read as empty bibliographies
+  /// (`WorkspaceRoot.releaseClosedTexts`; read again from disk when a position in one is needed) and hands the memory
+  /// back, off the loop: asking the allocator and trimming a heap of a gigabyte takes a tenth of a second the first
+  /// request after ready would wait for.
   func releaseClosedTexts(in id: RootID) {
     guard let index = roots.firstIndex(where: { $0.id == id }) else { return }
     roots[index].releaseClosedTexts()

@@ -56,7 +56,7 @@ package struct WorkspaceRoot: Sendable {
   package var texts: [String: SourceText] {
     didSet { generation += 1 }
   }
-  /// What each released note or bibliography text was: it is read from disk again when needed, and used only while
+  /// What each released text was (a note's, or an empty bibliography's): it is read from disk again when needed, and used only while
   /// it is still that text (a file changed on disk waits for the scan that indexes it again).
   package var releasedTexts: [String: TextStamp] = [:]
   /// How many times the files, the index or the texts changed: a restart snapshot describes one generation.
