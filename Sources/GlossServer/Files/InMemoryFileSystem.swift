@@ -19,6 +19,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
   private var vanishing: Set<String> = []
   private var readOnly: Set<String> = []
   private var clock = FileTime(seconds: 1_700_000_000, nanoseconds: 0)
+  private var folderClock = FileTime(seconds: 1_600_000_000, nanoseconds: 0)
 
   /// An empty file system holding only `/`.
   package init() {}
@@ -122,9 +123,9 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
           guard let target = try? resolve(path, followLast: true), let targetNode = nodes[target] else {
             return DirectoryItem(name: name, isDirectory: false, isSymlink: true, modificationTime: linkTime)
           }
-          return item(name: name, node: targetNode, isSymlink: true)
+          return item(name: name, node: targetNode, at: target, isSymlink: true)
         }
-        return item(name: name, node: node, isSymlink: false)
+        return item(name: name, node: node, at: path, isSymlink: false)
       }
     }
   }
@@ -242,12 +243,16 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     return path
   }
 
-  private func item(name: String, node: Node, isSymlink: Bool) -> DirectoryItem {
-    switch node {
+  /// The item for `node`, found at `path` (a link's target), with the identity `status` gives it.
+  private func item(name: String, node: Node, at path: String, isSymlink: Bool) -> DirectoryItem {
+    let identity = FileIdentity(device: 1, inode: inode(path))
+    return switch node {
     case .file(let bytes, let time):
-      DirectoryItem(name: name, isDirectory: false, isSymlink: isSymlink, size: bytes.count, modificationTime: time)
+      DirectoryItem(
+        name: name, isDirectory: false, isSymlink: isSymlink, size: bytes.count, modificationTime: time,
+        identity: identity)
     case .directory(let time):
-      DirectoryItem(name: name, isDirectory: true, isSymlink: isSymlink, modificationTime: time)
+      DirectoryItem(name: name, isDirectory: true, isSymlink: isSymlink, modificationTime: time, identity: identity)
     case .symlink(_, let time):
       DirectoryItem(name: name, isDirectory: false, isSymlink: true, modificationTime: time)
     }
@@ -284,14 +289,22 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     nodes[path] = node
     if case .directory = node, children[path] == nil { children[path] = [] }
     let (folder, name) = PathComponents.split(path)
-    children[folder, default: []].insert(name)
+    if children[folder, default: []].insert(name).inserted { touchFolder(folder) }
   }
 
   private func removeNode(_ path: String) {
     nodes[path] = nil
     children[path] = nil
     let (folder, name) = PathComponents.split(path)
-    children[folder]?.remove(name)
+    if children[folder]?.remove(name) != nil { touchFolder(folder) }
+  }
+
+  /// A name added to or removed from `folder` moves its time, as on a real file system (a file written in place
+  /// does not); from a clock of its own, so that files' times stay what tests give them.
+  private func touchFolder(_ folder: String) {
+    guard case .directory = nodes[folder] else { return }
+    folderClock.nanoseconds += 1
+    nodes[folder] = .directory(folderClock)
   }
 
   private func addParents(of path: String, time: FileTime) {

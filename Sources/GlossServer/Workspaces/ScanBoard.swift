@@ -1,10 +1,14 @@
 import Foundation
 
-/// The folders the periodic scan walks, shared between the loop and the timer thread that scans off the loop.
+/// The folders the periodic scan watches, shared between the loop and the timer thread that scans off the loop.
 ///
-/// The loop posts each folder root's current files (with a generation that grows each time they change); the timer
-/// thread walks them with `rescanned(fileSystem:)` and posts what changed as `.scanned` events. The loop applies a
-/// result only if the root's files are still of the generation it was computed from, so a stale scan is dropped.
+/// The loop posts each folder root's current files (with a generation that grows each time they change); on each
+/// tick the timer thread scans them and posts what changed as `.scanned` events. The loop applies a result only if
+/// the root's files are still of the generation it was computed from, so a stale scan is dropped.
+///
+/// A scan first checks, cheaply, whether anything looks changed (`WorkspaceFiles.looksUnchanged`), and walks the
+/// folder again (`rescanned(fileSystem:)`) only when something does, or now and then whatever the check says; each
+/// root's steps are paced by their own cost (`ScanPacing`), so that watching 60,000 files does not keep a core busy.
 package final class ScanBoard: @unchecked Sendable {
   /// One scan's outcome for one root.
   package struct Result: Sendable {
@@ -18,32 +22,87 @@ package final class ScanBoard: @unchecked Sendable {
     package var changes: FileChanges
   }
 
+  /// One root being watched.
+  private struct Target {
+    var generation: Int
+    /// The files of that generation, or of a later walk that found no change (fresher folder times to check).
+    var files: WorkspaceFiles
+    var pacing: ScanPacing
+  }
+
   private let lock = NSLock()
-  private var targets: [RootID: (generation: Int, files: WorkspaceFiles)] = [:]
+  private var targets: [RootID: Target] = [:]
+  /// Full walks made so far, for tests and measurements.
+  package private(set) var walks = 0
+  /// Cheap checks made so far.
+  package private(set) var checks = 0
 
   /// Creates an empty board.
   package init() {}
 
-  /// Replaces the folders to scan.
-  func post(_ roots: [(id: RootID, generation: Int, files: WorkspaceFiles)]) {
+  /// Replaces the folders to scan; a root posted again keeps its pacing.
+  func post(_ roots: [(id: RootID, generation: Int, files: WorkspaceFiles)], at now: ContinuousClock.Instant = .now) {
     lock.lock()
     defer { lock.unlock() }
-    targets = [:]
-    for root in roots { targets[root.id] = (root.generation, root.files) }
+    var next: [RootID: Target] = [:]
+    for root in roots {
+      if let kept = targets[root.id], kept.generation == root.generation {
+        next[root.id] = kept
+      } else {
+        next[root.id] = Target(
+          generation: root.generation, files: root.files,
+          pacing: targets[root.id]?.pacing ?? ScanPacing(walkedAt: now))
+      }
+    }
+    targets = next
   }
 
-  /// Walks every folder posted and returns the results that found a change (run off the loop).
-  package func scan(fileSystem: any FileSystem) -> [Result] {
+  /// Scans every folder posted whose turn it is at `now` and returns the results that found a change (run off the
+  /// loop).
+  package func scan(fileSystem: any FileSystem, at now: ContinuousClock.Instant = .now) -> [Result] {
     lock.lock()
     let current = targets
     lock.unlock()
     var results: [Result] = []
     for (id, target) in current.sorted(by: { $0.key < $1.key }) {
-      let (files, changes) = target.files.rescanned(fileSystem: fileSystem)
-      if !changes.isEmpty {
-        results.append(Result(root: id, generation: target.generation, files: files, changes: changes))
+      var pacing = target.pacing
+      var step = pacing.step(at: now)
+      if step == .check {
+        let started = ContinuousClock.now
+        let unchanged = target.files.looksUnchanged(fileSystem: fileSystem)
+        pacing.checked(at: now, cost: ContinuousClock.now - started)
+        count(\.checks)
+        step = unchanged ? .wait : .walk
       }
+      var baseline: WorkspaceFiles?
+      if step == .walk {
+        let started = ContinuousClock.now
+        let (files, changes) = target.files.rescanned(fileSystem: fileSystem)
+        pacing.walked(at: now, cost: ContinuousClock.now - started)
+        count(\.walks)
+        if changes.isEmpty {
+          baseline = files
+        } else {
+          results.append(Result(root: id, generation: target.generation, files: files, changes: changes))
+        }
+      }
+      update(id, generation: target.generation, pacing: pacing, baseline: baseline)
     }
     return results
+  }
+
+  private func count(_ counter: ReferenceWritableKeyPath<ScanBoard, Int>) {
+    lock.lock()
+    self[keyPath: counter] += 1
+    lock.unlock()
+  }
+
+  /// Keeps a root's pacing, and the files of a walk that found no change, unless the loop posted newer files.
+  private func update(_ id: RootID, generation: Int, pacing: ScanPacing, baseline: WorkspaceFiles?) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard targets[id]?.generation == generation else { return }
+    targets[id]?.pacing = pacing
+    if let baseline { targets[id]?.files = baseline }
   }
 }

@@ -96,6 +96,13 @@ package struct WorkspaceFiles: Sendable {
   package var place: WorkspacePlace { WorkspacePlace(root: root, home: home) }
   /// Gloss's temporary files met on the walk (`TemporaryFile`), never indexed; leftovers are removed at start.
   package var temporaryFiles: [String] = []
+  /// Every folder the walk entered or tried to, root-relative, with what `status` said of it then (nil when it
+  /// failed): a folder's times move whenever an entry is added, removed or renamed in it, which lets the periodic
+  /// scan tell that nothing changed without listing folders (`looksUnchanged(fileSystem:)`).
+  package var folders: [(path: String, status: FileStatus?)] = []
+  /// Files looked for outside the walk and not found (configured bibliographies, `referenced` files), by index
+  /// path: the periodic scan looks for them again.
+  package var missing: [String] = []
 
   /// The sources folders of a root: the configured ones, else `sources` when that folder exists.
   package static func sourceFolders(root: String, config: WorkspaceConfig, fileSystem: any FileSystem) -> [String] {
@@ -123,6 +130,7 @@ package struct WorkspaceFiles: Sendable {
     // Configured bibliographies outside the walk (`../shared/refs.bib`, `~/Zotero/library.bib`) are read too;
     // missing ones are reported.
     var found = Set(files.map(\.path))
+    var missing: [String] = []
     for written in layout.configuredBibliographies + layout.outsideBibliographies {
       guard let path = place.path(of: written, from: ""), !found.contains(path) else { continue }
       do {
@@ -134,6 +142,7 @@ package struct WorkspaceFiles: Sendable {
           DiscoveredFile(path: path, role: .bibliography, status: status))
         found.insert(path)
       } catch {
+        missing.append(path)
         skipped.append(SkippedFile(path: path, reason: "bibliography file not found: \(error.reason)"))
       }
     }
@@ -141,9 +150,12 @@ package struct WorkspaceFiles: Sendable {
     // is simply not there (the index says so where it is named).
     let referencedInside = Set(referenced.keys.filter { !found.contains($0) })
     if !referencedInside.isEmpty { others.removeAll { referencedInside.contains($0.path) } }
-    for (path, role) in referenced where !found.contains(path) {
-      guard let status = try? fileSystem.status(of: PathComponents.absolute(path, in: root)), !status.isDirectory
-      else { continue }
+    for (path, role) in referenced.sorted(by: { $0.key.utf8Precedes($1.key) }) where !found.contains(path) {
+      guard let status = try? fileSystem.status(of: PathComponents.absolute(path, in: root)) else {
+        missing.append(path)
+        continue
+      }
+      guard !status.isDirectory else { continue }
       files.append(DiscoveredFile(path: path, role: role, status: status))
     }
     files.sort { $0.path.utf8Precedes($1.path) }
@@ -151,6 +163,8 @@ package struct WorkspaceFiles: Sendable {
     others.sort { $0.path.utf8Precedes($1.path) }
     var out = WorkspaceFiles(root: root, layout: layout, files: files, skipped: skipped, otherFiles: others)
     out.temporaryFiles = walk.temporaryFiles.sorted()
+    out.folders = walk.folders
+    out.missing = missing
     out.home = home
     out.referenced = referenced
     return out
@@ -188,6 +202,8 @@ private struct Walk {
   var skipped: [SkippedFile] = []
   // Every folder walked, by identity, with its root-relative path: a link to one of them is not walked again.
   var walked: [FileIdentity: String] = [:]
+  // Every folder entered or tried, with its status (nil when it could not be had).
+  var folders: [(path: String, status: FileStatus?)] = []
   var stack: [String] = []
   var linkedFolders: [String] = []
 
@@ -225,8 +241,11 @@ private struct Walk {
     let absolute = PathComponents.absolute(folder, in: root)
     let identity: FileIdentity
     do {
-      identity = try fileSystem.status(of: absolute).identity
+      let status = try fileSystem.status(of: absolute)
+      folders.append((folder, status))
+      identity = status.identity
     } catch {
+      folders.append((folder, nil))
       skipped.append(SkippedFile(path: folder, reason: error.reason))
       return false
     }
