@@ -54,12 +54,23 @@ extension Server {
   package func texts(of paths: some Sequence<String>, in id: RootID) -> [String: SourceText] {
     guard let root = root(id) else { return [:] }
     var out: [String: SourceText] = [:]
+    var onDisk: [String] = []
     for path in Set(paths) {
       if let uri = root.openPaths[path], let document = documents[uri] {
         out[path] = document.text
-      } else if let text = root.storedText(of: path, fileSystem: options.fileSystem) {
+      } else if let text = root.texts[path] {
         out[path] = text
+      } else {
+        onDisk.append(path)
       }
+    }
+    // The released texts are read again from disk (a thousand files for a key cited across the workspace), on
+    // every core.
+    let paths = onDisk
+    let fileSystem = options.fileSystem
+    let read = ParallelWork.map(count: paths.count) { root.storedText(of: paths[$0], fileSystem: fileSystem) }
+    for (path, text) in zip(paths, read) {
+      if let text { out[path] = text }
     }
     return out
   }
