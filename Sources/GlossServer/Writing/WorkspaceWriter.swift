@@ -176,7 +176,9 @@ package struct WorkspaceWriter: Sendable {
       return Dictionary(paths.map { ($0, "cannot be edited (\(error.message))") }) { first, _ in first }
     }
     // A few file-system calls each, for every file an edit touches (a thousand for a rename): on every core.
-    let found = ParallelWork.map(count: paths.count) { editRefusal(paths[$0], isOpen: open.contains(paths[$0]), rootReal: rootReal) }
+    let found = ParallelWork.map(count: paths.count) {
+      editRefusal(paths[$0], isOpen: open.contains(paths[$0]), rootReal: rootReal)
+    }
     var refusals: [String: String] = [:]
     for (path, refusal) in zip(paths, found) {
       if let refusal { refusals[path] = refusal }
