@@ -60,7 +60,7 @@ extension NoteRecord {
         added: note.citations[newCitations].flatMap(\.items).map(\.key)
       ) { key in
         // Whether a citation outside the re-parsed blocks still cites `key`.
-        let cites = { (citation: Citation) in citation.items.contains { $0.key == key } }
+        let cites = { (citation: Citation) in citation.items.cite(key) }
         return note.citations[..<newCitations.lowerBound].contains(where: cites)
           || note.citations[newCitations.upperBound...].contains(where: cites)
       }

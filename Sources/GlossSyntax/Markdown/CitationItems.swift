@@ -28,6 +28,19 @@ package struct CitationItems: Hashable, Sendable {
 
   /// The array holding the items after the first: empty, with no heap block, for a citation of one key.
   package var itemsAfterFirst: [CitationItem] { rest }
+
+  /// Whether an item cites `key`, read in place: going through the collection copies each item (three strings
+  /// retained and released), which made one keystroke in a note of 100,000 citations take tens of milliseconds.
+  @inlinable package func cite(_ key: String) -> Bool {
+    if head?.key == key { return true }
+    return rest.contains { $0.key == key }
+  }
+
+  /// Changes every item in place (for the same reason).
+  @inlinable package mutating func updateEach(_ change: (inout CitationItem) -> Void) {
+    if head != nil { change(&head!) }
+    for index in rest.indices { change(&rest[index]) }
+  }
 }
 
 extension CitationItems: RandomAccessCollection, MutableCollection {

@@ -248,11 +248,7 @@ extension Range<Int> {
 extension Citation {
   fileprivate mutating func shift(by delta: Int) {
     range = range.shifted(by: delta)
-    for index in items.indices {
-      items[index].keyRange = items[index].keyRange.shifted(by: delta)
-      items[index].suffixRange = items[index].suffixRange.shifted(by: delta)
-      items[index].range = items[index].range.shifted(by: delta)
-    }
+    items.updateEach { $0.shift(by: delta) }
   }
 }
 

@@ -216,6 +216,13 @@ package struct CitationItem: Hashable, Sendable {
     set { storedRange = CompactRange(newValue) }
   }
 
+  /// Moves the item's ranges by `delta` bytes, in place (text inserted or removed before it).
+  package mutating func shift(by delta: Int) {
+    storedKeyRange = storedKeyRange.shifted(by: delta)
+    storedSuffixRange = storedSuffixRange.shifted(by: delta)
+    storedRange = storedRange.shifted(by: delta)
+  }
+
   package init(
     key: String, keyRange: Range<Int>, mode: Mode, prefix: String, suffix: String, suffixRange: Range<Int>,
     range: Range<Int>

@@ -15,6 +15,11 @@ package struct CompactRange: Hashable, Sendable {
   /// The range as the rest of Gloss uses it.
   package var range: Range<Int> { Int(lower)..<Int(upper) }
 
+  /// The range moved by `delta` bytes.
+  package func shifted(by delta: Int) -> CompactRange {
+    CompactRange(Int(lower) + delta..<Int(upper) + delta)
+  }
+
   private static func clamped(_ offset: Int) -> UInt32 {
     offset <= 0 ? 0 : offset >= Int(UInt32.max) ? UInt32.max : UInt32(offset)
   }
