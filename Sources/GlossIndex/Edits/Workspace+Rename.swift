@@ -132,8 +132,9 @@ extension Workspace {
     for path in (citers[key] ?? []).sorted() {
       guard let record = notes[path] else { continue }
       var list: [WorkspaceChange.Edit] = []
-      for citation in record.note.citations {
-        for item in citation.items where item.key == key {
+      let citations = record.note.citations
+      for index in citations.indices where citations[index].items.cite(key) {
+        for item in citations[index].items where item.key == key {
           list.append(WorkspaceChange.Edit(range: item.keyRange, newText: newKey))
         }
       }

@@ -118,8 +118,10 @@ package struct Workspace: Sendable {
     var out: [CitationOccurrence] = []
     for path in (citers[key] ?? []).sorted() {
       guard let record = notes[path] else { continue }
-      for (ci, citation) in record.note.citations.enumerated() {
-        for (ii, item) in citation.items.enumerated() where item.key == key {
+      let citations = record.note.citations
+      // Read in place: only the items of the citations citing `key` are copied out.
+      for ci in citations.indices where citations[ci].items.cite(key) {
+        for (ii, item) in citations[ci].items.enumerated() where item.key == key {
           out.append(CitationOccurrence(path: path, citationIndex: ci, itemIndex: ii, item: item))
         }
       }

@@ -125,8 +125,9 @@ extension Workspace {
     var count = 0
     for path in citers[key] ?? [] {
       guard let note = notes[path]?.note else { continue }
-      for citation in note.citations {
-        for item in citation.items where item.key == key { count += 1 }
+      let citations = note.citations
+      for index in citations.indices where citations[index].items.cite(key) {
+        for item in citations[index].items where item.key == key { count += 1 }
       }
     }
     return count
