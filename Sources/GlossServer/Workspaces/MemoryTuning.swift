@@ -8,13 +8,16 @@
 /// not part of the C library's Swift module; a no-op elsewhere.
 package enum MemoryTuning {
   /// Keeps freed memory for reuse while indexing: blocks up to 64 MB come from the heap, the heap grows 64 MB at a
-  /// time, and is trimmed only past 512 MB of free memory. At most two heaps (arenas) are shared by all threads:
-  /// each heap keeps the holes of what was freed in it, so more heaps hold more memory. Call at start, and again
-  /// before indexing a root after `settle()`.
+  /// time, and is trimmed only past 512 MB of free memory. Call at start, and again before indexing a root after
+  /// `settle()`.
+  ///
+  /// The number of heaps (arenas) is left to glibc. Capping it at two (tried until 2026-12-02) kept memory at ready
+  /// no lower once closed texts were released and the heap trimmed after publishing (162-166 MB against 164-167 MB
+  /// on the standard bench workspace, 689 against 692 MB on the large one), and it made the loop share a heap's lock
+  /// with the background threads: completion requests over 6 ms were three times as many.
   package static func keepFreedMemoryForReuse() {
     #if canImport(Glibc)
       guard let mallopt = function("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self) else { return }
-      _ = mallopt(Parameter.arenaMax, 2)
       _ = mallopt(Parameter.mmapThreshold, 64 << 20)
       _ = mallopt(Parameter.topPad, 64 << 20)
       _ = mallopt(Parameter.trimThreshold, 512 << 20)
@@ -40,7 +43,6 @@ package enum MemoryTuning {
       static let trimThreshold: Int32 = -1
       static let topPad: Int32 = -2
       static let mmapThreshold: Int32 = -3
-      static let arenaMax: Int32 = -8
     }
   #endif
 
