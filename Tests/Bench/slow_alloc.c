@@ -8,11 +8,11 @@
 // unset) is written to SLOWMALLOC_OUT (appended) as "== malloc size=… us=… t=<CLOCK_MONOTONIC seconds> tid=…" and its
 // backtrace (`addr2line -f -e gloss 0x…` names the offsets in the binary). The thread whose backtraces end in
 // __libc_start_main is the server's loop. Slow small allocations on the loop beside slow calls on other threads mean
-// they wait for the same heap's lock (`MemoryTuning` caps glibc at two heaps).
+// they wait for the same heap's lock (the server capped glibc at two heaps until 2026-12-02; it no longer does).
 //
-// For experiments: SLOWMALLOC_IGNORE="-8,-1" makes the server's mallopt calls with those parameters do nothing (-8 the
-// heap cap, -1/-2/-3 the trim threshold, top pad and mmap threshold); SLOWMALLOC_SETTLE_ARENAS=N raises the heap cap
-// to N when the server settles its allocator after publishing a root.
+// For experiments: SLOWMALLOC_IGNORE="-1,-3" makes the server's mallopt calls with those parameters do nothing
+// (-1/-2/-3 the trim threshold, top pad and mmap threshold; -8 was the heap cap); SLOWMALLOC_SETTLE_ARENAS=N sets a
+// heap cap of N when the server settles its allocator after publishing a root.
 // A measuring tool, not part of Gloss.
 #define _GNU_SOURCE
 #include <dlfcn.h>
