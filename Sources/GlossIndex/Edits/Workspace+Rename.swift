@@ -129,16 +129,9 @@ extension Workspace {
     var change = WorkspaceChange()
     var edits: [String: [WorkspaceChange.Edit]] = [:]
     // Straight from the key → citers map and each note's parsed citations: no file is read again.
-    for path in (citers[key] ?? []).sorted() {
-      guard let record = notes[path] else { continue }
-      var list: [WorkspaceChange.Edit] = []
-      let citations = record.note.citations
-      for index in citations.indices where citations[index].items.cite(key) {
-        for item in citations[index].items where item.key == key {
-          list.append(WorkspaceChange.Edit(range: item.keyRange, newText: newKey))
-        }
-      }
-      edits[path] = list
+    for path in citers[key] ?? [] where notes[path] != nil { edits[path] = [] }
+    for occurrence in citations(ofKey: key) {
+      edits[occurrence.path, default: []].append(WorkspaceChange.Edit(range: occurrence.item.keyRange, newText: newKey))
     }
     let defs = definitions[key] ?? SourceDefinitions()
     for location in defs.entries {

@@ -122,15 +122,7 @@ extension Workspace {
 
   /// The number of citation items of `key` in every note.
   package func citationCount(ofKey key: String) -> Int {
-    var count = 0
-    for path in citers[key] ?? [] {
-      guard let note = notes[path]?.note else { continue }
-      let citations = note.citations
-      for index in citations.indices where citations[index].items.cite(key) {
-        for item in citations[index].items where item.key == key { count += 1 }
-      }
-    }
-    return count
+    citations(ofKey: key).count
   }
 
   // MARK: Links and tags
