@@ -56,7 +56,7 @@ extension SourceDocument {
     let file = Int(lineStarts[span.lowerBound - 1])..<lineEnd(span.upperBound - 1)
     var textRange = textRange(ofFile: file)
     if format == .html {
-      textRange = SourceDocument.trimmed(textRange, in: text)
+      textRange = visibleLines.trimmed(textRange, lines: (span.lowerBound - 1)...(span.upperBound - 1))
       if textRange.isEmpty {
         return .unresolved(
           reason:

@@ -23,6 +23,10 @@ package struct SourceDocument: Hashable, Sendable {
   private(set) var sectionEnds: [Int] = []
   /// The fingerprint of the released text (`TextFingerprint`), nil while the text is here.
   private(set) var releasedTextFingerprint: UInt64?
+  /// The fingerprint of the file's bytes when the text is not the file (HTML, repaired UTF-8): a file read again must
+  /// be these bytes before its text is extracted again, since the same text can come from other bytes at other
+  /// offsets. Nil when the text is the file.
+  private(set) var fileFingerprint: UInt64?
   /// Front-matter problems (Markdown only), in file offsets: what the index reports as `malformed-front-matter`.
   package var problems: [SyntaxProblem]
   /// Notes about reading the text that are not front-matter problems (invalid UTF-8 replaced, an unterminated HTML
@@ -44,6 +48,9 @@ package struct SourceDocument: Hashable, Sendable {
   /// The length of the file in bytes, where its last line ends.
   private(set) var fileLength: Int
   private(set) var offsetMap: TextOffsetMap
+  /// HTML only, one per line of the file: where the visible text of a passage starting on that line starts, and where
+  /// that of a passage ending on it ends (`VisibleLines`), so that a line passage is trimmed without the text.
+  private(set) var visibleLines = VisibleLines()
 
   /// Reads any bytes as a source document of the given format; never fails.
   package init(parsing bytes: [UInt8], format: SourceFormat) {
@@ -67,10 +74,7 @@ package struct SourceDocument: Hashable, Sendable {
         text = bytes
         offsetMap = TextOffsetMap(identityOfLength: bytes.count)
       } else {
-        var repaired: [UInt8] = []
-        var map = TextOffsetMap()
-        map.fileLength = bytes.count
-        bytes.withUnsafeBufferPointer { UTF8Repair.append($0, 0..<bytes.count, to: &repaired, map: &map) }
+        let (repaired, map) = Self.repaired(bytes)
         text = repaired
         offsetMap = map
         let first = map.segments.first { !$0.isVerbatim }.map { Int($0.fileStart)..<Int($0.fileEnd) } ?? 0..<0
@@ -101,6 +105,8 @@ package struct SourceDocument: Hashable, Sendable {
       separators = headings.map(\.range)
       metadata = SourceMetadata(htmlTitle: html.title, meta: html.meta)
     }
+    if format == .html || !offsetMap.isIdentity { fileFingerprint = TextFingerprint.of(bytes) }
+    if format == .html { visibleLines = VisibleLines(of: self) }
     // Repeated headings get `-1`, `-2`, … as in notes (github-slugger's rule), so each slug names one section.
     for (index, slug) in Slug.unique(headings.map(\.text)).enumerated() { headings[index].slug = slug }
     pageStarts = SourceDocument.pageStarts(of: text)
@@ -115,10 +121,10 @@ package struct SourceDocument: Hashable, Sendable {
   /// Whether the text was released to save memory (everything else is kept).
   package var isTextReleased: Bool { releasedTextFingerprint != nil }
 
-  /// The document without its text, for an index to keep when the file can be read again; nil when the text cannot
-  /// be had from the file's bytes alone (HTML, whose text is extracted; a file whose invalid UTF-8 was repaired).
+  /// The document without its text, for an index to keep when the file can be read again (`restoringText`); nil
+  /// when it is released already.
   package func releasingText() -> SourceDocument? {
-    guard format != .html, offsetMap.isIdentity, releasedTextFingerprint == nil else { return nil }
+    guard releasedTextFingerprint == nil else { return nil }
     var copy = self
     copy.releasedTextFingerprint = TextFingerprint.of(text)
     copy.text = []
@@ -126,14 +132,42 @@ package struct SourceDocument: Hashable, Sendable {
   }
 
   /// The document with its released text put back from `fileBytes` (the file read again); nil when those bytes are
-  /// not the text that was released (the file changed since). A document holding its text is returned as it is.
+  /// not the file whose text was released (the file changed since). The text of HTML, or of a file whose invalid
+  /// UTF-8 was repaired, is extracted again from the same bytes. A document holding its text is returned as it is.
   package func restoringText(_ fileBytes: [UInt8]) -> SourceDocument? {
     guard let fingerprint = releasedTextFingerprint else { return self }
-    guard fileBytes.count == textCount, TextFingerprint.of(fileBytes) == fingerprint else { return nil }
+    let text: [UInt8]
+    if let fileFingerprint {
+      guard fileBytes.count == fileLength, TextFingerprint.of(fileBytes) == fileFingerprint else { return nil }
+      text = Self.text(of: fileBytes, format: format)
+    } else {
+      text = fileBytes
+    }
+    guard text.count == textCount, TextFingerprint.of(text) == fingerprint else { return nil }
     var copy = self
-    copy.text = fileBytes
+    copy.text = text
     copy.releasedTextFingerprint = nil
     return copy
+  }
+
+  /// The text `init(parsing:format:)` takes from `bytes`: the file itself, its invalid UTF-8 replaced, or the visible
+  /// text of HTML.
+  static func text(of bytes: [UInt8], format: SourceFormat) -> [UInt8] {
+    switch format {
+    case .markdown, .plainText:
+      UTF8Repair.isValid(bytes) ? bytes : repaired(bytes).text
+    case .html:
+      HTMLText(parsing: bytes).text
+    }
+  }
+
+  /// `bytes` with their invalid UTF-8 replaced by U+FFFD, and the map from that text to them.
+  private static func repaired(_ bytes: [UInt8]) -> (text: [UInt8], map: TextOffsetMap) {
+    var repaired: [UInt8] = []
+    var map = TextOffsetMap()
+    map.fileLength = bytes.count
+    bytes.withUnsafeBufferPointer { UTF8Repair.append($0, 0..<bytes.count, to: &repaired, map: &map) }
+    return (repaired, map)
   }
 
   /// The number of lines of the file, counted as the editor does (`""` has 1 line, `"a\n"` has 2).

@@ -86,6 +86,43 @@ import Testing
     #expect(found?.places.first?.lines == 11...11)
   }
 
+  static let htmlSource = """
+    <html><head><title>Đời sống 🦉</title></head><body>
+    <h1>1 Introduction</h1>
+    <p>Memory is an <em>imaginative</em> reconstruction &amp; never a copy.</p>
+    <h1>2 Méthodes</h1>
+    <p>Les sujets ont lu l’histoire deux fois.</p>
+    </body></html>
+
+    """
+
+  static let htmlNote = "“an imaginative reconstruction & never a copy” [@ward2021, § 1]; see [@war2️⃣d2021, § 2].\n"
+
+  @Test func anHTMLSourcesTextIsReleasedAndExtractedAgainForAPassageAndAQuotation() throws {
+    let path = "sources/ward2021.html"
+    let fixture = WorkspaceFixture(files: [path: Self.htmlSource, "notes/w.md": MarkedText(Self.htmlNote).text])
+    try fixture.start()
+    let document = fixture.client.server.roots.first?.workspace.sourceDocuments[path]?.document
+    #expect(document?.isTextReleased == true)
+    #expect(fixture.codes("notes/w.md") == [])
+    let marked = MarkedText(Self.htmlNote)
+    let position = SourceText(marked.text).lspPosition(of: marked.cursors["2"] ?? -1, in: .utf16)
+    let hover = try fixture.client.send(
+      HoverRequest(textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/w.md")), position: position))
+    let value = hover?.contents.value ?? ""
+    #expect(value.contains("Les sujets ont lu l’histoire deux fois."), "\(value)")
+    #expect(!value.contains("<p>"), "\(value)")
+    fixture.open("notes/w.md", marked.text)
+    fixture.replace("notes/w.md", with: marked.text.replacingOccurrences(of: "never", with: "always"), version: 2)
+    #expect(fixture.codes("notes/w.md") == ["quote-mismatch"])
+    // Other markup of the same length around the same text: the file is not the one indexed.
+    fixture.fileSystem.setFile("/w/" + path, Self.htmlSource.replacingOccurrences(of: "em>", with: "b >"))
+    let stale = try fixture.client.send(
+      HoverRequest(textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/w.md")), position: position))
+    #expect(
+      stale?.contents.value.contains("the file changed since it was read") == true, "\(stale?.contents.value ?? "")")
+  }
+
   /// A text of more than 256 KB (its quotation index stays between checks), with one sentence to quote in the middle.
   static let largeSource: String = {
     var text = "---\nid: ebbinghaus1885\n---\n# Über das Gedächtnis\n\n"

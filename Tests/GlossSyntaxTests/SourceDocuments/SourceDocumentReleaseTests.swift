@@ -39,8 +39,47 @@ import Testing
     #expect(released.restoringText([]) == nil)
   }
 
-  @Test func htmlAndRepairedTextsAreKept() {
-    #expect(SourceDocument(parsing: Array("<p>Hi</p>".utf8), format: .html).releasingText() == nil)
-    #expect(SourceDocument(parsing: [0x41, 0xFF, 0x42], format: .plainText).releasingText() == nil)
+  /// Texts that are not the file: HTML's visible text, and a file whose invalid UTF-8 was replaced.
+  static let extracted: [(bytes: [UInt8], format: SourceFormat)] = [
+    (
+      Array(
+        "<html><head><title>Bartlett 🦉</title></head><body><h1>1 Intro</h1><p>Đoạn một &amp; đoạn hai.</p>\n"
+          .utf8) + Array("<h2>1.1 Détail</h2><p>日本語の段落。</p><h1>2 Fin</h1><p>Zwei.</p></body></html>\n".utf8),
+      .html
+    ),
+    (Array("# 1 Intro\n\nA".utf8) + [0xFF, 0xFE] + Array(" broken byte.\n\n# 2 Fin\n\nÉnd 🦉.\n".utf8), .markdown),
+    (Array("Page one ".utf8) + [0xC3] + Array(".\n\u{0C}Page two 日本語.\n".utf8), .plainText),
+  ]
+
+  @Test(arguments: 0..<extracted.count)
+  func anExtractedTextIsReleasedAndExtractedAgainFromTheSameBytes(_ index: Int) throws {
+    let (bytes, format) = Self.extracted[index]
+    let document = SourceDocument(parsing: bytes, format: format)
+    #expect(!document.text.isEmpty)
+    #expect(document.text != bytes)
+    let released = try #require(document.releasingText())
+    #expect(released.isTextReleased)
+    #expect(released.text.isEmpty)
+    for locator in Self.locators {
+      #expect(released.passage(for: locator) == document.passage(for: locator), "\(locator)")
+    }
+    #expect(released.restoringText(bytes) == document)
+    // Its text given as the file is not the file.
+    #expect(released.restoringText(document.text) == nil)
+  }
+
+  @Test func otherMarkupWithTheSameTextAndLengthDoesNotRestoreAnHTMLText() throws {
+    let html = Array("<p>One <b>two</b> three.</p>\n".utf8)
+    let other = Array("<p>One <i>two</i> three.</p>\n".utf8)
+    let document = SourceDocument(parsing: html, format: .html)
+    #expect(SourceDocument(parsing: other, format: .html).text == document.text)
+    let released = try #require(document.releasingText())
+    #expect(released.restoringText(other) == nil)
+    #expect(released.restoringText(html) == document)
+  }
+
+  @Test func aReleasedTextIsNotReleasedTwice() throws {
+    let released = try #require(SourceDocument(parsing: Array("<p>Hi</p>".utf8), format: .html).releasingText())
+    #expect(released.releasingText() == nil)
   }
 }
