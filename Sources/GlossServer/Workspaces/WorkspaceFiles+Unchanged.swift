@@ -6,6 +6,7 @@ extension WorkspaceFiles {
   /// - A file written moves its own times, or its size.
   /// - A file replaced by another has another identity.
   /// - A file looked for and missing (a configured bibliography, a file a `file` field names) must still be missing.
+  /// - A symbolic link that led nowhere must still lead nowhere.
   ///
   /// `false` means "walk again", not "something changed": a folder's times also move for names Gloss ignores (an
   /// editor's swap file), and the walk then finds no change. The times of a file system that does not keep them
@@ -25,9 +26,15 @@ extension WorkspaceFiles {
       }
     }
     for file in files {
-      guard let now = try? fileSystem.status(of: absolutePath(file.path)), !now.isDirectory,
-        now.size == file.size, now.modificationTime == file.modificationTime, now.changeTime == file.changeTime,
-        now.identity == file.identity
+      let path = absolutePath(file.path)
+      guard let now = try? fileSystem.status(of: path) else {
+        // A link that led nowhere when walked (listed with size 0) and still does: nothing to read either time.
+        // Replacing a file by a link, or a link by another, moves its folder's times.
+        if file.size == 0, (try? fileSystem.entryKind(of: path)) == .symbolicLink { continue }
+        return false
+      }
+      guard !now.isDirectory, now.size == file.size, now.modificationTime == file.modificationTime,
+        now.changeTime == file.changeTime, now.identity == file.identity
       else { return false }
     }
     for path in missing where (try? fileSystem.status(of: absolutePath(path))) != nil {

@@ -171,4 +171,25 @@ import Testing
     try Data("# Sâu\n".utf8).write(to: URL(fileURLWithPath: root + "/notes/sâu/hơn/mới.md"))
     #expect(!walked.looksUnchanged(fileSystem: fs))
   }
+
+  /// A link to nothing (a note moved away, a cloud folder not synced yet) is not a change each time it is checked;
+  /// the check fails once the link leads to a file.
+  @Test func aBrokenSymbolicLinkDoesNotFailEveryCheck() throws {
+    let root = FileManager.default.temporaryDirectory.path + "/gloss-scan-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let fm = FileManager.default
+    try fm.createDirectory(atPath: root + "/notes", withIntermediateDirectories: true)
+    try Data("# Ghi chú 🙂\n".utf8).write(to: URL(fileURLWithPath: root + "/notes/ghi chú.md"))
+    try fm.createSymbolicLink(atPath: root + "/notes/đã chuyển.md", withDestinationPath: root + "-elsewhere/gone.md")
+    try fm.createSymbolicLink(atPath: root + "/references.bib", withDestinationPath: "zotero/missing.bib")
+    let fs = LocalFileSystem()
+    let walked = WorkspaceFiles.discover(root: root, config: WorkspaceConfig(), fileSystem: fs)
+    #expect(walked.looksUnchanged(fileSystem: fs))
+    defer { try? FileManager.default.removeItem(atPath: root + "-elsewhere") }
+    try fm.createDirectory(atPath: root + "-elsewhere", withIntermediateDirectories: true)
+    try Data("# Đã chuyển\n".utf8).write(to: URL(fileURLWithPath: root + "-elsewhere/gone.md"))
+    #expect(!walked.looksUnchanged(fileSystem: fs))
+    let changes = walked.rescanned(fileSystem: fs).changes
+    #expect(changes.changed + changes.created + changes.deleted == ["notes/đã chuyển.md"], "\(changes)")
+  }
 }
