@@ -86,7 +86,7 @@ private final class ResultBoard<R>: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<R?>
   private var finished: [Bool]
   private var nextUnclaimed = 0
-  private let condition = NSCondition()
+  private let condition = Condition()
 
   init(count: Int, chunks: Int) {
     slots = .allocate(capacity: count)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 package import GlossIndex
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -129,19 +130,15 @@ extension ProcessRun {
 
 /// The two outputs of a process, each written once by its reader thread.
 private final class Collected: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private(set) var output: [UInt8] = []
   private(set) var errors: [UInt8] = []
 
   func setOutput(_ bytes: [UInt8]) {
-    lock.lock()
-    output = bytes
-    lock.unlock()
+    lock.withLock { _ in output = bytes }
   }
 
   func setErrors(_ bytes: [UInt8]) {
-    lock.lock()
-    errors = bytes
-    lock.unlock()
+    lock.withLock { _ in errors = bytes }
   }
 }

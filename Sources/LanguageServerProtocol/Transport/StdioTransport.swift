@@ -1,4 +1,5 @@
 package import Foundation
+import Synchronization
 
 /// Reads framed messages from one file handle and writes framed messages to another (stdin and stdout).
 ///
@@ -8,7 +9,7 @@ package import Foundation
 package final class StdioTransport: @unchecked Sendable {
   private let input: FileHandle
   private let output: FileHandle
-  private let writeLock = NSLock()
+  private let writeLock = Mutex(())
   private var writeFailed = false
 
   /// Creates a transport over `input` and `output`.
@@ -40,15 +41,15 @@ package final class StdioTransport: @unchecked Sendable {
   package func send(_ body: Data) -> Bool {
     var frame = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
     frame.append(body)
-    writeLock.lock()
-    defer { writeLock.unlock() }
-    guard !writeFailed else { return false }
-    do {
-      try output.write(contentsOf: frame)
-      return true
-    } catch {
-      writeFailed = true
-      return false
+    return writeLock.withLock { _ in
+      guard !writeFailed else { return false }
+      do {
+        try output.write(contentsOf: frame)
+        return true
+      } catch {
+        writeFailed = true
+        return false
+      }
     }
   }
 }
