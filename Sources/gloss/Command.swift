@@ -1,5 +1,6 @@
 import Foundation
 import GlossServer
+import LanguageServerProtocol
 
 /// A `gloss` subcommand: its name, a one-line summary for the usage text, and the function that runs it.
 struct Command: Sendable {
@@ -70,5 +71,5 @@ func runHelp(_ arguments: [String]) -> Int32 {
 
 /// Writes a line on stderr.
 func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text + "\n").utf8))
+  FileDescriptorIO.writeToStandardError(text + "\n")
 }
