@@ -1,6 +1,11 @@
-package import Foundation
 package import GlossIndex
 import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// What the server is given from outside: its name and version, the file system, a clock, a log and the tick period.
 ///

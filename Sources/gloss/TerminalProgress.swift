@@ -1,6 +1,11 @@
-import Foundation
 import GlossServer
 import LanguageServerProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A one-line progress display on stderr, shown only when stderr is a terminal (never when it is piped or a file).
 final class TerminalProgress {

@@ -1,4 +1,3 @@
-import Foundation
 import GlossSyntax
 
 /// The search structures over every source document's text (`Workspace+Find.swift`) of one state, built on first

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 package import GlossIndex
 import Synchronization
 
@@ -93,7 +92,7 @@ package final class ExtractionQueue: @unchecked Sendable {
       waiting.removeFirst(count)
     }
     for (job, preparation) in next {
-      let worker = Thread { [self] in
+      BackgroundThread.start(name: "gloss-extract") { [self] in
         Self.lowerThisThreadsPriority()
         let result = ExtractedSource(job, outcome: work(job), preparation: preparation)
         let handler = lock.withLock { _ in
@@ -105,8 +104,6 @@ package final class ExtractionQueue: @unchecked Sendable {
         handler?()
         group.leave()
       }
-      worker.name = "gloss-extract"
-      worker.start()
     }
   }
 

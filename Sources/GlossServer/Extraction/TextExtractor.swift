@@ -1,5 +1,11 @@
-import Foundation
 package import GlossIndex
+import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Runs the external tools that turn PDFs (`pdftotext`) and office and e-book files (`pandoc -t plain`) into text.
 ///
@@ -58,6 +64,6 @@ package enum TextExtractor {
 
   private static func firstLine(_ bytes: [UInt8]) -> String {
     let text = String(decoding: bytes, as: UTF8.self)
-    return text.split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+    return text.split(whereSeparator: \.isNewline).first.map { String($0).trimming(.whitespaces) } ?? ""
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// A file system held in memory for tests: files, folders and symbolic links, with ways to make a file unreadable

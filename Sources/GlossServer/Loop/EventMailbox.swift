@@ -1,4 +1,3 @@
-import Foundation
 import GlossIndex
 
 /// The thread-safe inbox between the reader and tick threads and the loop: an `EventQueue` under a condition.

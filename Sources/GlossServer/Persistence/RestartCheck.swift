@@ -1,7 +1,12 @@
 import Dispatch
-import Foundation
 import GlossIndex
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the index of a restarted root publishes, checked off the loop against what its restart snapshot already
 /// published: a snapshot is used only when every file is as it was, so the two agree unless something was missed,

@@ -1,6 +1,17 @@
-import Foundation
 import GlossIndex
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Builds the search over the sources' text (`Workspace.prepareFind`) in the background, so that no request on the
 /// loop builds it: the loop hands over each root's newest state whose search is not built (after indexing, after
@@ -39,13 +50,13 @@ package final class FindPreparation: @unchecked Sendable {
       return !running
     }
     guard start else { return }
-    let thread = Thread { [self] in
+    BackgroundThread.start(name: "gloss-find") { [self] in
       // On Linux a thread has its own nice value: 0 names the calling thread.
       _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
       while true {
         // Once the first diagnostics have gone out (sending them is what the client waits for), and once a burst
         // of changes is over.
-        Thread.sleep(forTimeInterval: delay)
+        BackgroundThread.sleep(seconds: delay)
         let next = lock.withLock { _ in
           let next = waiting
           waiting = [:]
@@ -57,7 +68,5 @@ package final class FindPreparation: @unchecked Sendable {
         lock.withLock { _ in rounds += 1 }
       }
     }
-    thread.name = "gloss find index"
-    thread.start()
   }
 }

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 package import GlossSyntax
 import Synchronization
 

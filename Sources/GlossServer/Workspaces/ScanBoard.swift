@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// The folders the periodic scan watches, shared between the loop and the timer thread that scans off the loop.

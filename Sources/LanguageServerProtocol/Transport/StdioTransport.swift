@@ -1,5 +1,10 @@
-package import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
