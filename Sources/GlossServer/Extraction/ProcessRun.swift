@@ -83,7 +83,12 @@ enum ProcessRun {
       let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
       defer { for pointer in argv { free(pointer) } }
       var pid: pid_t = 0
-      let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+      #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+      #else
+        let environment = environ
+      #endif
+      let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
       close(output[1])
       close(errors[1])
       guard code == 0 else {
