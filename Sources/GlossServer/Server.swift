@@ -1,8 +1,13 @@
 package import Dispatch
-import Foundation
 package import GlossIndex
 package import GlossSyntax
 package import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The language server's state machine: `handle(_:)` takes one event and returns the messages to send.
 ///
@@ -244,7 +249,9 @@ package final class Server {
   private func logIfSlow(_ method: String, since started: Date) {
     let elapsed = options.now().timeIntervalSince(started)
     guard elapsed >= Self.slowHandling else { return }
-    log("'\(method)' took \(String(format: "%.2f", elapsed)) s")
+    let hundredths = Int((elapsed * 100).rounded())
+    let fraction = hundredths % 100
+    log("'\(method)' took \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s")
   }
 
   private func handleResponse(_ response: IncomingResponse) {

@@ -1,5 +1,11 @@
-package import Foundation
 package import GlossIndex
+import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// What the server is given from outside: its name and version, the file system, a clock, a log and the tick period.
 ///
@@ -13,7 +19,7 @@ package struct ServerOptions: Sendable {
   package var now: @Sendable () -> Date = { Date() }
   /// Where log lines go (stderr in `gloss lsp`; stdout is the protocol).
   package var log: @Sendable (String) -> Void = { line in
-    FileHandle.standardError.write(Data("gloss: \(line)\n".utf8))
+    FileDescriptorIO.writeToStandardError("gloss: \(line)\n")
   }
   /// How often the loop sends `.tick` events; nil for none.
   package var tickInterval: Duration?

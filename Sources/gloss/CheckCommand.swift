@@ -1,5 +1,10 @@
-import Foundation
 import GlossServer
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `gloss check [DIR] [--format text|json]`: indexes DIR (default: the current directory) like the language
 /// server does and prints every diagnostic; exit 1 when there is an error, 2 on bad usage, else 0. A DIR inside a
@@ -36,8 +41,7 @@ func runCheck(_ arguments: [String]) -> Int32 {
   let fileManager = FileManager.default
   let given = directory ?? fileManager.currentDirectoryPath
   let absolute = given.hasPrefix("/") ? given : fileManager.currentDirectoryPath + "/" + given
-  var isDirectory: ObjCBool = false
-  guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+  guard (try? LocalFileSystem().status(of: absolute))?.isDirectory == true else {
     printError("gloss check: no such folder '\(given)'\n\n\(usage)")
     return 2
   }

@@ -1,5 +1,5 @@
-import Foundation
 import GlossServer
+import LanguageServerProtocol
 
 /// A `gloss` subcommand: its name, a one-line summary for the usage text, and the function that runs it.
 struct Command: Sendable {
@@ -52,12 +52,14 @@ struct Command: Sendable {
   /// The usage text listing every subcommand.
   static var usage: String {
     let width = all.map { ($0.name + " " + $0.arguments).count }.max() ?? 0
+    // Each name followed by spaces up to the column of the summaries.
+    func padded(_ name: String) -> String { name + String(repeating: " ", count: max(0, width + 2 - name.count)) }
     var lines = ["usage: gloss <command> [options]", "", "commands:"]
     for command in all {
       let synopsis = command.arguments.isEmpty ? command.name : "\(command.name) \(command.arguments)"
-      lines.append("  " + synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary)
+      lines.append("  " + padded(synopsis) + command.summary)
     }
-    lines.append("  " + "--version".padding(toLength: width + 2, withPad: " ", startingAt: 0) + "print the version")
+    lines.append("  " + padded("--version") + "print the version")
     return lines.joined(separator: "\n")
   }
 }
@@ -70,5 +72,5 @@ func runHelp(_ arguments: [String]) -> Int32 {
 
 /// Writes a line on stderr.
 func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text + "\n").utf8))
+  FileDescriptorIO.writeToStandardError(text + "\n")
 }

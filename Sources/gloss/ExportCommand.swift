@@ -1,7 +1,12 @@
-import Foundation
 import GlossIndex
 import GlossServer
 import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The usage line of `gloss export`.
 let exportUsage = "usage: gloss export NOTE… | --tag TAG [--format markdown|html|pandoc|json] [-o FILE] [--root DIR]"

@@ -1,5 +1,11 @@
-import Foundation
 import GlossServer
+import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `gloss find "PHRASE" [DIR] [--format text|json] [--limit N] [--notes]`: every place in the sources' text (and
 /// the notes' with `--notes`) where the phrase occurs, with the citation that points there; exit 0 when found, 1
@@ -54,15 +60,14 @@ func runFind(_ arguments: [String]) -> Int32 {
       }
     }
   }
-  guard let phrase = positional.first, !phrase.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+  guard let phrase = positional.first, !phrase.trimming(.whitespacesAndNewlines).isEmpty else {
     return fail("no phrase to find")
   }
   guard positional.count <= 2 else { return fail("unexpected argument '\(positional[2])'") }
   let fileManager = FileManager.default
   let given = positional.count == 2 ? positional[1] : fileManager.currentDirectoryPath
   let absolute = given.hasPrefix("/") ? given : fileManager.currentDirectoryPath + "/" + given
-  var isDirectory: ObjCBool = false
-  guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+  guard (try? LocalFileSystem().status(of: absolute))?.isDirectory == true else {
     return fail("no such folder '\(given)'")
   }
   let progress = TerminalProgress()

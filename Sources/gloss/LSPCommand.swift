@@ -1,7 +1,12 @@
 import Dispatch
-import Foundation
 import GlossServer
 import LanguageServerProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `gloss lsp [--stdio]`: runs the language server on stdin and stdout until `exit` or the end of stdin.
 func runLSP(_ arguments: [String]) -> Int32 {

@@ -1,5 +1,11 @@
-import Foundation
 import GlossServer
+import LanguageServerProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A one-line progress display on stderr, shown only when stderr is a terminal (never when it is piped or a file).
 final class TerminalProgress {
@@ -15,7 +21,7 @@ final class TerminalProgress {
   /// Replaces the line with `message`.
   func show(_ message: String) {
     guard isShown else { return }
-    FileHandle.standardError.write(Data(("\r\u{1B}[K" + message).utf8))
+    FileDescriptorIO.writeToStandardError("\r\u{1B}[K" + message)
     isLineOpen = true
   }
 
@@ -27,7 +33,7 @@ final class TerminalProgress {
   /// Clears the line, so what is printed next starts on a clean line.
   func clear() {
     guard isShown, isLineOpen else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    FileDescriptorIO.writeToStandardError("\r\u{1B}[K")
     isLineOpen = false
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// The lazily built search structures of one state of a workspace, shared by its copies until one of them changes
 /// what they were built from: a mutation then installs a new cache sharing the parts that are not stale (copies keep
@@ -57,18 +57,18 @@ final class CompletionCache: @unchecked Sendable {
 
   /// One lazily built value, built once by whoever needs it first; the others wait for that build.
   private final class Part<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var built: Value?
 
     func value(_ build: () -> Value) -> Value {
-      lock.lock()
-      defer { lock.unlock() }
-      if let built { return built }
-      let value = build()
-      built = value
-      return value
+      lock.withLock { _ in
+        if let built { return built }
+        let value = build()
+        built = value
+        return value
+      }
     }
 
-    var isBuilt: Bool { lock.withLock { built != nil } }
+    var isBuilt: Bool { lock.withLock { _ in built != nil } }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import GlossSyntax
 
 /// Case- and accent-insensitive fuzzy matching of a query against a name: prefix, then word start, then subsequence.
 struct FuzzyMatch: Comparable {
@@ -25,7 +25,7 @@ struct FuzzyMatch: Comparable {
       // (wordy, lowercase) of the previous character; accents neither end a word nor count.
       var previous: (wordy: Bool, lower: Bool)?
       // Decomposing is needed only for accents; most names are ASCII.
-      let decomposed = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.decomposedStringWithCanonicalMapping
+      let decomposed = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.nfd
       for scalar in decomposed.unicodeScalars {
         let value = scalar.value
         let wordy: Bool
@@ -79,7 +79,7 @@ struct FuzzyMatch: Comparable {
 
   /// The folded scalars of a query.
   static func query(_ text: String) -> [UInt32] {
-    text.decomposedStringWithCanonicalMapping.lowercased().unicodeScalars.lazy
+    text.nfd.lowercased().unicodeScalars.lazy
       .filter { $0.properties.generalCategory != .nonspacingMark }.map { Key.folded($0.value) }
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A JSON value from `.gloss.json`, `initializationOptions` or `settings.gloss`, decoded without `Any`.
 package enum ConfigValue: Hashable, Sendable {

@@ -1,36 +1,16 @@
-import Foundation
 import GlossSyntax
 
 extension WorkspaceConfig {
-  /// The problem JSONSerialization finds in `bytes`, placed at the offset it reports when it reports one.
-  static func jsonSyntaxProblem(in bytes: [UInt8]) -> SyntaxProblem? {
-    do {
-      _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-      return nil
-    } catch {
-      let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-      var detail = description.trimmingCharacters(in: .whitespaces)
-      if detail.hasSuffix(".") { detail.removeLast() }
-      if let first = detail.first { detail = first.lowercased() + detail.dropFirst() }
-      let message = detail.isEmpty ? "'.gloss.json' is not valid JSON" : "'.gloss.json' is not valid JSON: \(detail)"
-      return SyntaxProblem(range: errorRange(description: description, count: bytes.count), message: message)
+  /// The problem of `bytes`, which are not JSON: what the JSON reader expected, on the byte where it stopped (the
+  /// last byte when the text ends too early), or the whole file when the reader finds nothing wrong.
+  static func jsonSyntaxProblem(in bytes: [UInt8]) -> SyntaxProblem {
+    guard let error = JSONSyntax.firstError(in: bytes) else {
+      return SyntaxProblem(range: 0..<bytes.count, message: "'.gloss.json' is not valid JSON")
     }
-  }
-
-  /// The byte range a JSONSerialization error description points at (`around character 12`, `end of file`).
-  private static func errorRange(description: String, count: Int) -> Range<Int> {
-    let marker = "character "
-    if let markerRange = description.range(of: marker) {
-      let digits = description[markerRange.upperBound...].prefix(while: \.isASCII).prefix(while: \.isNumber)
-      if let offset = Int(digits), offset >= 0 {
-        let start = min(offset, max(count - 1, 0))
-        return start..<min(start + 1, count)
-      }
-    }
-    if description.lowercased().contains("end of file") {
-      return max(count - 1, 0)..<count
-    }
-    return 0..<count
+    let start = min(error.offset, max(bytes.count - 1, 0))
+    let detail = error.offset >= bytes.count ? "unexpected end of file, \(error.message)" : error.message
+    return SyntaxProblem(
+      range: start..<min(start + 1, bytes.count), message: "'.gloss.json' is not valid JSON: \(detail)")
   }
 
   /// The range of the key at `keyPath` (the quoted key), or the whole file when it cannot be found.

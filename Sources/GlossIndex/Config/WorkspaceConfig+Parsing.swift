@@ -1,4 +1,3 @@
-import Foundation
 package import GlossSyntax
 
 extension WorkspaceConfig {
@@ -47,10 +46,7 @@ extension WorkspaceConfig {
   /// Applies the keys of a `.gloss.json` file; returns the file's problems.
   private mutating func apply(fileBytes bytes: [UInt8]) -> [SyntaxProblem] {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [] }
-    if let problem = Self.jsonSyntaxProblem(in: bytes) { return [problem] }
-    guard let value = ConfigValue.decode(json: bytes) else {
-      return [SyntaxProblem(range: 0..<bytes.count, message: "'.gloss.json' is not valid JSON")]
-    }
+    guard let value = ConfigValue.decode(json: bytes) else { return [Self.jsonSyntaxProblem(in: bytes)] }
     guard case .object(let settings) = value else {
       return [
         SyntaxProblem(range: 0..<bytes.count, message: "'.gloss.json' must hold an object, found \(value.typeName)")

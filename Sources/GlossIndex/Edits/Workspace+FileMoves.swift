@@ -1,5 +1,10 @@
-import Foundation
 import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Workspace {
   /// The edits that keep links working when files move (`workspace/willRenameFiles`): links to each moved note

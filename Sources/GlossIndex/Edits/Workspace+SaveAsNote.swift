@@ -1,5 +1,10 @@
-package import Foundation
 import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// Where `gloss.saveAsNote` takes its text from.
 package enum SaveAsNoteOrigin: Hashable, Sendable {
@@ -47,7 +52,7 @@ extension Workspace {
       tags = Self.uniqueTags(record.document.metadata.tags)
       originValue = "@\(record.key), \(locator)"
     }
-    guard !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+    guard !body.trimming(.whitespacesAndNewlines).isEmpty else {
       throw CommandError("the selection is empty: nothing to save as a note")
     }
     let noteTitle = Self.cleanTitle(title ?? "").isEmpty ? Self.title(fromText: body) : Self.cleanTitle(title ?? "")
@@ -140,8 +145,8 @@ extension Workspace {
 
   /// `text` as a Markdown blockquote, one `> ` per line, without a final line break.
   static func blockQuote(_ text: String) -> String {
-    let lines = text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
-    return lines.map { $0.isEmpty ? ">" : "> " + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+    let lines = text.trimming(.newlines).split(separator: "\n", omittingEmptySubsequences: false)
+    return lines.map { $0.isEmpty ? ">" : "> " + $0.trimming(.whitespaces) }.joined(separator: "\n")
   }
 
   /// Tags in first-use order, each once (compared without case).
@@ -164,7 +169,8 @@ extension Workspace {
 
   /// `text` without leading Markdown markers (`#`, `>`, list markers), emphasis characters and outer whitespace.
   static func cleanTitle(_ text: String) -> String {
-    var line = Substring(text.replacingOccurrences(of: "\n", with: " "))
+    // Every line feed a space (one ending "\r\n" too: the "\r" is removed below).
+    var line = Substring(String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" ? " " : $0 })))
     while true {
       let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "#" || $0 == ">" }
       if let first = trimmed.first, "-*+".contains(first), trimmed.dropFirst().first == " " {
@@ -180,6 +186,6 @@ extension Workspace {
       }
     }
     let kept = line.filter { $0 != "*" && $0 != "`" && !$0.isNewline }
-    return kept.trimmingCharacters(in: .whitespaces)
+    return kept.trimming(.whitespaces)
   }
 }

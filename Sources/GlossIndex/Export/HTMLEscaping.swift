@@ -1,4 +1,4 @@
-import Foundation
+import GlossSyntax
 
 /// Escaping for the HTML export: every piece of note text goes through here, and URLs are kept only when safe.
 enum HTMLEscaping {
@@ -53,7 +53,7 @@ enum HTMLEscaping {
         var run = 0
         while index + run < characters.count, characters[index + run] == "`" { run += 1 }
         if let close = find(characters, run: Array(repeating: "`", count: run), from: index + run) {
-          let code = String(characters[(index + run)..<close]).trimmingCharacters(in: .whitespaces)
+          let code = String(characters[(index + run)..<close]).trimming(.whitespaces)
           out += "<code>" + escaped(code) + "</code>"
           index = close + run
           continue

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// Pieces of note text the commands write: YAML front matter scalars and lists, and ISO 8601 dates.
 package enum NoteText {
@@ -54,10 +58,7 @@ package enum NoteText {
 
   /// `date` in ISO 8601 (UTC, seconds): `2026-09-21T08:53:20Z`.
   package static func iso8601(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: date)
+    Date.ISO8601FormatStyle(timeZone: .gmt).format(date)
   }
 }
 

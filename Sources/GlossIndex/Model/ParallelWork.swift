@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Work spread over every core: a map whose results come back in order, and a stream whose results are consumed
 /// in order on the calling thread while later ones are still being made.
@@ -86,7 +91,7 @@ private final class ResultBoard<R>: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<R?>
   private var finished: [Bool]
   private var nextUnclaimed = 0
-  private let condition = NSCondition()
+  private let condition = Condition()
 
   init(count: Int, chunks: Int) {
     slots = .allocate(capacity: count)

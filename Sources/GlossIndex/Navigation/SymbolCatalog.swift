@@ -1,4 +1,3 @@
-import Foundation
 import GlossSyntax
 
 /// One workspace symbol found by a search: where it is and how to show it.
@@ -104,7 +103,7 @@ package struct SymbolCatalog: Sendable {
   /// Up to `limit` symbols matching `query` (case-insensitive subsequence; a leading `#` or `@` is ignored), best
   /// first: prefix matches, then word-start matches, then subsequences; ties by shorter matched name, kind, then path and position.
   package func search(_ query: String, limit: Int = 200) -> [WorkspaceSymbolMatch] {
-    var text = Substring(query.trimmingCharacters(in: .whitespaces))
+    var text = Substring(query.trimming(.whitespaces))
     if text.first == "#" || text.first == "@" { text = text.dropFirst() }
     let scalars = FuzzyMatch.query(String(text))
     let queryMask = FuzzyMatch.Key.mask(of: scalars)

@@ -1,9 +1,9 @@
-import Foundation
+import Synchronization
 
 /// A lazily built `SymbolCatalog` shared by copies of one workspace state; a mutation installs a fresh cache.
 final class SymbolCatalogCache: @unchecked Sendable {
   // Guarded by `lock`: snapshots of the workspace may be searched from several threads.
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var catalog: SymbolCatalog?
   /// The latest catalog built for an earlier state, whose prepared names the next build reuses.
   private var previous: SymbolCatalog?
@@ -13,20 +13,18 @@ final class SymbolCatalogCache: @unchecked Sendable {
 
   /// An empty cache for the state after `old`'s, keeping its catalog (or the one it kept) for reuse.
   init(after old: SymbolCatalogCache) {
-    old.lock.lock()
-    previous = old.catalog ?? old.previous
-    old.lock.unlock()
+    previous = old.lock.withLock { _ in old.catalog ?? old.previous }
   }
 
   /// The catalog, built by `build` (given the earlier catalog to reuse) on first use.
   func catalog(_ build: (SymbolCatalog?) -> SymbolCatalog) -> SymbolCatalog {
-    lock.lock()
-    defer { lock.unlock() }
-    if let catalog { return catalog }
-    let built = build(previous)
-    catalog = built
-    previous = nil
-    return built
+    lock.withLock { _ in
+      if let catalog { return catalog }
+      let built = build(previous)
+      catalog = built
+      previous = nil
+      return built
+    }
   }
 }
 

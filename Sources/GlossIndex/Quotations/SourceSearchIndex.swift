@@ -1,4 +1,3 @@
-import Foundation
 import GlossSyntax
 
 /// Every source's key, completion detail and filter text, and a sorted table of word prefixes to find them by key,
@@ -99,8 +98,7 @@ struct SourceSearchIndex: Sendable {
 
   /// Lowercased with accents removed (`Nguyễn` → `nguyen`); ASCII takes a fast path.
   static func fold(_ text: String) -> String {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-    return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    AccentFolding.folded(text)
   }
 
   /// The words of folded UTF-8 text: runs of letters, digits and non-ASCII bytes.

@@ -1,4 +1,3 @@
-import Foundation
 import GlossSyntax
 
 /// The search structures over every source document's text (`Workspace+Find.swift`) of one state, built on first
@@ -24,7 +23,7 @@ final class SourceTextSearchCache: @unchecked Sendable {
   static let smallWorkspaceBytes = 4 << 20
 
   // Guarded by `condition`: snapshots of the workspace are searched from several threads.
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var search: SourceTextSearch?
   /// How this cache's search was made: whole, or from an earlier state's (nil before).
   private var wasBuiltWhole: Bool?

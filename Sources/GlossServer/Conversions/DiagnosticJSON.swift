@@ -1,7 +1,12 @@
-package import Foundation
 package import GlossIndex
 package import GlossSyntax
 package import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// `textDocument/publishDiagnostics` bodies written by hand: 10,000 of them at start-up, where `JSONEncoder`'s
 /// per-message cost would show (bench NOTES §4.1).

@@ -1,5 +1,10 @@
-import Foundation
 package import GlossIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Extracted texts kept outside the workspace (`$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`), so a restart extracts
 /// nothing again.

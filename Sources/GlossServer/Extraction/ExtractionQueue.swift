@@ -1,6 +1,6 @@
 import Dispatch
-import Foundation
 package import GlossIndex
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -17,12 +17,12 @@ package final class ExtractionQueue: @unchecked Sendable {
   package let limit: Int
   /// Called on a worker thread after each job finishes (the loop posts itself an event).
   package var wake: (@Sendable () -> Void)? {
-    get { lock.withLock { wakeHandler } }
-    set { lock.withLock { wakeHandler = newValue } }
+    get { lock.withLock { _ in wakeHandler } }
+    set { lock.withLock { _ in wakeHandler = newValue } }
   }
 
   private let work: @Sendable (ExtractionJob) -> ExtractionOutcome
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var waiting: [(job: ExtractionJob, preparation: SourcePreparation)] = []
   private var active: Set<ExtractionJob> = []
   private var finished: [ExtractedSource] = []
@@ -40,7 +40,7 @@ package final class ExtractionQueue: @unchecked Sendable {
   /// Queues `jobs` (those already queued or running are skipped); their texts are prepared for a workspace as
   /// `preparation` describes it.
   package func enqueue(_ jobs: [ExtractionJob], preparation: SourcePreparation) {
-    lock.withLock {
+    lock.withLock { _ in
       for job in jobs where !active.contains(job) {
         active.insert(job)
         waiting.append((job, preparation))
@@ -53,7 +53,7 @@ package final class ExtractionQueue: @unchecked Sendable {
 
   /// At most `limit` of the results finished since the last call, in the order they finished.
   package func takeFinished(limit: Int = .max) -> [ExtractedSource] {
-    lock.withLock {
+    lock.withLock { _ in
       let count = min(limit, finished.count)
       let taken = Array(finished.prefix(count))
       finished.removeFirst(count)
@@ -68,13 +68,13 @@ package final class ExtractionQueue: @unchecked Sendable {
 
   /// Whether results wait to be taken.
   package var hasFinished: Bool {
-    lock.withLock { !finished.isEmpty }
+    lock.withLock { _ in !finished.isEmpty }
   }
 
   /// How many jobs are queued, running or finished but not taken, how many were queued since the queue was last
   /// idle, and how many of those were taken.
   package var progress: (remaining: Int, total: Int, done: Int) {
-    lock.withLock { (active.count + finished.count, total, done) }
+    lock.withLock { _ in (active.count + finished.count, total, done) }
   }
 
   /// Blocks until every queued job has finished (tests and the command line).
@@ -84,7 +84,7 @@ package final class ExtractionQueue: @unchecked Sendable {
 
   private func startMore() {
     var next: [(job: ExtractionJob, preparation: SourcePreparation)] = []
-    lock.withLock {
+    lock.withLock { _ in
       let running = active.count - waiting.count
       let count = min(waiting.count, limit - running)
       guard count > 0 else { return }
@@ -92,10 +92,10 @@ package final class ExtractionQueue: @unchecked Sendable {
       waiting.removeFirst(count)
     }
     for (job, preparation) in next {
-      let worker = Thread { [self] in
+      BackgroundThread.start(name: "gloss-extract") { [self] in
         Self.lowerThisThreadsPriority()
         let result = ExtractedSource(job, outcome: work(job), preparation: preparation)
-        let handler = lock.withLock {
+        let handler = lock.withLock { _ in
           active.remove(job)
           finished.append(result)
           return wakeHandler
@@ -104,8 +104,6 @@ package final class ExtractionQueue: @unchecked Sendable {
         handler?()
         group.leave()
       }
-      worker.name = "gloss-extract"
-      worker.start()
     }
   }
 

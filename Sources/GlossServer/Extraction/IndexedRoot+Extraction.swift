@@ -1,6 +1,11 @@
-import Foundation
 package import GlossIndex
 import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension IndexedRoot {
   /// The folder at `root` indexed for a command of the command line (`check`, `find`, `export`): the user's cache of

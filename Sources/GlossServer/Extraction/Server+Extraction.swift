@@ -1,4 +1,3 @@
-import Foundation
 import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// A file system held in memory for tests: files, folders and symbolic links, with ways to make a file unreadable
 /// or vanish when read.
@@ -10,8 +10,8 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
   }
 
   // Guarded by `lock`; the class is `@unchecked Sendable` because every access takes it.
-  private let lock = NSLock()
-  private let fileLock = NSLock()
+  private let lock = Mutex(())
+  private let fileLock = Mutex(())
   private var nodes: [String: Node] = ["/": .directory(FileTime(nanoseconds: 0))]
   private var children: [String: Set<String>] = ["/": []]
   private var inodes: [String: UInt64] = [:]
@@ -225,9 +225,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
   /// Runs `body` holding one lock shared by every lock file (enough for threads in one test).
   package func exclusively<T>(lockFile: String, _ body: () -> T) -> T {
-    fileLock.lock()
-    defer { fileLock.unlock() }
-    return body()
+    fileLock.withLock { _ in body() }
   }
 
   /// `path` normalised, refused unless its folder exists and no folder on the way is a link (as `LocalFileSystem`).
@@ -330,8 +328,6 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
   }
 
   private func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body()
+    try lock.withLock { _ throws(E) in try body() }
   }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The handlers by method name, each wrapped to decode its typed params and encode its typed result.
 struct MethodTable {

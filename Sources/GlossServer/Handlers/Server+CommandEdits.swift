@@ -1,7 +1,12 @@
-import Foundation
 import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Carrying out a command's `WorkspaceChange`: as a `workspace/applyEdit` when the client applies resource
 /// operations (so the editor keeps its buffers and undo), else by writing the files through the guarded

@@ -1,7 +1,12 @@
-import Foundation
 import GlossIndex
 import GlossSyntax
 package import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `workspace/executeCommand`: the commands of SPEC §5, each a query in GlossIndex turned into file changes.
 extension Server {

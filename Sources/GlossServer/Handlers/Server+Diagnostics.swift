@@ -1,7 +1,12 @@
-import Foundation
 import GlossIndex
 import GlossSyntax
 package import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How diagnostics reach a client: never both ways to one client (SPEC §4).
 package enum DiagnosticsMode: Hashable, Sendable {

@@ -1,7 +1,12 @@
-import Foundation
 import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Files changed outside the editor: watched-file events, file operations, and Gloss's own periodic scan.
 extension Server {

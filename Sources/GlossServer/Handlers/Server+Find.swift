@@ -1,7 +1,12 @@
-import Foundation
 import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `gloss.find` and the quoted `workspace/symbol` query: search over every source's text (SPEC §5).
 extension Server {
@@ -71,7 +76,7 @@ extension Server {
   /// they get by the query's characters, quote marks included.
   func sourceTextSymbols(_ query: String) throws -> [SymbolInformation]? {
     guard let phrase = Self.quotedPhrase(query) else { return nil }
-    let typed = query.trimmingCharacters(in: .whitespaces)
+    let typed = query.trimming(.whitespaces)
     return try foundPlaces(phrase, limit: Self.defaultFindLimit).map { place, location in
       let alike = place.likeness >= 1 ? "" : "\(place.percentAlike)% alike "
       return SymbolInformation(
@@ -82,11 +87,11 @@ extension Server {
 
   /// The words of a query written in double quotes (straight or curly), nil when it is not one.
   static func quotedPhrase(_ query: String) -> String? {
-    let trimmed = query.trimmingCharacters(in: .whitespaces)
+    let trimmed = query.trimming(.whitespaces)
     guard trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "“" else { return nil }
     var inner = trimmed.dropFirst()
     if let last = inner.last, last == "\"" || last == "”" { inner = inner.dropLast() }
-    let phrase = inner.trimmingCharacters(in: .whitespaces)
+    let phrase = inner.trimming(.whitespaces)
     return phrase.isEmpty ? nil : phrase
   }
 

@@ -1,11 +1,11 @@
-import Foundation
+import GlossIndex
 
 /// The thread-safe inbox between the reader and tick threads and the loop: an `EventQueue` under a condition.
 ///
 /// Every event is posted as soon as it is read, so when the loop takes the next event everything already read is
 /// queued behind it, and a `$/cancelRequest` already read has marked the request it cancels.
 final class EventMailbox: @unchecked Sendable {
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var queue = EventQueue()
 
   /// Queues events together (everything from one read) and wakes the loop.

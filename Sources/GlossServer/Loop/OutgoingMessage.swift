@@ -1,5 +1,10 @@
-package import Foundation
 package import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// A message the server sends: its encoded JSON body and what kind of message it is.
 package struct OutgoingMessage: Sendable, CustomStringConvertible {

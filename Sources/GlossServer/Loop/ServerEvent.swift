@@ -1,5 +1,10 @@
-package import Foundation
 package import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// One input to the server, in arrival order: a message, something unreadable, a timer tick or the end of input.
 package enum ServerEvent: Sendable {

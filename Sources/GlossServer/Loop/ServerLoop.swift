@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 package import LanguageServerProtocol
 
 /// Runs `server` over `transport` until `exit` or the end of input, and returns the exit status.
@@ -11,14 +11,12 @@ package import LanguageServerProtocol
 /// Handlers therefore never run concurrently, and a cancellation read before its request is handled applies.
 package func runLanguageServer(_ server: Server, transport: StdioTransport) -> Int32 {
   let mailbox = EventMailbox()
-  let reader = Thread {
+  BackgroundThread.start(name: "gloss-reader") {
     transport.readMessages { items in
       mailbox.post(items.map(ServerEvent.init(framed:)))
     }
     mailbox.post(.endOfInput)
   }
-  reader.name = "gloss-reader"
-  reader.start()
   let now = server.options.now
   server.scansInBackground = server.options.tickInterval != nil
   let board = server.scanBoard

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A command whose answer waits for the client's answer to its `workspace/applyEdit` (`AnswerLater`). It waits until
 /// the client answers, until the client cancels the command (`$/cancelRequest`), or until `deadline`: a client that

@@ -1,4 +1,3 @@
-import Foundation
 package import GlossIndex
 
 /// Where restart snapshots live: `$XDG_CACHE_HOME/gloss/workspaces/<hash of the root's real path>.restart`, outside

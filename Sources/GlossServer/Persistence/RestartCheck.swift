@@ -1,6 +1,12 @@
 import Dispatch
-import Foundation
 import GlossIndex
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the index of a restarted root publishes, checked off the loop against what its restart snapshot already
 /// published: a snapshot is used only when every file is as it was, so the two agree unless something was missed,
@@ -14,19 +20,19 @@ final class RestartChecks: @unchecked Sendable {
   }
 
   // Guarded by `lock`.
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var results: [Result] = []
   private var wakeHandler: (@Sendable () -> Void)?
 
   /// Called (on the checking thread) when a result waits: the loop posts an event so it is taken soon.
   var wake: (@Sendable () -> Void)? {
-    get { lock.withLock { wakeHandler } }
-    set { lock.withLock { wakeHandler = newValue } }
+    get { lock.withLock { _ in wakeHandler } }
+    set { lock.withLock { _ in wakeHandler = newValue } }
   }
 
   /// Hands a result to the loop.
   func post(_ result: Result) {
-    let wake = lock.withLock {
+    let wake = lock.withLock { _ in
       results.append(result)
       return wakeHandler
     }
@@ -35,7 +41,7 @@ final class RestartChecks: @unchecked Sendable {
 
   /// The results waiting, in the order they were posted.
   func take() -> [Result] {
-    lock.withLock {
+    lock.withLock { _ in
       defer { results = [] }
       return results
     }

@@ -1,5 +1,10 @@
-import Foundation
 import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The snapshot's file format, written by hand (`ByteWriter`): a magic number, the format version and the Gloss
 /// build, then the payload's length and checksum, then the payload. A file of another version or build, cut short,

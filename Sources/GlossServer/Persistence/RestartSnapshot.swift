@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// What a restart needs to publish a workspace's diagnostics before indexing it: every input the diagnostics were
 /// computed from, stamped, and the `publishDiagnostics` notifications they gave.

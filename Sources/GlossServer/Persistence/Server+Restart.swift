@@ -1,8 +1,13 @@
 import Dispatch
-import Foundation
 import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Restarts with nothing changed: the diagnostics a workspace had at the end of the last run are published
 /// at once from its restart snapshot, when a fresh walk finds every file exactly as it was; the index is then built

@@ -1,6 +1,11 @@
-import Foundation
 package import GlossIndex
 import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `gloss check` reports about one workspace: every diagnostic placed by line and column, sorted, with counts.
 ///

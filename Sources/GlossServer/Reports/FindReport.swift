@@ -1,6 +1,11 @@
-import Foundation
 package import GlossIndex
 import GlossSyntax
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `gloss find` reports: every place a phrase occurs in the sources' text (and the notes', when asked), placed
 /// by line and column, or the closest passages when it occurs nowhere.

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// When to hand back the memory a background build freed (the search over the sources' text frees far more than it
 /// keeps: about 20 MB left resident on the standard workspace). Trimming the heap holds the allocator's locks for

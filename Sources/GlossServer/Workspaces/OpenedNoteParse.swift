@@ -1,6 +1,6 @@
 import Dispatch
-import Foundation
 package import GlossSyntax
+import Synchronization
 
 /// The blocks of a note opened with the text the index already holds, parsed off the loop.
 ///
@@ -15,7 +15,7 @@ package final class OpenedNoteParse: @unchecked Sendable {
   /// What the parsed text was (the index's offsets are in exactly this text).
   package let stamp: TextStamp
   private let done = DispatchSemaphore(value: 0)
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var parsed: Note?
 
   /// Starts parsing `bytes`, the text of the note at `location`, whose stamp is `stamp`.
@@ -24,20 +24,20 @@ package final class OpenedNoteParse: @unchecked Sendable {
     self.stamp = stamp
     DispatchQueue.global(qos: .userInitiated).async { [self] in
       let note = Note(parsing: bytes)
-      lock.withLock { parsed = note }
+      lock.withLock { _ in parsed = note }
       done.signal()
     }
   }
 
   /// The parsed note, nil while the parse runs.
   package var note: Note? {
-    lock.withLock { parsed }
+    lock.withLock { _ in parsed }
   }
 
   /// The parsed note, waiting for the parse to end.
   package func wait() -> Note {
     done.wait()
     done.signal()
-    return lock.withLock { parsed } ?? Note()
+    return lock.withLock { _ in parsed } ?? Note()
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// The folders the periodic scan watches, shared between the loop and the timer thread that scans off the loop.
 ///
@@ -30,7 +30,7 @@ package final class ScanBoard: @unchecked Sendable {
     var pacing: ScanPacing
   }
 
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var targets: [RootID: Target] = [:]
   /// Full walks made so far, for tests and measurements.
   package private(set) var walks = 0
@@ -42,27 +42,25 @@ package final class ScanBoard: @unchecked Sendable {
 
   /// Replaces the folders to scan; a root posted again keeps its pacing.
   func post(_ roots: [(id: RootID, generation: Int, files: WorkspaceFiles)], at now: ContinuousClock.Instant = .now) {
-    lock.lock()
-    defer { lock.unlock() }
-    var next: [RootID: Target] = [:]
-    for root in roots {
-      if let kept = targets[root.id], kept.generation == root.generation {
-        next[root.id] = kept
-      } else {
-        next[root.id] = Target(
-          generation: root.generation, files: root.files,
-          pacing: targets[root.id]?.pacing ?? ScanPacing(walkedAt: now))
+    lock.withLock { _ in
+      var next: [RootID: Target] = [:]
+      for root in roots {
+        if let kept = targets[root.id], kept.generation == root.generation {
+          next[root.id] = kept
+        } else {
+          next[root.id] = Target(
+            generation: root.generation, files: root.files,
+            pacing: targets[root.id]?.pacing ?? ScanPacing(walkedAt: now))
+        }
       }
+      targets = next
     }
-    targets = next
   }
 
   /// Scans every folder posted whose turn it is at `now` and returns the results that found a change (run off the
   /// loop).
   package func scan(fileSystem: any FileSystem, at now: ContinuousClock.Instant = .now) -> [Result] {
-    lock.lock()
-    let current = targets
-    lock.unlock()
+    let current = lock.withLock { _ in targets }
     var results: [Result] = []
     for (id, target) in current.sorted(by: { $0.key < $1.key }) {
       var pacing = target.pacing
@@ -92,17 +90,15 @@ package final class ScanBoard: @unchecked Sendable {
   }
 
   private func count(_ counter: ReferenceWritableKeyPath<ScanBoard, Int>) {
-    lock.lock()
-    self[keyPath: counter] += 1
-    lock.unlock()
+    lock.withLock { _ in self[keyPath: counter] += 1 }
   }
 
   /// Keeps a root's pacing, and the files of a walk that found no change, unless the loop posted newer files.
   private func update(_ id: RootID, generation: Int, pacing: ScanPacing, baseline: WorkspaceFiles?) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard targets[id]?.generation == generation else { return }
-    targets[id]?.pacing = pacing
-    if let baseline { targets[id]?.files = baseline }
+    lock.withLock { _ in
+      guard targets[id]?.generation == generation else { return }
+      targets[id]?.pacing = pacing
+      if let baseline { targets[id]?.files = baseline }
+    }
   }
 }

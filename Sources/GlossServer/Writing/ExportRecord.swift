@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What tells an export artefact Gloss wrote from any other file: a record, kept outside every workspace (in
 /// `$XDG_STATE_HOME/gloss/exports.json`), of each export's real path with the length and FNV-1a hash of the bytes

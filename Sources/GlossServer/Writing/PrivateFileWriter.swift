@@ -1,5 +1,16 @@
-import Foundation
 package import GlossIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writes Gloss's own files outside every workspace (caches under `$XDG_CACHE_HOME/gloss`, the export record under
 /// `$XDG_STATE_HOME/gloss`) with the same atomic mechanics as `WorkspaceWriter`: a temporary file beside the target,
@@ -126,7 +137,9 @@ package struct PrivateFileWriter: Sendable {
   private static func folder(_ variable: String?, fallback: String, environment: [String: String]) -> String {
     // The XDG specification says relative values are invalid and must be ignored.
     if let variable, variable.hasPrefix("/") { return PathComponents.join(variable, "gloss") }
-    let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+    let home =
+      environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? FileManager.default.homeDirectoryForCurrentUser.path
     return PathComponents.join(PathComponents.join(home, fallback), "gloss")
   }
 }

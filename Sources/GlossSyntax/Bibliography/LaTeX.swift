@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decodes the LaTeX found in bibliography field values into display text.
 enum LaTeX {
   /// The display text of `bytes`: accents composed (NFC), escapes resolved, braces dropped, whitespace collapsed.
@@ -50,7 +48,7 @@ enum LaTeX {
         guard let markScalar = Unicode.Scalar(mark) else { continue }
         var pair = String(Unicode.Scalar(letter))
         pair.unicodeScalars.append(markScalar)
-        let composed = pair.precomposedStringWithCanonicalMapping.unicodeScalars
+        let composed = pair.nfc.unicodeScalars
         if composed.count == 1, let scalar = composed.first {
           table[UInt32(letter) << 16 | mark] = scalar
         }
@@ -167,7 +165,7 @@ private struct LaTeXDecoder {
 
   func result() -> String {
     let string = String(decoding: out, as: UTF8.self)
-    return needsNormalization ? string.precomposedStringWithCanonicalMapping : string
+    return needsNormalization ? string.nfc : string
   }
 
   mutating func emit(_ byte: UInt8) {

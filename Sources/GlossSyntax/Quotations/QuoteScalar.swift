@@ -1,5 +1,3 @@
-import Foundation
-
 /// Unicode scalar helpers for quotation matching: UTF-8 decoding, the token class of a scalar, and NFC.
 enum QuoteScalar {
   /// What a scalar is to the tokenizer.
@@ -122,7 +120,7 @@ enum QuoteScalar {
 
   /// The bytes in Unicode Normalization Form C.
   static func nfc(_ bytes: [UInt8]) -> [UInt8] {
-    Array(String(decoding: bytes, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8)
+    String(decoding: bytes, as: UTF8.self).nfcUTF8
   }
 
   /// The letters a Latin ligature stands for.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One token of normalised text: its kind and where it lies in the scanned bytes.
 struct QuoteToken {
   /// What a token is; gaps and wildcards occur in quotations only.
@@ -210,7 +208,7 @@ struct QuoteTokenizer {
     while j < p.count, j - start < 200, p[j] != UInt8(ascii: "]"), p[j] != UInt8(ascii: "["), p[j] != 0x0A { j += 1 }
     guard j < p.count, p[j] == UInt8(ascii: "]") else { return nil }
     let inner = String(decoding: UnsafeBufferPointer(rebasing: p[(start + 1)..<j]), as: UTF8.self)
-      .trimmingCharacters(in: .whitespaces)
+      .trimming(.whitespaces)
     i = j + 1
     if inner.isEmpty || inner.allSatisfy({ $0 == "." || $0 == "…" || $0 == " " }) {
       return QuoteToken(kind: .gap, start: start, end: i)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Lines, pages, headings and paragraphs of a source document, found by scanning bytes.
 extension SourceDocument {

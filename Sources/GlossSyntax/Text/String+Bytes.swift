@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Byte-level helpers for strings that are paths, keys or names: each reads the UTF-8 bytes directly, since the
 /// generic `Character` or `UTF8View` algorithms cost several times more in the hot paths of indexing.

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// An outgoing request: `{"jsonrpc":"2.0","id":…,"method":…,"params":…}`.
 package struct RequestMessage<Params: RequestType>: Encodable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A message received from the client: a request, a notification, or a response to one of our requests.
 package enum IncomingMessage: Sendable {

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// A result that writes its own compact JSON, for large answers where `JSONEncoder` is the cost (a rename's
 /// `WorkspaceEdit` with a thousand edits).

@@ -1,4 +1,8 @@
-package import Foundation
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
 
 /// The undecoded JSON of a message's `params` or `result`, decoded later into the type its handler expects.
 package struct RawJSON: Hashable, Sendable {

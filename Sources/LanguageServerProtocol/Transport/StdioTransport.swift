@@ -1,18 +1,29 @@
-package import Foundation
+import Synchronization
 
-/// Reads framed messages from one file handle and writes framed messages to another (stdin and stdout).
+#if canImport(FoundationEssentials)
+  package import FoundationEssentials
+#else
+  package import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads framed messages from one file descriptor and writes framed messages to another (stdin and stdout).
 ///
-/// Reading uses `FileHandle.availableData` into the framer's buffer, because on Linux `read(upToCount:)` blocks
-/// until the count is filled and `FileHandle.bytes` does not exist. Writes are serialised by a lock so messages
-/// from several threads never interleave.
+/// Reading takes whatever each `read(2)` returns into the framer's buffer. Writes are serialised by a lock so
+/// messages from several threads never interleave.
 package final class StdioTransport: @unchecked Sendable {
-  private let input: FileHandle
-  private let output: FileHandle
-  private let writeLock = NSLock()
+  private let input: Int32
+  private let output: Int32
+  private let writeLock = Mutex(())
   private var writeFailed = false
 
-  /// Creates a transport over `input` and `output`.
-  package init(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) {
+  /// Creates a transport over the file descriptors `input` and `output`.
+  package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
     self.input = input
     self.output = output
   }
@@ -21,13 +32,15 @@ package final class StdioTransport: @unchecked Sendable {
   ///
   /// Everything framed from one read is handed over together, so a consumer can queue it atomically (a
   /// `$/cancelRequest` that arrived with its request is then always seen before that request is handled). Blocks
-  /// the calling thread; returns when the input ends, after reporting any unfinished frame.
+  /// the calling thread; returns when the input ends (or cannot be read), after reporting any unfinished frame.
   package func readMessages(maximumBodyLength: Int = 256 << 20, _ receive: ([MessageFramer.Output]) -> Void) {
     var framer = MessageFramer(maximumBodyLength: maximumBodyLength)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+    defer { buffer.deallocate() }
     while true {
-      let chunk = input.availableData
-      if chunk.isEmpty { break }
-      framer.append(chunk)
+      let count = FileDescriptorIO.readSome(input, into: UnsafeMutableRawBufferPointer(buffer))
+      if count == 0 { break }
+      framer.append(UnsafeBufferPointer(rebasing: buffer[0..<count]))
       var items: [MessageFramer.Output] = []
       while let item = framer.next() { items.append(item) }
       if !items.isEmpty { receive(items) }
@@ -40,15 +53,11 @@ package final class StdioTransport: @unchecked Sendable {
   package func send(_ body: Data) -> Bool {
     var frame = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
     frame.append(body)
-    writeLock.lock()
-    defer { writeLock.unlock() }
-    guard !writeFailed else { return false }
-    do {
-      try output.write(contentsOf: frame)
-      return true
-    } catch {
-      writeFailed = true
-      return false
+    return writeLock.withLock { _ in
+      guard !writeFailed else { return false }
+      let written = frame.withUnsafeBytes { FileDescriptorIO.writeAll(output, $0) }
+      if !written { writeFailed = true }
+      return written
     }
   }
 }

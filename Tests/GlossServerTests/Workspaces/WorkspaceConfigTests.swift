@@ -44,7 +44,22 @@ import Testing
   @Test func syntaxErrorIsReportedWhereTheParserStopped() {
     #expect(
       problems(#"{"notes": ["a",, "b"]}"#) == [
-        #"[15..<16) "," '.gloss.json' is not valid JSON: invalid value around character 15"#
+        #"[15..<16) "," '.gloss.json' is not valid JSON: expected a JSON value"#
+      ])
+  }
+
+  @Test func syntaxErrorsSayWhatWasExpectedWhereReadingStopped() {
+    #expect(
+      problems(#"{"notes": ["a" "b"]}"#) == [
+        #"[15..<16) """ '.gloss.json' is not valid JSON: expected ',' or ']'"#
+      ])
+    #expect(
+      problems("\u{FEFF}{\"quoteCheck\" true}") == [
+        #"[17..<18) "t" '.gloss.json' is not valid JSON: expected ':' after key 'quoteCheck'"#
+      ])
+    #expect(
+      problems(#"{"a": 1} x"#) == [
+        #"[9..<10) "x" '.gloss.json' is not valid JSON: unexpected text after the JSON value"#
       ])
   }
 
@@ -55,9 +70,10 @@ import Testing
   }
 
   @Test func truncatedFileIsReportedAtItsEnd() {
-    let result = problems(#"{"quoteCheck": true"#)
-    #expect(result.count == 1)
-    #expect(result.first?.hasPrefix(#"[18..<19) "e""#) == true)
+    #expect(
+      problems(#"{"quoteCheck": true"#) == [
+        #"[18..<19) "e" '.gloss.json' is not valid JSON: unexpected end of file, expected ',' or '}' in object"#
+      ])
   }
 
   @Test func topLevelThatIsNotAnObjectCoversTheWholeFile() {
