@@ -80,7 +80,8 @@ build_target() {
     [ "$module" != GlossSyntax ] || sources+=(Tests/Fuzz/SyntaxChecks/*.swift)
     rm -f "$build/$target"
     swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" -L "$build" -l"$module" \
-      -lFoundation -lFoundationEssentials -lFoundationInternationalization "${sources[@]}" -o "$build/$target" 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
+      -lFoundation -lFoundationEssentials -lFoundationInternationalization -lswiftSynchronization \
+      "${sources[@]}" -o "$build/$target" 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
     [ -x "$build/$target" ] || { echo "building target '$target' failed" >&2; exit 1; }
   fi
 }
