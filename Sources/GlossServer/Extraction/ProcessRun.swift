@@ -88,7 +88,14 @@ enum ProcessRun {
       #else
         let environment = environ
       #endif
-      let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+      var code = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+      // A program just written is "busy" while any process still holds it open for writing, as a child forked at
+      // that moment by another thread does until it runs its own program (and that program, for as long as it runs,
+      // when the descriptor was not opened close-on-exec): wait up to a second for that moment to pass.
+      for _ in 0..<50 where code == ETXTBSY {
+        usleep(20_000)
+        code = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+      }
       close(output[1])
       close(errors[1])
       guard code == 0 else {

@@ -9,10 +9,18 @@ import Testing
   func tool(_ script: String) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-tool-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: folder + "/pdftotext"))
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/pdftotext")
+    // Written close-on-exec: the tests run side by side, and a program of one that inherited the descriptor would
+    // keep another's tool "busy" while it runs.
+    try Self.writeFile(Array("#!/bin/sh\n\(script)\n".utf8), to: folder + "/pdftotext", mode: 0o755)
     try Data("%PDF-1.4\n".utf8).write(to: URL(fileURLWithPath: folder + "/a.pdf"))
     return folder
+  }
+
+  static func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    try #require(bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
   }
 
   @Test func aToolWritingMoreThanAPipeHoldsToBothOutputsIsReadWhole() throws {
@@ -51,8 +59,20 @@ import Testing
     // Executable, but not a program the system can start.
     let folder = try tool("")
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: folder + "/pdftotext"))
+    try Self.writeFile([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 0], to: folder + "/pdftotext", mode: 0o755)
     let outcome = TextExtractor.extract(folder + "/a.pdf", format: .pdf, environment: ["PATH": folder])
     #expect(outcome == .noText(reason: "'pdftotext' could not be run: Exec format error", isLasting: false))
+  }
+
+  /// A program still open for writing cannot be started ("Text file busy"), as happens for a moment when another
+  /// thread forks while it is being written: the run waits for it to be closed.
+  @Test func aToolStillOpenForWritingForAMomentIsRunOnceClosed() throws {
+    let folder = try tool("echo 'Trang một 🦉'")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let descriptor = open(folder + "/pdftotext", O_WRONLY | O_APPEND | O_CLOEXEC)
+    try #require(descriptor >= 0)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(60)) { close(descriptor) }
+    let outcome = TextExtractor.extract(folder + "/a.pdf", format: .pdf, environment: ["PATH": folder])
+    #expect(outcome == .text(Array("Trang một 🦉\n".utf8)))
   }
 }
