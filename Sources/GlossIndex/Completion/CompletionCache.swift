@@ -55,6 +55,9 @@ final class CompletionCache: @unchecked Sendable {
   /// Whether the source index is built (tests and benchmarks).
   var hasSources: Bool { sourceIndex.isBuilt }
 
+  /// Whether the ranking of the sources is built (tests).
+  var hasRanking: Bool { rankingPart.isBuilt }
+
   /// One lazily built value, built once by whoever needs it first; the others wait for that build.
   private final class Part<Value>: @unchecked Sendable {
     private let lock = Mutex(())

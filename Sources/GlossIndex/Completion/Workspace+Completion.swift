@@ -159,6 +159,9 @@ extension Workspace {
   /// Whether completion's source index is built for this state (tests and benchmarks).
   package var isSourceCompletionPrepared: Bool { completionCache.hasSources }
 
+  /// Whether the ranking of the sources by citation count is built (tests).
+  package var isSourceRankingPrepared: Bool { completionCache.hasRanking }
+
   /// The search index over the current sources, built on first use after they change.
   var sourceSearchIndex: SourceSearchIndex { completionCache.sources { SourceSearchIndex(self) } }
 

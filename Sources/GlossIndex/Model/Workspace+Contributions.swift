@@ -15,7 +15,10 @@ extension Workspace {
     for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
     for key in Self.added(newKeys, to: oldKeys) { citers[key, default: []].insert(path) }
     var stale: CompletionCache.Parts = []
-    if oldKeys != newKeys { stale.insert(.ranking) }
+    // The ranking counts the citers of the keys that name a source: a key being typed (`[@smi`) names none.
+    if oldKeys != newKeys, oldKeys.symmetricDifference(newKeys).contains(where: { definitions[$0] != nil }) {
+      stale.insert(.ranking)
+    }
     if old?.nameKeys != new?.nameKeys || old?.title != new?.title { stale.insert(.notes) }
     if !stale.isEmpty { completionCache = completionCache.without(stale) }
 
