@@ -144,12 +144,17 @@ import Testing
 
 /// The check on a real file system, where a change time moves on every write and cannot be set back.
 @Suite struct PeriodicScanOnDiskTests {
-  @Test func aFileRewrittenWithItsSizeAndTimeRestoredOrAddedDeepInAFolderFailsTheCheck() throws {
+  /// A new workspace folder holding `folder` (made with its parents) and `notes/ghi chú.md`; the caller removes it.
+  private func makeRoot(with folder: String) throws -> String {
     let root = FileManager.default.temporaryDirectory.path + "/gloss-scan-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let fm = FileManager.default
-    try fm.createDirectory(atPath: root + "/notes/sâu/hơn", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
     try Data("# Ghi chú 🙂\n".utf8).write(to: URL(fileURLWithPath: root + "/notes/ghi chú.md"))
+    return root
+  }
+
+  @Test func aFileRewrittenWithItsSizeAndTimeRestoredOrAddedDeepInAFolderFailsTheCheck() throws {
+    let root = try makeRoot(with: "notes/sâu/hơn")
+    defer { try? FileManager.default.removeItem(atPath: root) }
     try Data("@book{a, title = {A}}\n".utf8).write(to: URL(fileURLWithPath: root + "/references.bib"))
     let fs = LocalFileSystem()
     var walked = WorkspaceFiles.discover(root: root, config: WorkspaceConfig(), fileSystem: fs)
@@ -175,11 +180,9 @@ import Testing
   /// A link to nothing (a note moved away, a cloud folder not synced yet) is not a change each time it is checked;
   /// the check fails once the link leads to a file.
   @Test func aBrokenSymbolicLinkDoesNotFailEveryCheck() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/gloss-scan-\(UUID().uuidString)"
+    let root = try makeRoot(with: "notes")
     defer { try? FileManager.default.removeItem(atPath: root) }
     let fm = FileManager.default
-    try fm.createDirectory(atPath: root + "/notes", withIntermediateDirectories: true)
-    try Data("# Ghi chú 🙂\n".utf8).write(to: URL(fileURLWithPath: root + "/notes/ghi chú.md"))
     try fm.createSymbolicLink(atPath: root + "/notes/đã chuyển.md", withDestinationPath: root + "-elsewhere/gone.md")
     try fm.createSymbolicLink(atPath: root + "/references.bib", withDestinationPath: "zotero/missing.bib")
     let fs = LocalFileSystem()
