@@ -132,7 +132,7 @@ extension Workspace {
     out += quotationDiagnostics(
       record,
       quotations: region.map { NoteSplice.indices(of: record.quotations, startingIn: $0) { $0.range.lowerBound } }
-        ?? record.quotations.indices, citing: keys)
+        ?? record.quotations.indices, citing: keys, locators: all)
     // Links and front matter depend on no source.
     guard keys == nil else { return out.sorted(by: Diagnostic.precedesInNote) }
     let links =

@@ -43,14 +43,16 @@ extension Workspace {
   }
 
   /// The `quote-mismatch` and `no-text` diagnostics of the note's quotations at `indices` (with `keys`, only those
-  /// attributed to them; none when `quoteCheck` is off).
+  /// attributed to them; none when `quoteCheck` is off). `locators`: the note's, when the caller found them already
+  /// (a note that does not keep them finds them on each use).
   func quotationDiagnostics(
-    _ record: NoteRecord, quotations indices: Range<Int>, citing keys: Set<String>? = nil
+    _ record: NoteRecord, quotations indices: Range<Int>, citing keys: Set<String>? = nil,
+    locators found: [ItemLocator]? = nil
   ) -> [Diagnostic] {
     guard config.quoteCheck else { return [] }
     var out: [Diagnostic] = []
     let cached = quotes.checks[record.path]
-    let locators = indices.isEmpty ? [] : record.locators
+    let locators = indices.isEmpty ? [] : found ?? record.locators
     for quotation in record.quotations[indices] {
       guard keys.map({ record.citesAny(of: $0, at: quotation) }) ?? true,
         let checkKey = quoteCheckKey(quotation, in: record, locators: locators)

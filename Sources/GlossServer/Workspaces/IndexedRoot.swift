@@ -77,10 +77,9 @@ package struct IndexedRoot: Sendable {
       }
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
-        let (prepared, text) = Self.prepared(file, bytes: bytes)
-        let isNote = prepared.role == .note
-        slots.set(index, .success(isNote && !keepingNoteTexts ? nil : text))
-        if stampingNotes, isNote, let text { stamps.set(index, TextStamp(text.bytes)) }
+        let (prepared, text) = Self.prepared(file, bytes: bytes, keepingNoteText: keepingNoteTexts)
+        if stampingNotes, prepared.role == .note { stamps.set(index, TextStamp(prepared.bytes)) }
+        slots.set(index, .success(text))
         return prepared
       case .failure(let problem):
         slots.set(index, .failure(problem))
@@ -189,10 +188,16 @@ package struct IndexedRoot: Sendable {
     self.noteStamps = noteStamps
   }
 
-  /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text).
-  static func prepared(_ file: DiscoveredFile, bytes: [UInt8]) -> (file: WorkspaceFile, text: SourceText?) {
+  /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text; a note's text
+  /// only when `keepingNoteText`: its line table costs as much as scanning the note again).
+  static func prepared(
+    _ file: DiscoveredFile, bytes: [UInt8], keepingNoteText: Bool = true
+  ) -> (file: WorkspaceFile, text: SourceText?) {
     switch file.role {
     case .note, .config:
+      guard keepingNoteText else {
+        return (WorkspaceFile(path: file.path, role: .note, bytes: WorkspaceRoot.noteBytes(bytes)), nil)
+      }
       let text = WorkspaceRoot.noteText(bytes)
       return (WorkspaceFile(path: file.path, role: .note, bytes: text.bytes), text)
     case .bibliography:

@@ -146,6 +146,11 @@ package struct WorkspaceRoot: Sendable {
     SourceText(bytes: BibliographyEncoding.decodingUTF16(bytes))
   }
 
+  /// The bytes of `noteText(bytes)`, without its line table.
+  static func noteBytes(_ bytes: [UInt8]) -> [UInt8] {
+    SourceText.validBytes(BibliographyEncoding.decodingUTF16(bytes))
+  }
+
   /// Releases the texts of the closed notes, and of the closed bibliographies without entries (the open ones are the
   /// editor's buffers): they are as large as the files themselves, and read again from disk when a position in one
   /// is needed. Each is stamped first. A JSON file that is not CSL-JSON is indexed as an empty bibliography: no

@@ -30,6 +30,11 @@ package struct SourceText: Sendable {
     self.lineStarts = Self.lineStarts(of: self.bytes)
   }
 
+  /// The bytes `SourceText(bytes:)` would hold, without its line table: for text that is only parsed, not kept.
+  package static func validBytes(_ bytes: [UInt8]) -> [UInt8] {
+    UTF8Repair.isValid(bytes) ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+  }
+
   /// The text as a `String`, made anew on each call.
   package var string: String { String(decoding: bytes, as: UTF8.self) }
 
