@@ -21,9 +21,10 @@ extension Server {
     registerFileWatchers()
     guard !hasLoaded, !isLoadPending else { return }
     if clientCapabilities.window?.workDoneProgress == true {
-      // The first indexing reports progress once the client made the token; any other event first loads at once.
+      // The first indexing reports progress once the client made the token; any other event first loads at once
+      // (with progress too, `loadIfStillPending`).
       isLoadPending = true
-      let token = ProgressToken.string("gloss-indexing")
+      let token = Self.indexingProgressToken
       sendRequest(WorkDoneProgressCreateRequest(token: token)) { server, result in
         guard server.isLoadPending else { return }
         guard (try? result.get()) != nil else { return server.loadWorkspaces(progressToken: nil) }
@@ -36,6 +37,9 @@ extension Server {
       loadWorkspaces(progressToken: nil)
     }
   }
+
+  /// The progress token of the first indexing.
+  static let indexingProgressToken = ProgressToken.string("gloss-indexing")
 
   /// `shutdown`: stop working; only `exit` is accepted from now on.
   func shutdown(_ params: ShutdownRequest) -> VoidResponse {

@@ -149,7 +149,12 @@ extension Server {
     guard isLoadPending else { return }
     // The answer itself starts the loading with progress.
     if case .message(.response) = event { return }
-    loadWorkspaces(progressToken: nil)
+    // Anything else cannot wait for it. Neovim sends `didOpen` and its first requests before it answers: loaded
+    // without progress, its users saw nothing while a large workspace was indexed. The token is ours to use: the
+    // client reads the request that makes it before the progress, which follows it on the same stream (its answer,
+    // when it comes, is then ignored).
+    send(ProgressNotification(token: Self.indexingProgressToken, value: .begin(title: "Indexing")))
+    loadWorkspaces(progressToken: Self.indexingProgressToken)
   }
 
   /// Indexes a workspace folder (ignored when it is not a local folder or is already a root) and publishes;

@@ -161,6 +161,36 @@ import Testing
     #expect(Set(fixture.publishedPaths) == ["một/ghi chú.md", "một/refs.bib"])
   }
 
+  /// Neovim sends `didOpen` and its first requests before it answers `window/workDoneProgress/create`: the indexing
+  /// cannot wait for the answer, and reports its progress all the same.
+  @Test func aClientThatOpensANoteBeforeAnsweringTheTokenStillSeesTheIndexingProgress() throws {
+    let fixture = WorkspaceFixture(files: Self.files)
+    try fixture.start(
+      capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)), folders: ["/w/một"])
+    let create = try #require(fixture.client.serverRequests.first { $0.method == "window/workDoneProgress/create" })
+    var written: [OutgoingMessage] = []
+    fixture.client.server.writeNow = { written += $0 }
+    fixture.open("một/ghi chú.md", Self.files["một/ghi chú.md"] ?? "")
+    #expect(fixture.codes("một/ghi chú.md") == ["broken-link"])
+    // `begin` and the steps' reports are written at once as the indexing goes; `end` follows everything published.
+    let bodies = written.map { String(decoding: $0.body, as: UTF8.self) }.filter {
+      $0.contains(#""method":"$/progress""#)
+    }
+    #expect(bodies.allSatisfy { $0.contains(#""token":"gloss-indexing""#) })
+    let kinds = bodies.map { body in ["begin", "report", "end"].first { body.contains(#""kind":"\#($0)""#) } ?? "?" }
+    #expect(kinds.first == "begin")
+    #expect(kinds.count >= 4 && kinds.dropFirst().allSatisfy { $0 == "report" })
+    #expect(bodies.first?.contains(#""title":"Indexing""#) == true)
+    let progress = fixture.client.notifications(ProgressNotification.self)
+    #expect(progress.map(\.value) == [.end(message: "1 notes indexed")])
+    #expect(progress.map(\.token) == [.string("gloss-indexing")])
+    // The answer that comes afterwards starts nothing again.
+    let writtenBefore = written.count
+    fixture.client.reply(to: create.id, result: VoidResponse())
+    #expect(fixture.client.notifications(ProgressNotification.self).count == 1)
+    #expect(written.count == writtenBefore)
+  }
+
   @Test func manyFilesArePublishedInSlicesWrittenAsSoonAsEachIsEncoded() throws {
     var files: [String: String] = [:]
     for k in 0..<2_500 { files["notes/n\(k).md"] = "# Ghi chú \(k)\n[[missing\(k)]]\n" }

@@ -159,6 +159,18 @@ local function leave_insert()
   end, 2000)
 end
 
+-- The `$/progress` kinds Neovim showed (`LspProgress`), from the first server's start: Neovim sends `didOpen` before
+-- it answers `window/workDoneProgress/create`, and the first indexing must report its progress all the same.
+local progress_kinds = {}
+vim.api.nvim_create_autocmd('LspProgress', {
+  callback = function(ev)
+    local value = ev.data and ev.data.params and ev.data.params.value
+    if value and value.kind then
+      progress_kinds[#progress_kinds + 1] = value.kind .. ':' .. (value.message or value.title or '')
+    end
+  end,
+})
+
 local steps = {}
 local function step(name, body)
   steps[#steps + 1] = { name = name, body = body }
@@ -169,6 +181,14 @@ step('attach and root', function()
   local client = gloss_client(0)
   check('the root is the workspace', client and real(client.root_dir) == real(W), client and client.root_dir)
   check('positions are negotiated', client and client.offset_encoding ~= nil)
+  local indexed = wait(function()
+    return #progress_kinds > 0 and progress_kinds[#progress_kinds]:match('^end:%d+ notes indexed$') ~= nil
+  end)
+  check(
+    'Neovim shows the first indexing as progress (begin "Indexing", reports, end)',
+    indexed and progress_kinds[1] == 'begin:Indexing' and #progress_kinds >= 3,
+    vim.inspect(progress_kinds)
+  )
 end)
 
 step('diagnostics, and after a file changes on disk (F1)', function()
