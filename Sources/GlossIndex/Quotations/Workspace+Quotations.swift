@@ -96,6 +96,17 @@ extension Workspace {
       for path in paths { quotes.checks[path] = nil }
       return
     }
+    // Worked out from a copy of this state (for the other cores), and put in place once that copy is gone: changed
+    // while it lived, the checks of every note were copied first (on a workspace of 50,000 notes, most of the time of
+    // a keystroke on a heading).
+    let (checked, built) = quoteChecks(for: paths)
+    for (path, index) in built where quotes.indexes[path] == nil { keepResidentIfLarge(index, at: path) }
+    for (path, checks) in zip(paths, checked) { quotes.checks[path] = checks.isEmpty ? nil : checks }
+  }
+
+  /// The checks `ensureQuoteChecks(for:)` puts in place for `paths` (in order), and the indexes it built or restored
+  /// for them, by text path.
+  private func quoteChecks(for paths: [String]) -> (checked: [QuoteCheckTable], built: [String: QuoteIndex]) {
     let snapshot = self
     let wants = ParallelWork.map(count: paths.count) { snapshot.quoteCheckWants(of: paths[$0]) }
     var wanted: Set<String> = []
@@ -115,9 +126,7 @@ extension Workspace {
     }
     var usable: [String: QuoteIndex] = [:]
     for (path, index) in zip(built, indexes) {
-      guard let index else { continue }
-      usable[path] = index
-      if quotes.indexes[path] == nil { keepResidentIfLarge(index, at: path) }
+      if let index { usable[path] = index }
     }
     let available = usable
     let checked = ParallelWork.map(count: wants.count) { k -> QuoteCheckTable in
@@ -131,7 +140,7 @@ extension Workspace {
       }
       return checks.compacted()
     }
-    for (path, checks) in zip(paths, checked) { quotes.checks[path] = checks.isEmpty ? nil : checks }
+    return (checked, usable)
   }
 
   /// What checking the quotations of the note at `path` takes: the cached checks still wanted, and the check keys
