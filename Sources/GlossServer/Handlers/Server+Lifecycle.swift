@@ -31,7 +31,7 @@ extension Server {
         // `begin` goes out now; the indexing runs as deferred work, once this message has been written.
         server.isLoadPending = false
         server.deferredLoadToken = token
-        server.send(ProgressNotification(token: token, value: .begin(title: "Indexing")))
+        server.beginIndexingProgress()
       }
     } else {
       loadWorkspaces(progressToken: nil)
@@ -40,6 +40,11 @@ extension Server {
 
   /// The progress token of the first indexing.
   static let indexingProgressToken = ProgressToken.string("gloss-indexing")
+
+  /// Sends the first indexing's `begin` (its reports and `end` come from `loadWorkspaces`).
+  func beginIndexingProgress() {
+    send(ProgressNotification(token: Self.indexingProgressToken, value: .begin(title: "Indexing")))
+  }
 
   /// `shutdown`: stop working; only `exit` is accepted from now on.
   func shutdown(_ params: ShutdownRequest) -> VoidResponse {

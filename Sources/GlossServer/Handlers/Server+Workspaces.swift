@@ -153,7 +153,7 @@ extension Server {
     // without progress, its users saw nothing while a large workspace was indexed. The token is ours to use: the
     // client reads the request that makes it before the progress, which follows it on the same stream (its answer,
     // when it comes, is then ignored).
-    send(ProgressNotification(token: Self.indexingProgressToken, value: .begin(title: "Indexing")))
+    beginIndexingProgress()
     loadWorkspaces(progressToken: Self.indexingProgressToken)
   }
 

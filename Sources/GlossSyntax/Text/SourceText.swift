@@ -24,7 +24,7 @@ package struct SourceText: Sendable {
       self.bytes = bytes
       self.hasInvalidUTF8 = false
     } else {
-      self.bytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
+      self.bytes = Self.repaired(bytes)
       self.hasInvalidUTF8 = true
     }
     self.lineStarts = Self.lineStarts(of: self.bytes)
@@ -32,7 +32,12 @@ package struct SourceText: Sendable {
 
   /// The bytes `SourceText(bytes:)` would hold, without its line table: for text that is only parsed, not kept.
   package static func validBytes(_ bytes: [UInt8]) -> [UInt8] {
-    UTF8Repair.isValid(bytes) ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+    UTF8Repair.isValid(bytes) ? bytes : repaired(bytes)
+  }
+
+  /// `bytes` with each invalid UTF-8 sequence replaced by U+FFFD.
+  private static func repaired(_ bytes: [UInt8]) -> [UInt8] {
+    Array(String(decoding: bytes, as: UTF8.self).utf8)
   }
 
   /// The text as a `String`, made anew on each call.
