@@ -28,7 +28,7 @@ package struct ServerOptions: Sendable {
   /// Gloss's own state folder, outside every workspace (the record of the exports it wrote): by default
   /// `$XDG_STATE_HOME/gloss`, else `~/.local/state/gloss`.
   package var stateDirectory = PrivateFileWriter.state().directory
-  /// The root used when the client names no workspace folder, root URI or root path (SPEC §1).
+  /// The root used when the client names no workspace folder, root URI or root path (docs/configuration.md).
   package var currentDirectory = FileManager.default.currentDirectoryPath
   /// The user's home folder: `~/` paths in `.gloss.json`, front matter and `file` fields start there, and workspace
   /// discovery never takes it for a workspace without `.gloss.json`.

@@ -4,7 +4,7 @@ import GlossIndex
 import GlossSyntax
 
 /// `gloss-bench completion <workspace-dir>`: times `Workspace.completions(at:in:text:)` at the manifest's completion
-/// probes (SPEC §9: p99 ≤ 10 ms), at the index boundary, without JSON or the protocol.
+/// probes (docs/benchmarks.md), at the index boundary, without JSON or the protocol.
 enum CompletionBench {
   /// Runs the benchmark and prints its figures.
   static func run(_ arguments: [String]) {

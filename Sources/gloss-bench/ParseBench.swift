@@ -15,7 +15,7 @@ enum ParseBench {
     var byteCount: Int { files.reduce(0) { $0 + $1.bytes.count } }
   }
 
-  /// Folders the default configuration ignores (SPEC §1).
+  /// Folders the default configuration ignores (docs/configuration.md).
   private static let ignoredFolders: Set<String> = [".git", ".obsidian", "node_modules", "export"]
 
   /// How many times each corpus is parsed; the best run is kept.

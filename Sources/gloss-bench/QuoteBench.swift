@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import GlossSyntax
 
-/// `gloss-bench quotes <workspace-dir-or-file>`: times quotation checks (SPEC §9) over the source texts.
+/// `gloss-bench quotes <workspace-dir-or-file>`: times quotation checks (docs/benchmarks.md) over the source texts.
 enum QuoteBench {
   /// One timed set of checks.
   struct Series {
@@ -70,7 +70,7 @@ enum QuoteBench {
           + " (%.2f MB per MB of source)", elapsed, Double(perSourceBytes) / 1_048_576, lexicon.count,
         Double(lexicon.byteCount) / 1_048_576, Double(perSourceBytes) / Double(max(totalBytes, 1))))
 
-    // All the text as one source: the "50 MB" case of SPEC §9.
+    // All the text as one source: the "50 MB" case of docs/benchmarks.md.
     var all: [UInt8] = []
     all.reserveCapacity(totalBytes + files.count)
     for (_, bytes) in files {

@@ -148,7 +148,8 @@ struct CompletionScanner {
     return .sourceKey(prefix: string(start..<offset), replace: start..<max(end, offset))
   }
 
-  /// `#prefix` where a tag may start (SPEC §3.5: after the line start, white space or `(`).
+  /// `#prefix` where a tag may start (docs/citations-and-quotations.md, "Tags": after the line start, white space or
+  /// `(`).
   func inlineTag() -> CompletionContext? {
     let start = runStart(Self.isTagByte)
     guard start > lineStart, bytes[start - 1] == 0x23 else { return nil }

@@ -1,4 +1,4 @@
-/// The settings of SPEC §1 (`.gloss.json`, `initializationOptions`, `settings.gloss`), with defaults.
+/// The settings of docs/configuration.md (`.gloss.json`, `initializationOptions`, `settings.gloss`), with defaults.
 package struct WorkspaceConfig: Hashable, Sendable {
   /// Globs (relative to the root) naming the notes.
   package var notes: [String] = ["**/*.md", "**/*.markdown"]
@@ -23,6 +23,6 @@ package struct WorkspaceConfig: Hashable, Sendable {
   /// Source key → how many pages its printed page numbers run ahead of its text's (PDF) pages.
   package var pageOffsets: [String: Int] = [:]
 
-  /// The defaults of SPEC §1.
+  /// The defaults listed in docs/configuration.md.
   package init() {}
 }

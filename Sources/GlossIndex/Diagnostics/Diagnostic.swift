@@ -1,4 +1,4 @@
-/// A problem found in one file, in editor terms (UTF-8 byte range, severity, stable code of SPEC §6).
+/// A problem found in one file, in editor terms (UTF-8 byte range, severity, stable code of docs/diagnostics.md).
 package struct Diagnostic: Hashable, Sendable {
   /// How serious a diagnostic is.
   package enum Severity: String, Hashable, Sendable, Comparable {
@@ -54,7 +54,7 @@ package struct Diagnostic: Hashable, Sendable {
   package var range: Range<Int>
   /// How serious it is (after the config's overrides).
   package var severity: Severity
-  /// The SPEC §6 code, e.g. `unknown-source`.
+  /// The code listed in docs/diagnostics.md, e.g. `unknown-source`.
   package var code: String
   /// The message: lowercase start, no final period, names in quotes.
   package var message: String
@@ -74,7 +74,7 @@ package struct Diagnostic: Hashable, Sendable {
   }
 }
 
-/// The stable diagnostic codes of SPEC §6 with their default severities.
+/// The stable diagnostic codes of docs/diagnostics.md with their default severities.
 package enum DiagnosticCode {
   /// A citation whose key no source has.
   package static let unknownSource = "unknown-source"

@@ -1,6 +1,7 @@
 import GlossSyntax
 
-/// A code action that cites a quotation where the sources hold it (SPEC §5 `gloss.find`): a title and the edit.
+/// A code action that cites a quotation where the sources hold it (docs/commands.md, `gloss.find`): a title and the
+/// edit.
 package struct CiteAction: Hashable, Sendable {
   /// What the editor shows: `cite [@key, p. 4]`.
   package var title: String

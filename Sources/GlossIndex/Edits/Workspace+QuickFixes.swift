@@ -1,6 +1,6 @@
 import GlossSyntax
 
-/// One quick fix of SPEC §6: a titled change fixing one diagnostic.
+/// One quick fix of docs/diagnostics.md: a titled change fixing one diagnostic.
 package struct QuickFix: Hashable, Sendable {
   /// What the editor shows (`replace with 'smith2020'`).
   package var title: String

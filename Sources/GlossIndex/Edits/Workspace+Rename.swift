@@ -152,7 +152,7 @@ extension Workspace {
         }
         edits[path, default: []].append(WorkspaceChange.Edit(range: range, newText: newKey))
       } else {
-        // SPEC §2: without an `id` the key is the file name, so the file follows the key.
+        // docs/configuration.md: without an `id` the key is the file name, so the file follows the key.
         let ext = PathUtilities.pathExtension(path)
         let name = ext.isEmpty ? newKey : newKey + "." + ext
         guard NameRules.safeFileName(newKey) == newKey else {

@@ -6,7 +6,8 @@ package struct NoteRecord: Sendable {
   package var path: String
   /// The parsed note.
   package var note: Note
-  /// The title of SPEC §3: front-matter `title`, else the first level-1 heading, else the file name.
+  /// The title (docs/citations-and-quotations.md, "Front matter"): front-matter `title`, else the first level-1
+  /// heading, else the file name.
   package var title: String
   /// The front-matter `aliases`.
   package var aliases: [String]

@@ -1,6 +1,6 @@
 package import GlossSyntax
 
-/// A citable source as SPEC §2 merges it: a bibliography entry and/or a source document sharing one key.
+/// A citable source as docs/configuration.md merges it: a bibliography entry and/or a source document sharing one key.
 package struct Source: Sendable {
   /// The citation key.
   package var key: String

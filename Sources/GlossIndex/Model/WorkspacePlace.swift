@@ -1,7 +1,7 @@
 /// Where a workspace lies on disk, as plain strings: what the index needs to place paths that leave the root.
 ///
 /// The index keys files by root-relative path; a file named from inside the workspace but lying outside it (an
-/// absolute `file` field, `~/refs.bib`, `../shared/refs.bib`) is keyed by its absolute path instead, which never
+/// absolute `file` field, `~/refs.bib`, `../library/refs.bib`) is keyed by its absolute path instead, which never
 /// clashes with a relative one. The server fills this in; an index without it keeps only paths inside the root.
 package struct WorkspacePlace: Hashable, Sendable {
   /// The absolute path of the root, or nil when unknown (then paths climbing out of the root are dropped).

@@ -1,6 +1,7 @@
 import GlossSyntax
 
-/// The result of checking one attributed quotation against its source's text (SPEC §3.3), in editor terms.
+/// The result of checking one attributed quotation against its source's text (docs/citations-and-quotations.md), in
+/// editor terms.
 package struct QuoteCheck: Hashable, Sendable {
   /// The cited key.
   package var key: String

@@ -48,8 +48,8 @@ package struct FindResult: Hashable, Sendable {
   package var isFound: Bool { !places.isEmpty }
 }
 
-/// Search over the text of every source (SPEC §5 `gloss.find`): the phrase normalised as quotations are (white
-/// space and line breaks, quote and dash styles, soft hyphens, ligatures, NFC) and compared without case.
+/// Search over the text of every source (docs/commands.md, `gloss.find`): the phrase normalised as quotations are
+/// (white space and line breaks, quote and dash styles, soft hyphens, ligatures, NFC) and compared without case.
 ///
 /// Every source's folded text is cut into chunks of about a thousand tokens, each with a filter of its token pairs,
 /// all stacked in one bit-sliced matrix (`SourceTextSearch`): a phrase's pairs are tested against every chunk of the

@@ -1,7 +1,7 @@
 import GlossSyntax
 
-/// Quotation checks (SPEC §3.3): each attributed quotation against the text of its citation item's source, within
-/// the locator's passage when it resolves; results cached per note by what they depend on.
+/// Quotation checks (docs/citations-and-quotations.md): each attributed quotation against the text of its citation
+/// item's source, within the locator's passage when it resolves; results cached per note by what they depend on.
 extension Workspace {
   /// The check of the quotation at `offset` in the note at `path` (inside its words, or on its citation item), or
   /// nil when there is none to check (no quotation there, checks off, no source or no text). For hover.

@@ -9,7 +9,7 @@ package import LanguageServerProtocol
 #endif
 
 /// `textDocument/publishDiagnostics` bodies written by hand: 10,000 of them at start-up, where `JSONEncoder`'s
-/// per-message cost would show (bench NOTES §4.1).
+/// per-message cost would show (docs/benchmarks.md).
 package enum DiagnosticJSON {
   /// The whole JSON-RPC notification publishing the index's `diagnostics` of `text` for `uri`, their ranges
   /// converted to `encoding`.

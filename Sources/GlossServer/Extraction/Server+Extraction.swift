@@ -10,7 +10,8 @@ struct ExtractionProgress {
   var hasBegun = false
 }
 
-/// Texts of PDFs (and other formats an external tool reads) arriving from the background (SPEC §2).
+/// Texts of PDFs (and other formats an external tool reads) arriving from the background
+/// (docs/sources-and-libraries.md).
 ///
 /// Loading and scanning put such a file in the index at once: with its cached text, or without text (`no-text` says
 /// it is being extracted) and queued. The extraction runs off the loop, at most `extractionLimit` at once, and caches

@@ -4,11 +4,11 @@ import LanguageServerProtocol
 
 /// Quick fixes (`textDocument/codeAction`): convert → `Workspace.quickFixes(in:range:)` → convert.
 extension Server {
-  /// `textDocument/codeAction`: the quick fixes of SPEC §6 for the diagnostics the index holds at the range (the
-  /// client's `context.diagnostics` may be stale, so they are not trusted). Fixes that create files are left out
+  /// `textDocument/codeAction`: the quick fixes of docs/diagnostics.md for the diagnostics the index holds at the range
+  /// (the client's `context.diagnostics` may be stale, so they are not trusted). Fixes that create files are left out
   /// when the client cannot apply `create` operations, or when the guarded writer would refuse the file.
   func codeAction(_ params: CodeActionRequest) -> [CodeAction]? {
-    // The refactors of SPEC §4 (Server+Refactors.swift) come after the quick fixes.
+    // The refactors of docs/features.md (Server+Refactors.swift) come after the quick fixes.
     let refactors = refactorActions(params)
     if let only = params.context.only, !only.contains(where: { $0.isEmpty || CodeAction.quickFix.hasPrefix($0) }) {
       return refactors

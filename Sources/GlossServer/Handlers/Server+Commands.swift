@@ -8,7 +8,7 @@ package import LanguageServerProtocol
   import Foundation
 #endif
 
-/// `workspace/executeCommand`: the commands of SPEC §5, each a query in GlossIndex turned into file changes.
+/// `workspace/executeCommand`: the commands of docs/commands.md, each a query in GlossIndex turned into file changes.
 extension Server {
   /// Every command the server runs, as listed in `executeCommandProvider.commands`.
   static let commandNames = [

@@ -8,7 +8,7 @@ package import LanguageServerProtocol
   import Foundation
 #endif
 
-/// How diagnostics reach a client: never both ways to one client (SPEC §4).
+/// How diagnostics reach a client: never both ways to one client (docs/features.md).
 package enum DiagnosticsMode: Hashable, Sendable {
   /// `textDocument/publishDiagnostics` for every file, kept current.
   case push

@@ -5,8 +5,8 @@ extension Server {
   static let executableCommands = [showReferencesCommand] + commandNames
 
   /// `workspace/executeCommand`: `gloss.showReferences` (a code lens's command) has nothing for the server to do —
-  /// the client shows references itself — so it answers null; the commands of SPEC §5 run in `runCommand`; unknown
-  /// commands are refused.
+  /// the client shows references itself — so it answers null; the commands of docs/commands.md run in `runCommand`;
+  /// unknown commands are refused.
   func executeCommand(_ params: ExecuteCommandRequest) throws -> JSONValue? {
     guard Self.executableCommands.contains(params.command) else {
       throw ResponseError.invalidParams("unknown command '\(params.command)'")

@@ -8,7 +8,7 @@ import LanguageServerProtocol
   import Foundation
 #endif
 
-/// `gloss.find` and the quoted `workspace/symbol` query: search over every source's text (SPEC §5).
+/// `gloss.find` and the quoted `workspace/symbol` query: search over every source's text (docs/commands.md).
 extension Server {
   /// `gloss.find`: `{"text", "limit"?}` → the places where the text occurs in the sources of every root, each
   /// `{"uri", "range", "citation", "key", "locator", "context", "likeness"}`; when it occurs nowhere, the closest

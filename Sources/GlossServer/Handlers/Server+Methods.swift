@@ -33,8 +33,8 @@ extension Server {
     // Completion (Server+Completion.swift).
     table.on(CompletionRequest.self, Server.completion)
     table.on(CompletionItemResolveRequest.self, Server.resolveCompletionItem)
-    // Navigation (Server+Navigation.swift); commands: the code lens's (Server+ExecuteCommand.swift) and SPEC §5's
-    // (Server+Commands.swift, Server+CommandEdits.swift, Server+Export.swift).
+    // Navigation (Server+Navigation.swift); commands: the code lens's (Server+ExecuteCommand.swift) and
+    // docs/commands.md's (Server+Commands.swift, Server+CommandEdits.swift, Server+Export.swift).
     table.on(HoverRequest.self, Server.hover)
     table.on(DefinitionRequest.self, Server.definition)
     table.on(ReferencesRequest.self, Server.references)

@@ -2,7 +2,7 @@ import GlossIndex
 import GlossSyntax
 package import LanguageServerProtocol
 
-/// The refactor code actions of SPEC §4 as commands, for the `textDocument/codeAction` handler to list.
+/// The refactor code actions of docs/features.md as commands, for the `textDocument/codeAction` handler to list.
 extension Server {
   /// The refactor kinds offered in `codeActionProvider.codeActionKinds`.
   static let refactorKinds = ["refactor.extract", "refactor.rewrite"]

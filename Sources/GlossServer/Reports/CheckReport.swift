@@ -27,7 +27,7 @@ package struct CheckReport: Sendable {
     package var endColumn: Int
     /// `error`, `warning`, `info` or `hint`.
     package var severity: String
-    /// The SPEC §6 code.
+    /// The code listed in docs/diagnostics.md.
     package var code: String
     /// The message.
     package var message: String

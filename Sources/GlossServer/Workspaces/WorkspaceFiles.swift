@@ -71,7 +71,7 @@ package struct SkippedFile: Error, Hashable, Sendable {
   }
 }
 
-/// The files of one workspace root and their roles (SPEC §1): the entry point of workspace loading.
+/// The files of one workspace root and their roles (docs/configuration.md): the entry point of workspace loading.
 ///
 /// `WorkspaceFiles.discover(root:config:fileSystem:)` walks the root without reading files; `load(from:)` then reads
 /// them (in parallel), and `snapshot` / `WorkspaceSnapshot.changes(since:)` tell what changed between two walks.
@@ -127,7 +127,7 @@ package struct WorkspaceFiles: Sendable {
     var files = walk.files
     var skipped = walk.skipped
     var others = walk.others
-    // Configured bibliographies outside the walk (`../shared/refs.bib`, `~/Zotero/library.bib`) are read too;
+    // Configured bibliographies outside the walk (`../library/refs.bib`, `~/Zotero/library.bib`) are read too;
     // missing ones are reported.
     var found = Set(files.map(\.path))
     var missing: [String] = []
@@ -188,8 +188,8 @@ package struct WorkspaceFiles: Sendable {
 
 /// The state of one walk: an explicit stack, real folders first, then folders reached through symbolic links.
 ///
-/// A symbolic link whose target lies outside the root's real path is not followed (SPEC §1): the workspace is what
-/// is inside its folder, and a link to `/etc` must not index, diagnose or list `/etc`.
+/// A symbolic link whose target lies outside the root's real path is not followed (docs/writing.md): the workspace is
+/// what is inside its folder, and a link to `/etc` must not index, diagnose or list `/etc`.
 private struct Walk {
   let root: String
   let layout: WorkspaceLayout

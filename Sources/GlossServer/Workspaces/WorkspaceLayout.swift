@@ -13,7 +13,7 @@ package enum FileRole: String, Hashable, Sendable {
   case config
 }
 
-/// The rules of SPEC §1 for one root, compiled once: which paths are ignored and what role each file has.
+/// The rules of docs/configuration.md for one root, compiled once: which paths are ignored and what role each file has.
 package struct WorkspaceLayout: Sendable {
   /// The name of the config file at the root.
   package static let configFileName = ".gloss.json"

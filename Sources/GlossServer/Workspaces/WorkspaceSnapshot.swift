@@ -1,7 +1,7 @@
 import GlossSyntax
 
 /// The size, time and role of every file of a root at one moment: the cheap periodic scan that stands in for
-/// `workspace/didChangeWatchedFiles` with clients that never send it (SPEC §4).
+/// `workspace/didChangeWatchedFiles` with clients that never send it (docs/features.md).
 package struct WorkspaceSnapshot: Hashable, Sendable {
   /// What is compared for one file.
   package struct Stamp: Hashable, Sendable {

@@ -1,4 +1,5 @@
-/// A quotation in a note attributed to one cited source, to be checked against that source's text (SPEC §3.3).
+/// A quotation in a note attributed to one cited source, to be checked against that source's text
+/// (docs/citations-and-quotations.md).
 package struct AttributedQuotation: Hashable, Sendable {
   /// Where the quotation stands relative to its citation.
   package enum Kind: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// Reads the lines between the front-matter fences as the YAML subset of SPEC §3.
+/// Reads the lines between the front-matter fences as the YAML subset of docs/citations-and-quotations.md.
 struct FrontMatterParser {
   let buffer: UnsafeBufferPointer<UInt8>
   let lines: [FrontMatterLine]

@@ -2,7 +2,7 @@ extension Note {
   /// Parses a note: front matter, blocks, headings with slugs, citations, links and tags; never fails.
   ///
   /// Measured (release build, thread CPU time, one core): ≈ 125 MB/s on the standard generated workspace's
-  /// 53 MB of notes (SPEC §9 asks for ≥ 50 MB/s), with every note's citation keys equal to `citations.json`.
+  /// 53 MB of notes (docs/benchmarks.md), with every note's citation keys equal to `citations.json`.
   package init(parsing bytes: [UInt8]) {
     self.init()
     let (frontMatter, bodyStart, problems) = FrontMatter.parse(bytes)

@@ -1,6 +1,6 @@
 extension Note {
-  /// The quotations of this note attributed to one cited source (SPEC §3.3), in document order; `bytes` are the
-  /// note's text that the note was parsed from.
+  /// The quotations of this note attributed to one cited source (docs/citations-and-quotations.md), in document order;
+  /// `bytes` are the note's text that the note was parsed from.
   ///
   /// - `"words" [@key, p. 4]`: double quotes (straight, “…”, „…“, «…», »…«) closing with only white space (one
   ///   line break at most) before a bracketed citation of one key, opening in the same paragraph.

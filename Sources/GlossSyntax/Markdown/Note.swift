@@ -38,7 +38,7 @@ package struct Note: Hashable, Sendable {
   }
 }
 
-/// A YAML front-matter block: the subset of SPEC §3 (scalars, flow lists, block lists).
+/// A YAML front-matter block: the subset of docs/citations-and-quotations.md (scalars, flow lists, block lists).
 package struct FrontMatter: Hashable, Sendable {
   /// The whole block, from the opening `---` to the end of the closing line.
   package var range: Range<Int>
@@ -258,7 +258,8 @@ package struct Link: Hashable, Sendable {
     case use
   }
 
-  /// The target as written, percent-decoded for Markdown links, without the anchor; empty for `[[#Heading]]` and `(#slug)`.
+  /// The target as written, percent-decoded for Markdown links, without the anchor; empty for `[[#Heading]]` and
+  /// `(#slug)`.
   package var target: String
   /// The heading part after `#`, when there is one.
   package var anchor: String?

@@ -1,4 +1,4 @@
-/// Resolving a locator to the passage of the text it points at (SPEC §3.2).
+/// Resolving a locator to the passage of the text it points at (docs/citations-and-quotations.md, "Locators").
 ///
 /// Values may be a number, a range (`4-6`, `4--6`, `4–6`, abbreviated `123-8` meaning 123–128) or a list (`4, 7-9`,
 /// `4 & 7`); a list resolves to the span from its lowest to its highest number, described as that span (`pages 4–9`).

@@ -1,4 +1,5 @@
-/// A source document (`.md`, `.txt`, `.html`) read into its text, metadata and structure (SPEC §2, §3.2).
+/// A source document (`.md`, `.txt`, `.html`) read into its text, metadata and structure
+/// (docs/sources-and-libraries.md, docs/citations-and-quotations.md).
 ///
 /// For Markdown and plain text the text is the file itself (the same array, not a copy; invalid UTF-8 bytes are
 /// replaced by U+FFFD, and the offset map accounts for it). For HTML it is the visible text (see `HTMLText`). Lines are

@@ -1,4 +1,4 @@
-/// The kinds of file Gloss reads as source documents (SPEC §2).
+/// The kinds of file Gloss reads as source documents (docs/sources-and-libraries.md).
 package enum SourceFormat: Sendable {
   /// `.md`, `.markdown`: front matter, ATX and setext headings.
   case markdown

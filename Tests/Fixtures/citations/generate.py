@@ -200,7 +200,7 @@ CASES = [
     ("image-alt-cite", "x ![see @a](p.png) y\n"),
     ("wiki-link-then-cite", "[[note]] [@a, p. 2]\n"),
     ("front-matter-then-body", "---\ntitle: T\n---\n\nBody [@a].\n"),
-    # Shapes from real documents where Gloss once disagreed with Pandoc (issue 13).
+    # Shapes from real documents where Gloss once disagreed with Pandoc.
     ("definition-continuation", "Term\n:   First [@a].\n\n    Second [@b].\n"),
     ("definition-continuation-loose", "Term\n\n:   First [@a].\n\n    Second [@b].\n\nAfter [@c].\n"),
     ("definition-tilde-continuation", "Term\n~   First @a.\n\n    Second @b.\n"),
@@ -227,7 +227,7 @@ CASES = [
     ("latex-environment-inline", "text \\begin{figure} [@a] \\end{figure}\n"),
     ("latex-environment-nested", "\\begin{table}\n\\begin{tabular}{l}\n[@a]\n\\end{tabular}\n\\end{table}\n\n[@b]\n"),
     ("latex-command-then-cite", "x \\cite{a} [@b]\n"),
-    # Link reference definitions are no prose: no citation in their destination or title (issue 12).
+    # Link reference definitions are no prose: no citation in their destination or title.
     ("reference-definition", "Text [map] here.\n\n[map]: https://example.org/@mapkey \"Map of @places\"\n"),
     ("reference-definition-indented", "   [map]: https://example.org/@mapkey\n\nSee [map] @a.\n"),
     ("reference-definition-four-spaces", "    [map]: https://example.org/@mapkey\n\nafter @a\n"),
@@ -259,7 +259,7 @@ CASES = [
     ("reference-definition-spaced-quote", "[m]: http://x/@k \" spaced @s\"\n"),
     ("reference-definition-nested-quotes", "[m]: http://x/@k \"a \"b\" c @s\"\n"),
     ("reference-definition-attributes", "[m]: http://x/@k \"t\" {.c}\n\n[m] @a\n"),
-    # A wiki link inside a citation is the citation's suffix or prefix text to Pandoc (issue 12).
+    # A wiki link inside a citation is the citation's suffix or prefix text to Pandoc.
     ("wiki-link-as-in-text-suffix", "As @smith2000 [[Missing idea]] says.\n"),
     ("wiki-link-in-bracketed-suffix", "x [@a, p. 4 [[Note|đây]]] y\n"),
     ("wiki-link-in-prefix", "x [see [[Note]] @a] y\n"),

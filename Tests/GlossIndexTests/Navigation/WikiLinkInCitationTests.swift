@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `As @smith2000 [[Missing idea]] says.`: Pandoc reads `[Missing idea]` as the in-text citation's suffix, and
-/// Gloss keeps that citation while treating `[[Missing idea]]` as a wiki link (issue 12, item 6).
+/// Gloss keeps that citation while treating `[[Missing idea]]` as a wiki link.
 @Suite struct WikiLinkInCitationTests {
   static let bib = "@book{smith2000, title = {Ideas}, author = {Smith, Ann}, year = 2000}\n"
   static let target = "---\ntitle: Ý tưởng\n---\n# Ý tưởng 🌱\n\n## Phần một\n\nMở đầu.\n"

@@ -10,7 +10,7 @@ import Testing
   @Test(arguments: [
     ("refs/a.bib", "drafts", "drafts/refs/a.bib"),
     ("../refs/a.bib", "drafts", "refs/a.bib"),
-    ("../../shared/x.bib", "drafts", "/home/me/shared/x.bib"),
+    ("../../library/x.bib", "drafts", "/home/me/library/x.bib"),
     ("~/Zotero/library.bib", "drafts", "/home/me/Zotero/library.bib"),
     ("/home/me/notes/sources/a.txt", "", "sources/a.txt"),
     ("/srv/papers/./a.pdf", "x", "/srv/papers/a.pdf"),
@@ -27,10 +27,10 @@ import Testing
   }
 
   @Test func frontMatterBibliographyOutsideTheRootIsReferencedByItsAbsolutePath() {
-    let note = "---\nbibliography: [../../shared-bib/outside.bib, ~/Zotero/library.bib]\n---\n[@smith2020]\n"
+    let note = "---\nbibliography: [../../library-bib/outside.bib, ~/Zotero/library.bib]\n---\n[@smith2020]\n"
     let workspace = Workspace(
       loading: [WorkspaceFile(path: "notes/a.md", role: .note, bytes: Array(note.utf8))], place: Self.place)
-    #expect(workspace.referencedBibliographies == ["/home/me/shared-bib/outside.bib", "/home/me/Zotero/library.bib"])
+    #expect(workspace.referencedBibliographies == ["/home/me/library-bib/outside.bib", "/home/me/Zotero/library.bib"])
   }
 
   /// A Better BibTeX export outside the workspace naming a PDF and a snapshot in Zotero's storage by absolute path.

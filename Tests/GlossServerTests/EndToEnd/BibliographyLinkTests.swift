@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `textDocument/documentLink` in a bibliography: `url`, `doi` and each path of a `file` field are links, over
-/// the value as written, in UTF-16 columns (issue 12, item 7).
+/// the value as written, in UTF-16 columns.
 @Suite struct BibliographyLinkTests {
   /// A Better BibTeX entry (two attachments, one in Zotero's storage outside the workspace), a JabRef entry (escaped
   /// drive colon, a path relative to the root as older exports write it) and a CSL-JSON file.

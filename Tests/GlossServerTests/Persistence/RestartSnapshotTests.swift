@@ -73,7 +73,7 @@ import Testing
       case .referencedFileAppeared:
         // The note names a bibliography outside the workspace that did not exist on the first run.
         try fixture.writeOutside(
-          "shared/extra.bib", "@book{nobody2000, title = {Ponds}, author = {Nobody, A.}, year = 2000}\n")
+          "library/extra.bib", "@book{nobody2000, title = {Ponds}, author = {Nobody, A.}, year = 2000}\n")
       }
     }
 
@@ -84,7 +84,7 @@ import Testing
       switch self {
       case .configChanged: files[".gloss.json"] = #"{"diagnostics": {"unknown-source": "hint"}}"#
       case .referencedFileAppeared:
-        files["notes/a.md"] = "---\nbibliography: ../../shared/extra.bib\n---\n" + (files["notes/a.md"] ?? "")
+        files["notes/a.md"] = "---\nbibliography: ../../library/extra.bib\n---\n" + (files["notes/a.md"] ?? "")
       default: break
       }
       return files

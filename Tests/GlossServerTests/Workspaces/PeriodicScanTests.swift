@@ -72,12 +72,12 @@ import Testing
 
   @Test func aConfiguredBibliographyOutsideTheWorkspaceIsWatchedEvenWhileMissing() {
     var config = WorkspaceConfig()
-    config.bibliography = ["../shared/zotero.bib"]
+    config.bibliography = ["../library/zotero.bib"]
     let (board, fs, walked) = watched(config: config)
-    #expect(walked.missing == ["/shared/zotero.bib"])
+    #expect(walked.missing == ["/library/zotero.bib"])
     #expect(board.scan(fileSystem: fs).isEmpty)
-    fs.setFile("/shared/zotero.bib", "@book{doe1999, title = {Đời}}\n")
-    #expect(board.scan(fileSystem: fs, at: .now + .seconds(5)).map(\.changes.created) == [["/shared/zotero.bib"]])
+    fs.setFile("/library/zotero.bib", "@book{doe1999, title = {Đời}}\n")
+    #expect(board.scan(fileSystem: fs, at: .now + .seconds(5)).map(\.changes.created) == [["/library/zotero.bib"]])
     #expect(board.walks == 1)
   }
 

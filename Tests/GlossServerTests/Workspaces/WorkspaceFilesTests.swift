@@ -106,13 +106,13 @@ import Testing
 
   @Test func missingConfiguredBibliographyIsReported() {
     var config = WorkspaceConfig()
-    config.bibliography = ["references.bib", "../shared/common.bib"]
+    config.bibliography = ["references.bib", "../library/common.bib"]
     let dump = discover(["a.md": ""], config: config) { fs in
-      fs.setFile("/home/an/shared/common.bib", "@book{x, title={X}}")
+      fs.setFile("/home/an/library/common.bib", "@book{x, title={X}}")
     }
     #expect(
       dump == [
-        "bibliography /home/an/shared/common.bib",
+        "bibliography /home/an/library/common.bib",
         "note a.md",
         "skipped references.bib: bibliography file not found: no such file or directory",
       ]

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GlossSyntax
 
-/// Gloss's citations against Pandoc's on the corpus in `Tests/Fixtures/citations` (SPEC §3.1).
+/// Gloss's citations against Pandoc's on the corpus in `Tests/Fixtures/citations` (docs/pandoc-compatibility.md).
 ///
 /// Compared per item: key and mode exactly; prefix and suffix after `normalised(_:)`, which removes what Pandoc
 /// renders rather than keeps (emphasis and code markers, escapes, smart punctuation, non-breaking spaces, the
@@ -89,7 +89,7 @@ import Testing
     #expect(Self.corpus.count >= 300)
   }
 
-  /// Cases where Gloss follows CommonMark (as SPEC §3 asks) and Pandoc does not.
+  /// Cases where Gloss follows CommonMark (docs/pandoc-compatibility.md) and Pandoc does not.
   static let divergences: [String: String] = [
     "fenced-unterminated": "CommonMark runs an unclosed fence to the end of its container; Pandoc reads it as text",
     "html-div-markdown": "CommonMark keeps an HTML block raw up to a blank line; Pandoc reads Markdown inside a div",

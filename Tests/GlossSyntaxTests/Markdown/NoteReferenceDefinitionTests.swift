@@ -3,7 +3,8 @@ import Testing
 @testable import GlossSyntax
 
 /// Link reference definitions (`[label]: url "title"`) are no prose, and wiki links inside citations are links too
-/// (issue 12, item 6). The citation corpus (`CitationCorpusTests`) holds the same shapes against Pandoc's reading.
+/// (docs/pandoc-compatibility.md). The citation corpus (`CitationCorpusTests`) holds the same shapes against Pandoc's
+/// reading.
 @Suite struct NoteReferenceDefinitionTests {
   @Test func aDefinitionHoldsNoCitationTagOrWikiLink() {
     let source = """

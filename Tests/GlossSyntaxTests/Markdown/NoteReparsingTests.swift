@@ -14,7 +14,7 @@ import Testing
     "| a | b |", "|---|---|", "    ", "\t", "<div>", "</div>", "<!--", "-->", "[@", "@key", "]", "[", "[[", "]]",
     "#tag", "\"", "“quoted”", "[^1]: ", "é", "漢字", "🦉", "Tiếng Việt", "[see @smith2020, p. 4]", "\n- [ ] ",
     "word ", "\n# Heading\n", "\nSetext\n---\n", "\n```\ncode\n",
-    // Syntax read across blocks (issue 13): definition markers, example labels and references, LaTeX environments.
+    // Syntax read across blocks: definition markers, example labels and references, LaTeX environments.
     ":   ", "\n:   def [@d]\n", "~ ", "(@ex) ", "(@ex)", "\\begin{figure}", "\\end{figure}", "\n\\begin{x}\n",
     // Link reference definitions and their uses, which the blocks around an edit read with the whole note's labels.
     "[ref]", "[x][Ref]", "[ref][]", "]: ", "\n[ref]: other.md#h\n", "\n\n[ref]: <b c.md>\n", "@key [ref]", "[Bản đồ]",

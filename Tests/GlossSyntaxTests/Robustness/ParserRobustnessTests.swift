@@ -6,7 +6,8 @@ import Testing
 /// value whose ranges lie inside the input (see `ParserInvariants`), and reports problems for what is malformed.
 ///
 /// Sizes are scaled for debug builds (the suite runs in a few seconds): the "very long line" is 4 MB instead of the
-/// 50 MB of SPEC §9 (5 MB for `SourceText`, which only scans for line ends), which exercises the same code paths.
+/// 50 MB of the quotation benchmark (docs/benchmarks.md) (5 MB for `SourceText`, which only scans for line ends), which
+/// exercises the same code paths.
 @Suite struct ParserRobustnessTests {
   typealias Fixtures = ParserRobustnessFixtures
 
