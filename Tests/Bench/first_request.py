@@ -4,7 +4,7 @@
     python3 Tests/Bench/first_request.py --server "$PWD/.build/release/gloss lsp" --workspace WORKSPACE \\
         [--runs 1] [--requests 5] [--pause-ms 200] [--snapshot-wait 120]
 
-WORKSPACE is one made by the benchmark generator (its manifest.json names the notes and the probe positions). Each run
+WORKSPACE is one made by Tests/Bench/make_workspace.py (its manifest.json names the notes and the probe positions). Each run
 starts the server twice with the same fresh XDG_CACHE_HOME: cold, then restarted with nothing changed (the cold start
 stops once its restart snapshot is saved, at most --snapshot-wait seconds later). Each start
 waits until every note has its diagnostics ("ready"), opens the note of the manifest's first completion probe, then

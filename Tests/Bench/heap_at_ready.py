@@ -5,7 +5,7 @@
         [--wait 8] [--depth 1] [--top 40] [--keep OUT.zst]
 
 Runs `gloss lsp` under heaptrack (its preload library; `apt-get install heaptrack`) with a fresh cache, waits until
-every note of WORKSPACE (one made by the benchmark generator: its manifest.json counts the notes) has its
+every note of WORKSPACE (one made by Tests/Bench/make_workspace.py: its manifest.json counts the notes) has its
 diagnostics, waits --wait more seconds (the background builds after ready: completion, find), prints the server's
 resident size, then kills it: whatever was not freed at that moment is what the server held. The live bytes are
 summed by the innermost Gloss function on each allocation's stack (--depth 2 or 3 shows its callers too), with

@@ -5,7 +5,7 @@ watches the workspace for files changed outside the editor.
 
     python3 Tests/Bench/idle_cpu.py --server "$PWD/.build/release/gloss lsp" --workspace /tmp/gloss-ws/standard
 
-The workspace is one made by ../shared/bench/gen_workspace.py (its manifest.json says how many notes to wait for).
+The workspace is one made by Tests/Bench/make_workspace.py (its manifest.json says how many notes to wait for).
 The server's cache goes to a fresh temporary folder. A measuring tool, not part of Gloss.
 """
 import argparse, json, os, shlex, subprocess, tempfile, threading, time

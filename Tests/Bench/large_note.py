@@ -3,12 +3,13 @@
 
     python3 Tests/Bench/large_note.py WORKSPACE [--megabytes 10] [--citations 100000]
 
-WORKSPACE is a workspace made by gen_workspace.py (any scale; `small` is enough, since the cost measured is the
+WORKSPACE is a workspace made by make_workspace.py (any scale; `small` is enough, since the cost measured is the
 one note's). Writes WORKSPACE/notes/large-note.md (about --megabytes MB, --citations citation items: bracketed
 groups with locators, in-text citations, quotations attributed to citations, an unknown key now and then, headings
 and lists) and points the manifest's `edit_probes` at it, so that
 
-    python3 lsp_bench.py --server 'gloss lsp' --workspace WORKSPACE --edit-docs 1 --edit-iterations 40
+    python3 Tests/Bench/lsp_bench.py --server 'gloss lsp' --workspace WORKSPACE --no-probes --edit-notes 1 \
+        --edit-iterations 40
 
 measures a one-character edit inside a cited key of that note -> its diagnostics. Deterministic (fixed seed).
 Python 3 standard library only.

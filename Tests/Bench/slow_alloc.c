@@ -1,14 +1,14 @@
 // slow_alloc.c: which of the server's allocator calls are slow, and where they come from (glibc, Linux).
 //
 //   clang -O2 -shared -fPIC -o /tmp/slow_alloc.so Tests/Bench/slow_alloc.c -ldl     # the toolchain's clang
-//   python3 ../shared/bench/lsp_bench.py --workspace /tmp/gloss-ws/standard --runs 1 \
+//   python3 Tests/Bench/lsp_bench.py --workspace /tmp/gloss-ws/standard --runs 1 \
 //     --server "env LD_PRELOAD=/tmp/slow_alloc.so SLOWMALLOC_US=300 SLOWMALLOC_OUT=/tmp/slow.txt $PWD/.build/release/gloss lsp"
 //
 // Every malloc, free, realloc, calloc and posix_memalign that takes longer than SLOWMALLOC_US microseconds (200 when
 // unset) is written to SLOWMALLOC_OUT (appended) as "== malloc size=… us=… t=<CLOCK_MONOTONIC seconds> tid=…" and its
 // backtrace (`addr2line -f -e gloss 0x…` names the offsets in the binary). The thread whose backtraces end in
 // __libc_start_main is the server's loop. Slow small allocations on the loop beside slow calls on other threads mean
-// they wait for the same heap's lock (the server capped glibc at two heaps until 2026-12-02; it no longer does).
+// they wait for the same heap's lock.
 //
 // For experiments: SLOWMALLOC_IGNORE="-1,-3" makes the server's mallopt calls with those parameters do nothing
 // (-1/-2/-3 the trim threshold, top pad and mmap threshold; -8 was the heap cap); SLOWMALLOC_SETTLE_ARENAS=N sets a

@@ -4,7 +4,7 @@
     python3 Tests/Bench/typed_completion.py --server "$PWD/.build/release/gloss lsp" --workspace WORKSPACE \\
         [--repeat 40] [--notes 3]
 
-WORKSPACE is one made by the benchmark generator (its manifest.json names the probe notes). The server starts cold
+WORKSPACE is one made by Tests/Bench/make_workspace.py (its manifest.json names the probe notes). The server starts cold
 (with a fresh XDG_CACHE_HOME), indexes, and once every note's diagnostics are in, the first --notes probe notes are
 opened; in each, as lsp_bench.py does, ` [@` is inserted at the end of the middle line (skipping blank, fenced and
 indented lines), completion is asked for after it, and the insert is undone, --repeat times, 50 ms apart. Prints per
