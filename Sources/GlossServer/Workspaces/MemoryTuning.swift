@@ -11,10 +11,10 @@ package enum MemoryTuning {
   /// time, and is trimmed only past 512 MB of free memory. Call at start, and again before indexing a root after
   /// `settle()`.
   ///
-  /// The number of heaps (arenas) is left to glibc. Capping it at two (tried until 2026-12-02) kept memory at ready
-  /// no lower once closed texts were released and the heap trimmed after publishing (162-166 MB against 164-167 MB
-  /// on the standard bench workspace, 689 against 692 MB on the large one), and it made the loop share a heap's lock
-  /// with the background threads: completion requests over 6 ms were three times as many.
+  /// The number of heaps (arenas) is left to glibc. Capping it at two keeps memory at ready no lower, since closed
+  /// texts are released and the heap trimmed after publishing (162-166 MB against 164-167 MB on the standard bench
+  /// workspace, 689 against 692 MB on the large one), and makes the loop share a heap's lock with the background
+  /// threads: completion requests over 6 ms become three times as many.
   package static func keepFreedMemoryForReuse() {
     #if canImport(Glibc)
       guard let mallopt = function("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self) else { return }
