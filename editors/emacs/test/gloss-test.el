@@ -253,11 +253,11 @@
   (require 'flyspell)
   (gloss-test--with-workspace (:git)
     (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
-      (should gloss-mode)
       ;; Flyspell's keymap is active as soon as its variable is set (it would need a spell checker to start).
       (setq-local flyspell-mode t)
       (should (eq (key-binding (kbd "M-TAB")) #'completion-at-point))
       (should (eq (key-binding (kbd "C-M-i")) #'completion-at-point))
+      (should (bound-and-true-p gloss-mode))
       (goto-char (point-max))
       (insert "\nSee [@bart")
       (call-interactively (key-binding (kbd "M-TAB")))
@@ -265,7 +265,7 @@
                      "See [@bartlett1932"))
       (setq-local flyspell-mode nil)
       (eglot-shutdown (eglot-current-server))
-      (should-not gloss-mode)
+      (should-not (bound-and-true-p gloss-mode))
       (should (eq (key-binding (kbd "M-TAB")) #'ispell-complete-word)))))
 
 ;;;; Hover, definition
