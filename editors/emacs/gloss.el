@@ -109,6 +109,22 @@ bibliography beside it is not seen."
                "(M-x customize-option RET gloss-command), then M-x eglot")
        program))))
 
+(defvar gloss--told-missing nil
+  "Non-nil once `eglot-ensure' was skipped for a missing program and the user told.")
+
+(defun gloss--ensure-advice (&rest _)
+  "Before `eglot-ensure': skip it when Gloss's program is missing, and say so once.
+Otherwise Eglot would fail in `post-command-hook', with a message that
+starts with the hook's compiled code."
+  (when-let* (((derived-mode-p 'markdown-mode))
+              (missing (gloss--missing-program)))
+    (unless gloss--told-missing
+      (setq gloss--told-missing t)
+      (display-warning 'gloss missing :error))
+    t))
+
+(advice-add 'eglot-ensure :before-until #'gloss--ensure-advice)
+
 (defun gloss--contact (_interactive)
   "The contact for `eglot-server-programs'.
 The `gloss-server' class, started with `gloss-command'; a `user-error'

@@ -90,4 +90,26 @@
   (let ((gloss-command (list (expand-file-name "emacs" invocation-directory) "lsp")))
     (should (equal (gloss--contact nil) (cons 'gloss-server gloss-command)))))
 
+(ert-deftest gloss-ensure-says-once-when-the-binary-is-missing ()
+  "`eglot-ensure' in a note without the `gloss' program warns once and starts nothing."
+  (let ((gloss-command '("/no/such/folder/gloss" "lsp"))
+        (gloss--told-missing nil)
+        (warnings nil)
+        (post-command-hook nil))
+    (cl-letf (((symbol-function 'display-warning)
+               (lambda (type message &optional level &rest _) (push (list type message level) warnings))))
+      (with-temp-buffer
+        (setq buffer-file-name "/tmp/gloss-find-test-note.md")
+        (markdown-mode)
+        (eglot-ensure)
+        (eglot-ensure)
+        (setq buffer-file-name nil)))
+    ;; Eglot would connect from `post-command-hook'.
+    (should-not (cl-some (lambda (f) (and (functionp f) (string-match-p "eglot--connect" (format "%S" f))))
+                         post-command-hook))
+    (should (= (length warnings) 1))
+    (should (eq (nth 0 (car warnings)) 'gloss))
+    (should (eq (nth 2 (car warnings)) :error))
+    (should (string-match-p "‘/no/such/folder/gloss’ is not an executable" (nth 1 (car warnings))))))
+
 ;;; gloss-find-test.el ends here
