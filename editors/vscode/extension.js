@@ -142,7 +142,10 @@ function findExecutable(command) {
  */
 function spawnServer(executable, run) {
   return new Promise((resolve, reject) => {
-    const child = childProcess.spawn(executable, ['lsp']);
+    // In the first workspace folder, where the language client would have started it.
+    const folder = ((vscode.workspace.workspaceFolders || [])[0] || {}).uri;
+    const cwd = folder && folder.scheme === 'file' && isFolder(folder.fsPath) ? folder.fsPath : undefined;
+    const child = childProcess.spawn(executable, ['lsp'], cwd ? { cwd } : {});
     run.child = child;
     run.exit = new Promise((ended) => {
       child.on('exit', (code, signal) => {
@@ -160,6 +163,14 @@ function spawnServer(executable, run) {
     });
     child.on('spawn', () => resolve(child));
   });
+}
+
+function isFolder(file) {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch (_) {
+    return false;
+  }
 }
 
 /** An error as words, whatever was thrown (an Error, a string, a response error, nothing). */

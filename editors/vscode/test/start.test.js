@@ -17,7 +17,10 @@ const vscode = {
     registerCommand: (n, f) => { if (registered[n]) throw new Error('dup ' + n); registered[n] = f; return { dispose: () => delete registered[n] }; },
     getCommands: async () => Object.keys(registered), executeCommand: async (...a) => { executed.push(a); },
   },
-  workspace: { getConfiguration: () => ({ get: () => setting }), onDidChangeConfiguration: () => ({ dispose() {} }) },
+  workspace: {
+    getConfiguration: () => ({ get: () => setting }), onDidChangeConfiguration: () => ({ dispose() {} }),
+    workspaceFolders: [{ uri: { scheme: 'file', fsPath: os.tmpdir() } }],
+  },
   window: {
     activeTextEditor: undefined, showInputBox: async () => 'x', showQuickPick: async () => 'html',
     showInformationMessage: async (m) => { messages.push(m); },
@@ -25,8 +28,8 @@ const vscode = {
   },
 };
 const childProcess = {
-  spawn: (command, args) => {
-    spawned.push([command, ...args]);
+  spawn: (command, args, options) => {
+    spawned.push([command, ...args, options.cwd]);
     const child = new EventEmitter();
     lastChild = child;
     child.stderr = new EventEmitter();
@@ -104,7 +107,7 @@ const context = { subscriptions: { push() {} } };
   serverBehaviour = 'exit';
   messages.length = 0;
   await registered['gloss.restartServer']();
-  assert.deepStrictEqual(spawned.at(-1), [binary, 'lsp']);
+  assert.deepStrictEqual(spawned.at(-1), [binary, 'lsp', os.tmpdir()]); // in the first workspace folder
   assert.equal(messages[0].split(' Set ')[0],
     `ERR Gloss could not start '${binary} lsp': exited with code 3: gloss: cannot read /w/.gloss.json: bad JSON.`);
   await registered['gloss.find']();
