@@ -95,9 +95,42 @@ bibliography beside it is not seen."
   "The Gloss language server."
   :documentation "The Gloss language server.")
 
+(defun gloss--missing-program ()
+  "A message saying why `gloss-command' cannot start, or nil when it can."
+  (let ((program (car gloss-command)))
+    (unless (and (stringp program)
+                 (if (file-name-absolute-p program)
+                     (file-executable-p program)
+                   (executable-find program)))
+      (format-message
+       (concat "Gloss: cannot start the language server: `%s' is not an executable"
+               (if (file-name-absolute-p (format "%s" program)) "" " on `exec-path'")
+               ".  Put gloss on your PATH or set `gloss-command' to its full path "
+               "(M-x customize-option RET gloss-command), then M-x eglot")
+       program))))
+
+(defvar gloss--told-missing nil
+  "Non-nil once `eglot-ensure' was skipped for a missing program and the user told.")
+
+(defun gloss--ensure-advice (&rest _)
+  "Before `eglot-ensure': skip it when Gloss's program is missing, and say so once.
+Otherwise Eglot would fail in `post-command-hook', with a message that
+starts with the hook's compiled code."
+  (when-let* (((derived-mode-p 'markdown-mode))
+              (missing (gloss--missing-program)))
+    (unless gloss--told-missing
+      (setq gloss--told-missing t)
+      (display-warning 'gloss missing :error))
+    t))
+
+(advice-add 'eglot-ensure :before-until #'gloss--ensure-advice)
+
 (defun gloss--contact (_interactive)
   "The contact for `eglot-server-programs'.
-The `gloss-server' class, started with `gloss-command'."
+The `gloss-server' class, started with `gloss-command'; a `user-error'
+saying what to set when its program is missing."
+  (when-let ((missing (gloss--missing-program)))
+    (user-error "%s" missing))
   (cons 'gloss-server gloss-command))
 
 (add-to-list 'eglot-server-programs '(markdown-mode . gloss--contact))
@@ -116,6 +149,58 @@ The `gloss-server' class, started with `gloss-command'."
     (setq edit (plist-put edit :documentChanges t))
     (setq workspace (plist-put workspace :workspaceEdit edit))
     (plist-put (copy-sequence capabilities) :workspace workspace)))
+
+;;;; Completion keys and the extracted texts
+
+(defvar gloss-mode-map
+  (let ((map (make-sparse-keymap)))
+    ;; `M-TAB' is `ispell-complete-word' in text modes (Markdown's too) and
+    ;; `flyspell-auto-correct-word' under Flyspell; in Gloss's buffers it
+    ;; completes keys, note links and tags.  `C-M-i' is the same key where
+    ;; the window manager takes `M-TAB' (and in a terminal).
+    (define-key map (kbd "M-TAB") #'completion-at-point)
+    (define-key map (kbd "C-M-i") #'completion-at-point)
+    map)
+  "Keys of `gloss-mode', Gloss's buffers' minor mode.")
+
+(define-minor-mode gloss-mode
+  "Gloss's keys in a buffer the Gloss server manages.
+\<gloss-mode-map>\[completion-at-point] completes a citation key after `[@',
+a note after `[[' and a tag after `#' (`completion-at-point', from
+Eglot).
+Turned on and off with Eglot's management of the buffer.  Its keys
+take precedence over other minor modes' (Flyspell's `M-TAB')."
+  :lighter nil
+  :keymap gloss-mode-map
+  (setq-local minor-mode-overriding-map-alist
+              (assq-delete-all 'gloss-mode (copy-sequence minor-mode-overriding-map-alist)))
+  (when gloss-mode
+    (push (cons 'gloss-mode gloss-mode-map) minor-mode-overriding-map-alist)))
+
+(defun gloss--managed-hook ()
+  "Turn `gloss-mode' on while the Gloss server manages the buffer."
+  (gloss-mode (if (and (bound-and-true-p eglot--managed-mode)
+                       (gloss--server-p (eglot-current-server)))
+                  1
+                -1)))
+
+(add-hook 'eglot-managed-mode-hook #'gloss--managed-hook)
+
+(defun gloss--texts-folder ()
+  "The folder of the texts Gloss extracted from PDFs and other documents."
+  (file-name-as-directory
+   (expand-file-name "gloss/texts" (let ((cache (getenv "XDG_CACHE_HOME")))
+                                     (if (and cache (not (string-empty-p cache))) cache "~/.cache")))))
+
+(defun gloss--extracted-text-read-only ()
+  "Make a text Gloss extracted read-only (`find-file-hook').
+Go to definition and `gloss-find' open a PDF's passages there; an edit
+would change nothing but the cache."
+  (when (and buffer-file-name
+             (string-prefix-p (file-truename (gloss--texts-folder)) (file-truename buffer-file-name)))
+    (setq buffer-read-only t)))
+
+(add-hook 'find-file-hook #'gloss--extracted-text-read-only)
 
 ;;;; The workspace root
 

@@ -21,6 +21,70 @@ if exists(beside) then
 end
 vim.lsp.enable('gloss')
 
+-- Neovim starts no server, and says nothing, when the command is not an
+-- executable (`K` then falls back to man pages): say it once, on the first
+-- buffer Gloss would have started for.
+local function missing_binary()
+  local cmd = (vim.lsp.config.gloss or {}).cmd
+  if type(cmd) ~= 'table' or vim.fn.executable(cmd[1]) == 1 then
+    return nil
+  end
+  return 'gloss: cannot start the language server: "'
+    .. cmd[1]
+    .. '" is not an executable (nor on PATH). Put gloss on your PATH, or set '
+    .. "vim.g.gloss_path = '/full/path/to/gloss' before loading gloss.lua; see docs/troubleshooting.md"
+end
+
+local told_missing = false
+vim.api.nvim_create_autocmd('FileType', {
+  group = vim.api.nvim_create_augroup('gloss_missing_binary', { clear = true }),
+  callback = function(args)
+    local config = vim.lsp.config.gloss
+    if told_missing or not config or vim.bo[args.buf].buftype ~= '' then
+      return
+    end
+    if config.filetypes and not vim.tbl_contains(config.filetypes, vim.bo[args.buf].filetype) then
+      return
+    end
+    local message = missing_binary()
+    if not message then
+      return
+    end
+    -- Only where Gloss would start (the configuration's root_dir says so by calling back).
+    local wanted = type(config.root_dir) ~= 'function'
+    if not wanted then
+      pcall(config.root_dir, args.buf, function()
+        wanted = true
+      end)
+    end
+    if wanted then
+      told_missing = true
+      vim.notify(message, vim.log.levels.ERROR)
+    end
+  end,
+})
+
+-- The text Gloss extracted from a PDF (or another document it converts) is kept
+-- in its cache ($XDG_CACHE_HOME/gloss/texts, else ~/.cache/gloss/texts); go to
+-- definition and :GlossFind open it at the place. It is read-only: an edit
+-- there would change nothing but the cache.
+local texts_folder = vim.fs.normalize(
+  (vim.env.XDG_CACHE_HOME and vim.env.XDG_CACHE_HOME ~= '' and vim.env.XDG_CACHE_HOME or '~/.cache') .. '/gloss/texts'
+)
+vim.api.nvim_create_autocmd('BufReadPost', {
+  group = vim.api.nvim_create_augroup('gloss_extracted_text', { clear = true }),
+  pattern = '*.txt',
+  callback = function(args)
+    local file = vim.fs.normalize(vim.api.nvim_buf_get_name(args.buf))
+    local real = uv.fs_realpath(file) or file
+    local folder = uv.fs_realpath(texts_folder) or texts_folder
+    if vim.fs.dirname(real) == folder then
+      vim.bo[args.buf].readonly = true
+      vim.bo[args.buf].modifiable = false
+    end
+  end,
+})
+
 -- Code lenses ("cited 12 times", "3 backlinks") are kept current so that
 -- `vim.lsp.codelens.run()` always has lenses to run: by Neovim itself where it
 -- can (`vim.lsp.codelens.enable`, later 0.12 builds), else asked for when Gloss
@@ -109,7 +173,7 @@ local function run(command, arguments, after)
   local bufnr = vim.api.nvim_get_current_buf()
   local client = vim.lsp.get_clients({ bufnr = bufnr, name = 'gloss' })[1]
   if not client then
-    vim.notify('gloss is not attached to this buffer', vim.log.levels.WARN)
+    vim.notify(missing_binary() or 'gloss is not attached to this buffer', vim.log.levels.WARN)
     return
   end
   client:exec_cmd({ title = command, command = command, arguments = arguments }, { bufnr = bufnr }, function(err, result)
@@ -186,7 +250,7 @@ vim.api.nvim_create_user_command('GlossFind', function(opts)
   end
   local client = vim.lsp.get_clients({ bufnr = 0, name = 'gloss' })[1]
   if not client then
-    vim.notify('gloss is not attached to this buffer', vim.log.levels.WARN)
+    vim.notify(missing_binary() or 'gloss is not attached to this buffer', vim.log.levels.WARN)
     return
   end
   local command = { title = 'gloss.find', command = 'gloss.find', arguments = { { text = phrase } } }

@@ -4,11 +4,16 @@
 // (gloss.export, gloss.saveAsNote, ...) as a VS Code command that sends `workspace/executeCommand`.
 // From the palette such a command comes with no arguments, so the `executeCommand` middleware asks for
 // what the server needs (the note, a format, a title) before sending it. A command the server does not
-// list yet still gets a palette entry that sends the request, so the server's answer is what you see.
+// list yet still gets a palette entry that sends the request, so the server's answer is what you see; when the
+// server is not running, every palette entry says so and why.
 'use strict';
 
+const childProcess = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 const vscode = require('vscode');
-const { LanguageClient, ExecuteCommandRequest, ReferencesRequest } = require('vscode-languageclient/node');
+const { LanguageClient, ExecuteCommandRequest, ReferencesRequest, State } = require('vscode-languageclient/node');
 
 const SERVER_COMMANDS = [
   'gloss.export',
@@ -24,6 +29,8 @@ const FORMATS = ['markdown', 'html', 'pandoc', 'json'];
 let client;
 /** @type {vscode.Disposable[]} */
 let fallbackCommands = [];
+/** Why the server is not running (undefined while it runs). */
+let downReason;
 
 function activate(context) {
   context.subscriptions.push(
@@ -39,12 +46,25 @@ function activate(context) {
 
 function deactivate() {
   disposeFallbacks();
-  return client ? client.stop() : undefined;
+  const running = client;
+  client = undefined;
+  return running ? running.stop() : undefined;
 }
 
 async function start(context) {
-  const command = vscode.workspace.getConfiguration('gloss').get('path') || 'gloss';
-  const serverOptions = { command, args: ['lsp'] };
+  const setting = vscode.workspace.getConfiguration('gloss').get('path') || 'gloss';
+  const command = setting.startsWith('~/') ? path.join(os.homedir(), setting.slice(2)) : setting;
+  const executable = findExecutable(command);
+  if (!executable) {
+    const named = /[\\/]/.test(command);
+    return notStarted(
+      `'${setting}' ${named ? 'is not an executable file' : 'was not found on PATH'}`,
+      `Gloss could not start: '${setting}' ${named ? 'is not an executable file' : 'was not found on PATH'}.`
+    );
+  }
+  // Started here rather than by the client, so that an exit (code, last line of its error output) can be told.
+  const run = { exited: undefined, stderr: '' };
+  const serverOptions = () => spawnServer(executable, run);
   const clientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'markdown' },
@@ -57,19 +77,122 @@ async function start(context) {
   try {
     await client.start();
   } catch (error) {
-    vscode.window.showErrorMessage(
-      `Gloss could not start '${command} lsp': ${error.message}. Set "gloss.path" to the gloss executable.`
-    );
-    return;
+    // The exit comes a moment after the connection closes.
+    if (run.child && !run.exited) await Promise.race([run.exit, new Promise((r) => setTimeout(r, 1000))]);
+    const reason = run.failure || run.exited || describe(error);
+    const notRunning = client;
+    client = undefined;
+    try {
+      await notRunning.stop();
+    } catch (_) {
+      // Never started: nothing to stop.
+    }
+    return notStarted(`'${executable} lsp' ${reason}`, `Gloss could not start '${executable} lsp': ${reason}.`);
+  }
+  downReason = undefined;
+  // A server that stops for good later (it crashed too often): the palette says so, and why.
+  const started = client;
+  if (State && typeof started.onDidChangeState === 'function') {
+    started.onDidChangeState((event) => {
+      if (event.newState !== State.Stopped || client !== started) return;
+      client = undefined;
+      downReason = `'${executable} lsp' stopped` + (run.exited ? `: it ${run.exited}` : '');
+      registerFallbacks();
+    });
   }
   await registerFallbacks();
 }
 
+/** Tells the user why the server did not start (with a button to the setting), and makes the palette say it. */
+async function notStarted(reason, message) {
+  downReason = reason;
+  await registerFallbacks();
+  const choice = await vscode.window.showErrorMessage(
+    `${message} Set "gloss.path" to the gloss executable (Settings › Gloss › Path), then run "Gloss: Restart Server".`,
+    'Open Settings'
+  );
+  if (choice === 'Open Settings') vscode.commands.executeCommand('workbench.action.openSettings', 'gloss.path');
+}
+
+/** `command` when it is an executable file, or the first executable of that name on PATH; undefined if none. */
+function findExecutable(command) {
+  const isExecutable = (file) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch (_) {
+      return false;
+    }
+  };
+  if (/[\\/]/.test(command)) return isExecutable(command) ? command : undefined;
+  const extensions = process.platform === 'win32' ? ['', ...(process.env.PATHEXT || '.EXE;.CMD').split(';')] : [''];
+  for (const folder of (process.env.PATH || '').split(path.delimiter)) {
+    if (!folder) continue;
+    for (const extension of extensions) {
+      const file = path.join(folder, command + extension);
+      if (isExecutable(file)) return file;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Starts `executable lsp` for the language client, noting in `run` why it failed to start (`failure`) or how it
+ * ended (`exited`: the exit code or signal and the last line it wrote to its error output).
+ */
+function spawnServer(executable, run) {
+  return new Promise((resolve, reject) => {
+    // In the first workspace folder, where the language client would have started it.
+    const folder = ((vscode.workspace.workspaceFolders || [])[0] || {}).uri;
+    const cwd = folder && folder.scheme === 'file' && isFolder(folder.fsPath) ? folder.fsPath : undefined;
+    const child = childProcess.spawn(executable, ['lsp'], cwd ? { cwd } : {});
+    run.child = child;
+    run.exit = new Promise((ended) => {
+      child.on('exit', (code, signal) => {
+        const last = run.stderr.trim().split('\n').pop();
+        run.exited = (signal ? `was stopped by ${signal}` : `exited with code ${code}`) + (last ? `: ${last}` : '');
+        ended();
+      });
+    });
+    child.stderr.on('data', (data) => {
+      run.stderr = (run.stderr + data.toString()).slice(-4000);
+    });
+    child.on('error', (error) => {
+      run.failure = `failed: ${describe(error)}`;
+      reject(error);
+    });
+    child.on('spawn', () => resolve(child));
+  });
+}
+
+function isFolder(file) {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch (_) {
+    return false;
+  }
+}
+
+/** An error as words, whatever was thrown (an Error, a string, a response error, nothing). */
+function describe(error) {
+  if (error === undefined || error === null) return 'no reason given';
+  if (typeof error === 'string') return error;
+  if (typeof error.message === 'string' && error.message) return error.message;
+  if (error.code !== undefined) return `error ${error.code}`;
+  try {
+    return JSON.stringify(error);
+  } catch (_) {
+    return String(error);
+  }
+}
+
 async function restart(context) {
   disposeFallbacks();
-  if (client) {
+  const running = client;
+  client = undefined; // a deliberate stop, not the server stopping
+  if (running) {
     try {
-      await client.stop();
+      await running.stop();
     } catch (_) {
       // A server that already exited cannot be stopped; start a new one regardless.
     }
@@ -77,15 +200,30 @@ async function restart(context) {
   await start(context);
 }
 
-/** Registers, for each server command the client did not register, one that sends it all the same. */
+/**
+ * Registers, for each server command the client did not register, one that sends it all the same, or, while the
+ * server is not running, says so and why.
+ */
 async function registerFallbacks() {
   const known = new Set(await vscode.commands.getCommands(true));
   for (const name of SERVER_COMMANDS) {
     if (known.has(name)) continue;
     fallbackCommands.push(
-      vscode.commands.registerCommand(name, (...args) => withArguments(name, args, sendCommand))
+      vscode.commands.registerCommand(name, (...args) => {
+        if (!client) return notRunning(name);
+        return withArguments(name, args, sendCommand);
+      })
     );
   }
+}
+
+function notRunning(command) {
+  vscode.window.showErrorMessage(`${command}: ${notRunningMessage()}`);
+  return undefined;
+}
+
+function notRunningMessage() {
+  return `the Gloss server is not running: ${downReason || 'it has not started'}`;
 }
 
 function disposeFallbacks() {
@@ -94,7 +232,7 @@ function disposeFallbacks() {
 }
 
 function sendCommand(command, args) {
-  if (!client) return Promise.reject(new Error('the Gloss server is not running'));
+  if (!client) return Promise.reject(new Error(notRunningMessage()));
   return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
 }
 

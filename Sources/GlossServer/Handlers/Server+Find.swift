@@ -54,14 +54,15 @@ extension Server {
           message:
             "the search over the sources' text of '\(root.path)' is still being built: try again in a few seconds")
       }
-      var texts: [String: SourceText] = [:]
+      // A PDF's (or another extracted document's) places are in its extracted text, as definition's are: the
+      // cached text file, not the document's own bytes.
+      var files: [String: (uri: DocumentURI, text: SourceText)] = [:]
       func located(_ place: FoundPlace) -> (FoundPlace, Location)? {
-        if texts[place.path] == nil { texts[place.path] = text(of: place.path, in: root.id) }
-        guard let text = texts[place.path] else { return nil }
-        return (
-          place,
-          Location(uri: root.uri(for: place.path), range: text.lspRange(of: place.fileRange, in: positionEncoding))
-        )
+        if files[place.path] == nil, let text = text(of: place.path, in: root.id) {
+          files[place.path] = (textURI(for: place.path, in: root.id) ?? root.uri(for: place.path), text)
+        }
+        guard let file = files[place.path] else { return nil }
+        return (place, Location(uri: file.uri, range: file.text.lspRange(of: place.fileRange, in: positionEncoding)))
       }
       found += result.places.compactMap(located)
       closest += result.closest.compactMap(located)

@@ -1,4 +1,4 @@
-package import GlossSyntax
+import GlossSyntax
 
 /// What a released text was (its length and fingerprint), to tell whether the file read again still holds it.
 package struct TextStamp: Hashable, Sendable {

@@ -133,8 +133,7 @@ import Testing
       // The same passage in all four sources, as alike in each.
       #expect(closest.map { $0.split(separator: " ").dropLast().joined(separator: " ") } == Self.citations(k))
       #expect(closest.allSatisfy { !$0.hasSuffix(" 100%") && !$0.hasSuffix(" 0%") }, "\(passage.name): \(closest)")
-      let symbols = try #require(
-        try library.server.client.send(WorkspaceSymbolRequest(query: "\"\(passage.searched)\"")))
+      let symbols = try library.server.client.send(WorkspaceSymbolRequest(query: "\"\(passage.searched)\""))
       #expect(
         symbols.map { String($0.name.prefix { $0 != "]" }) + "]" } == Self.citations(k), "\(passage.name)")
     }
@@ -167,11 +166,10 @@ import Testing
           textDocument: VersionedTextDocumentIdentifier(uri: library.server.uri("notes/quotes.md"), version: k + 2),
           contentChanges: [TextDocumentContentChangeEvent(text: typed)]))
       let end = SourceText(typed).lspPosition(of: typed.utf8.count, in: .utf16)
-      let list = try #require(
-        try library.server.client.send(
-          CompletionRequest(
-            textDocument: TextDocumentIdentifier(uri: library.server.uri("notes/quotes.md")), position: end,
-            context: CompletionContext(triggerKind: 2, triggerCharacter: "@"))))
+      let list = try library.server.client.send(
+        CompletionRequest(
+          textDocument: TextDocumentIdentifier(uri: library.server.uri("notes/quotes.md")), position: end,
+          context: CompletionContext(triggerKind: 2, triggerCharacter: "@")))
       #expect(
         list.items.prefix(4).map { "[@" + $0.label + "]" } == Self.citations(k), "\(passage.name)")
     }

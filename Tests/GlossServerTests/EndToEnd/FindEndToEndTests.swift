@@ -66,7 +66,7 @@ import Testing
   @Test func quotedWorkspaceSymbolQuerySearchesTheSourcesText() throws {
     let fixture = WorkspaceFixture(files: Self.files)
     try fixture.start()
-    let symbols = try #require(try fixture.client.send(WorkspaceSymbolRequest(query: "\"curve of forgetting\"")))
+    let symbols = try fixture.client.send(WorkspaceSymbolRequest(query: "\"curve of forgetting\""))
     #expect(symbols.count == 1)
     #expect(
       symbols.first?.name.hasPrefix(
@@ -75,7 +75,7 @@ import Testing
     #expect(symbols.first?.location.range.start == Position(line: 0, character: 21))
     #expect(symbols.first?.containerName == "sources/ebbinghaus1885.txt")
     // Unquoted, the same words search names as before.
-    let names = try #require(try fixture.client.send(WorkspaceSymbolRequest(query: "curve of forgetting")))
+    let names = try fixture.client.send(WorkspaceSymbolRequest(query: "curve of forgetting"))
     #expect(!names.contains { $0.name.hasPrefix("[@") })
   }
 
@@ -123,11 +123,10 @@ import Testing
     try fixture.start()
     fixture.open("notes/d.md", marked.text)
     let position = SourceText(marked.text).lspPosition(of: try #require(marked.cursors["1"]), in: .utf16)
-    let list = try #require(
-      try fixture.client.send(
-        CompletionRequest(
-          textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/d.md")), position: position,
-          context: CompletionContext(triggerKind: 2, triggerCharacter: "@"))))
+    let list = try fixture.client.send(
+      CompletionRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/d.md")), position: position,
+        context: CompletionContext(triggerKind: 2, triggerCharacter: "@")))
     #expect(list.items.first?.label == "ebbinghaus1885, p. 1")
     #expect(list.items.first?.textEdit?.newText == "ebbinghaus1885, p. 1")
     #expect(list.items.dropFirst().contains { $0.label == "bartlett1932" })
@@ -141,11 +140,10 @@ import Testing
         textDocument: .init(completion: .init(completionItem: .init(snippetSupport: true)))))
     fixture.open("notes/d.md", marked.text)
     let position = SourceText(marked.text).lspPosition(of: try #require(marked.cursors["1"]), in: .utf16)
-    let list = try #require(
-      try fixture.client.send(
-        CompletionRequest(
-          textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/d.md")), position: position,
-          context: CompletionContext(triggerKind: 2, triggerCharacter: "@"))))
+    let list = try fixture.client.send(
+      CompletionRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/d.md")), position: position,
+        context: CompletionContext(triggerKind: 2, triggerCharacter: "@")))
     let first = try #require(list.items.first)
     #expect(first.label == "ebbinghaus1885, p. 1")
     #expect(first.insertTextFormat == .snippet)

@@ -183,6 +183,33 @@ import Testing
     let links = try fixture.client.send(DocumentLinkRequest(textDocument: document))
     #expect(links.map(\.target) == [FileURI(filePath: Self.pdf).string + "#page=2"])
   }
+
+  @Test func findAndTheQuotedSymbolQueryGoIntoTheCachedTextNotThePDF() throws {
+    let fs = makeFileSystem()
+    let extractor = Extractor(fs)
+    let fixture = try start(fs, extractor)
+    fixture.finishExtractions()
+    let cached = FileURI(
+      filePath: ExtractionCache(directory: "/home/user/.cache/gloss", fileSystem: fs).textFile(of: Self.pdf)
+    ).string
+    // "\u{0C}The flow of the river is an " is 29 UTF-16 units, on the extracted text's third line.
+    let start = Position(line: 2, character: 29)
+    let id = fixture.client.enqueue(
+      ExecuteCommandRequest(
+        command: "gloss.find", arguments: [.object(["text": .string("imaginative reconstruction")])]))
+    fixture.client.processQueue()
+    guard case .array(let places)? = try fixture.client.response(to: id, as: ExecuteCommandRequest.self),
+      let place = places.first
+    else {
+      Issue.record("nothing found")
+      return
+    }
+    #expect(place["uri"] == .string(cached))
+    #expect(place["range"]?["start"] == .object(["line": .int(2), "character": .int(29)]))
+    let symbols = try fixture.client.send(WorkspaceSymbolRequest(query: "\"imaginative reconstruction\""))
+    #expect(symbols.map(\.location.uri) == [cached])
+    #expect(symbols.first?.location.range.start == start)
+  }
 }
 
 extension String {

@@ -248,6 +248,27 @@
       (should (member "roediger1995" (gloss-test--candidates "[@McDermott")))
       (should (equal (gloss-test--complete "[@Pilz") "See [@muller1900")))))
 
+(ert-deftest gloss-m-tab-completes-a-key-not-the-spelling ()
+  "`M-TAB' and `C-M-i' complete `[@bart' in a Gloss buffer, even under Flyspell (its own `M-TAB')."
+  (require 'flyspell)
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      ;; Flyspell's keymap is active as soon as its variable is set (it would need a spell checker to start).
+      (setq-local flyspell-mode t)
+      (should (eq (key-binding (kbd "M-TAB")) #'completion-at-point))
+      (should (eq (key-binding (kbd "C-M-i")) #'completion-at-point))
+      (should (bound-and-true-p gloss-mode))
+      (goto-char (point-max))
+      (insert "\nSee [@bart")
+      (call-interactively (key-binding (kbd "M-TAB")))
+      (should (equal (buffer-substring-no-properties (line-beginning-position) (line-end-position))
+                     "See [@bartlett1932"))
+      (setq-local flyspell-mode nil)
+      (eglot-shutdown (eglot-current-server))
+      (should-not (bound-and-true-p gloss-mode))
+      (should (eq (key-binding (kbd "M-TAB")) #'ispell-complete-word)))))
+
+;;;; Hover, definition
 ;;;; Hover, definition
 
 (ert-deftest gloss-hover-shows-the-cited-passage ()

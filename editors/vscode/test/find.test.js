@@ -11,7 +11,7 @@ const vscode = {
     getCommands: async () => Object.keys(registered), executeCommand: async () => {},
   },
   workspace: {
-    getConfiguration: () => ({ get: () => 'gloss' }), onDidChangeConfiguration: () => ({ dispose() {} }),
+    getConfiguration: () => ({ get: () => process.execPath }), onDidChangeConfiguration: () => ({ dispose() {} }),
     asRelativePath: (u) => u.fsPath.replace('/w/', ''),
   },
   window: {
