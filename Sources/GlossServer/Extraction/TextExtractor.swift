@@ -56,14 +56,12 @@ package enum TextExtractor {
     }
   }
 
-  /// The largest PDF whose page labels are read (its bytes are read whole).
+  /// The largest PDF whose page labels are read.
   static let pageLabelsFileLimit = 1 << 30
 
   /// The page labels of the PDF at `path`; nil when it has none, or they cannot be read.
   package static func pageLabels(ofFile path: String) -> PageLabels? {
-    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-      size <= pageLabelsFileLimit, let data = FileManager.default.contents(atPath: path)
-    else { return nil }
+    guard let data = FileManager.default.contents(atPath: path), data.count <= pageLabelsFileLimit else { return nil }
     return PageLabels(pdf: [UInt8](data))
   }
 
