@@ -20,7 +20,7 @@ main() {
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 
-all_targets=(framer jsonrpc note frontmatter bibtex csljson html locator quote)
+all_targets=(framer jsonrpc note frontmatter bibtex csljson html locator quote pdf)
 if [ $# -lt 2 ]; then
   echo "usage: Tests/Fuzz/run.sh TARGET|all SECONDS [libFuzzer options…]" >&2
   echo "targets: ${all_targets[*]}" >&2
@@ -124,6 +124,17 @@ make_seeds() {
         { cat "$file"; printf '\0%s … %s' "${line:0:20}" "${line: -15}"; } | seed
         { cat "$file"; printf '\0%s [x] %s' "${line:0:20}" "${line:25:15}"; } | seed
       done
+      ;;
+    pdf)
+      # The PDFs of the fixtures, each whole, and its first and last 16 KB (where trailers and catalogs are), and
+      # two zlib streams (fixed Huffman codes, a stored block).
+      for file in $(find Tests/Fixtures/pdfs -name '*.pdf' | sort); do
+        seed <"$file"
+        head -c 16384 "$file" | seed
+        tail -c 16384 "$file" | seed
+      done
+      printf '\x78\xda\xcb\x48\xcd\xc9\xc9\x57\xc8\x40\x27\x01\x68\x03\x08\xb1' | seed
+      printf '\x78\x01\x01\x03\x00\xfc\xff\x61\x62\x63\x02\x4d\x01\x27' | seed
       ;;
     framer | jsonrpc)
       local bodies=(

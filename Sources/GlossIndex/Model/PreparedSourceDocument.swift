@@ -20,9 +20,12 @@ package struct SourcePreparation: Sendable {
   let lexicon: QuoteLexicon?
 
   /// Parses `text` as the source document at `path` (format from the extension; the extracted formats are read as
-  /// plain text with pages at form feeds) and indexes it for quotation checks; with `problem`, the file has no text.
-  package func prepare(path: String, text: [UInt8], problem: String? = nil) -> PreparedSourceDocument {
-    let record = SourceDocumentRecord(path: path, bytes: text)
+  /// plain text with pages at form feeds, `pageLabels` the page numbers a PDF prints) and indexes it for quotation
+  /// checks; with `problem`, the file has no text.
+  package func prepare(
+    path: String, text: [UInt8], pageLabels: PageLabels? = nil, problem: String? = nil
+  ) -> PreparedSourceDocument {
+    let record = SourceDocumentRecord(path: path, bytes: text, pageLabels: pageLabels)
     let index =
       problem == nil && !text.isEmpty ? lexicon.map { QuoteIndex(text: record.document.text, lexicon: $0) } : nil
     return PreparedSourceDocument(

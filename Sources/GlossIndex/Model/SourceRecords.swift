@@ -88,10 +88,13 @@ package struct SourceDocumentRecord: Sendable {
   package var keyRange: Range<Int>
 
   /// Parses `bytes` as the source document at `path`, its format from the extension (plain text when unknown, and
-  /// for the formats whose text an external tool extracts: `bytes` is then that text, pages at form feeds).
-  package init(path: String, bytes: [UInt8]) {
+  /// for the formats whose text an external tool extracts: `bytes` is then that text, pages at form feeds, and
+  /// `pageLabels` the page numbers its PDF prints).
+  package init(path: String, bytes: [UInt8], pageLabels: PageLabels? = nil) {
     let format = SourceFormat(pathExtension: PathUtilities.pathExtension(path)) ?? .plainText
-    self.init(path: path, document: SourceDocument(parsing: bytes, format: format), bytes: bytes)
+    var document = SourceDocument(parsing: bytes, format: format)
+    document.pageLabels = pageLabels
+    self.init(path: path, document: document, bytes: bytes)
   }
 
   /// Summarises an already parsed document.

@@ -9,12 +9,15 @@ package struct WorkspaceFile: Sendable {
   package var path: String
   package var role: Role
   package var bytes: [UInt8]
+  /// The page numbers a source document's PDF prints, read when its text was extracted.
+  package var pageLabels: PageLabels?
 
   /// A file to load.
-  package init(path: String, role: Role, bytes: [UInt8]) {
+  package init(path: String, role: Role, bytes: [UInt8], pageLabels: PageLabels? = nil) {
     self.path = path
     self.role = role
     self.bytes = bytes
+    self.pageLabels = pageLabels
   }
 }
 
@@ -152,7 +155,7 @@ extension Workspace {
     switch file.role {
     case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes, place: place))
     case .sourceDocument:
-      let record = SourceDocumentRecord(path: file.path, bytes: file.bytes)
+      let record = SourceDocumentRecord(path: file.path, bytes: file.bytes, pageLabels: file.pageLabels)
       return .sourceDocument(record, lexicon.map { QuoteIndex(text: record.document.text, lexicon: $0) })
     case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes, place: place))
     }

@@ -114,12 +114,14 @@ extension Workspace {
   }
 
   /// Puts the text an external tool extracted from the file at `path` (a PDF, …) in place as its source document,
-  /// or, with `problem`, records why it has none (it stays a source, without text); returns the paths whose
-  /// diagnostics changed.
+  /// with the page numbers its PDF prints, or, with `problem`, records why it has none (it stays a source, without
+  /// text); returns the paths whose diagnostics changed.
   @discardableResult
-  package mutating func setExtractedText(path: String, text: [UInt8], problem: String? = nil) -> Set<String> {
+  package mutating func setExtractedText(
+    path: String, text: [UInt8], pageLabels: PageLabels? = nil, problem: String? = nil
+  ) -> Set<String> {
     textProblems[path] = problem
-    return setSourceDocument(SourceDocumentRecord(path: path, bytes: text))
+    return setSourceDocument(SourceDocumentRecord(path: path, bytes: text, pageLabels: pageLabels))
   }
 
   /// Records why files have no text, all at once, without diagnosing anything (the bulk load, before

@@ -337,11 +337,16 @@ extension Workspace {
     let document = record.document
     let lines = Self.fileLines(of: textRange, in: document) ?? 1...1
     let key = citingKey(of: record)
-    // Pages as printed (a journal article's PDF starting at page 213), as a note cites them.
-    let offset = document.pageCount > 1 ? pageOffset(forKey: key, document: document) : 0
+    // Pages as printed (a journal article's PDF starting at page 213, a thesis's `xii`), as a note cites them.
+    let pages = document.pageCount > 1 ? printedPages(forKey: key, document: document) : .offset(0)
+    let printed: (Int) -> String =
+      switch pages {
+      case .offset(let offset): { String($0 + offset) }
+      case .labels(let labels): { labels.label(ofPage: $0) }
+      }
     return FoundPlace(
       path: record.path, fileRange: document.fileRange(ofText: textRange), lines: lines,
-      key: key, locator: Self.locator(of: textRange, lines: lines, in: document, pageOffset: offset),
+      key: key, locator: Self.locator(of: textRange, lines: lines, in: document, printed: printed),
       context: Self.context(of: textRange, in: document.text), likeness: likeness)
   }
 
@@ -352,15 +357,16 @@ extension Workspace {
     return record.key
   }
 
-  /// `p. 4` / `pp. 4-5` when the text has pages (numbered as printed: `pageOffset` more than the text's), else
-  /// `l. 40` / `ll. 40-41`.
+  /// `p. 4` / `pp. 4-5` when the text has pages (numbered as printed: `printed` gives the number of a text page),
+  /// else `l. 40` / `ll. 40-41`.
   static func locator(
-    of textRange: Range<Int>, lines: ClosedRange<Int>, in document: SourceDocument, pageOffset: Int = 0
+    of textRange: Range<Int>, lines: ClosedRange<Int>, in document: SourceDocument,
+    printed: (Int) -> String = { String($0) }
   ) -> String {
     if document.pageCount > 1 {
-      let first = page(containing: textRange.lowerBound, in: document) + pageOffset
-      let last = page(containing: max(textRange.lowerBound, textRange.upperBound - 1), in: document) + pageOffset
-      return first == last ? "p. \(first)" : "pp. \(first)-\(last)"
+      let first = page(containing: textRange.lowerBound, in: document)
+      let last = page(containing: max(textRange.lowerBound, textRange.upperBound - 1), in: document)
+      return first == last ? "p. \(printed(first))" : "pp. \(printed(first))-\(printed(last))"
     }
     return lines.count == 1 ? "l. \(lines.lowerBound)" : "ll. \(lines.lowerBound)-\(lines.upperBound)"
   }

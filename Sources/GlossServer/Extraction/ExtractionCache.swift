@@ -1,4 +1,5 @@
 package import GlossIndex
+import GlossSyntax
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -11,11 +12,11 @@ package import GlossIndex
 ///
 /// Each file has two entries named after a hash of its absolute path: `<hash>.txt`, the text exactly as extracted
 /// (an editor can open it, and `definition` points into it), and `<hash>.json`, what it was extracted from (path,
-/// size, modification time, tool, cache format version) with the text's length and hash. An entry is used only when
+/// size, modification time, tool, cache format version) with the text's length and hash, and the PDF's page labels. An entry is used only when
 /// all of these match; anything else (stale, truncated, edited, unreadable, another version) is extracted again.
 package struct ExtractionCache: Sendable {
   /// Bumped whenever the entries or the extraction change meaning; entries of other versions are never used.
-  package static let formatVersion = 1
+  package static let formatVersion = 2
 
   /// Gloss's cache folder, written only through the guarded writer for Gloss's own files.
   package let writer: PrivateFileWriter
@@ -42,7 +43,7 @@ package struct ExtractionCache: Sendable {
     guard let text = try? writer.read(names.text), text.count == meta.textLength,
       Self.hash(text) == meta.textHash
     else { return nil }
-    return .text(text)
+    return .text(text, pageLabels: meta.pageLabels)
   }
 
   /// Keeps `outcome` for `job`'s file (texts and lasting failures); a failure to write is only logged by the caller.
@@ -50,12 +51,12 @@ package struct ExtractionCache: Sendable {
     let names = entryNames(job.absolutePath)
     let meta: Meta
     switch outcome {
-    case .text(let text):
+    case .text(let text, let pageLabels):
       try writer.write(text, to: names.text)
-      meta = Meta(job, text: text, problem: nil)
+      meta = Meta(job, text: text, pageLabels: pageLabels, problem: nil)
     case .noText(let reason, let isLasting):
       guard isLasting else { return }
-      meta = Meta(job, text: nil, problem: reason)
+      meta = Meta(job, text: nil, pageLabels: nil, problem: reason)
     }
     // The description is written last: an entry whose text is missing or half-written never matches it.
     let encoder = JSONEncoder()
@@ -101,8 +102,10 @@ package struct ExtractionCache: Sendable {
     var textLength: Int
     var textHash: UInt64
     var problem: String?
+    /// The PDF's page labels (version 2 on; none when it has none).
+    var pageLabels: PageLabels?
 
-    init(_ job: ExtractionJob, text: [UInt8]?, problem: String?) {
+    init(_ job: ExtractionJob, text: [UInt8]?, pageLabels: PageLabels?, problem: String?) {
       version = ExtractionCache.formatVersion
       path = job.absolutePath
       size = job.size
@@ -111,6 +114,7 @@ package struct ExtractionCache: Sendable {
       textLength = text?.count ?? 0
       textHash = text.map(ExtractionCache.hash) ?? 0
       self.problem = problem
+      self.pageLabels = pageLabels
     }
 
     /// Whether this entry was made from `job`'s file as it is now, by this version of Gloss.

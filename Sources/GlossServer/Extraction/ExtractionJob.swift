@@ -31,8 +31,8 @@ package struct ExtractionJob: Hashable, Sendable {
 
 /// What an extraction gave: the text (pages separated by form feeds), or why there is none.
 package enum ExtractionOutcome: Hashable, Sendable {
-  /// The extracted text, UTF-8.
-  case text([UInt8])
+  /// The extracted text, UTF-8, and the page numbers a PDF prints (its page labels), when it has them.
+  case text([UInt8], pageLabels: PageLabels? = nil)
   /// No text, with a user-facing reason; `isLasting` when trying again on the same file would give the same answer
   /// (encrypted, scanned), so it is cached too.
   case noText(reason: String, isLasting: Bool)
@@ -52,10 +52,10 @@ package struct ExtractedSource: Sendable {
   package init(_ job: ExtractionJob, outcome: ExtractionOutcome, preparation: SourcePreparation) {
     self.job = job
     switch outcome {
-    case .text(let bytes):
+    case .text(let bytes, let pageLabels):
       let text = SourceText(bytes: bytes)
       self.text = text
-      prepared = preparation.prepare(path: job.path, text: text.bytes)
+      prepared = preparation.prepare(path: job.path, text: text.bytes, pageLabels: pageLabels)
     case .noText(let reason, _):
       text = nil
       prepared = preparation.prepare(path: job.path, text: [], problem: reason)

@@ -32,7 +32,7 @@ extension Server {
     let outcome = extract(job.absolutePath, job.format)
     let elapsed = ContinuousClock.now - started
     switch outcome {
-    case .text(let text): log("extracted '\(job.absolutePath)' (\(job.size) bytes → \(text.count)) in \(elapsed)")
+    case .text(let text, _): log("extracted '\(job.absolutePath)' (\(job.size) bytes → \(text.count)) in \(elapsed)")
     case .noText(let reason, _): log("no text from '\(job.absolutePath)': \(reason)")
     }
     do {
@@ -149,6 +149,7 @@ extension Server {
     let found = ExtractedText(job, cache: extractionCache)
     roots[index].texts[path] = found.text
     if found.isPending { queueExtractions([job], in: roots[index].id) }
-    return roots[index].workspace.setExtractedText(path: path, text: found.text?.bytes ?? [], problem: found.problem)
+    return roots[index].workspace.setExtractedText(
+      path: path, text: found.text?.bytes ?? [], pageLabels: found.pageLabels, problem: found.problem)
   }
 }

@@ -1,5 +1,5 @@
 package import GlossIndex
-import GlossSyntax
+package import GlossSyntax
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -13,6 +13,9 @@ import GlossSyntax
 /// after the other and a paragraph's lines are joined (hyphens at line ends removed, ligatures spelled out), which is
 /// what quotations are checked against; `-layout` would interleave the columns line by line. Its pages end with form
 /// feeds, which is Gloss's page model.
+///
+/// A PDF's page labels (the page numbers it prints: `i`–`vi`, `1`–`14`, `A-1`) are read from the file by Gloss itself
+/// (`PageLabels(pdf:)`): poppler's tools do not print them, and `qpdf`, which does, is rarely installed.
 package enum TextExtractor {
   /// How long one file may take before the tool is stopped.
   package static let defaultTimeout: Duration = .seconds(60)
@@ -49,8 +52,17 @@ package enum TextExtractor {
       if !output.contains(where: { $0 > 0x20 }) {
         return .noText(reason: "the file has no text layer (scanned pages?)", isLasting: true)
       }
-      return .text(output)
+      return .text(output, pageLabels: format == .pdf ? pageLabels(ofFile: path) : nil)
     }
+  }
+
+  /// The largest PDF whose page labels are read.
+  static let pageLabelsFileLimit = 1 << 30
+
+  /// The page labels of the PDF at `path`; nil when it has none, or they cannot be read.
+  package static func pageLabels(ofFile path: String) -> PageLabels? {
+    guard let data = FileManager.default.contents(atPath: path), data.count <= pageLabelsFileLimit else { return nil }
+    return PageLabels(pdf: [UInt8](data))
   }
 
   /// The first `name` found in the folders of `path` (`PATH`).

@@ -35,8 +35,10 @@ extension RestartSnapshot {
         format: format)
       // What a cold start would find for this file must be what the index holds.
       switch extractionCache.lookup(job) {
-      case .text(let bytes)?:
-        guard root.texts[file.path]?.bytes == bytes, root.workspace.textProblems[file.path] == nil else {
+      case .text(let bytes, let pageLabels)?:
+        guard root.texts[file.path]?.bytes == bytes, root.workspace.textProblems[file.path] == nil,
+          root.workspace.sourceDocuments[file.path]?.document.pageLabels == pageLabels
+        else {
           return .failure(.extractionPending)
         }
       case .noText(let reason, _)?:

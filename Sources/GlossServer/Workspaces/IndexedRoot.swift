@@ -73,7 +73,8 @@ package struct IndexedRoot: Sendable {
         let found = ExtractedText(job, cache: cache)
         extracted.set(index, found)
         slots.set(index, .success(found.text))
-        return WorkspaceFile(path: file.path, role: .sourceDocument, bytes: found.text?.bytes ?? [])
+        return WorkspaceFile(
+          path: file.path, role: .sourceDocument, bytes: found.text?.bytes ?? [], pageLabels: found.pageLabels)
       }
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
@@ -147,7 +148,9 @@ package struct IndexedRoot: Sendable {
         if let problem = found.problem { textProblems[path] = problem }
         if found.isPending { pending.append(job) }
         if let text = found.text { texts[path] = text }
-        extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: found.text?.bytes ?? []))
+        extra.append(
+          WorkspaceFile(path: path, role: .sourceDocument, bytes: found.text?.bytes ?? [], pageLabels: found.pageLabels)
+        )
         continue
       }
       switch files.read(path, fileSystem: fileSystem) {
@@ -215,6 +218,8 @@ struct ExtractedText: Sendable {
   var job: ExtractionJob
   /// Its text, when the cache had it.
   var text: SourceText?
+  /// The page numbers its PDF prints, when the cache had its text and the PDF has page labels.
+  var pageLabels: PageLabels?
   /// Why it has no text (yet).
   var problem: String?
   /// Whether it waits for an extraction.
@@ -224,8 +229,9 @@ struct ExtractedText: Sendable {
   init(_ job: ExtractionJob, cache: ExtractionCache?) {
     self.job = job
     switch cache?.lookup(job) {
-    case .text(let bytes)?:
+    case .text(let bytes, let labels)?:
       text = SourceText(bytes: bytes)
+      pageLabels = labels
       isPending = false
     case .noText(let reason, _)?:
       problem = reason

@@ -39,6 +39,8 @@ package struct SourceDocument: Hashable, Sendable {
   package var paragraphs: [Range<Int>]
   /// Where each page starts in `text` (pages are separated by form feeds); the first is 0.
   package var pageStarts: [Int]
+  /// The page numbers the PDF the text was extracted from prints (its page labels), when it has them.
+  package var pageLabels: PageLabels?
   /// Where the body starts in `text` (after any front matter).
   package var bodyStart: Int
   /// The file's lines: the start of each, as byte offsets in the file. Each line ends before the terminator that

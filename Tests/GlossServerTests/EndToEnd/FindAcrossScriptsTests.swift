@@ -80,7 +80,7 @@ import Testing
 
   @Test func pdfTextKeepsEveryScriptAsWritten() throws {
     let library = try Library()
-    guard case .text(let bytes) = TextExtractor.extract(library.fixture.root + "/sources/p2020.pdf", format: .pdf)
+    guard case .text(let bytes, _) = TextExtractor.extract(library.fixture.root + "/sources/p2020.pdf", format: .pdf)
     else {
       Issue.record("no text from pdftotext")
       return

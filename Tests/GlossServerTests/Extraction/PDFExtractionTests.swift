@@ -36,7 +36,7 @@ import Testing
     let folder = try temporaryFolder("pdf")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try write(MinimalPDF.document(pages: Self.article), to: folder + "/article.pdf")
-    guard case .text(let bytes) = TextExtractor.extract(folder + "/article.pdf", format: .pdf) else {
+    guard case .text(let bytes, _) = TextExtractor.extract(folder + "/article.pdf", format: .pdf) else {
       Issue.record("no text from pdftotext")
       return
     }
