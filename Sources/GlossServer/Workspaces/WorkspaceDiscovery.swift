@@ -1,10 +1,17 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Finding a workspace from a folder inside it, for a file opened outside every root and for a client root that is
 /// only a part of a workspace (eglot without version control roots a project at the note's own folder).
 ///
 /// The walk goes up from the folder to the nearest `.gloss.json`; else to the nearest folder holding a bibliography
 /// (`*.bib`, `*.csl.json`) or a `sources/` folder, not above the repository (`.git`) holding the start; else to that
-/// repository's root. The file system root and the home folder are never a workspace unless they hold `.gloss.json`:
-/// a dotfiles repository or a stray `.bib` there must not make Gloss index a whole home folder.
+/// repository's root. The file system root, the home folder and the system's temporary folders are never a workspace
+/// unless they hold `.gloss.json`: a dotfiles repository or a stray `.bib` there must not make Gloss index (and place
+/// new notes in) a whole home folder or everything that programs unpacked into `/tmp`.
 package struct WorkspaceDiscovery {
   /// How a folder was found.
   package enum Reason: Hashable, Sendable {
@@ -29,11 +36,24 @@ package struct WorkspaceDiscovery {
   package var fileSystem: any FileSystem
   /// The user's home folder (never a workspace without `.gloss.json`), if known.
   package var homeDirectory: String?
+  /// Folders shared by every program (never a workspace without `.gloss.json`): `/tmp`, `/var/tmp` and `$TMPDIR`.
+  package var temporaryDirectories: Set<String>
 
-  /// A discovery over `fileSystem`.
-  package init(fileSystem: any FileSystem, homeDirectory: String?) {
+  /// A discovery over `fileSystem`; `temporaryDirectories` defaults to the system's.
+  package init(
+    fileSystem: any FileSystem, homeDirectory: String?,
+    temporaryDirectories: [String] = WorkspaceDiscovery.systemTemporaryDirectories
+  ) {
     self.fileSystem = fileSystem
     self.homeDirectory = homeDirectory.map(PathComponents.normalize)
+    self.temporaryDirectories = Set(temporaryDirectories.map(PathComponents.normalize))
+  }
+
+  /// `/tmp`, `/var/tmp` and `$TMPDIR` when it is set.
+  package static var systemTemporaryDirectories: [String] {
+    var folders = ["/tmp", "/var/tmp"]
+    if let variable = ProcessInfo.processInfo.environment["TMPDIR"], variable.hasPrefix("/") { folders.append(variable) }
+    return folders
   }
 
   /// The workspace holding `folder` (absolute), and why; nil when nothing marks one (single-file mode).
@@ -78,9 +98,9 @@ package struct WorkspaceDiscovery {
     return out
   }
 
-  /// Whether `folder` is `/` or the home folder.
+  /// Whether `folder` is `/`, the home folder or a temporary folder shared by every program.
   private func isNeverAWorkspace(_ folder: String) -> Bool {
-    folder == "/" || folder == homeDirectory
+    folder == "/" || folder == homeDirectory || temporaryDirectories.contains(folder)
   }
 
   /// Whether `folder` holds a `*.bib` or `*.csl.json` file or a `sources` folder.

@@ -104,4 +104,24 @@ import Testing
     let fixture = try Self.started(files, folders: ["/w/repo"])
     #expect(fixture.client.server.roots.map(\.path) == ["/w/repo"])
   }
+
+  /// A stray `.bib` in a temporary folder shared by every program must not make a folder unpacked there (a test's,
+  /// an archive's) grow into all of `/tmp`: Gloss would index everything there and place new notes anywhere in it.
+  @Test func aTemporaryFolderIsNeverAWorkspaceWithoutAConfig() {
+    let fileSystem = InMemoryFileSystem()
+    fileSystem.setFile("/tmp/stray.bib", "@book{k, title = {T}}\n")
+    fileSystem.setFile("/tmp/crowded/notes/many.md", "# Many\n")
+    fileSystem.setFile("/tmp/unpacked/notes/a.md", "[@k]\n")
+    fileSystem.setFile("/var/tmp/other/b.md", "# B\n")
+    fileSystem.setFile("/var/tmp/refs.bib", "@book{k, title = {T}}\n")
+    let discovery = WorkspaceDiscovery(
+      fileSystem: fileSystem, homeDirectory: "/home/user", temporaryDirectories: ["/tmp", "/var/tmp"])
+    #expect(discovery.widened("/tmp/unpacked") == "/tmp/unpacked")
+    #expect(discovery.widened("/tmp/unpacked/notes") == "/tmp/unpacked/notes")
+    #expect(discovery.workspace(containing: "/tmp/unpacked/notes") == nil)
+    #expect(discovery.widened("/var/tmp/other") == "/var/tmp/other")
+    // With `.gloss.json` a temporary folder is a workspace like any other.
+    fileSystem.setFile("/tmp/.gloss.json", "{}")
+    #expect(discovery.widened("/tmp/unpacked") == "/tmp")
+  }
 }
