@@ -1,4 +1,4 @@
-import GlossSyntax
+package import GlossSyntax
 
 /// A source document parsed, and its quotation index built, away from the server loop: the text an external tool
 /// extracted from a PDF (or an office file), or why it has none. `Workspace.setPreparedSourceDocuments` puts a
