@@ -52,7 +52,9 @@ package struct WorkspaceDiscovery {
   /// `/tmp`, `/var/tmp` and `$TMPDIR` when it is set.
   package static var systemTemporaryDirectories: [String] {
     var folders = ["/tmp", "/var/tmp"]
-    if let variable = ProcessInfo.processInfo.environment["TMPDIR"], variable.hasPrefix("/") { folders.append(variable) }
+    if let variable = ProcessInfo.processInfo.environment["TMPDIR"], variable.hasPrefix("/") {
+      folders.append(variable)
+    }
     return folders
   }
 
