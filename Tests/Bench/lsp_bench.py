@@ -391,7 +391,7 @@ def main():
             return 1
         runs.append(figures)
         print_run(number, figures)
-    if len(runs) > 1:
+    if len(runs) > 1 and a.cold:   # without --cold, runs after the first are restarts: no median of both
         print(f"medians of {len(runs)} runs: ready {statistics.median(r['ready_ms'] for r in runs) / 1000:.2f} s, "
               f"CPU {statistics.median(r['cpu_s_at_ready'] for r in runs):.2f} s, RSS at ready "
               f"{statistics.median(r['rss_mb_at_ready'] for r in runs):.1f} MB")
