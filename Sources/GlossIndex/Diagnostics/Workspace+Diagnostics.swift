@@ -227,8 +227,8 @@ extension Workspace {
     let me = entry ?? EntryLocation(path: path ?? "", index: 0)
     let others = places.filter { $0 != me }.map(\.path)
     let otherPaths = Array(Set(others)).sorted()
-    let list = otherPaths.map { "'\($0)'" }.joined(separator: ", ")
-    let note = places[0] == me ? "this definition wins" : "the one in '\(places[0].path)' wins"
+    let list = otherPaths.map { "'\(place.shown($0))'" }.joined(separator: ", ")
+    let note = places[0] == me ? "this definition wins" : "the one in '\(place.shown(places[0].path))' wins"
     return make(
       me.path, range, DiagnosticCode.duplicateSource, "source '\(key)' is also defined in \(list); \(note)",
       .duplicateSource(key: key, otherPaths: otherPaths))
