@@ -162,6 +162,23 @@ import Testing
     #expect(html.contains("<p>Schemata shape recall.\nRest.</p>"))
   }
 
+  @Test func anExportWithUnknownSourcesSaysSo() throws {
+    let fixture = WorkspaceFixture(
+      files: Self.files.merging(["notes/Ma.md": "# Ma\n\nThấy [@ghost2001, p. 2] và [@loftus1974].\n"]) { $1 })
+    try fixture.start()
+    fixture.client.clearCollected()
+    let id = fixture.client.enqueue(
+      ExecuteCommandRequest(
+        command: "gloss.export", arguments: Self.argument(["uri": .string(fixture.uri("notes/Ma.md"))])))
+    fixture.client.processQueue()
+    #expect(
+      try fixture.client.response(to: id, as: ExecuteCommandRequest.self)
+        == .object(["uri": .string(fixture.uri("export/ma.md")), "unknownKeys": .array([.string("ghost2001")])]))
+    let shown = fixture.client.notifications(ShowMessageNotification.self)
+    #expect(shown.map(\.message) == ["the export shows 1 cited key without a source as 'key?': 'ghost2001'"])
+    #expect(shown.first?.type == .warning)
+  }
+
   @Test func badArgumentsAreInvalidParams() throws {
     let fixture = WorkspaceFixture(files: Self.files)
     try fixture.start()
