@@ -240,10 +240,7 @@ extension Workspace {
   /// `bibliography` names the files to read, in path order.
   package var unreadBibliographies: [String] {
     guard config.bibliography != nil else { return [] }
-    return otherFiles.filter { path in
-      let name = PathUtilities.fileName(path).lowercased()
-      return name.hasSuffix(".bib") || name.hasSuffix(".csl.json")
-    }.sorted()
+    return otherFiles.filter(Self.isBibliographyName).sorted()
   }
 
   /// A hint at the top of the config file when `bibliography` leaves some of the workspace's own bibliography files

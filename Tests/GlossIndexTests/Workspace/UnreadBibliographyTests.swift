@@ -31,4 +31,14 @@ import Testing
     #expect(workspace(bibliography: nil, others: ["refs.bib"]).diagnostics(for: ".gloss.json") == [])
     #expect(workspace(bibliography: ["refs.bib"], others: ["image.png"]).diagnostics(for: ".gloss.json") == [])
   }
+
+  @Test func theHintFollowsBibliographyFilesThatAppearOrGo() {
+    var workspace = workspace(bibliography: ["~/Zotero/library.bib"], others: ["image.png"])
+    #expect(workspace.diagnostics(for: ".gloss.json") == [])
+    let appeared = workspace.setOtherFiles(["image.png", "refs.bib"])
+    #expect(appeared.contains(".gloss.json"))
+    #expect(workspace.diagnostics(for: ".gloss.json").map(\.code) == ["unread-bibliography"])
+    workspace.setOtherFiles(["image.png"])
+    #expect(workspace.diagnostics(for: ".gloss.json") == [])
+  }
 }
