@@ -6,11 +6,12 @@ import GlossServer
   import Foundation
 #endif
 
-/// `gloss check [DIR] [--format text|json]`: indexes DIR (default: the current directory) like the language
+/// `gloss check [DIR|FILE] [--format text|json]`: indexes DIR (default: the current directory) like the language
 /// server does and prints every diagnostic; exit 1 when there is an error, 2 on bad usage, else 0. A DIR inside a
-/// workspace that holds no config, bibliography or sources folder itself is widened to that workspace.
+/// workspace that holds no config, bibliography or sources folder itself is widened to that workspace. A FILE is
+/// checked in the workspace that holds it (found from its folder the same way), and only its diagnostics are printed.
 func runCheck(_ arguments: [String]) -> Int32 {
-  let usage = "usage: gloss check [DIR] [--format text|json]"
+  let usage = "usage: gloss check [DIR|FILE] [--format text|json]"
   var directory: String?
   var format = "text"
   var index = 0
@@ -41,21 +42,31 @@ func runCheck(_ arguments: [String]) -> Int32 {
   let fileManager = FileManager.default
   let given = directory ?? fileManager.currentDirectoryPath
   let absolute = given.hasPrefix("/") ? given : fileManager.currentDirectoryPath + "/" + given
-  guard (try? LocalFileSystem().status(of: absolute))?.isDirectory == true else {
-    printError("gloss check: no such folder '\(given)'\n\n\(usage)")
+  guard let status = try? LocalFileSystem().status(of: absolute) else {
+    printError("gloss check: no such file or folder '\(given)'\n\n\(usage)")
     return 2
   }
+  let normalized = PathComponents.normalize(absolute)
+  let folder = status.isDirectory ? normalized : PathComponents.split(normalized).folder
   // A folder that is only part of a workspace (`notes/`, with `.gloss.json` above it) is checked as that workspace,
   // as the language server does for a client's root: else its bibliography would be missed.
   let root = WorkspaceDiscovery(
     fileSystem: LocalFileSystem(), homeDirectory: ProcessInfo.processInfo.environment["HOME"]
-  ).widened(PathComponents.normalize(absolute))
-  if root != PathComponents.normalize(absolute) {
+  ).widened(folder)
+  var only: String?
+  if !status.isDirectory {
+    guard let relative = PathComponents.relative(normalized, to: root), !relative.isEmpty else {
+      printError("gloss check: '\(given)' is not inside a workspace\n\n\(usage)")
+      return 2
+    }
+    only = relative
+  } else if root != folder {
     printError("gloss: checking the workspace '\(root)', which holds '\(given)'")
   }
   let progress = TerminalProgress()
-  let report = CheckReport(root: root, fileSystem: LocalFileSystem(), progress: progress.show)
+  var report = CheckReport(root: root, fileSystem: LocalFileSystem(), progress: progress.show)
   progress.clear()
+  if let only { report.keepOnly(only) }
   for problem in report.skipped {
     printError("gloss: skipped '\(problem.path.isEmpty ? given : problem.path)': \(problem.reason)")
   }

@@ -16,10 +16,11 @@ struct Command: Sendable {
   static let all: [Command] = [
     Command(name: "lsp", arguments: "[--stdio]", summary: "run the language server on stdin and stdout", run: runLSP),
     Command(
-      name: "check", arguments: "[DIR] [--format text|json]",
-      summary: "report every diagnostic of the workspace holding DIR (exit 1 on errors)", run: runCheck),
+      name: "check", arguments: "[DIR|FILE] [--format text|json]",
+      summary: "report every diagnostic of the workspace holding DIR, or of FILE alone (exit 1 on errors)",
+      run: runCheck),
     Command(
-      name: "export", arguments: "NOTE… | --tag TAG [--format F] [-o FILE] [--root DIR]",
+      name: "export", arguments: "NOTE… | --tag TAG [--format F] [-o FILE|-] [--root DIR] [--strict]",
       summary: "export notes or a tag's notebook (markdown, html, pandoc, json)", run: runExport),
     Command(
       name: "find", arguments: "\"PHRASE\" [DIR] [--format text|json] [--limit N] [--notes]",

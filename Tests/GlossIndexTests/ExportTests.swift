@@ -107,12 +107,13 @@ import Testing
     #expect(text.contains("<blockquote>"))
   }
 
-  @Test func htmlCitationsLinkToTheReferencesWithThePassageAsTooltip() throws {
+  @Test func htmlCitationsLinkToTheReferencesWithTheQuotationsVerdictAndSentenceAsTooltip() throws {
     let text = Self.text(try Self.exported(.notes(["notes/Mémoire.md"]), .html))
     #expect(
       text.contains(
-        "<a class=\"citation\" href=\"#ref-loftus1974\" title=\"line 7: Memory is malleable and leading questions\">"
-          + "(Loftus and Palmer 1974, l. 7)</a>"))
+        "<a class=\"citation\" href=\"#ref-loftus1974\" title=\"✓ quotation found in &#39;loftus1974&#39; (loftus.md), "
+          + "l. 7\n“Memory is malleable and leading questions change what witnesses report.”\">"
+          + "(Loftus and Palmer 1974, l. 7)</a>"), "\(text)")
     #expect(text.contains("<li id=\"ref-loftus1974\">"))
     #expect(text.contains("<li id=\"ref-bartlett1932\">"))
     #expect(!text.contains("unused2000"))

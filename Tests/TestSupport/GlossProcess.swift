@@ -48,13 +48,14 @@ package final class GlossProcess: @unchecked Sendable {
 
   /// Runs `gloss` with `arguments` (a command that ends by itself, such as `check` or `export`) with no input, and
   /// returns its exit status and what it wrote on standard output and standard error; `environment` replaces
-  /// `testEnvironment` when given.
+  /// `testEnvironment` when given; `directory` is the current folder it runs in (this process's when nil).
   package static func run(
-    _ arguments: [String], environment: [String: String]? = nil
+    _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil
   ) throws -> (status: Int32, stdout: String, stderr: String) {
     guard let url = executableURL else { throw TestClientError("the built 'gloss' executable was not found") }
     let process = Process()
     process.executableURL = url
+    if let directory { process.currentDirectoryURL = directory }
     process.arguments = arguments
     process.environment = environment ?? Self.testEnvironment
     let stdout = Pipe()

@@ -14,7 +14,7 @@ extension WorkspaceConfig {
   }
 
   /// The range of the key at `keyPath` (the quoted key), or the whole file when it cannot be found.
-  static func range(ofKeyPath keyPath: [String], in bytes: [UInt8]) -> Range<Int> {
+  package static func range(ofKeyPath keyPath: [String], in bytes: [UInt8]) -> Range<Int> {
     var searchFrom = 0
     var found: Range<Int>?
     for key in keyPath {

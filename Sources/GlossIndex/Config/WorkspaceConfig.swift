@@ -8,8 +8,10 @@ package struct WorkspaceConfig: Hashable, Sendable {
   package var bibliography: [String]? = nil
   /// Folder names or globs never indexed.
   package var ignore: [String] = [".git", ".obsidian", "node_modules", "export"]
-  /// The folder (relative to the root) where `gloss.saveAsNote` and `gloss.newNote` put new notes.
-  package var newNoteDir: String = "notes"
+  /// The folder (relative to the root) where `gloss.saveAsNote` and `gloss.newNote` put new notes; nil means the
+  /// default: `notes` when the workspace has notes there, else the origin note's folder, else the folder holding the
+  /// most notes (`Workspace.newNoteFolder(near:)`).
+  package var newNoteDir: String? = nil
   /// The folder (relative to the root) exports are written to; never indexed.
   package var exportDir: String = "export"
   /// Whether attributed quotations are checked against the source's text.

@@ -98,12 +98,14 @@ package enum DiagnosticCode {
   package static let malformedBibliography = "malformed-bibliography"
   /// An unreadable config file.
   package static let malformedConfig = "malformed-config"
+  /// Bibliography files of the workspace left unread because the config names others.
+  package static let unreadBibliography = "unread-bibliography"
 
   /// The severity each code has unless the config overrides it.
   package static let defaultSeverity: [String: Diagnostic.Severity] = [
     unknownSource: .error, unresolvedLocator: .warning, quoteMismatch: .warning, noText: .hint,
     duplicateSource: .warning, brokenLink: .error, brokenAnchor: .warning, ambiguousLink: .warning,
-    malformedFrontMatter: .error, malformedBibliography: .error, malformedConfig: .error,
+    malformedFrontMatter: .error, malformedBibliography: .error, malformedConfig: .error, unreadBibliography: .hint,
   ]
 }
 

@@ -24,6 +24,7 @@ extension Workspace {
         Diagnostic(
           path: path, range: $0.range, severity: .error, code: DiagnosticCode.malformedConfig, message: $0.message)
       }
+      raw += unreadBibliographyHints(at: path)
     } else if ignoreGlobs.contains(where: { $0.matches(path) }) {
       return []
     }
@@ -182,7 +183,7 @@ extension Workspace {
       let name = link.target.trimmingSpaces()
       guard !name.isEmpty else { return nil }
       let file = PathUtilities.pathExtension(name).isEmpty ? name + ".md" : name
-      return name.contains("/") ? file : PathUtilities.join(config.newNoteDir, file)
+      return name.contains("/") ? file : PathUtilities.join(config.newNoteDir ?? "notes", file)
     case .markdown:
       guard let first = LinkKeys.markdownCandidates(link.target, from: PathUtilities.folder(path)).first else {
         return nil
@@ -226,10 +227,34 @@ extension Workspace {
     let me = entry ?? EntryLocation(path: path ?? "", index: 0)
     let others = places.filter { $0 != me }.map(\.path)
     let otherPaths = Array(Set(others)).sorted()
-    let list = otherPaths.map { "'\($0)'" }.joined(separator: ", ")
-    let note = places[0] == me ? "this definition wins" : "the one in '\(places[0].path)' wins"
+    let list = otherPaths.map { "'\(place.shown($0))'" }.joined(separator: ", ")
+    let note = places[0] == me ? "this definition wins" : "the one in '\(place.shown(places[0].path))' wins"
     return make(
       me.path, range, DiagnosticCode.duplicateSource, "source '\(key)' is also defined in \(list); \(note)",
       .duplicateSource(key: key, otherPaths: otherPaths))
+  }
+}
+
+extension Workspace {
+  /// The bibliography files of the workspace (`*.bib`, `*.csl.json`) left unread because the config's
+  /// `bibliography` names the files to read, in path order.
+  package var unreadBibliographies: [String] {
+    guard config.bibliography != nil else { return [] }
+    return otherFiles.filter(Self.isBibliographyName).sorted()
+  }
+
+  /// A hint at the top of the config file when `bibliography` leaves some of the workspace's own bibliography files
+  /// unread: the list replaces the default (every `.bib` and `.csl.json` file), which is easy to miss.
+  func unreadBibliographyHints(at path: String) -> [Diagnostic] {
+    let unread = unreadBibliographies
+    guard !unread.isEmpty else { return [] }
+    let shown = unread.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (unread.count > 5 ? ", …" : "")
+    return [
+      Diagnostic(
+        path: path, range: 0..<0, severity: DiagnosticCode.defaultSeverity[DiagnosticCode.unreadBibliography] ?? .hint,
+        code: DiagnosticCode.unreadBibliography,
+        message: "'bibliography' names the files Gloss reads, so \(shown) \(unread.count == 1 ? "is" : "are") not read"
+          + " (add \(unread.count == 1 ? "it" : "them") to the list, or a glob such as '**/*.bib')")
+    ]
   }
 }

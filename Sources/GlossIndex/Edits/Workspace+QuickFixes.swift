@@ -24,11 +24,32 @@ extension Workspace {
   /// The quick fixes for the diagnostics the index holds at `range` of the file at `path` (touching counts).
   package func quickFixes(in path: String, range: Range<Int>) -> [QuickFix] {
     var fixes: [QuickFix] = []
-    for diagnostic in diagnostics(for: path)
-    where diagnostic.range.lowerBound <= range.upperBound && range.lowerBound <= diagnostic.range.upperBound {
+    for diagnostic in diagnostics(for: path) {
+      // A quotation's diagnostic reaches from its opening quote mark to the end of its citation.
+      let reach =
+        diagnostic.code == DiagnosticCode.quoteMismatch
+        ? notes[path].flatMap { record in
+          record.quotations.first { $0.range == diagnostic.range }.map { quotationReach($0, in: record) }
+        } ?? diagnostic.range : diagnostic.range
+      guard reach.lowerBound <= range.upperBound && range.lowerBound <= reach.upperBound else { continue }
       fixes += quickFixes(for: diagnostic)
     }
     return fixes
+  }
+
+  /// Where a quotation of the note `record` is, for the actions offered on it: its words, the quote marks or `>`
+  /// around them and its citation, whichever comes first to last.
+  func quotationReach(_ quotation: AttributedQuotation, in record: NoteRecord) -> Range<Int> {
+    // The widest opening mark with its space (`« `, with a no-break space) is four bytes; a closing mark sits between
+    // the words and the citation.
+    var lower = max(0, quotation.range.lowerBound - 4)
+    var upper = quotation.range.upperBound
+    let citations = record.note.citations
+    if quotation.citationIndex < citations.count {
+      lower = min(lower, citations[quotation.citationIndex].range.lowerBound)
+      upper = max(upper, citations[quotation.citationIndex].range.upperBound)
+    }
+    return lower..<upper
   }
 
   /// The quick fixes for one diagnostic.

@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// A refactoring offered as a code action: a title, an LSP code action kind and the command that carries it out.
 package struct RefactorAction: Hashable, Sendable {
   /// What the command is given.
@@ -20,7 +22,8 @@ package struct RefactorAction: Hashable, Sendable {
 
 extension Workspace {
   /// The refactorings at `selection` of the file at `path`: "Save selection as note" for a non-blank selection in a
-  /// note or a source document, and "Convert note to source" anywhere in a note.
+  /// note or a source document, and last "Convert note to source" in a note, except on a quotation or a citation
+  /// (where the actions are about the quotation, and a move of the whole note is never what the key press meant).
   package func refactors(at path: String, selection: Range<Int>, bytes: [UInt8]) -> [RefactorAction] {
     var actions: [RefactorAction] = []
     let isNote = notes[path] != nil
@@ -33,12 +36,21 @@ extension Workspace {
           title: "Save selection as note", kind: "refactor.extract", command: "gloss.saveAsNote",
           target: .selection(path: path, range: lower..<upper)))
     }
-    if isNote {
+    if let record = notes[path], !isOnQuotationOrCitation(lower..<upper, in: record) {
       actions.append(
         RefactorAction(
           title: "Convert note to source", kind: "refactor.rewrite", command: "gloss.convertToSource",
           target: .file(path: path)))
     }
     return actions
+  }
+
+  /// Whether `range` touches a citation of the note `record`, or one of its quotations with its quote marks.
+  private func isOnQuotationOrCitation(_ range: Range<Int>, in record: NoteRecord) -> Bool {
+    func touches(_ other: Range<Int>) -> Bool {
+      other.lowerBound <= range.upperBound && range.lowerBound <= other.upperBound
+    }
+    return record.note.citations.contains { touches($0.range) }
+      || record.quotations.contains { touches(quotationReach($0, in: record)) }
   }
 }

@@ -56,7 +56,9 @@ extension Workspace {
       throw CommandError("the selection is empty: nothing to save as a note")
     }
     let noteTitle = Self.cleanTitle(title ?? "").isEmpty ? Self.title(fromText: body) : Self.cleanTitle(title ?? "")
-    let path = try newNotePath(title: noteTitle, dir: nil, isTaken: isTaken)
+    var near: String? = nil
+    if case .note(let originPath, _, _) = origin { near = originPath }
+    let path = try newNotePath(title: noteTitle, dir: nil, near: near, isTaken: isTaken)
     var front: [(String, String)] = [("title", NoteText.yamlScalar(noteTitle)), ("created", NoteText.iso8601(created))]
     if !tags.isEmpty { front.append(("tags", NoteText.yamlList(tags))) }
     if let originValue { front.append(("origin", NoteText.yamlScalar(originValue))) }
@@ -93,14 +95,32 @@ extension Workspace {
     return WorkspaceChange(edits: [:], operations: [.create(path: path, contents: text + "\n")], primaryPath: path)
   }
 
-  /// A free path for a note titled `title` in `dir` (else `newNoteDir`), never one in use.
-  package func newNotePath(title: String, dir: String?, isTaken: (String) -> Bool) throws(CommandError) -> String {
-    guard let folder = Self.folderInside(dir ?? config.newNoteDir) else {
-      throw CommandError("the folder '\(dir ?? config.newNoteDir)' is outside the workspace")
+  /// A free path for a note titled `title` in `dir` (else `newNoteDir`, else `newNoteFolder(near:)` of the note
+  /// at `near`), never one in use.
+  package func newNotePath(
+    title: String, dir: String?, near origin: String? = nil, isTaken: (String) -> Bool
+  ) throws(CommandError) -> String {
+    let wanted = dir ?? config.newNoteDir ?? newNoteFolder(near: origin)
+    guard let folder = Self.folderInside(wanted) else {
+      throw CommandError("the folder '\(wanted)' is outside the workspace")
     }
     return NoteFileName.availablePath(folder: folder, stem: NoteFileName.stem(for: title), extension: "md") {
       isTaken($0) || isKnownPath($0)
     }
+  }
+
+  /// Where a new note goes when `newNoteDir` is not set: `notes` when the workspace keeps notes there, else the folder
+  /// of the note at `origin` (the note the text came from), else the folder holding the most notes (the root on a
+  /// tie or when there are none): never a `notes/` folder a workspace organised otherwise does not have.
+  func newNoteFolder(near origin: String?) -> String {
+    var counts: [String: Int] = [:]
+    for path in notes.keys {
+      if path.hasPrefix("notes/") { return "notes" }
+      counts[PathUtilities.folder(path), default: 0] += 1
+    }
+    if let origin, notes[origin] != nil, !WorkspacePlace.isOutside(origin) { return PathUtilities.folder(origin) }
+    let most = counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
+    return most.map { WorkspacePlace.isOutside($0.key) ? "" : $0.key } ?? ""
   }
 
   /// The target a wiki link to the note at `path` uses: its file name, or its path when another note shares the name.

@@ -50,10 +50,13 @@ package struct ExportOutput: Hashable, Sendable {
   package var files: [ExportFile]
   /// The main file's path.
   package var primaryPath: String { files.first?.path ?? "" }
+  /// The cited keys no source has, in order of first citation: the export shows them as `key?`.
+  package var unknownKeys: [String] = []
 
   /// Makes an output of `files`, the main one first.
-  package init(files: [ExportFile]) {
+  package init(files: [ExportFile], unknownKeys: [String] = []) {
     self.files = files
+    self.unknownKeys = unknownKeys
   }
 }
 
@@ -72,6 +75,8 @@ struct ExportDocument {
   var parts: [Part]
   /// The cited keys that have a source, in order of first citation.
   var citedKeys: [String]
+  /// The cited keys that have none, in order of first citation.
+  var unknownKeys: [String] = []
 }
 
 extension Workspace {
@@ -92,21 +97,24 @@ extension Workspace {
       let slug = Slug.github(document.title)
       path = PathUtilities.join(folder, "\(slug.isEmpty ? "export" : slug).\(format.fileExtension)")
     }
+    var output: ExportOutput
     switch format {
     case .markdown:
-      return ExportOutput(files: [ExportFile(path: path, bytes: Array(markdownExport(document).utf8))])
+      output = ExportOutput(files: [ExportFile(path: path, bytes: Array(markdownExport(document).utf8))])
     case .html:
-      return ExportOutput(files: [ExportFile(path: path, bytes: Array(htmlExport(document).utf8))])
+      output = ExportOutput(files: [ExportFile(path: path, bytes: Array(htmlExport(document).utf8))])
     case .json:
-      return ExportOutput(files: [ExportFile(path: path, bytes: Array(jsonExport(document).utf8))])
+      output = ExportOutput(files: [ExportFile(path: path, bytes: Array(jsonExport(document).utf8))])
     case .pandoc:
       let bibliography = Self.bibliographyPath(beside: path)
       let name = PathUtilities.fileName(bibliography)
-      return ExportOutput(files: [
+      output = ExportOutput(files: [
         ExportFile(path: path, bytes: Array(pandocExport(document, bibliography: name).utf8)),
         ExportFile(path: bibliography, bytes: Array(cslJSON(keys: document.citedKeys).utf8)),
       ])
     }
+    output.unknownKeys = document.unknownKeys
+    return output
   }
 
   /// The notes of `selection` with their text, and the keys they cite.
@@ -136,17 +144,19 @@ extension Workspace {
     }
     var parts: [ExportDocument.Part] = []
     var cited: [String] = []
+    var unknown: [String] = []
     var seen: Set<String> = []
     for record in records {
       guard let bytes = text(record.path) else { throw CommandError("'\(record.path)' cannot be read") }
       parts.append(ExportDocument.Part(record: record.withBlocks(from: bytes), bytes: bytes))
       for citation in record.note.citations {
-        for item in citation.items where hasSource(item.key) && seen.insert(item.key).inserted {
-          cited.append(item.key)
+        for item in citation.items where seen.insert(item.key).inserted {
+          if hasSource(item.key) { cited.append(item.key) } else { unknown.append(item.key) }
         }
       }
     }
-    return ExportDocument(title: title, isNotebook: isNotebook, parts: parts, citedKeys: cited)
+    return ExportDocument(
+      title: title, isNotebook: isNotebook, parts: parts, citedKeys: cited, unknownKeys: unknown)
   }
 
   /// `out/name.pandoc.md` → `out/name.csl.json`.

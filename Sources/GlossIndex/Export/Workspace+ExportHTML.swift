@@ -106,8 +106,8 @@ extension Workspace {
   private func inlineHTML(_ range: Range<Int>, in part: HTMLPart, quoteDepth: Int) -> String {
     let note = part.record.note
     var specials: [(Range<Int>, String)] = []
-    for citation in note.citations where range.contains(citation.range.lowerBound) {
-      specials.append((citation.range, citationHTML(citation)))
+    for (index, citation) in note.citations.enumerated() where range.contains(citation.range.lowerBound) {
+      specials.append((citation.range, citationHTML(citation, at: index, in: part.record.path)))
     }
     for link in note.links where range.contains(link.range.lowerBound) {
       specials.append((link.range, linkHTML(link, in: part)))
@@ -130,9 +130,14 @@ extension Workspace {
     return HTMLEscaping.inline(text.joined(separator: "\n"))
   }
 
-  private func citationHTML(_ citation: Citation) -> String {
+  /// A citation as a link to its References entry; its tooltip is, for each item, the verdict of its quotations and
+  /// the source's sentence around each (as hover shows them), else the passage its locator names.
+  private func citationHTML(_ citation: Citation, at citationIndex: Int, in path: String) -> String {
     let text = HTMLEscaping.escaped(authorDate(citation))
-    let tooltip = citation.items.compactMap { citedPassage($0) }.joined(separator: "\n")
+    let tooltip = citation.items.enumerated().compactMap { itemIndex, item -> String? in
+      let checks = quotationCheckText(path: path, citationIndex: citationIndex, itemIndex: itemIndex)
+      return checks.isEmpty ? citedPassage(item) : checks.joined(separator: "\n")
+    }.joined(separator: "\n")
     let title = tooltip.isEmpty ? "" : " title=\"\(HTMLEscaping.escaped(tooltip))\""
     guard let key = citation.items.first(where: { hasSource($0.key) })?.key else {
       return "<span class=\"citation unknown\"\(title)>\(text)</span>"

@@ -179,7 +179,15 @@ extension Workspace {
     otherFiles = paths
     var affected: Set<String> = []
     for path in changed { affected.formUnion(linkersOfFile(path)) }
+    // A bibliography file appearing or going while the config names others changes the config's hint.
+    if config.bibliography != nil, changed.contains(where: Self.isBibliographyName) { affected.insert(configPath) }
     return refreshDiagnostics(affected, always: [])
+  }
+
+  /// Whether a file's name is a bibliography's by default (`*.bib`, `*.csl.json`).
+  static func isBibliographyName(_ path: String) -> Bool {
+    let name = PathUtilities.fileName(path).lowercased()
+    return name.hasSuffix(".bib") || name.hasSuffix(".csl.json")
   }
 
   /// Sets the config (and what could not be read of the config file at `path`); every file is re-diagnosed.

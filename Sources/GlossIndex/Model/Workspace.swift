@@ -79,7 +79,7 @@ package struct Workspace: Sendable {
   /// Every path that has diagnostics: notes, bibliographies, source documents and the config file.
   package var diagnosedPaths: [String] {
     var paths = Array(notes.keys) + Array(bibliographies.keys) + Array(sourceDocuments.keys)
-    if !configProblems.isEmpty { paths.append(configPath) }
+    if !configProblems.isEmpty || !unreadBibliographies.isEmpty { paths.append(configPath) }
     return paths.sorted()
   }
 

@@ -41,6 +41,13 @@ package struct WorkspacePlace: Hashable, Sendable {
     return absolute
   }
 
+  /// An index path as a message shows it: root-relative paths as they are, a file outside the root in the home folder
+  /// from `~/` (a Zotero library's paths run to 150 characters), any other as is.
+  package func shown(_ path: String) -> String {
+    guard Self.isOutside(path), let home, home != "/", path.hasPrefix(home + "/") else { return path }
+    return "~" + path.dropFirst(home.hasSuffix("/") ? home.count - 1 : home.count)
+  }
+
   /// Whether an index path names a file outside the root (it is absolute).
   package static func isOutside(_ path: String) -> Bool { path.hasPrefix("/") }
 }

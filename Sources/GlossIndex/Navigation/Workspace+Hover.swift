@@ -32,10 +32,17 @@ extension Workspace {
       if !nearest.isEmpty { text += "\n\ndid you mean " + nearest.map { "`\($0)`" }.joined(separator: ", ") + "?" }
       return text
     }
-    var sections = [metadataMarkdown(source)]
     let locator = notes[path]?.locators.first { $0.citationIndex == citationIndex && $0.itemIndex == itemIndex }
-    sections.append(passageMarkdown(source, locator: locator?.locator))
-    sections += quotationCheckLines(path: path, citationIndex: citationIndex, itemIndex: itemIndex)
+    // The verdicts first: editors that show a hover's first lines alone (Emacs's ElDoc) show them.
+    let verdicts = quotationCheckLines(path: path, citationIndex: citationIndex, itemIndex: itemIndex)
+    // Notes about how the source's text was read go here, one paragraph each: under the verdicts they qualify, above
+    // the metadata.
+    let textNotes: [String] = []
+    var sections = verdicts + textNotes + [metadataMarkdown(source)]
+    // With a quotation, its sentence stands for the passage; a locator that does not resolve is still explained.
+    if let passage = passageMarkdown(source, locator: locator?.locator, excerpt: verdicts.isEmpty) {
+      sections.append(passage)
+    }
     return sections.joined(separator: "\n\n")
   }
 
@@ -93,30 +100,34 @@ extension Workspace {
     return lines.joined(separator: "\n\n")
   }
 
-  /// The passage a locator names (excerpt and place), why it does not resolve, or where the text is.
-  private func passageMarkdown(_ source: Source, locator: Locator?) -> String {
+  /// The passage a locator names (excerpt and place), why it does not resolve, or where the text is; nil for a
+  /// resolved passage or a text when `excerpt` is false. Files are named by their base name: a Zotero library's
+  /// paths would fill the hover.
+  private func passageMarkdown(_ source: Source, locator: Locator?, excerpt: Bool) -> String? {
     let written = locator.map { $0.label.isEmpty ? $0.value : $0.label + " " + $0.value }
     guard let document = source.textDocument, let textPath = source.textPath else {
       let why = textProblem(forKey: source.key).map { " (\(HoverMarkdown.escape($0)))" } ?? ""
       if let written { return "'\(source.key)' has no text to find '\(HoverMarkdown.escape(written))' in" + why }
       return "'\(source.key)' has no text" + why
     }
-    guard let locator, let written else { return "text: `\(textPath)`" }
+    let file = "`\(PathUtilities.fileName(textPath))`"
+    guard let locator, let written else { return excerpt ? "text: \(file)" : nil }
     switch document.passage(for: textLocator(locator, forKey: source.key, document: document)) {
     case .resolved(let passage):
+      guard excerpt else { return nil }
       let place = printedPageNote(locator, forKey: source.key, document: document) ?? passage.description
       guard let text = Self.withText(document, at: textPath, provider: sourceTextProvider)?.text else {
-        return "\(HoverMarkdown.escape(place)) of `\(textPath)`: the file changed since it was read"
+        return "\(HoverMarkdown.escape(place)) of \(file): the file changed since it was read"
       }
       let (excerpt, truncated) = HoverMarkdown.excerpt(text, passage.textRange, maxLines: 20)
-      var out = "\(HoverMarkdown.escape(place)) of `\(textPath)`:\n\n" + HoverMarkdown.fenced(excerpt)
+      var out = "\(HoverMarkdown.escape(place)) of \(file):\n\n" + HoverMarkdown.fenced(excerpt)
       if truncated { out += "\n\n*…*" }
       return out
     case .unresolved(let reason):
       return "cannot find '\(HoverMarkdown.escape(written))' in '\(source.key)': \(HoverMarkdown.escape(reason))"
     case .notResolvable:
       return "'\(HoverMarkdown.escape(written))' is not resolved: Gloss resolves pages, lines, sections and paragraphs"
-        + " (text: `\(textPath)`)"
+        + " (text: \(file))"
     }
   }
 

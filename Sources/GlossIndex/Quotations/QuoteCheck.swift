@@ -19,12 +19,35 @@ package struct QuoteCheck: Hashable, Sendable {
   package var lines: ClosedRange<Int>?
   /// The source's words at the closest passage, white space collapsed to single spaces (nil when found or none).
   package var sourceWords: String?
+  /// The pages (1-based, as the text counts them) of `textRange`, when the text has pages: a PDF or any extracted
+  /// text, or a text with page breaks; nil otherwise.
+  package var pages: ClosedRange<Int>? = nil
+  /// How many pages the printed page numbers run ahead of the text's (`Workspace.pageOffset(forKey:document:)`).
+  package var pageOffset = 0
+  /// The heading of the section holding `textRange` in a Markdown or HTML source (`2.1 Methods`), nil when none.
+  package var section: String? = nil
 
-  /// "lines 41–42 of sources/x.md" (or "line 41 of …"), nil when there is no range.
-  package var location: String? {
+  /// Where the passage is, as the reader finds it: `p. 3`, `pp. 3-4`, `p. 215 = PDF page 3`, `§ Methods, ll. 40-42`,
+  /// `l. 4`; nil when there is no range. A text with pages is named by its pages only, since its line numbers mean nothing in a PDF.
+  package var place: String? {
+    if let pages {
+      func span(_ first: Int, _ last: Int, _ one: String, _ many: String) -> String {
+        first == last ? "\(one) \(first)" : "\(many) \(first)-\(last)"
+      }
+      let printed = span(pages.lowerBound + pageOffset, pages.upperBound + pageOffset, "p.", "pp.")
+      // Printed pages that differ from the PDF's are named both ways, as a locator's are.
+      guard pageOffset != 0 else { return printed }
+      return printed + " = PDF " + span(pages.lowerBound, pages.upperBound, "page", "pages")
+    }
     guard let lines else { return nil }
-    let span = lines.count == 1 ? "line \(lines.lowerBound)" : "lines \(lines.lowerBound)–\(lines.upperBound)"
-    return "\(span) of \(sourcePath)"
+    let span = lines.count == 1 ? "l. \(lines.lowerBound)" : "ll. \(lines.lowerBound)-\(lines.upperBound)"
+    return section.map { "§ \($0), " + span } ?? span
+  }
+
+  /// The source as a reader knows it, short: the key and the base name of its file (`'smith2020' (smith2020.pdf)`),
+  /// never the file's whole path (a Zotero library's paths run to 150 characters).
+  package var sourceName: String {
+    "'\(key)' (\(PathUtilities.fileName(sourcePath)))"
   }
 
   /// How alike, as a whole percentage (never 100 for a mismatch).
@@ -33,19 +56,20 @@ package struct QuoteCheck: Hashable, Sendable {
     return isFound ? percent : min(99, max(0, percent))
   }
 
-  /// The `quote-mismatch` message, or what hover says: where it was found, or the closest passage.
+  /// The `quote-mismatch` message, or what hover says first: the verdict, the source and where the quotation was
+  /// found, or the closest passage and how alike it is.
   package var summary: String {
     if isFound {
-      return location.map { "quotation found: \($0)" } ?? "quotation found in '\(key)'"
+      return "quotation found in \(sourceName)" + (place.map { ", \($0)" } ?? "")
     }
-    guard let location else { return "quotation not found in '\(key)'" }
-    return "quotation not found in '\(key)'; closest: \(location), \(percentAlike)% alike"
+    guard let place else { return "quotation not found in \(sourceName)" }
+    return "quotation not found in \(sourceName); closest: \(place), \(percentAlike)% alike"
   }
 
   /// The `quote-mismatch` message: the summary, and the closest passage's own words (bounded), so that the writer
   /// sees the difference without hovering.
   package var message: String {
-    guard !isFound, location != nil, let words = sourceWords, !words.isEmpty else { return summary }
+    guard !isFound, place != nil, let words = sourceWords, !words.isEmpty else { return summary }
     return summary + ": “" + Self.bounded(words, to: Self.quotedWordsLimit) + "”"
   }
 

@@ -136,7 +136,8 @@ extension Workspace {
           continue
         }
         checks[key] = Self.quoteCheck(
-          snapshot.textCheckKey(key, document: document), against: document, at: textPath, index: index)
+          snapshot.textCheckKey(key, document: document), against: document, at: textPath, index: index,
+          pageOffset: snapshot.pageOffset(forKey: key.key, document: document))
       }
       return checks.compacted()
     }
@@ -225,7 +226,8 @@ extension Workspace {
     for (path, checkKey, textPath) in missing where quotes.checks[path]?[checkKey] == nil {
       guard let index = usable[textPath], let document = sourceDocuments[textPath]?.document else { continue }
       quotes.checks[path, default: [:]][checkKey] = Self.quoteCheck(
-        textCheckKey(checkKey, document: document), against: document, at: textPath, index: index)
+        textCheckKey(checkKey, document: document), against: document, at: textPath, index: index,
+        pageOffset: pageOffset(forKey: checkKey.key, document: document))
     }
   }
 
@@ -330,12 +332,15 @@ extension Workspace {
       guard let withText = Self.withText(document, at: textPath, provider: sourceTextProvider) else { return nil }
       index = QuoteIndex(text: withText.text, lexicon: quotes.lexicon)
     }
-    return Self.quoteCheck(textCheckKey(checkKey, document: document), against: document, at: textPath, index: index)
+    return Self.quoteCheck(
+      textCheckKey(checkKey, document: document), against: document, at: textPath, index: index,
+      pageOffset: pageOffset(forKey: checkKey.key, document: document))
   }
 
   /// Checks one quotation against `document` (at `textPath`) with its index.
   static func quoteCheck(
-    _ checkKey: QuoteCheckKey, against document: SourceDocument, at textPath: String, index: QuoteIndex
+    _ checkKey: QuoteCheckKey, against document: SourceDocument, at textPath: String, index: QuoteIndex,
+    pageOffset: Int
   ) -> QuoteCheck {
     var within: Range<Int>? = nil
     var passage: String? = nil
@@ -359,8 +364,25 @@ extension Workspace {
         check.sourceWords = index.words(in: closest)
       }
     }
-    if let range = check.textRange { check.lines = fileLines(of: range, in: document) }
+    if let range = check.textRange {
+      check.lines = fileLines(of: range, in: document)
+      if ExtractedFormat(path: textPath) != nil || document.pageCount > 1 {
+        check.pages = textPages(of: range, in: document)
+        check.pageOffset = pageOffset
+      } else if document.format != .plainText {
+        check.section = document.headings.last { $0.range.lowerBound <= range.lowerBound }?.text
+      }
+    }
     return check
+  }
+
+  /// The pages (1-based, inclusive, as the text counts them) that a range of the document's text lies on.
+  static func textPages(of textRange: Range<Int>, in document: SourceDocument) -> ClosedRange<Int>? {
+    let starts = document.pageStarts
+    guard !starts.isEmpty else { return nil }
+    func page(_ offset: Int) -> Int { (starts.lastIndex { $0 <= offset } ?? 0) + 1 }
+    let first = page(textRange.lowerBound)
+    return first...max(first, page(max(textRange.lowerBound, textRange.upperBound - 1)))
   }
 
   /// How alike a closest passage must be to be named (and offered as the quick fix).

@@ -14,8 +14,9 @@ import LanguageServerProtocol
 /// the change is made: after the client's answer, whose refusal becomes the command's error.
 extension Server {
   /// Applies `change` in root `id`, asks the client to show its primary file when it can, and answers `{"uri"}`
-  /// (later, through `AnswerLater`, when the client applies the edit).
-  func apply(_ change: WorkspaceChange, in id: RootID, label: String) throws -> JSONValue {
+  /// (later, through `AnswerLater`, when the client applies the edit); `done`, when given, is shown to the user once
+  /// the change is made (what moved, and how to undo it).
+  func apply(_ change: WorkspaceChange, in id: RootID, label: String, done: String? = nil) throws -> JSONValue {
     guard let root = root(id) else { throw ResponseError.invalidParams("the workspace is gone") }
     let writer = writer(for: root)
     // Nothing leaves the workspace, replaces a file or moves a link, whoever carries the change out.
@@ -23,18 +24,26 @@ extension Server {
     let primary = change.primaryPath.map { root.uri(for: $0) }
     let answer = JSONValue.object(["uri": primary.map { .string($0) } ?? .null])
     let support = WorkspaceEditSupport(clientCapabilities)
-    if clientCapabilities.workspace?.applyEdit == true, support.documentChanges, support.canApply(change) {
+    // New files are written by Gloss with their contents, through the guarded writer: created by the editor, a file
+    // stays empty on disk until its buffer is saved. The editor gets the rest (the origin's link) and shows the note.
+    let createsOnly =
+      !change.operations.isEmpty && change.operations.allSatisfy { if case .create = $0 { true } else { false } }
+    if clientCapabilities.workspace?.applyEdit == true, support.documentChanges, support.canApply(change), !createsOnly
+    {
       let edit = change.workspaceEdit(support: support, context: editContext(in: id))
-      return try askClient(edit, label: label, in: id, touching: change.touchedPaths, then: answer, showing: primary)
+      return try askClient(
+        edit, label: label, in: id, touching: change.touchedPaths, then: answer, showing: primary, done: done)
     }
     let clientEdits = try write(change, in: root, writer: writer)
     syncWithDisk(id, forcing: change.touchedPaths)
     guard !clientEdits.isEmpty else {
       if let primary { showDocument(primary) }
+      if let done { send(ShowMessageNotification(type: .info, message: done)) }
       return answer
     }
     let edit = clientEdits.workspaceEdit(support: support, context: editContext(in: id))
-    return try askClient(edit, label: label, in: id, touching: clientEdits.touchedPaths, then: answer, showing: primary)
+    return try askClient(
+      edit, label: label, in: id, touching: clientEdits.touchedPaths, then: answer, showing: primary, done: done)
   }
 
   /// Asks the client to apply `edit` and answers the current request when it did (with `answer`), or with an error
@@ -42,7 +51,7 @@ extension Server {
   /// `$/cancelRequest` ends the wait (`WaitingCommand`); an answer that comes after is still taken into account.
   private func askClient(
     _ edit: WorkspaceEdit, label: String, in id: RootID, touching touched: Set<String>, then answer: JSONValue,
-    showing primary: DocumentURI?
+    showing primary: DocumentURI?, done: String? = nil
   ) throws -> JSONValue {
     guard let request = currentRequestID else { throw ResponseError.internalError("'\(label)' has no request") }
     sendRequest(ApplyWorkspaceEditRequest(label: label, edit: edit)) { server, result in
@@ -58,6 +67,7 @@ extension Server {
       switch result {
       case .success(let reply) where reply.applied:
         if let primary { server.showDocument(primary) }
+        if let done { server.send(ShowMessageNotification(type: .info, message: done)) }
         server.answer(request, result: answer)
       case .success(let reply):
         let reason = reply.failureReason ?? "the editor refused it"

@@ -91,7 +91,14 @@ extension Server {
     let folder = root.files.layout.sourceFolders.first ?? root.workspace.config.sources?.first ?? "sources"
     let change = try root.workspace.convertToSource(
       path: location.path, bytes: text.bytes, sourceFolder: folder, isTaken: isTaken(in: location.root))
-    return try apply(change, in: location.root, label: "Convert note to source")
+    // Said once it is done, with the way back: the editor undoes the move (a `RenameFile`) and the `id` line as one
+    // edit, and renaming the file back makes it a note again.
+    var moves: [String] = []
+    for case .rename(let old, let new) in change.operations { moves.append("moved '\(old)' to '\(new)'") }
+    let done =
+      (moves.isEmpty ? "'\(location.path)' is" : moves.joined(separator: ", ") + ": it is") + " now a source, cited "
+      + "by its front-matter id; undo the edit (or move the file back and remove the id) to make it a note again"
+    return try apply(change, in: location.root, label: "Convert note to source", done: done)
   }
 
   // MARK: Helpers

@@ -4,7 +4,8 @@ import LanguageServerProtocol
 
 /// `gloss.export`: a note or a notebook written to `exportDir` (or the output given) through the file system.
 extension Server {
-  /// `gloss.export`: `{"uri"? | "tag"?, "format"?, "output"?}`; answers `{"uri"}` of the main file written.
+  /// `gloss.export`: `{"uri"? | "tag"?, "format"?, "output"?}`; answers `{"uri"}` of the main file written, with
+  /// `"unknownKeys"` (and a warning shown) when cited keys have no source.
   func export(_ argument: JSONValue) throws -> JSONValue {
     let formatName = argument["format"]?.stringValue ?? "markdown"
     guard let format = ExportFormat(rawValue: formatName) else {
@@ -31,7 +32,21 @@ extension Server {
     let result = try root.workspace.export(
       selection, format: format, output: output, text: { self.text(of: $0, in: id)?.bytes })
     try writer.writeExport(result)
-    return .object(["uri": .string(FileURI(filePath: root.files.absolutePath(result.primaryPath)).string)])
+    var answer: [String: JSONValue] = [
+      "uri": .string(FileURI(filePath: root.files.absolutePath(result.primaryPath)).string)
+    ]
+    if !result.unknownKeys.isEmpty {
+      // Written all the same, with `key?` where the citation would be: said, not left for the reader to find.
+      answer["unknownKeys"] = .array(result.unknownKeys.map { .string($0) })
+      let keys = result.unknownKeys.map { "'\($0)'" }.joined(separator: ", ")
+      let count = result.unknownKeys.count
+      send(
+        ShowMessageNotification(
+          type: .warning,
+          message: "the export shows \(count) cited \(count == 1 ? "key" : "keys") without a source as 'key?': \(keys)")
+      )
+    }
+    return .object(answer)
   }
 
   /// The guarded writer of a root's files (see `WorkspaceWriter`).

@@ -65,12 +65,40 @@ package struct CheckReport: Sendable {
       }
       for diagnostic in diagnostics {
         let (start, end) = text.positions(of: diagnostic.range, in: .utf32)
+        var message = diagnostic.message
+        // As the editor's quick fixes offer them: a mistyped key's nearest keys.
+        if case .unknownSource(let key) = diagnostic.related {
+          let nearest = indexed.workspace.nearestSourceKeys(to: key, limit: 3)
+          if !nearest.isEmpty {
+            message += "; did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "?"
+          }
+        }
         items.append(
           Item(
             path: path, line: start.line + 1, column: start.column + 1, endLine: end.line + 1,
             endColumn: end.column + 1, severity: diagnostic.severity.rawValue, code: diagnostic.code,
-            message: diagnostic.message))
+            message: message))
       }
+    }
+    var skipped = indexed.skipped
+    let missing = Self.missingBibliographies(of: indexed.files)
+    if !missing.isEmpty {
+      // A bibliography the config names and the disk lacks is an error on the config, not a file skipped in passing:
+      // every citation of it would otherwise be an unknown source with no word of why.
+      let configPath = WorkspaceLayout.configFileName
+      let bytes = (try? fileSystem.contents(of: PathComponents.join(root, configPath))) ?? []
+      let text = SourceText(bytes: bytes)
+      let (start, end) = text.positions(
+        of: WorkspaceConfig.range(ofKeyPath: ["bibliography"], in: bytes), in: .utf32)
+      for path in missing {
+        items.append(
+          Item(
+            path: configPath, line: start.line + 1, column: start.column + 1, endLine: end.line + 1,
+            endColumn: end.column + 1, severity: Diagnostic.Severity.error.rawValue,
+            code: DiagnosticCode.malformedConfig,
+            message: "the bibliography '\(path)' named in '.gloss.json' does not exist"))
+      }
+      skipped.removeAll { missing.contains($0.path) }
     }
     items.sort { a, b in
       if a.path != b.path { return a.path.utf8Precedes(b.path) }
@@ -80,9 +108,24 @@ package struct CheckReport: Sendable {
     }
     self.items = items
     self.noteCount = indexed.workspace.notes.count
-    self.skipped = indexed.skipped
+    self.skipped = skipped
     self.citesWithoutSources =
       indexed.workspace.knowsNoSources && indexed.workspace.notes.values.contains { !$0.note.citations.isEmpty }
+  }
+
+  /// The bibliographies named in the config (by path, not glob) that do not exist, as index paths.
+  private static func missingBibliographies(of files: WorkspaceFiles) -> [String] {
+    let place = files.place
+    let named = (files.layout.configuredBibliographies + files.layout.outsideBibliographies).compactMap {
+      place.path(of: $0, from: "")
+    }
+    return named.filter { files.missing.contains($0) }
+  }
+
+  /// Keeps only the diagnostics of the file at `path` (root-relative): `gloss check FILE`.
+  package mutating func keepOnly(_ path: String) {
+    items.removeAll { $0.path != path }
+    noteCount = 1
   }
 
   /// Whether any diagnostic is an error (the command then exits 1).

@@ -40,6 +40,8 @@ package struct FindReport: Sendable {
   package var closest: [Item]
   /// Files and folders that could not be read.
   package var skipped: [SkippedFile]
+  /// The user's home folder, for paths shown as `~/…` (a Zotero library's run to 150 characters).
+  package var home: String?
 
   /// Indexes the folder at `root` and searches it for `phrase`. PDFs and other formats an external tool reads are
   /// extracted first (or taken from the cache) with `extract`, as `gloss check` does.
@@ -80,6 +82,7 @@ package struct FindReport: Sendable {
     places = found.map(item)
     closest = places.isEmpty ? result.closest.map(item) : []
     skipped = indexed.skipped
+    home = indexed.files.home
   }
 
   /// True when the phrase was found (the command then exits 0).
@@ -89,7 +92,8 @@ package struct FindReport: Sendable {
   /// the closest passages as `path:line:col: 80% alike [@key, l. 3] …context…`.
   package var textLines: [String] {
     func line(_ item: Item, _ prefix: String) -> String {
-      "\(item.path):\(item.line):\(item.column): \(prefix)\(item.citation.map { $0 + " " } ?? "")\(item.context)"
+      let path = Self.shown(item.path, home: home)
+      return "\(path):\(item.line):\(item.column): \(prefix)\(item.citation.map { $0 + " " } ?? "")\(item.context)"
     }
     if isFound { return places.map { line($0, "") } }
     var lines = ["not found" + (closest.isEmpty ? "" : "; closest:")]
@@ -109,6 +113,12 @@ package struct FindReport: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
     guard let data = try? encoder.encode(Output(found: isFound, places: places, closest: closest)) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// `path` as a line shows it: `~/…` for an absolute path in the home folder (the shell reads it back), else as is.
+  static func shown(_ path: String, home: String?) -> String {
+    guard let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
+    return "~" + path.dropFirst(home.count)
   }
 
   /// A likeness as a whole percentage, never 100 for a passage that is not the phrase.

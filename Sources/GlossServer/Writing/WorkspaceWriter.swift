@@ -7,7 +7,8 @@ package import GlossIndex
 /// that appears meanwhile); an existing file is replaced only when it is an export artefact Gloss wrote itself
 /// (`ExportRecord`) or when an edit was computed from exactly the bytes on disk (compare-and-swap), and then
 /// atomically; a symbolic link, a device, a pipe or a folder is never replaced. A refusal is a `CommandError` whose
-/// message says why, and nothing is written.
+/// message says why, and nothing is written. The one exception to "inside the workspace" is an export's output
+/// named on the command line (`writeExport(_:outsideAllowed:)`), which follows the same rules in the folder named.
 package struct WorkspaceWriter: Sendable {
   /// The root folder as the workspace names it (absolute).
   package let root: String
@@ -89,9 +90,20 @@ package struct WorkspaceWriter: Sendable {
   /// Writes the files of an export (root-relative paths): each is a new file, or written atomically over an
   /// earlier export that Gloss wrote and nobody changed since. Every file is checked before any is written, so a
   /// refusal of one (a note, a bibliography, a link, a pipe) writes none. The bytes are recorded as Gloss's.
-  package func writeExport(_ output: ExportOutput) throws(CommandError) {
+  ///
+  /// With `outsideAllowed` (an output path the user named on the command line), a file may also be an absolute path
+  /// outside the workspace: its folder must exist (named by the user, it may be reached through links), its own
+  /// name must not be a link, and the same rules hold there: created exclusively, or written atomically over an
+  /// export Gloss wrote there and nobody changed since, never over anything else.
+  package func writeExport(_ output: ExportOutput, outsideAllowed: Bool = false) throws(CommandError) {
     var targets: [(target: String, replace: Bool)] = []
-    for file in output.files { targets.append(try exportTarget(file.path)) }
+    for file in output.files {
+      if outsideAllowed, file.path.hasPrefix("/") {
+        targets.append(try outsideExportTarget(file.path))
+      } else {
+        targets.append(try exportTarget(file.path))
+      }
+    }
     for (file, (target, replace)) in zip(output.files, targets) {
       do {
         try fileSystem.write(file.bytes, to: target, overwrite: replace)
@@ -105,6 +117,60 @@ package struct WorkspaceWriter: Sendable {
   /// Where the export file `path` goes, and whether it replaces an earlier export there.
   private func exportTarget(_ path: String) throws(CommandError) -> (target: String, replace: Bool) {
     let target = try preparedTarget(path)
+    switch try entryKind(target, shown: path) {
+    case nil:
+      return (target, false)
+    case .regularFile:
+      let current: [UInt8]
+      do {
+        current = try fileSystem.contents(of: target)
+      } catch {
+        throw Self.failure(error, path: path)
+      }
+      guard exports.isExport(current, at: target) else {
+        throw CommandError(
+          "'\(path)' already exists and is not an export Gloss wrote: an export never replaces it "
+            + "(choose another output, or remove the file)")
+      }
+      return (target, true)
+    case let kind?:
+      throw CommandError("'\(path)' already exists\(Self.describe(kind)): an export never replaces it")
+    }
+  }
+
+  /// The path an export's output given on the command line (`-o`, absolute or relative to the current folder)
+  /// stands for: root-relative when it lies inside the workspace, else the absolute path itself (for
+  /// `writeExport(_:outsideAllowed:)`).
+  package func exportOutputPath(ofGiven given: String) throws(CommandError) -> String {
+    guard given.hasPrefix("/") else { return try relativePath(ofGiven: given) }
+    if let inside = try? relativePath(ofGiven: given) { return inside }
+    let path = PathComponents.normalize(given)
+    let (folder, name) = PathComponents.split(path)
+    guard !name.isEmpty, name != ".", name != ".." else { throw CommandError("'\(given)' is not a file name") }
+    // A folder that leads into the workspace through a link: the workspace's own rules.
+    if let folderReal = try? fileSystem.realPath(of: folder), let rootReal = try? realRoot(),
+      let inside = PathComponents.relative(PathComponents.join(folderReal, name), to: rootReal), !inside.isEmpty
+    {
+      return inside
+    }
+    return path
+  }
+
+  /// Where the export file at the absolute `path` outside the workspace goes (its folder's real path and its name),
+  /// and whether it replaces an earlier export there.
+  private func outsideExportTarget(_ path: String) throws(CommandError) -> (target: String, replace: Bool) {
+    let (folder, name) = PathComponents.split(path)
+    guard !name.isEmpty, name != ".", name != ".." else { throw CommandError("'\(path)' is not a file name") }
+    let folderReal: String
+    do {
+      folderReal = try fileSystem.realPath(of: folder)
+    } catch {
+      throw CommandError("cannot write '\(path)': the folder '\(folder)' \(error.reason)")
+    }
+    guard fileSystem.isDirectory(folderReal) else {
+      throw CommandError("cannot write '\(path)': '\(folder)' is not a folder")
+    }
+    let target = PathComponents.join(folderReal, name)
     switch try entryKind(target, shown: path) {
     case nil:
       return (target, false)

@@ -92,7 +92,7 @@ import Testing
       from: .note(path: "a.md", bytes: Array(text.text.utf8), selection: text.ranges[0]), title: "Idée",
       created: Self.created
     ) { _ in false }
-    #expect(change.primaryPath == "notes/Idée.md")
+    #expect(change.primaryPath == "Idée.md")
     #expect(change.edits == ["a.md": [WorkspaceChange.Edit(range: text.ranges[0], newText: "[[Idée]]")]])
   }
 
@@ -117,7 +117,7 @@ import Testing
       > — [@bartlett1932, ll. 7-8]
 
       """
-    #expect(change.operations == [.create(path: "notes/Remembering is not the.md", contents: expected)])
+    #expect(change.operations == [.create(path: "Remembering is not the.md", contents: expected)])
     // The new note's quotation is attributed to the citation and resolves to the lines quoted.
     let note = Note(parsing: Array(expected.utf8))
     #expect(note.attributedQuotations(in: Array(expected.utf8)).map(\.kind) == [.blockQuote])
@@ -168,10 +168,44 @@ import Testing
           operations: [.rename(old: "n.md", new: "sources/n.md")], primaryPath: "sources/n.md"))
   }
 
+  /// Where a note saved from `origin` goes, in a workspace of `files`.
+  private func newNoteFolder(_ files: [String: String], from origin: String) throws -> String {
+    let workspace = Fixture.workspace(files)
+    let bytes = Array((files[origin] ?? "").utf8)
+    let change: WorkspaceChange
+    if workspace.notes[origin] != nil {
+      change = try workspace.saveAsNote(
+        from: .note(path: origin, bytes: bytes, selection: 0..<bytes.count), title: "Mới 🦉", created: Self.created
+      ) { _ in false }
+    } else {
+      change = try workspace.saveAsNote(
+        from: .sourceDocument(path: origin, selection: 0..<bytes.count), title: "Mới 🦉", created: Self.created
+      ) { _ in false }
+    }
+    return PathUtilities.folder(change.primaryPath ?? "")
+  }
+
+  @Test func withoutNewNoteDirTheNoteGoesBesideItsOriginNeverIntoANewNotesFolder() throws {
+    let journal = ["journal/2024/a.md": "Ký ức 記憶\n", "journal/2024/b.md": "B\n", "index.md": "I\n"]
+    #expect(try newNoteFolder(journal, from: "journal/2024/a.md") == "journal/2024")
+    #expect(try newNoteFolder(journal, from: "index.md") == "")
+    // From a source: the folder holding the most notes.
+    let withSource = journal.merging(["sources/s.md": "---\nid: s\n---\nMột câu.\n"]) { $1 }
+    #expect(try newNoteFolder(withSource, from: "sources/s.md") == "journal/2024")
+    // A workspace that keeps its notes in `notes/` gets them there.
+    #expect(try newNoteFolder(journal.merging(["notes/n.md": "N\n"]) { $1 }, from: "journal/2024/a.md") == "notes")
+    // A configured folder always wins.
+    var config = WorkspaceConfig()
+    config.newNoteDir = "inbox"
+    let workspace = Fixture.workspace(journal, config: config)
+    let change = try workspace.saveAsNote(from: .text("Một ý"), title: nil, created: Self.created) { _ in false }
+    #expect(change.primaryPath == "inbox/Một ý.md")
+  }
+
   @Test func theOriginsBibliographyFollowsTheNewNote() throws {
     let marked = "---\nbibliography: ../refs/lý thuyết.bib\n---\n⏩Ý [@a]⏪\n"
     let text = MarkedText(marked)
-    let workspace = Fixture.workspace(["drafts/deep/a.md": marked])
+    let workspace = Fixture.workspace(["drafts/deep/a.md": marked, "notes/b.md": "# B\n"])
     let change = try workspace.saveAsNote(
       from: .note(path: "drafts/deep/a.md", bytes: Array(text.text.utf8), selection: text.ranges[0]), title: nil,
       created: Self.created

@@ -53,7 +53,7 @@ import Testing
     let hover = try #require(workspace.hover(at: note.cursors["1"] ?? -1, in: "n.md"))
     #expect(
       hover.markdown.hasSuffix(
-        "section Détails of `sources/page.html`:\n\n```text\nDétails\n\nDeuxième ligne 🦉 & fin.\n```"))
+        "section Détails of `page.html`:\n\n```text\nDétails\n\nDeuxième ligne 🦉 & fin.\n```"))
   }
 
   @Test func linksLeadToTheHeadingOrTheNote() {

@@ -21,7 +21,7 @@ import Testing
 
         [doi:10.1017/CBO9780511759185](<https://doi.org/10.1017/CBO9780511759185>)
 
-        section 2.1 Methods of `sources/bartlett1932.md`:
+        section 2.1 Methods of `bartlett1932.md`:
 
         ```text
         ## 2.1 Methods
@@ -37,7 +37,7 @@ import Testing
 
   @Test func pageLocatorShowsThatPageOfAPlainTextSource() throws {
     let hover = try #require(hoverAt("2", in: "notes/a.md"))
-    #expect(hover.markdown.hasPrefix("*untitled* · `halbwachs`\n\npage 2 of `sources/halbwachs.txt`:"))
+    #expect(hover.markdown.hasPrefix("*untitled* · `halbwachs`\n\npage 2 of `halbwachs.txt`:"))
     #expect(hover.markdown.hasSuffix("```text\nPage deux : la mémoire collective.\n```"))
   }
 
@@ -48,24 +48,74 @@ import Testing
     let offset = note.cursors["1"] ?? -1
     #expect(
       workspace.hover(at: offset, in: "n.md")?.markdown
-        == "*untitled* · `crlf`\n\nlines 2–3 of `sources/crlf.txt`:\n\n```text\ndeux 🦉\ntrois\n```")
+        == "*untitled* · `crlf`\n\nlines 2–3 of `crlf.txt`:\n\n```text\ndeux 🦉\ntrois\n```")
     #expect(
       workspace.definition(at: offset, in: "n.md") == [FileLocation(path: "sources/crlf.txt", range: source.ranges[0])])
   }
 
-  @Test func citationHoverShowsTheQuotationCheck() throws {
+  @Test func citationHoverStartsWithTheVerdictThenTheQuotedSentence() throws {
     let source = "---\ntitle: Remembering\n---\nMemory is an imaginative reconstruction of the past 🦉.\n"
     let note = MarkedText(
       "Bartlett: “an imaginative reconstruction” [@q1️⃣]. Ông nói \"a faithful copy of the past\" [@q2️⃣].\n")
     let workspace = Fixture.workspace(["sources/q.md": source, "n.md": note.text])
-    let header = "**Remembering** · `q`\n\ntext: `sources/q.md`\n\n"
     #expect(
-      workspace.hover(at: note.cursors["1"] ?? -1, in: "n.md")?.markdown
-        == header + "✓ quotation found: line 4 of sources/q.md")
+      workspace.hover(at: note.cursors["1"] ?? -1, in: "n.md")?.markdown == """
+        ✓ quotation found in 'q' (q.md), l. 4
+
+        > Memory is **an imaginative reconstruction** of the past 🦉.
+
+        **Remembering** · `q`
+        """)
     #expect(
-      workspace.hover(at: note.cursors["2"] ?? -1, in: "n.md")?.markdown
-        == header + "✗ quotation not found in 'q'; closest: line 4 of sources/q.md, 50% alike\n\n"
-        + "> an imaginative reconstruction of the past")
+      workspace.hover(at: note.cursors["2"] ?? -1, in: "n.md")?.markdown == """
+        ✗ quotation not found in 'q' (q.md); closest: l. 4, 50% alike
+
+        > Memory is **an imaginative reconstruction of the past** 🦉.
+
+        **Remembering** · `q`
+        """)
+  }
+
+  @Test func quotationInAPDFShowsItsSentenceAndPageNotThePageFromItsTop() throws {
+    // A PDF's text as `pdftotext` gives it: running heads, a figure's debris, then the quoted sentence deep in page 3.
+    let runningHead = "JOURNAL OF MEMORY · VOL. 12\n"
+    let debris = (1...30).map { "Fig. \($0) — axis \($0 * 10)" }.joined(separator: "\n")
+    let page3 =
+      runningHead + debris + "\n\nThe subjects were tested twice. Remembering is an imaginative reconstruction, built "
+      + "out of our attitude towards a whole mass of organised past experience. Then the war ended.\n"
+    let text = runningHead + "Page one.\n\u{0C}" + runningHead + "Page two.\n\u{0C}" + page3 + "\u{0C}"
+    let long = "Zotero/storage/ABCD1234/Bartlett - 1932 - Remembering a study in experimental and social psychology.pdf"
+    let bib = "@book{bartlett1932, title = {Remembering}, file = {\(long)}}\n"
+    let note = MarkedText("“an imaginative reconstruction, built out of our attitude” [@bartlett1932, p. 3️⃣3].\n")
+    var workspace = Fixture.workspace(["refs.bib": bib, "n.md": note.text])
+    _ = workspace.setExtractedText(path: long, text: Array(text.utf8))
+    let markdown = try #require(workspace.hover(at: note.cursors["3"] ?? -1, in: "n.md")?.markdown)
+    let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(
+      lines.first
+        == "✓ quotation found in 'bartlett1932' (Bartlett - 1932 - Remembering a study in experimental and social "
+        + "psychology.pdf), p. 3")
+    #expect(
+      lines.dropFirst(2).first
+        == "> Remembering is **an imaginative reconstruction, built out of our attitude** towards a whole mass of "
+        + "organised past experience.")
+    #expect(!markdown.contains("JOURNAL"), "\(markdown)")
+    #expect(!markdown.contains("Fig. 1"), "\(markdown)")
+    #expect(!markdown.contains("line"), "\(markdown)")
+    #expect(!markdown.contains("Zotero/storage"), "\(markdown)")
+  }
+
+  @Test func theQuotedSentenceIsBoundedOnBothSides() throws {
+    let filler = (1...80).map { "mot\($0)" }.joined(separator: " ")
+    let source = filler + " the curve of forgetting " + filler + ".\n"
+    let note = MarkedText("“the curve of forgetting” [@q1️⃣]\n")
+    let workspace = Fixture.workspace(["sources/q.txt": source, "n.md": note.text])
+    let markdown = try #require(workspace.hover(at: note.cursors["1"] ?? -1, in: "n.md")?.markdown)
+    let quote = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("> ") })
+    #expect(quote.hasPrefix("> …mot"), "\(quote)")
+    #expect(quote.hasSuffix("…"), "\(quote)")
+    #expect(quote.contains(" **the curve of forgetting** "), "\(quote)")
+    #expect(quote.utf8.count < 2 * 240 + 60, "\(quote)")
   }
 
   @Test func unresolvedLocatorsAndMissingTextAreExplained() throws {
@@ -84,7 +134,7 @@ import Testing
     #expect(markdown("4").hasPrefix("**Une page** · `page`"))
     #expect(
       markdown("4").hasSuffix(
-        "'chap. 3' is not resolved: Gloss resolves pages, lines, sections and paragraphs (text: `sources/page.html`)"))
+        "'chap. 3' is not resolved: Gloss resolves pages, lines, sections and paragraphs (text: `page.html`)"))
   }
 
   @Test func unknownKeyOffersTheNearestKeys() throws {

@@ -26,7 +26,7 @@ import Testing
     #expect(workspace.diagnostics(for: "a.md").isEmpty)
     let offset = #"The flow is "an imaginative reconstruction" [@"#.utf8.count
     let hover = workspace.hover(at: offset + 2, in: "a.md")?.markdown ?? ""
-    #expect(hover.contains("p. 214 = PDF page 2 of `smith2020.txt`"))
+    #expect(hover.hasPrefix("✓ quotation found in 'smith2020' (smith2020.txt), p. 214 = PDF page 2\n"), "\(hover)")
   }
 
   @Test func aPrintedPageOutsideTheArticleSaysWhichPagesItHas() {

@@ -107,16 +107,19 @@ enum QuoteSources {
     let one = try #require(diagnostics("\"an imaginative reconstitution\" [@bartlett1932].\n").first)
     #expect(one.severity == .warning)
     #expect(
-      one.message.hasPrefix("quotation not found in 'bartlett1932'; closest: line 8 of sources/bartlett1932.md, "))
+      one.message.hasPrefix(
+        "quotation not found in 'bartlett1932' (bartlett1932.md); closest: § 1 Introduction, l. 8, "),
+      "\(one.message)")
     #expect(one.message.hasSuffix("% alike: “an imaginative reconstruction”"), "\(one.message)")
     let two = try #require(
       diagnostics("\"Remembering is the re-excitation of innumerable fixed, lifeless and fragmentary\" [@bartlett1932]")
         .first)
     #expect(
-      two.message.hasPrefix("quotation not found in 'bartlett1932'; closest: lines 7–8 of sources/bartlett1932.md"))
+      two.message.hasPrefix(
+        "quotation not found in 'bartlett1932' (bartlett1932.md); closest: § 1 Introduction, ll. 7-8"))
     // HTML: lines of the file, not of the extracted text.
     let html = try #require(diagnostics("\"記憶は再構成ではない\" [@liu1936]").first)
-    #expect(html.message.hasPrefix("quotation not found in 'liu1936'; closest: line 3 of sources/liu1936.html, "))
+    #expect(html.message.hasPrefix("quotation not found in 'liu1936' (liu1936.html); closest: l. 3, "))
   }
 
   @Test func messageQuotesTheClosestWordsBoundedAtAWordBoundary() throws {
@@ -144,7 +147,7 @@ enum QuoteSources {
     let workspace = Fixture.workspace(
       QuoteSources.files.merging(["a.md": "\"quantum chromodynamics of gluons\" [@bartlett1932].\n"]) { $1 })
     let diagnostic = try #require(workspace.diagnostics(for: "a.md").first)
-    #expect(diagnostic.message == "quotation not found in 'bartlett1932'")
+    #expect(diagnostic.message == "quotation not found in 'bartlett1932' (bartlett1932.md)")
     #expect(workspace.quoteFix(for: diagnostic) == nil)
   }
 
@@ -261,27 +264,31 @@ enum QuoteSources {
     func summary(_ marker: String) -> String? {
       workspace.quotationCheck(at: marked.cursors[marker] ?? -1, in: "a.md")?.summary
     }
-    #expect(summary("1") == "quotation found: line 1 of sources/ebbinghaus1885.txt")
-    #expect(summary("2") == "quotation found: line 1 of sources/ebbinghaus1885.txt")
-    #expect(summary("3")?.hasPrefix("quotation not found in 'ebbinghaus1885'; closest: line 1 of ") == true)
-    #expect(summary("4") == "quotation found: line 2 of sources/trần2020.md")
+    #expect(summary("1") == "quotation found in 'ebbinghaus1885' (ebbinghaus1885.txt), p. 1")
+    #expect(summary("2") == "quotation found in 'ebbinghaus1885' (ebbinghaus1885.txt), p. 1")
+    #expect(
+      summary("3")?.hasPrefix("quotation not found in 'ebbinghaus1885' (ebbinghaus1885.txt); closest: p. 1, ") == true)
+    #expect(summary("4") == "quotation found in 'trần2020' (trần2020.md), l. 2")
     #expect(summary("5") == nil)
     let item = workspace.quotationChecks(in: "a.md", citationIndex: 0, itemIndex: 0)
-    #expect(item.map(\.summary) == ["quotation found: line 1 of sources/ebbinghaus1885.txt"])
+    #expect(item.map(\.summary) == ["quotation found in 'ebbinghaus1885' (ebbinghaus1885.txt), p. 1"])
     #expect(workspace.quotationChecks(in: "a.md", citationIndex: 3, itemIndex: 0) == [])
   }
 
-  @Test func citationHoverEndsWithTheQuotationCheck() throws {
+  @Test func citationHoverStartsWithTheQuotationCheck() throws {
     let marked = MarkedText(
       "“curve of forgetting” [@ebbing1️⃣haus1885, p. 1] and “a curve of remembering” [@ebbing2️⃣haus1885, p. 1].\n")
     let workspace = Fixture.workspace(QuoteSources.files.merging(["a.md": marked.text]) { $1 })
     let found = try #require(workspace.hover(at: marked.cursors["1"] ?? -1, in: "a.md"))
     #expect(
-      found.markdown.hasSuffix("\n\n✓ quotation found: line 1 of sources/ebbinghaus1885.txt"), "\(found.markdown)")
+      found.markdown.hasPrefix(
+        "✓ quotation found in 'ebbinghaus1885' (ebbinghaus1885.txt), p. 1\n\n"
+          + "> Memory fades along a **curve of forgetting** that is steep at first.\n\n"),
+      "\(found.markdown)")
     let missed = try #require(workspace.hover(at: marked.cursors["2"] ?? -1, in: "a.md"))
     #expect(
-      missed.markdown.contains(
-        "\n\n✗ quotation not found in 'ebbinghaus1885'; closest: line 1 of sources/ebbinghaus1885.txt, "),
+      missed.markdown.hasPrefix(
+        "✗ quotation not found in 'ebbinghaus1885' (ebbinghaus1885.txt); closest: p. 1, "),
       "\(missed.markdown)"
     )
   }
@@ -308,7 +315,7 @@ enum QuoteSources {
     #expect(changed == ["a.md"])
     #expect(
       workspace.diagnostics(for: "a.md").first?.message.hasPrefix(
-        "quotation not found in 'large'; closest: line 5001 of sources/large.txt, ") == true)
+        "quotation not found in 'large' (large.txt); closest: l. 5001, ") == true)
     let edited = large.replacingOccurrences(of: "curve of forgetting", with: "curve of remembering")
     #expect(workspace.setSourceDocument(path: "sources/large.txt", bytes: Array(edited.utf8)).contains("a.md"))
     #expect(workspace.diagnostics(for: "a.md") == [])

@@ -114,6 +114,23 @@ import Testing
       ], [:])
   }
 
+  @Test func aLibraryInTheHomeFolderIsNamedFromTilde() {
+    let zotero = "/home/người dùng/Zotero/storage/ABCD1234/library exported by Better BibTeX.bib"
+    let workspace = Workspace(
+      loading: [
+        WorkspaceFile(path: zotero, role: .bibliography, bytes: Array("@book{dup, title = {Z}}\n".utf8)),
+        WorkspaceFile(path: "refs.bib", role: .bibliography, bytes: Array("@book{dup, title = {R}}\n".utf8)),
+      ], place: WorkspacePlace(root: "/home/người dùng/notes", home: "/home/người dùng"))
+    let messages =
+      workspace.diagnostics(for: "refs.bib").map(\.message)
+      + workspace.diagnostics(for: zotero)
+      .map(\.message)
+    #expect(messages.allSatisfy { !$0.contains("/home/") }, "\(messages)")
+    #expect(
+      messages.contains { $0.contains("'~/Zotero/storage/ABCD1234/library exported by Better BibTeX.bib'") },
+      "\(messages)")
+  }
+
   @Test func duplicateMessageNamesTheOtherFileAndTheWinner() {
     let workspace = Fixture.workspace(["a.bib": "@book{dup, title = {A}}\n", "b.bib": "@book{dup, title = {B}}\n"])
     #expect(

@@ -57,7 +57,7 @@ import Testing
         guard let check = workspace.quotationCheck(at: quotation.range.lowerBound, in: path) else { continue }
         checked += 1
         #expect(check.isFound, "\(path): \(quotation.text) — \(check.summary)")
-        #expect(check.summary.hasPrefix("quotation found: line"), "\(check.summary)")
+        #expect(check.summary.hasPrefix("quotation found in '\(check.key)' ("), "\(check.summary)")
       }
     }
     #expect(checked >= 10)

@@ -82,11 +82,44 @@ import Testing
     #expect(
       result.stdout == """
         notes/consolidation.md:13:30: error: no note matches 'reconsolidation' [broken-link]
-        notes/spacing-effect.md:16:3: error: unknown source 'ebinghaus1885' [unknown-source]
+        notes/spacing-effect.md:16:3: error: unknown source 'ebinghaus1885'; did you mean 'ebbinghaus1885'? \
+        [unknown-source]
         notes/spacing-effect.md:21:53: warning: cannot find 'p. 12' in 'ebbinghaus1885': page 12 is past the last \
         page (4 pages) [unresolved-locator]
         2 errors, 1 warning, 0 hints in 17 notes
 
         """)
+  }
+
+  @Test func aFileIsCheckedInItsWorkspaceAndOnlyItsDiagnosticsArePrinted() throws {
+    let example = Repository.url("examples/research/notes/spacing-effect.md").path
+    let result = try GlossProcess.run(["check", example])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == """
+        notes/spacing-effect.md:16:3: error: unknown source 'ebinghaus1885'; did you mean 'ebbinghaus1885'? \
+        [unknown-source]
+        notes/spacing-effect.md:21:53: warning: cannot find 'p. 12' in 'ebbinghaus1885': page 12 is past the last \
+        page (4 pages) [unresolved-locator]
+        1 error, 1 warning, 0 hints in 1 note
+
+        """)
+    // A file without problems: nothing but the summary, exit 0.
+    let clean = try GlossProcess.run(["check", Repository.url("examples/research/notes/transience.md").path])
+    #expect(clean.status == 0, "\(clean.stdout)")
+    #expect(clean.stdout == "0 errors, 0 warnings, 0 hints in 1 note\n")
+  }
+
+  @Test func aBibliographyTheConfigNamesThatDoesNotExistFailsTheCheck() throws {
+    let folder = try temporaryWorkspace(
+      Self.files.merging([".gloss.json": "{\n  \"bibliography\": [\"refs.bib\", \"thư mục/missing.bib\"]\n}\n"]) { $1 })
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try GlossProcess.run(["check", folder.path])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.hasPrefix(
+        ".gloss.json:2:3: error: the bibliography 'thư mục/missing.bib' named in '.gloss.json' does not exist "
+          + "[malformed-config]\n"), "\(result.stdout)")
+    #expect(!result.stderr.contains("skipped"), "\(result.stderr)")
   }
 }

@@ -81,4 +81,27 @@ import Testing
     #expect(try GlossProcess.run(["find", "x", folder.path + "/nowhere"]).status == 2)
     #expect(try GlossProcess.run(["help"]).stdout.contains("find \"PHRASE\" [DIR]"))
   }
+
+  @Test func placesInALibraryInTheHomeFolderAreShownFromTilde() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-find-home-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let storage = "Zotero/storage/ABCD1234/Bartlett - 1932 - Remembering a study in experimental psychology.txt"
+    let files = [
+      storage: "Remembering is an imaginative reconstruction.\n",
+      "Zotero/library.bib": "@book{bartlett1932, title = {Remembering}, file = {\(home.path)/\(storage)}}\n",
+      "notes/.gloss.json": #"{"bibliography": ["~/Zotero/library.bib"]}"#,
+      "notes/a.md": "Ghi chú [@bartlett1932].\n",
+    ]
+    for (path, text) in files {
+      let url = home.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    var environment = GlossProcess.testEnvironment
+    environment["HOME"] = home.path
+    let result = try GlossProcess.run(
+      ["find", "imaginative reconstruction", home.appendingPathComponent("notes").path], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("~/\(storage):1:19: [@bartlett1932, l. 1] "), "\(result.stdout)")
+  }
 }

@@ -30,7 +30,10 @@ import Testing
         ])
   }
 
-  @Test func saveAsNoteSendsApplyEditThatCreatesWithoutOverwriting() throws {
+  // An editor that applies `CreateFile` makes the file empty on disk and puts the contents in an unsaved buffer: the
+  // note stayed empty on disk until saved. Gloss now writes the new note itself, whole, and asks the editor for the
+  // link in the open origin only.
+  @Test func saveAsNoteWritesTheNoteWholeAndAsksTheEditorForTheLinkOnly() throws {
     let fixture = WorkspaceFixture(files: Self.files)
     try fixture.start(capabilities: Self.resourceClient)
     let text = Self.files["notes/Bartlett.md"] ?? ""
@@ -45,32 +48,26 @@ import Testing
     fixture.client.processQueue()
     let newURI = fixture.uri("notes/Schemata shape recall.md")
     #expect(fixture.client.answers[id] == nil)
+    // On disk at once, with its contents.
+    let written = String(
+      decoding: try fixture.fileSystem.contents(of: "/w/notes/Schemata shape recall.md"), as: UTF8.self)
+    #expect(written.contains("origin: \"[[Bartlett]]\""))
+    #expect(written.contains("tags: [mémoire]"))
 
     let request = try #require(fixture.client.serverRequests.first { $0.method == ApplyWorkspaceEditRequest.method })
     let edit = try #require(request.params).decode(ApplyWorkspaceEditRequest.self).edit
     let changes = try #require(edit.documentChanges)
-    guard case .createFile(let create) = changes.first else {
-      Issue.record("the first change is not a CreateFile: \(changes)")
+    guard changes.count == 1, case .textDocumentEdit(let replace) = changes[0] else {
+      Issue.record("not the origin's edit alone: \(changes)")
       return
     }
-    #expect(create.uri == newURI)
-    #expect(create.options?.overwrite == false)
-    guard case .textDocumentEdit(let fill) = changes[1], case .textDocumentEdit(let replace) = changes[2] else {
-      Issue.record("no text edits: \(changes)")
-      return
-    }
-    #expect(fill.edits.first?.newText.contains("origin: \"[[Bartlett]]\"") == true)
-    #expect(fill.edits.first?.newText.contains("tags: [mémoire]") == true)
     #expect(replace.textDocument.uri == fixture.uri("notes/Bartlett.md"))
     #expect(replace.textDocument.version == 1)
     #expect(replace.edits == [TextEdit(range: range, newText: "[[Schemata shape recall]]\n")])
-    // Nothing is written by the server itself when the client applies the edit.
-    #expect(!fixture.fileSystem.fileExists("/w/notes/Schemata shape recall.md"))
 
     fixture.client.reply(to: request.id, result: ApplyWorkspaceEditResult(applied: true))
     #expect(try fixture.client.response(to: id, as: ExecuteCommandRequest.self) == .object(["uri": .string(newURI)]))
     #expect(fixture.client.serverRequests.contains { $0.method == ShowDocumentRequest.method })
-    #expect(fixture.client.server.pendingReplyCount == 1)
   }
 
   @Test func clientWithoutResourceOperationsGetsTheFileWrittenAndNothingOverwritten() throws {
@@ -163,6 +160,23 @@ import Testing
         == .object(["uri": .string(fixture.uri("export/bartlett.html"))]))
     let html = String(decoding: try fixture.fileSystem.contents(of: "/w/export/bartlett.html"), as: UTF8.self)
     #expect(html.contains("<p>Schemata shape recall.\nRest.</p>"))
+  }
+
+  @Test func anExportWithUnknownSourcesSaysSo() throws {
+    let fixture = WorkspaceFixture(
+      files: Self.files.merging(["notes/Ma.md": "# Ma\n\nThấy [@ghost2001, p. 2] và [@loftus1974].\n"]) { $1 })
+    try fixture.start()
+    fixture.client.clearCollected()
+    let id = fixture.client.enqueue(
+      ExecuteCommandRequest(
+        command: "gloss.export", arguments: Self.argument(["uri": .string(fixture.uri("notes/Ma.md"))])))
+    fixture.client.processQueue()
+    #expect(
+      try fixture.client.response(to: id, as: ExecuteCommandRequest.self)
+        == .object(["uri": .string(fixture.uri("export/ma.md")), "unknownKeys": .array([.string("ghost2001")])]))
+    let shown = fixture.client.notifications(ShowMessageNotification.self)
+    #expect(shown.map(\.message) == ["the export shows 1 cited key without a source as 'key?': 'ghost2001'"])
+    #expect(shown.first?.type == .warning)
   }
 
   @Test func badArgumentsAreInvalidParams() throws {

@@ -67,7 +67,7 @@ import Testing
       try fixture.client.send(
         HoverRequest(textDocument: document(fixture, "notes/a.md"), position: position("1", in: Self.note))))
     #expect(hover.contents.kind == .markdown)
-    #expect(hover.contents.value.contains("section 2.1 Méthodes 👻 of `sources/bartlett1932.md`"))
+    #expect(hover.contents.value.contains("section 2.1 Méthodes 👻 of `bartlett1932.md`"))
     #expect(hover.contents.value.contains("Subjects read the story twice."))
     var item = range(0, in: Self.note)
     item.start.character += 1

@@ -29,7 +29,8 @@ import Testing
     #expect(diagnostic.severity == .warning)
     #expect(
       diagnostic.message.hasPrefix(
-        "quotation not found in 'bartlett1932'; closest: line 7 of sources/bartlett1932.md, "))
+        "quotation not found in 'bartlett1932' (bartlett1932.md); closest: § 1 Introduction, l. 7, "),
+      "\(diagnostic.message)")
     // "Bartlett: “" is 11 UTF-16 units; the quotation is 27.
     #expect(diagnostic.range.start == Position(line: 2, character: 11))
     #expect(diagnostic.range.end == Position(line: 2, character: 38))

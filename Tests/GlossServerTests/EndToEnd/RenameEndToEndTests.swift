@@ -196,8 +196,16 @@ import Testing
       CodeActionRequest(
         textDocument: TextDocumentIdentifier(uri: fixture.uri(path)), range: LSPRange(at: start),
         context: CodeActionContext(diagnostics: [])))
-    // The refactors (Server+Refactors.swift) follow the quick fixes.
-    #expect(all?.last?.title == "Convert note to source")
+    // On a citation, the actions are about it: "Convert note to source" (a move of the whole note) is not among them.
+    #expect(all?.contains { $0.title == "Convert note to source" } == false)
+    // Elsewhere in the note it is offered, after the quick fixes (Server+Refactors.swift), never preferred.
+    let elsewhere = try fixture.client.send(
+      CodeActionRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri(path)),
+        range: LSPRange(at: Self.position(of: "Lãng", in: path)),
+        context: CodeActionContext(diagnostics: [])))
+    #expect(elsewhere?.last?.title == "Convert note to source")
+    #expect(elsewhere?.last?.isPreferred == nil)
     let actions = all?.filter { $0.kind == "quickfix" }
     #expect(
       actions?.map(\.title) == ["replace with 'smith2020'", "create source document 'sources/smith202.md'"])
@@ -220,12 +228,12 @@ import Testing
       CodeActionRequest(
         textDocument: TextDocumentIdentifier(uri: fixture.uri(path)),
         range: LSPRange(at: Self.position(of: "smith202]", in: path)), context: CodeActionContext()))
-    #expect(actions?.map(\.title) == ["replace with 'smith2020'", "Convert note to source"])
+    #expect(actions?.map(\.title) == ["replace with 'smith2020'"])
     #expect(actions?.first?.edit?.changes?[fixture.uri(path)]?.first?.newText == "smith2020")
     let refactors = try fixture.client.send(
       CodeActionRequest(
         textDocument: TextDocumentIdentifier(uri: fixture.uri(path)),
-        range: LSPRange(at: Self.position(of: "smith202]", in: path)), context: CodeActionContext(only: ["refactor"])))
+        range: LSPRange(at: Self.position(of: "Lãng", in: path)), context: CodeActionContext(only: ["refactor"])))
     #expect(refactors?.map(\.kind) == ["refactor.rewrite"])
     #expect(refactors?.first?.command?.command == "gloss.convertToSource")
   }

@@ -104,8 +104,11 @@ import Testing
     #expect(extractor.runs == [Self.pdf])
     #expect(fixture.codes("river.md") == [])
     let hover = try #require(try hover(fixture, at: "smith2020"))
-    #expect(hover.contains("The flow of the river is an imaginative reconstruction."))
-    #expect(hover.contains("`\(Self.pdf)`"))
+    // The verdict first, naming the PDF by its file name and the page; then the quoted sentence.
+    let name = Self.pdf.split(separator: "/").last.map(String.init) ?? ""
+    #expect(hover.hasPrefix("✓ quotation found in 'smith2020' (\(name)), p. 214 = PDF page 2\n"), "\(hover)")
+    #expect(hover.contains("The flow of the river is **an imaginative reconstruction**."), "\(hover)")
+    #expect(!hover.contains(Self.pdf), "\(hover)")
   }
 
   @Test func aRestartTakesTheTextFromTheCacheWithoutExtractingAgain() throws {

@@ -50,7 +50,7 @@ import Testing
     #expect(document?.text == [])
     #expect(fixture.codes("notes/n.md") == ["quote-mismatch"])
     let value = try hover(fixture)
-    #expect(value.contains("section 2 Méthodes 🦉 of `sources/bartlett1932.md`"), "\(value)")
+    #expect(value.contains("section 2 Méthodes 🦉 of `bartlett1932.md`"), "\(value)")
     #expect(value.contains("Subjects read the story twice."), "\(value)")
   }
 
@@ -63,7 +63,7 @@ import Testing
     let stale = try hover(fixture)
     #expect(!stale.contains("Subjects read the story twice."), "\(stale)")
     #expect(!stale.contains("Les sujets"), "\(stale)")
-    #expect(stale.contains("section 2 Méthodes 🦉 of `sources/bartlett1932.md`: the file changed since it was read"))
+    #expect(stale.contains("section 2 Méthodes 🦉 of `bartlett1932.md`: the file changed since it was read"))
     fixture.tick()
     let fresh = try hover(fixture)
     #expect(fresh.contains("Les sujets ont lu l’histoire deux fois."), "\(fresh)")

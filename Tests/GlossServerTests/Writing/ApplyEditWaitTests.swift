@@ -10,8 +10,8 @@ import Testing
 @Suite struct ApplyEditWaitTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-  /// A server whose clock stands at `start`, waiting at most 30 s for the client, with one `gloss.newNote` sent
-  /// and its `workspace/applyEdit` left unanswered.
+  /// A server whose clock stands at `start`, waiting at most 30 s for the client, with one `gloss.convertToSource`
+  /// of `notes/a.md` sent and its `workspace/applyEdit` left unanswered.
   static func waitingServer(_ fixture: WriteFixture) throws -> (server: DiskServer, command: RequestID, edit: RequestID)
   {
     let server = DiskServer(fixture) { options in
@@ -19,7 +19,7 @@ import Testing
       options.applyEditTimeout = .seconds(30)
     }
     try server.start(capabilities: WriteCaseTests.resourceClient)
-    let command = server.enqueue("gloss.newNote", ["title": .string("Ghi chú mới")])
+    let command = server.enqueue("gloss.convertToSource", ["uri": .string(server.uri("notes/a.md"))])
     let edit = try #require(server.client.serverRequests.last { $0.method == ApplyWorkspaceEditRequest.method })
     #expect(server.client.answers[command] == nil)
     return (server, command, edit.id)

@@ -214,7 +214,7 @@ import Testing
     defer { fixture.remove() }
     let server = DiskServer(fixture)
     try server.start(capabilities: Self.resourceClient)
-    let id = server.enqueue("gloss.newNote", ["title": .string("Mới")])
+    let id = server.enqueue("gloss.convertToSource", ["uri": .string(server.uri("notes/b.md"))])
     #expect(server.client.answers[id] == nil, "answered before the client applied the edit")
     let request = try #require(
       server.client.serverRequests.first { $0.method == ApplyWorkspaceEditRequest.method })
@@ -233,12 +233,32 @@ import Testing
     defer { fixture.remove() }
     let server = DiskServer(fixture)
     try server.start(capabilities: Self.resourceClient)
-    let id = server.enqueue("gloss.newNote", ["title": .string("Mới")])
+    let id = server.enqueue("gloss.convertToSource", ["uri": .string(server.uri("notes/b.md"))])
     let request = try #require(
       server.client.serverRequests.first { $0.method == ApplyWorkspaceEditRequest.method })
     server.client.reply(to: request.id, result: ApplyWorkspaceEditResult(applied: true))
     let result = try server.client.response(to: id, as: ExecuteCommandRequest.self)
-    #expect(result == .object(["uri": .string(server.uri("notes/Mới.md"))]))
+    #expect(result == .object(["uri": .string(server.uri("sources/b.md"))]))
+    // What moved, and how to undo it, is said once it is done.
+    let said = server.client.notifications(ShowMessageNotification.self).map(\.message)
+    #expect(
+      said.contains {
+        $0.hasPrefix("moved 'notes/b.md' to 'sources/b.md': it is now a source") && $0.contains("undo")
+      }, "\(said)")
+  }
+
+  // A new note is written whole by Gloss, even for an editor that applies file creations: created by the editor it
+  // stayed empty on disk until its buffer was saved.
+  @Test func aNewNoteIsOnDiskWithItsContentsWhenTheCommandAnswers() throws {
+    let fixture = try WriteFixture(files: Self.files)
+    defer { fixture.remove() }
+    let server = DiskServer(fixture)
+    try server.start(capabilities: Self.resourceClient)
+    let id = server.enqueue("gloss.newNote", ["title": .string("Mới 🦉")])
+    let result = try server.client.response(to: id, as: ExecuteCommandRequest.self)
+    #expect(result == .object(["uri": .string(server.uri("notes/Mới 🦉.md"))]))
+    #expect(WriteFixture.text(fixture.root + "/notes/Mới 🦉.md")?.hasPrefix("---\ntitle: Mới 🦉\n") == true)
+    #expect(!server.client.serverRequests.contains { $0.method == ApplyWorkspaceEditRequest.method })
   }
 
   // 10. A process killed while writing left its temporary file, and nothing cleaned it later.

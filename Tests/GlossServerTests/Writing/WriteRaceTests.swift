@@ -155,4 +155,65 @@ import Testing
     let kept = paths.filter { record.isExport(Array("export".utf8), at: $0) }
     #expect(kept.count == paths.count)
   }
+
+  // MARK: An export's output named outside the workspace
+
+  static func export(_ path: String, _ text: String) -> ExportOutput {
+    ExportOutput(files: [ExportFile(path: path, bytes: Array(text.utf8))])
+  }
+
+  @Test func aFileThatAppearsOutsideAfterTheChecksIsNeverReplaced() throws {
+    let fixture = try WriteFixture()
+    defer { fixture.remove() }
+    let target = fixture.outside + "/pour un collègue 🦉.md"
+    let fileSystem = RacingFileSystem()
+    fileSystem.race = { try WriteFixture.put("theirs\n", at: target) }
+    #expect(throws: CommandError.self) {
+      try Self.writer(fixture, fileSystem).writeExport(Self.export(target, "ours\n"), outsideAllowed: true)
+    }
+    #expect(WriteFixture.text(target) == "theirs\n")
+  }
+
+  @Test func aLinkThatAppearsOutsideAfterTheChecksIsNeverWrittenThrough() throws {
+    let fixture = try WriteFixture()
+    defer { fixture.remove() }
+    let target = fixture.outside + "/out.md"
+    try WriteFixture.put("keep\n", at: fixture.outside + "/keep.md")
+    let fileSystem = RacingFileSystem()
+    fileSystem.race = { try WriteFixture.link(target, to: fixture.outside + "/keep.md") }
+    #expect(throws: CommandError.self) {
+      try Self.writer(fixture, fileSystem).writeExport(Self.export(target, "ours\n"), outsideAllowed: true)
+    }
+    #expect(WriteFixture.text(fixture.outside + "/keep.md") == "keep\n")
+    #expect(WriteFixture.kind(target) == .symbolicLink)
+  }
+
+  @Test func anExportOutsideIsReplacedAtomicallyOnlyWhileGlossWroteIt() throws {
+    let fixture = try WriteFixture()
+    defer { fixture.remove() }
+    let target = fixture.outside + "/out.md"
+    let writer = Self.writer(fixture, RacingFileSystem())
+    try writer.writeExport(Self.export(target, "one\n"), outsideAllowed: true)
+    try writer.writeExport(Self.export(target, "two\n"), outsideAllowed: true)
+    #expect(WriteFixture.text(target) == "two\n")
+    // Changed by someone else after the check that it was Gloss's: the rename still replaces only a regular file,
+    // and the next export sees the change and refuses.
+    try WriteFixture.put("edited\n", at: target)
+    #expect(throws: CommandError.self) {
+      try writer.writeExport(Self.export(target, "three\n"), outsideAllowed: true)
+    }
+    #expect(WriteFixture.text(target) == "edited\n")
+    // No temporary file is left beside it.
+    #expect(WriteFixture.names(under: fixture.outside) == ["out.md"])
+  }
+
+  @Test func anOutputOutsideIsRefusedUnlessTheCommandLineNamedIt() throws {
+    let fixture = try WriteFixture()
+    defer { fixture.remove() }
+    let target = fixture.outside + "/out.md"
+    #expect(throws: CommandError.self) {
+      try Self.writer(fixture, RacingFileSystem()).writeExport(Self.export(target, "x\n"))
+    }
+    #expect(WriteFixture.kind(target) == nil)
+  }
 }

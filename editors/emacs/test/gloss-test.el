@@ -272,7 +272,7 @@
 ;;;; Hover, definition
 
 (ert-deftest gloss-hover-shows-the-cited-passage ()
-  "ElDoc on `[@bartlett1932, § 2]' shows the passage of section 2."
+  "ElDoc on `[@bartlett1932, § 2]', the citation of a quotation, starts with the verdict, then the quoted sentence."
   (gloss-test--with-workspace (:git)
     (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
       (gloss-test--goto "[@bartlett1932, § 2]" 3)
@@ -280,8 +280,9 @@
         (eglot-hover-eldoc-function (lambda (doc &rest _) (setq documentation (or doc 'none))))
         (gloss-test--wait "the hover" (lambda () documentation))
         (should (stringp documentation))
-        (should (string-match-p "Remembering" documentation))
-        (should (string-match-p "fifteen minutes" documentation))))))
+        (should (string-prefix-p "✓ quotation found in 'bartlett1932' (bartlett1932.md), § 2" documentation))
+        (should (string-match-p "With each reproduction the story grew shorter" documentation))
+        (should (string-match-p "Remembering" documentation))))))
 
 (ert-deftest gloss-definition-goes-to-the-passage ()
   "`xref-find-definitions' on `[@bartlett1932, § 2]' lands on section 2 of the source."

@@ -638,8 +638,9 @@ step('a Zotero library outside the workspace: PDF passages at printed pages, cac
   local text = wait(function()
     return floating_text()
   end, 5000) or ''
-  check('hover shows printed page 214 = PDF page 2 and its text', text:find('p. 214 = PDF page 2', 1, true) ~= nil
-    and text:find('imaginative reconstruction', 1, true) ~= nil, text)
+  check('hover starts with the verdict on printed page 214 = PDF page 2, the PDF named by its file name',
+    text:find('^✓ quotation found in \'smith2020\'') ~= nil and text:find('p. 214 = PDF page 2', 1, true) ~= nil
+      and text:find('Zotero/storage', 1, true) == nil, text)
   local _, win = floating_text()
   if win then
     vim.api.nvim_win_close(win, true)
