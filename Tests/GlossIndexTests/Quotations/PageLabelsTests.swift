@@ -98,4 +98,15 @@ import Testing
     #expect(workspace.find("Report page 5 text").places.map(\.citation) == ["[@report, p. A-2]"])
     #expect(workspace.find("page 18 here. Text of PDF page 19").places.map(\.citation) == ["[@thesis, pp. 12-13]"])
   }
+
+  @Test func theCiteActionAndCompletionWritePrintedPages() throws {
+    let marked = MarkedText("# N\n\nShe wrote “Text of PDF page 3 1️⃣here” once, and “Report page 5 text” [@2️⃣\n")
+    let workspace = workspace(marked.text)
+    let cite = try #require(marked.cursors["1"])
+    let actions = workspace.citeQuotationActions(at: cite, in: "a.md", text: Array(marked.text.utf8))
+    #expect(actions.map(\.title) == ["cite [@thesis, p. iii]"])
+    let complete = try #require(marked.cursors["2"])
+    let result = workspace.completions(at: complete, in: "a.md", text: Array(marked.text.utf8))
+    #expect(result.items.first?.label == "report, p. A-2", "\(result.items.prefix(3).map(\.label))")
+  }
 }
