@@ -73,6 +73,13 @@ import Testing
       ])
   }
 
+  @Test func hoverOnAPageThatIsNoPagesLabelSaysWhichPagesThereAre() {
+    #expect(
+      hover("See [@thesis, p. 15].").contains(
+        "cannot find 'p. 15' in 'thesis': its 20 PDF pages are printed i–vi, 1–14"), "\(hover("See [@thesis, p. 15]."))"
+    )
+  }
+
   @Test func theUsersOffsetWinsOverTheLabels() {
     var config = WorkspaceConfig()
     config.pageOffsets = ["thesis": 100]
