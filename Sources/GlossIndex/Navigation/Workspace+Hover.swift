@@ -112,7 +112,8 @@ extension Workspace {
     }
     let file = "`\(PathUtilities.fileName(textPath))`"
     guard let locator, let written else { return excerpt ? "text: \(file)" : nil }
-    switch document.passage(for: textLocator(locator, forKey: source.key, document: document)) {
+    let shifted = textLocator(locator, forKey: source.key, document: document)
+    switch document.passage(for: shifted) {
     case .resolved(let passage):
       guard excerpt else { return nil }
       let place = printedPageNote(locator, forKey: source.key, document: document) ?? passage.description
@@ -124,7 +125,9 @@ extension Workspace {
       if truncated { out += "\n\n*…*" }
       return out
     case .unresolved(let reason):
-      return "cannot find '\(HoverMarkdown.escape(written))' in '\(source.key)': \(HoverMarkdown.escape(reason))"
+      // A printed page outside the source's printed pages: say which pages it has, not which PDF page is missing.
+      let why = shifted == locator ? reason : printedPagesReason(forKey: source.key, document: document)
+      return "cannot find '\(HoverMarkdown.escape(written))' in '\(source.key)': \(HoverMarkdown.escape(why))"
     case .notResolvable:
       return "'\(HoverMarkdown.escape(written))' is not resolved: Gloss resolves pages, lines, sections and paragraphs"
         + " (text: \(file))"

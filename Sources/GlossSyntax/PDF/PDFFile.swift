@@ -16,6 +16,8 @@ struct PDFFile {
   private var loadedStreams: [Int: (data: [UInt8], offsets: [Int: Int])] = [:]
   /// How many bytes all inflated streams together may hold.
   private var inflateBudget = 64 << 20
+  /// The objects read so far, by number (a tree whose nodes share children reads each once).
+  private var readObjects: [Int: PDFObject?] = [:]
 
   /// Scans `bytes` for objects, object streams and trailers.
   init(_ bytes: [UInt8]) {
@@ -99,6 +101,13 @@ struct PDFFile {
 
   /// The object `number`, references inside it left as they are; nil when the file has no such object.
   mutating func object(_ number: Int) -> PDFObject? {
+    if let read = readObjects[number] { return read }
+    let object = readObject(number)
+    readObjects[number] = object
+    return object
+  }
+
+  private mutating func readObject(_ number: Int) -> PDFObject? {
     let direct = offsets[number]
     // An object stream after the direct definition may hold a newer version (an incremental update).
     for stream in objectStreams.reversed() where stream.offset > (direct ?? -1) {

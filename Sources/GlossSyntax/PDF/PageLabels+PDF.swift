@@ -26,7 +26,7 @@ extension PageLabels {
       }
       if depth < 32, case .array(let kids)? = file.resolve(node["Kids"]) {
         // Reversed, so that popping the stack visits the kids in order.
-        for kid in kids.reversed() {
+        for kid in kids.reversed() where visited + pending.count < Self.maxNodes {
           if let child = file.resolve(kid)?.dictionary { pending.append((child, depth + 1)) }
         }
       }

@@ -57,7 +57,21 @@ import Testing
   @Test func aQuotationAcrossARangeOfLabelledPagesIsFound() {
     // Printed 12–13 are PDF pages 18–19: the quotation runs from one into the other.
     #expect(messages(#""page 18 here. Text of PDF page 19" [@thesis, pp. 12-13]"#).isEmpty)
-    #expect(messages(#""page 18 here. Text of PDF page 19" [@thesis, pp. vi-1]"#).count == 1)
+    // From the roman front matter into the body.
+    #expect(messages(#""page 6 here. Text of PDF page 7" [@thesis, pp. vi-1]"#).isEmpty)
+    #expect(
+      messages(#""page 18 here. Text of PDF page 19" [@thesis, pp. vi-1]"#).map { $0.hasPrefix("quotation not found") }
+        == [true])
+  }
+
+  @Test func aRangeAcrossALabelRangeChangeResolves() {
+    // Page 13 starts a range of its own (numbered on from 13, as a separately paginated insert is).
+    let labels = PageLabels(ranges: [
+      PageLabels.Range(firstPage: 0, style: .lowerRoman), PageLabels.Range(firstPage: 6, style: .decimal),
+      PageLabels.Range(firstPage: 18, style: .decimal, start: 13),
+    ])
+    let note = #""page 18 here. Text of PDF page 19" [@thesis, pp. 12-13]"#
+    #expect(workspace(note, thesisLabels: labels).diagnostics(for: "a.md").isEmpty)
   }
 
   @Test func aQuotationOnAnotherPageThanTheLabelSaysIsCaught() {
@@ -71,6 +85,13 @@ import Testing
         "cannot find 'p. vii' in 'thesis': its 20 PDF pages are printed i–vi, 1–14",
         "cannot find 'p. B-1' in 'report': its 6 PDF pages are printed 1–3, A-1–A-3",
       ])
+  }
+
+  @Test func hoverOnAPageThatIsNoPagesLabelSaysWhichPagesThereAre() {
+    #expect(
+      hover("See [@thesis, p. 15].").contains(
+        "cannot find 'p. 15' in 'thesis': its 20 PDF pages are printed i–vi, 1–14"), "\(hover("See [@thesis, p. 15]."))"
+    )
   }
 
   @Test func theUsersOffsetWinsOverTheLabels() {
@@ -97,5 +118,16 @@ import Testing
     #expect(workspace.find("PDF page 3 here").places.map(\.citation) == ["[@thesis, p. iii]"])
     #expect(workspace.find("Report page 5 text").places.map(\.citation) == ["[@report, p. A-2]"])
     #expect(workspace.find("page 18 here. Text of PDF page 19").places.map(\.citation) == ["[@thesis, pp. 12-13]"])
+  }
+
+  @Test func theCiteActionAndCompletionWritePrintedPages() throws {
+    let marked = MarkedText("# N\n\nShe wrote “Text of PDF page 3 1️⃣here” once, and “Report page 5 text” [@2️⃣\n")
+    let workspace = workspace(marked.text)
+    let cite = try #require(marked.cursors["1"])
+    let actions = workspace.citeQuotationActions(at: cite, in: "a.md", text: Array(marked.text.utf8))
+    #expect(actions.map(\.title) == ["cite [@thesis, p. iii]"])
+    let complete = try #require(marked.cursors["2"])
+    let result = workspace.completions(at: complete, in: "a.md", text: Array(marked.text.utf8))
+    #expect(result.items.first?.label == "report, p. A-2", "\(result.items.prefix(3).map(\.label))")
   }
 }

@@ -8,7 +8,7 @@ import Testing
 /// no one here wrote.
 @Suite struct PageLabelsPDFTests {
   static let directory = Repository.url("Tests/Fixtures/pdfs/page-labels")
-  static let fixtures = ["thesis", "prefixed", "prefixed-objstm", "revised"]
+  static let fixtures = ["thesis", "thesis-linearized", "prefixed", "prefixed-objstm", "revised"]
 
   func labels(_ name: String) throws -> PageLabels? {
     PageLabels(pdf: Array(try Data(contentsOf: Self.directory.appendingPathComponent("\(name).pdf"))))
