@@ -10,6 +10,7 @@ extension Workspace {
         if shown.count < words.count { shown += "…" }
         text += "\n\n> " + HoverMarkdown.escape(shown)
       }
+      if check.sourceLosesLigatures { text += "\n\n" + HoverMarkdown.escape(QuoteCheck.lostLigaturesNote) }
       return text
     }
   }

@@ -18,6 +18,9 @@ package struct QuoteCheck: Hashable, Sendable {
   package var lines: ClosedRange<Int>?
   /// The source's words at the closest passage, white space collapsed to single spaces (nil when found or none).
   package var sourceWords: String?
+  /// True when the source's PDF text lost its ligatures (`QuoteIndex.losesLigatures`): its words may lack the
+  /// quotation's `ff`, `fi`, `fl`, `ffi` and `ffl`.
+  package var sourceLosesLigatures = false
 
   /// "lines 41–42 of sources/x.md" (or "line 41 of …"), nil when there is no range.
   package var location: String? {
@@ -47,6 +50,9 @@ package struct QuoteCheck: Hashable, Sendable {
     guard !isFound, location != nil, let words = sourceWords, !words.isEmpty else { return summary }
     return summary + ": “" + Self.bounded(words, to: Self.quotedWordsLimit) + "”"
   }
+
+  /// What hover says of a source whose text lost its ligatures.
+  package static let lostLigaturesNote = "its PDF text lost ligatures (ff, fi, fl, ffi, ffl): they may be missing"
 
   /// The most characters of the source's words a message quotes.
   package static let quotedWordsLimit = 120

@@ -200,6 +200,8 @@ extension Workspace {
   /// closest passage is then looked for in, when the phrase is not found (an index is the same whoever asks).
   struct ChunkIndexes {
     private var built: [ChunkRun: QuoteIndex] = [:]
+    /// Each document's page furniture (by its slot), found in its whole text.
+    private var furniture: [Int: [Range<Int>]] = [:]
 
     /// A document's (by its slot) bytes.
     private struct ChunkRun: Hashable {
@@ -217,7 +219,13 @@ extension Workspace {
         start, chunks.upperBound < signature.chunkCount ? signature.chunkStarts[chunks.upperBound] : text.count)
       let run = ChunkRun(slot: slot, bytes: start..<end)
       if let index = built[run] { return (index, start) }
-      let index = QuoteIndex(text: CaseFolding.folded(Array(text[start..<end])))
+      if furniture[slot] == nil { furniture[slot] = PageFurniture.ranges(in: text) }
+      let clipped = (furniture[slot] ?? []).compactMap { range -> Range<Int>? in
+        let lower = max(range.lowerBound, start)
+        let upper = min(range.upperBound, end)
+        return lower < upper ? (lower - start)..<(upper - start) : nil
+      }
+      let index = QuoteIndex(text: CaseFolding.folded(Array(text[start..<end])), furniture: clipped)
       built[run] = index
       return (index, start)
     }

@@ -25,8 +25,10 @@ package struct TextSignature: Sendable {
   /// Bytes held, for memory reports.
   package var byteCount: Int { words.capacity * 8 + chunkStarts.capacity * 8 }
 
-  /// The signature of `text` (case-folded: a phrase is looked for folded too).
-  package init(text: [UInt8]) {
+  /// The signature of `text` (case-folded: a phrase is looked for folded too), its page furniture left out as
+  /// `QuoteIndex` leaves it out.
+  package init(text whole: [UInt8]) {
+    let text = PageFurniture.masked(whole).text
     let limit = min(text.count, Int(UInt32.max) - 1)
     var builder = QuoteIndex.Builder(expectedTokens: limit / 5 + 16)
     text.withUnsafeBufferPointer { whole in builder.scan(UnsafeBufferPointer(rebasing: whole[0..<limit])) }
@@ -157,9 +159,17 @@ package struct SignatureProbe: Sendable {
   package init(_ phrase: SpelledQuotation) {
     let query = QuoteQuery(phrase) { _, hash in TextSignature.spellingID(hash) }
     let dash = [UInt8(ascii: "-")].withUnsafeBufferPointer { TextSignature.spellingID(of: $0) }
+    // Words with letters a ligature holds: a text that lost its ligatures spells them without.
+    var ligatured: Set<UInt32> = []
+    for token in phrase.tokens where token.kind == .word {
+      let spelling = Array(phrase.spellings[token.spelling])
+      if QuoteVariants.strippingLigatures(spelling) != nil {
+        ligatured.insert(TextSignature.spellingID(token.spellingHash))
+      }
+    }
     func plain(_ piece: [UInt32], _ i: Int) -> Bool {
       let id = piece[i]
-      guard id != QuoteQuery.wildcard, id != dash else { return false }
+      guard id != QuoteQuery.wildcard, id != dash, !ligatured.contains(id) else { return false }
       return !(i > 0 && piece[i - 1] == dash) && !(i + 1 < piece.count && piece[i + 1] == dash)
     }
     for tokens in query.pieces {
