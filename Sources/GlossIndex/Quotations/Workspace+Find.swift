@@ -408,7 +408,17 @@ extension Workspace {
       upper = min(text.count, range.upperBound + contextBytes / 2)
       while upper > range.upperBound, upper < text.count, text[upper] & 0xC0 == 0x80 { upper -= 1 }
     }
-    let words = QuoteIndex.words(in: lower..<upper, of: text)
+    // Across a page break, without the running heads, footers and page numbers.
+    var words = QuoteIndex.words(in: lower..<upper, of: text)
+    if text[lower..<upper].contains(0x0C) {
+      let window = lower..<upper
+      let masked = PageFurniture.ranges(in: text).compactMap { range -> Range<Int>? in
+        let clipped = range.clamped(to: window)
+        return clipped.isEmpty ? nil : (clipped.lowerBound - lower)..<(clipped.upperBound - lower)
+      }
+      let bytes = PageFurniture.masking(masked, in: Array(text[window]))
+      words = QuoteIndex.words(in: 0..<bytes.count, of: bytes)
+    }
     return (lower > 0 ? "…" : "") + words + (upper < text.count ? "…" : "")
   }
 

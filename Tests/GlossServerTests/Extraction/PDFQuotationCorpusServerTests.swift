@@ -84,6 +84,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(try find("monitoring endemic and vulnerable alpine vegetation", client) == ["[@two-columns, pp. 1-2] 100%"])
     #expect(try find("the integrity con-straints", client) == ["[@two-columns, p. 1] 100%"])
+    #expect(try find("the integrity constraints of the survey", client) == ["[@two-columns, p. 1] 100%"])
+    #expect(try find("approximates the black-box classifier", client) == ["[@two-columns, p. 1] 100%"])
+    #expect(try find("conformance test suite before it was stored", client) == ["[@two-columns, p. 2] 100%"])
+    #expect(try find("reconstructed archive", client) == ["[@two-columns, pp. 3-4] 100%"])
     let lost = try find("the effect of different fluid flows", client)
     #expect(lost == ["[@lost-ligatures, l. 1] 100%"], "\(lost)")
   }

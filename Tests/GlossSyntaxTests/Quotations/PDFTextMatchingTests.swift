@@ -226,6 +226,17 @@ private let keptLigatures = """
     #expect(index.words(in: closest) == "The rst gure shows the eect of dierent uid ows")
   }
 
+  @Test func theSignatureHoldsWhatThePhraseSearchReads() {
+    let signature = TextSignature(text: CaseFolding.folded(Array(paged.utf8)))
+    for phrase in [
+      "integrity constraints of the", "the blackbox classifier", "a black-box of its own", "test suite before",
+      "on github for others", "endemic and vulnerable alpine", "the reconstructed archive", "the black-box classifier",
+    ] {
+      #expect(signature.chunk(0, mayHoldAll: SignatureProbe(CaseFolding.folded(phrase)).allHashes), "\(phrase)")
+    }
+    #expect(!signature.chunk(0, mayHoldAll: SignatureProbe("endemic and preprint").allHashes))
+  }
+
   @Test func phraseSearchReadsPDFTextToo() {
     let index = QuoteIndex(text: CaseFolding.folded(Array(paged.utf8)))
     #expect(index.occurrences(of: "endemic and vulnerable alpine").count == 1)
