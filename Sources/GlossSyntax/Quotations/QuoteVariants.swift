@@ -54,8 +54,8 @@ struct QuoteVariants {
         quotation.tokens[tokens[i + 2]].kind == .word,
         quotation.spellings[quotation.tokens[tokens[i + 1]].spelling].elementsEqual([dash])
       {
-        let right = quotation.tokens[tokens[i + 2]]
-        if let id = find(spelling + Array(quotation.spellings[right.spelling])) {
+        let right = Array(quotation.spellings[quotation.tokens[tokens[i + 2]].spelling])
+        if !Self.joinsDigits(spelling, right), let id = find(spelling + right) {
           if joined.isEmpty { joined = Array(repeating: QuoteQuery.unknown, count: tokens.count) }
           joined[i] = id
         }
@@ -104,11 +104,18 @@ struct QuoteVariants {
   static func halves(of word: [UInt8], find: ([UInt8]) -> UInt32?) -> [(left: UInt32, right: UInt32)] {
     var out: [(left: UInt32, right: UInt32)] = []
     guard word.count >= 2 else { return out }
-    for cut in 1..<word.count where word[cut] & 0xC0 != 0x80 {
+    for cut in 1..<word.count where word[cut] & 0xC0 != 0x80 && !joinsDigits(word[..<cut], word[cut...]) {
       guard let left = find(Array(word[..<cut])), let right = find(Array(word[cut...])) else { continue }
       out.append((left, right))
     }
     return out
+  }
+
+  /// True when `left` ends and `right` starts with a digit: `1995-2000` is a range of numbers, not a compound, and
+  /// never the number `19952000`.
+  static func joinsDigits(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+    guard let last = left.reversed().first, let first = right.first else { return false }
+    return last &- 0x30 < 10 && first &- 0x30 < 10
   }
 
   /// `word` with its first letter in the other case, nil when it has none.

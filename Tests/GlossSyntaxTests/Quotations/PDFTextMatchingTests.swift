@@ -128,6 +128,9 @@ private let keptLigatures = """
     Case(source: paged, quote: "took 4,812 photographs in 2018", found: false, why: "another number"),
     Case(source: paged, quote: "took 4,813 photographs in 2019", found: false, why: "another number"),
     Case(source: paged, quote: "took 4,81 photographs", found: false, why: "digits of a number"),
+    Case(source: "from 1995-2000 and", quote: "from 19952000 and", found: false, why: "a range as a number"),
+    Case(source: "from 19952000 and", quote: "from 1995-2000 and", found: false, why: "a number as a range"),
+    Case(source: "the A-\n\n4 paper and", quote: "the A4 paper and", found: true, why: "a letter and a digit"),
     // The first letter's case, and `[T]he`.
     Case(source: paged, quote: "the method we describe locally approximates", found: true, why: "first letter"),
     Case(source: paged, quote: "[T]he method we describe", found: true, why: "bracketed first letter"),
