@@ -16,6 +16,7 @@ extension Workspace {
         // The text is not at hand (released and changed on disk): the source's words alone, bounded.
         text += "\n\n> " + HoverMarkdown.escape(QuoteCheck.bounded(words, to: 300))
       }
+      if check.sourceLosesLigatures { text += "\n\n" + HoverMarkdown.escape(QuoteCheck.lostLigaturesNote) }
       return text
     }
   }

@@ -26,6 +26,9 @@ package struct QuoteCheck: Hashable, Sendable {
   package var pageOffset = 0
   /// The heading of the section holding `textRange` in a Markdown or HTML source (`2.1 Methods`), nil when none.
   package var section: String? = nil
+  /// True when the source's PDF text lost its ligatures (`QuoteIndex.losesLigatures`): its words may lack the
+  /// quotation's `ff`, `fi`, `fl`, `ffi` and `ffl`.
+  package var sourceLosesLigatures = false
 
   /// Where the passage is, as the reader finds it: `p. 3`, `pp. 3-4`, `p. 215 = PDF page 3`, `§ Methods, ll. 40-42`,
   /// `l. 4`; nil when there is no range. A text with pages is named by its pages only, since its line numbers mean nothing in a PDF.
@@ -72,6 +75,9 @@ package struct QuoteCheck: Hashable, Sendable {
     guard !isFound, place != nil, let words = sourceWords, !words.isEmpty else { return summary }
     return summary + ": “" + Self.bounded(words, to: Self.quotedWordsLimit) + "”"
   }
+
+  /// What hover says of a source whose text lost its ligatures.
+  package static let lostLigaturesNote = "its PDF text lost ligatures (ff, fi, fl, ffi, ffl): they may be missing"
 
   /// The most characters of the source's words a message quotes.
   package static let quotedWordsLimit = 120

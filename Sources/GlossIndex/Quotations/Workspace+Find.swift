@@ -200,6 +200,8 @@ extension Workspace {
   /// closest passage is then looked for in, when the phrase is not found (an index is the same whoever asks).
   struct ChunkIndexes {
     private var built: [ChunkRun: QuoteIndex] = [:]
+    /// Each document's page furniture (by its slot), found in its whole text.
+    private var furniture: [Int: [Range<Int>]] = [:]
 
     /// A document's (by its slot) bytes.
     private struct ChunkRun: Hashable {
@@ -217,7 +219,13 @@ extension Workspace {
         start, chunks.upperBound < signature.chunkCount ? signature.chunkStarts[chunks.upperBound] : text.count)
       let run = ChunkRun(slot: slot, bytes: start..<end)
       if let index = built[run] { return (index, start) }
-      let index = QuoteIndex(text: CaseFolding.folded(Array(text[start..<end])))
+      if furniture[slot] == nil { furniture[slot] = PageFurniture.ranges(in: text) }
+      let clipped = (furniture[slot] ?? []).compactMap { range -> Range<Int>? in
+        let lower = max(range.lowerBound, start)
+        let upper = min(range.upperBound, end)
+        return lower < upper ? (lower - start)..<(upper - start) : nil
+      }
+      let index = QuoteIndex(text: CaseFolding.folded(Array(text[start..<end])), furniture: clipped)
       built[run] = index
       return (index, start)
     }
@@ -406,7 +414,17 @@ extension Workspace {
       upper = min(text.count, range.upperBound + contextBytes / 2)
       while upper > range.upperBound, upper < text.count, text[upper] & 0xC0 == 0x80 { upper -= 1 }
     }
-    let words = QuoteIndex.words(in: lower..<upper, of: text)
+    // Across a page break, without the running heads, footers and page numbers.
+    var words = QuoteIndex.words(in: lower..<upper, of: text)
+    if text[lower..<upper].contains(0x0C) {
+      let window = lower..<upper
+      let masked = PageFurniture.ranges(in: text).compactMap { range -> Range<Int>? in
+        let clipped = range.clamped(to: window)
+        return clipped.isEmpty ? nil : (clipped.lowerBound - lower)..<(clipped.upperBound - lower)
+      }
+      let bytes = PageFurniture.masking(masked, in: Array(text[window]))
+      words = QuoteIndex.words(in: 0..<bytes.count, of: bytes)
+    }
     return (lower > 0 ? "…" : "") + words + (upper < text.count ? "…" : "")
   }
 

@@ -350,7 +350,7 @@ extension Workspace {
     }
     var check = QuoteCheck(
       key: checkKey.key, sourcePath: textPath, passage: passage, isFound: false, textRange: nil, similarity: 0,
-      lines: nil, sourceWords: nil)
+      lines: nil, sourceWords: nil, sourceLosesLigatures: index.losesLigatures)
     switch index.match(checkKey.text, within: within) {
     case .found(let range):
       check.isFound = true

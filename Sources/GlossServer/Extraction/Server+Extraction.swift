@@ -88,6 +88,7 @@ extension Server {
           file.modificationTime == item.job.modificationTime
         else { continue }
         roots[index].texts[item.job.path] = item.text
+        roots[index].extractedTexts += 1
         prepared.append(item.prepared)
       }
       guard !prepared.isEmpty else { continue }

@@ -59,6 +59,8 @@ package struct WorkspaceRoot: Sendable {
   /// What each released text was (a note's, or an empty bibliography's): it is read from disk again when needed, and used only while
   /// it is still that text (a file changed on disk waits for the scan that indexes it again).
   package var releasedTexts: [String: TextStamp] = [:]
+  /// How many extracted texts (PDFs, office files) were put in place since the root was indexed.
+  var extractedTexts = 0
   /// How many times the files, the index or the texts changed: a restart snapshot describes one generation.
   package private(set) var generation = 0
   /// The generation the last restart snapshot was taken of (or tried), and the one seen at the last tick (a
@@ -182,6 +184,9 @@ struct SnapshotBasis: Equatable {
   var filesGeneration: Int
   var settings: String
   var diagnostics: [String: [GlossIndex.Diagnostic]]
+  /// How many extracted texts were put in place: a text that arrives without changing any diagnostic (every quotation
+  /// against it found) still makes a snapshot refused while it was pending worth taking.
+  var extractedTexts: Int
 }
 
 extension WorkspaceRoot {
@@ -189,6 +194,7 @@ extension WorkspaceRoot {
   /// keeping this costs memory only for what changes later).
   var snapshotBasisNow: SnapshotBasis {
     SnapshotBasis(
-      filesGeneration: filesGeneration, settings: indexedSettings, diagnostics: workspace.diagnosticsByPath)
+      filesGeneration: filesGeneration, settings: indexedSettings, diagnostics: workspace.diagnosticsByPath,
+      extractedTexts: extractedTexts)
   }
 }

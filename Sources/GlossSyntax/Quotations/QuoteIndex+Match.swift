@@ -24,7 +24,7 @@ extension QuoteIndex {
     // An index with a lexicon of its own (a search's chunk) has its local ids for global ids: no search needed.
     let globalIsLocal = globalIDs.last.map { Int($0) == globalIDs.count - 1 } ?? true
     let query = lexicon.reading { vocabulary in
-      QuoteQuery(quotation) { bytes, hash in
+      QuoteQuery(quotation, spelling: variantRules) { bytes, hash in
         vocabulary.id(of: bytes, hash: hash).flatMap {
           globalIsLocal ? (Int($0) < globalIDs.count ? $0 : nil) : localID(ofGlobal: $0)
         }
@@ -40,19 +40,24 @@ extension QuoteIndex {
   /// The positions of the first occurrence of all pieces in order inside `range`, tightened so that the first
   /// piece is its last occurrence before the second.
   func find(_ query: QuoteQuery, in range: Range<Int>) -> Range<Int>? {
-    guard let first = occurrence(of: query.pieces[0], in: range) else { return nil }
+    let firstVariants = query.variants(ofPiece: 0)
+    guard let first = occurrence(of: query.pieces[0], in: range, variants: firstVariants) else { return nil }
     var start = first.lowerBound
     var end = first.upperBound
     var secondStart = range.upperBound
     for (k, piece) in query.pieces.enumerated().dropFirst() {
       // The earliest occurrence after the previous piece: if it fails here, no later start can succeed.
-      guard let next = occurrence(of: piece, in: end..<range.upperBound) else { return nil }
+      guard let next = occurrence(of: piece, in: end..<range.upperBound, variants: query.variants(ofPiece: k)) else {
+        return nil
+      }
       if k == 1 { secondStart = next.lowerBound }
       end = next.upperBound
     }
     if query.pieces.count > 1 {
       var later = first
-      while let candidate = occurrence(of: query.pieces[0], in: (later.lowerBound + 1)..<secondStart) {
+      while let candidate = occurrence(
+        of: query.pieces[0], in: (later.lowerBound + 1)..<secondStart, variants: firstVariants)
+      {
         later = candidate
       }
       start = later.lowerBound
@@ -60,14 +65,19 @@ extension QuoteIndex {
     return start..<end
   }
 
-  /// The first occurrence of `piece` lying wholly inside `range`.
-  func occurrence(of piece: [UInt32], in range: Range<Int>) -> Range<Int>? {
+  /// What the text allows a quotation's tokens to be besides their own spelling (`QuoteVariants`).
+  var variantRules: QuoteVariants.Rules { QuoteVariants.Rules(losesLigatures: losesLigatures) }
+
+  /// The first occurrence of `piece` (whose tokens may also be spelt as `variants` says) lying wholly inside `range`.
+  func occurrence(of piece: [UInt32], in range: Range<Int>, variants: QuoteVariants = QuoteVariants()) -> Range<Int>? {
     guard !range.isEmpty else { return nil }
-    guard let anchor = anchorIndex(of: piece) else {
+    guard let anchor = anchorIndex(of: piece, variants: variants) else {
       if piece.allSatisfy({ $0 == QuoteQuery.wildcard }) { return wordRun(of: piece.count, in: range) }
       // No token to anchor on: try every start.
-      for start in range where start + piece.count <= range.upperBound {
-        if let end = matchForward(piece, 0, from: start, limit: range.upperBound) { return start..<end }
+      for start in range {
+        if let end = matchForward(piece, 0, from: start, limit: range.upperBound, variants: variants) {
+          return start..<end
+        }
       }
       return nil
     }
@@ -77,8 +87,8 @@ extension QuoteIndex {
       // A small text: scan its token stream for the anchor.
       return tokenIDs.withUnsafeBufferPointer { ids in
         for p in range where ids[p] == id {
-          if let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound),
-            let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound)
+          if let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound, variants: variants),
+            let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound, variants: variants)
           {
             return start..<end
           }
@@ -90,7 +100,7 @@ extension QuoteIndex {
     var k = lowerBound(in: list, of: UInt32(clamping: range.lowerBound))
     // A long list is first narrowed by a second token at a fixed distance (two sorted lists merged, read in
     // order), so that few candidates cost a random access into the token stream.
-    let second = list.count > 64 ? secondAnchor(of: piece, beside: anchor) : nil
+    let second = list.count > 64 ? secondAnchor(of: piece, beside: anchor, variants: variants) : nil
     let secondList = second.map { positions(of: piece[$0]) } ?? 0..<0
     let delta = (second ?? anchor) - anchor
     var k2 = second == nil ? 0 : lowerBound(in: secondList, of: UInt32(clamping: range.lowerBound + max(0, delta)))
@@ -105,8 +115,8 @@ extension QuoteIndex {
           if k2 == secondList.upperBound { return nil }
           if Int(post[k2]) != target { continue }
         }
-        guard let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound),
-          let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound)
+        guard let start = matchBackward(piece, anchor, endingAt: p, limit: range.lowerBound, variants: variants),
+          let end = matchForward(piece, anchor + 1, from: p + 1, limit: range.upperBound, variants: variants)
         else { continue }
         return start..<end
       }
@@ -127,15 +137,18 @@ extension QuoteIndex {
 
   /// The rarest token with postings in the stretch around `anchor` free of wildcards and dashes (so that its
   /// distance to the anchor in the source is fixed), if any.
-  private func secondAnchor(of piece: [UInt32], beside anchor: Int) -> Int? {
-    func fixed(_ id: UInt32) -> Bool { id != QuoteQuery.wildcard && id != dashID }
+  private func secondAnchor(of piece: [UInt32], beside anchor: Int, variants: QuoteVariants) -> Int? {
+    func fixed(_ i: Int) -> Bool {
+      piece[i] != QuoteQuery.wildcard && piece[i] != dashID && !variants.changesLength(i)
+        && !unmarkedSet.contains(piece[i])
+    }
     var lower = anchor
-    while lower > 0, fixed(piece[lower - 1]) { lower -= 1 }
+    while lower > 0, fixed(lower - 1) { lower -= 1 }
     var upper = anchor + 1
-    while upper < piece.count, fixed(piece[upper]) { upper += 1 }
+    while upper < piece.count, fixed(upper) { upper += 1 }
     var best: Int?
     var bestCount = Int.max
-    for i in lower..<upper where i != anchor && piece[i] != QuoteQuery.unknown {
+    for i in lower..<upper where i != anchor && piece[i] != QuoteQuery.unknown && !variants.isVariable(i) {
       // Next to a dash at the stretch's edge, the token may be half of a joined source word.
       if (i == lower && i > 0) || (i == upper - 1 && upper < piece.count) { continue }
       let count = postingCount(of: piece[i])
@@ -150,13 +163,13 @@ extension QuoteIndex {
   /// The index of the rarest token of `piece` that must stand at its own position in the source, or nil when
   /// there is none (wildcards only, or every token beside a dash: `well-known` may be one joined source word
   /// holding no posting for its halves). An unknown token is chosen at once: the piece cannot occur.
-  func anchorIndex(of piece: [UInt32]) -> Int? {
+  func anchorIndex(of piece: [UInt32], variants: QuoteVariants = QuoteVariants()) -> Int? {
     var best: Int?
     var bestCount = Int.max
     for (i, id) in piece.enumerated() where id != QuoteQuery.wildcard {
       let besideDash =
         id == dashID || (i > 0 && piece[i - 1] == dashID) || (i + 1 < piece.count && piece[i + 1] == dashID)
-      if besideDash { continue }
+      if besideDash || variants.isVariable(i) || unmarkedSet.contains(id) { continue }
       if id == QuoteQuery.unknown { return i }
       let count = postingCount(of: id)
       if count < bestCount {
@@ -200,7 +213,9 @@ extension QuoteIndex {
   /// A wildcard stands for one word, or for one white-space-delimited chunk (`examining.`, `society’s`) as an
   /// editor replacing a word with `[it]` would count it: both are tried. A chunk is whole, white space on both
   /// sides, whichever way it is matched (`x]:` of `x]:usness` is no chunk).
-  func matchForward(_ piece: [UInt32], _ from: Int, from start: Int, limit: Int) -> Int? {
+  func matchForward(
+    _ piece: [UInt32], _ from: Int, from start: Int, limit: Int, variants: QuoteVariants = QuoteVariants()
+  ) -> Int? {
     var i = from
     var j = start
     while i < piece.count {
@@ -211,7 +226,7 @@ extension QuoteIndex {
         let end = chunkEnd(from: j, limit: limit)
         // A whole chunk only: one that white space starts (the token before is not stuck to it).
         if end > j + 1, !isGlued(j), hasWord(j..<end),
-          let matched = matchForward(piece, i + 1, from: end, limit: limit)
+          let matched = matchForward(piece, i + 1, from: end, limit: limit, variants: variants)
         {
           return matched
         }
@@ -226,6 +241,10 @@ extension QuoteIndex {
       {
         i += 3
         j += 1
+      } else if !variants.isEmpty || !markedIDs.isEmpty, let step = variantStep(piece, i, at: j, limit: limit, variants)
+      {
+        i += step.quotation
+        j += step.text
       } else {
         return nil
       }
@@ -233,8 +252,45 @@ extension QuoteIndex {
     return j
   }
 
+  /// How many tokens of the quotation (from `i`) and of the text (from `j`, before `limit`) match when token `i` is
+  /// spelt otherwise in the text (`QuoteVariants`, or the text's word carries a footnote mark); nil when it is not.
+  private func variantStep(
+    _ piece: [UInt32], _ i: Int, at j: Int, limit: Int, _ variants: QuoteVariants
+  ) -> (quotation: Int, text: Int)? {
+    let id = tokenIDs[j]
+    let q = piece[i]
+    if variants.isAlternate(id, at: i) { return (1, 1) }
+    if let base = unmarkedID(at: j), base == q || variants.isAlternate(base, at: i) { return (1, 1) }
+    if i + 2 < piece.count, piece[i + 1] == dashID, let joined = variants.joinedID(at: i), joined == id {
+      return (3, 1)
+    }
+    if j + 2 < limit, tokenIDs[j + 1] == dashID, isGlued(j + 1) {
+      let right = tokenIDs[j + 2]
+      for half in variants.halves(at: i) where half.left == id && half.right == right { return (1, 3) }
+    }
+    return nil
+  }
+
+  /// As `variantStep`, backwards: the token of the quotation before `i` and of the text before `j` (after `limit`).
+  private func variantStepBack(
+    _ piece: [UInt32], _ i: Int, endingAt j: Int, limit: Int, _ variants: QuoteVariants
+  ) -> (quotation: Int, text: Int)? {
+    let id = tokenIDs[j - 1]
+    let q = piece[i - 1]
+    if variants.isAlternate(id, at: i - 1) { return (1, 1) }
+    if let base = unmarkedID(at: j - 1), base == q || variants.isAlternate(base, at: i - 1) { return (1, 1) }
+    if i >= 3, piece[i - 2] == dashID, let joined = variants.joinedID(at: i - 3), joined == id { return (3, 1) }
+    if j - 3 >= limit, tokenIDs[j - 2] == dashID, isGlued(j - 2) {
+      let left = tokenIDs[j - 3]
+      for half in variants.halves(at: i - 1) where half.left == left && half.right == id { return (1, 3) }
+    }
+    return nil
+  }
+
   /// Matches `piece[..<upTo]` at the positions just before `end`; returns the position of the first token matched.
-  func matchBackward(_ piece: [UInt32], _ upTo: Int, endingAt end: Int, limit: Int) -> Int? {
+  func matchBackward(
+    _ piece: [UInt32], _ upTo: Int, endingAt end: Int, limit: Int, variants: QuoteVariants = QuoteVariants()
+  ) -> Int? {
     var i = upTo
     var j = end
     while i > 0 {
@@ -246,7 +302,7 @@ extension QuoteIndex {
         // A whole chunk only: one that white space ends (the token after is not stuck to it), as `matchForward`
         // reads it, so that the answer does not depend on which token anchored the match.
         if start < j - 1, j >= tokenIDs.count || !isGlued(j), hasWord(start..<j),
-          let matched = matchBackward(piece, i - 1, endingAt: start, limit: limit)
+          let matched = matchBackward(piece, i - 1, endingAt: start, limit: limit, variants: variants)
         {
           return matched
         }
@@ -261,6 +317,11 @@ extension QuoteIndex {
       {
         i -= 3
         j -= 1
+      } else if !variants.isEmpty || !markedIDs.isEmpty,
+        let step = variantStepBack(piece, i, endingAt: j, limit: limit, variants)
+      {
+        i -= step.quotation
+        j -= step.text
       } else {
         return nil
       }

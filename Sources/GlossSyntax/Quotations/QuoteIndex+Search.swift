@@ -11,7 +11,9 @@ extension QuoteIndex {
   /// once).
   package func occurrences(of phrase: SpelledQuotation, limit: Int = .max) -> [Range<Int>] {
     let query = lexicon.reading { vocabulary in
-      QuoteQuery(phrase) { bytes, hash in vocabulary.id(of: bytes, hash: hash).flatMap { localID(ofGlobal: $0) } }
+      QuoteQuery(phrase, spelling: variantRules) { bytes, hash in
+        vocabulary.id(of: bytes, hash: hash).flatMap { localID(ofGlobal: $0) }
+      }
     }
     guard !query.pieces.isEmpty, limit > 0 else { return [] }
     var out: [Range<Int>] = []

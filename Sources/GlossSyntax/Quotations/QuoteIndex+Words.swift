@@ -21,6 +21,11 @@ extension QuoteIndex {
           i += 1
           continue
         }
+        // The control character of a ligature without text disappears (`e\u{1B}ect` is `eect`).
+        if QuoteScalar.isLostLigatureMark(b) {
+          i += 1
+          continue
+        }
         // A soft hyphen disappears, and with it the line break after it.
         if b == 0xC2, i + 1 < upper, p[i + 1] == 0xAD {
           i += 2

@@ -37,11 +37,26 @@ package struct QuoteIndex: Sendable {
   var joinParts: [(left: UInt32, right: UInt32)] = []
   /// The id of the dash token.
   var dashID: UInt32 = 0
+  /// The running heads, footers and page numbers of a paged text (`PageFurniture`), made white space in `text`.
+  package private(set) var furniture: [Range<Int>] = []
+  /// True when the text lost its ligatures (`losesLigatures(_:vocabulary:)`): a quotation's `ff`, `fi`, `fl`, `ffi`
+  /// and `ffl` may be missing from its words.
+  package private(set) var losesLigatures = false
+  /// The ids of words ending in a footnote mark (`suite5`), ascending, and the id of each without its mark.
+  var markedIDs: [UInt32] = []
+  var unmarkedIDs: [UInt32] = []
+  /// The ids of `unmarkedIDs`: no anchor, since some of their occurrences carry a mark.
+  var unmarkedSet: Set<UInt32> = []
 
   /// Indexes `text` (any bytes: invalid UTF-8 is read as U+FFFD; only the first 4 GiB are indexed), interning
   /// its tokens in `lexicon` (share one across a workspace: each index then keeps 4 bytes per distinct token).
-  package init(text: [UInt8], lexicon: QuoteLexicon = QuoteLexicon()) {
+  /// The page furniture of a paged text (`PageFurniture`) is not indexed: `furniture` gives its ranges when the text
+  /// is part of a longer one (found in that one), nil finds them in `text`.
+  package init(text whole: [UInt8], lexicon: QuoteLexicon = QuoteLexicon(), furniture: [Range<Int>]? = nil) {
+    let furniture = furniture ?? PageFurniture.ranges(in: whole)
+    let text = PageFurniture.masking(furniture, in: whole)
     self.text = text
+    self.furniture = furniture
     textCount = text.count
     self.lexicon = lexicon
     let limit = min(text.count, Int(UInt32.max) - 1)
@@ -51,6 +66,10 @@ package struct QuoteIndex: Sendable {
     text.withUnsafeBufferPointer { whole in
       builder.scan(UnsafeBufferPointer(rebasing: whole[0..<limit]))
     }
+    losesLigatures = text.withUnsafeBufferPointer {
+      Self.losesLigatures(UnsafeBufferPointer(rebasing: $0[0..<limit]), vocabulary: builder.vocabulary)
+    }
+    let marks = Self.footnoteMarks(in: &builder.vocabulary)
     // Local ids become the ranks of their global ids, so that a quotation's global ids map back by binary search.
     let vocabulary = builder.vocabulary
     let global = lexicon.intern(vocabulary)
@@ -75,6 +94,10 @@ package struct QuoteIndex: Sendable {
     joinPositions = builder.joinPositions
     joinParts = builder.joinParts.map { (rank[Int($0.left)], rank[Int($0.right)]) }
     dashID = rank[Int(dash)]
+    let rankedMarks = marks.map { (rank[Int($0.marked)], rank[Int($0.word)]) }.sorted { $0.0 < $1.0 }
+    markedIDs = rankedMarks.map(\.0)
+    unmarkedIDs = rankedMarks.map(\.1)
+    unmarkedSet = Set(unmarkedIDs)
     if tokenIDs.count >= Self.postingsThreshold {
       buildPostings()
     } else {
@@ -129,9 +152,7 @@ package struct QuoteIndex: Sendable {
               h = QuoteVocabulary.hashStep(h, p[j])
               j += 1
             }
-            if j == n
-              || (p[j] < 0x80 && (p[j] != UInt8(ascii: "-") || QuoteScalar.lineEndContinuation(p, j + 1) == nil))
-            {
+            if QuoteScalar.endsPlainASCIIWord(p, at: j) {
               let token = UnsafeBufferPointer(rebasing: p[i..<j])
               add(vocabulary.intern(token, hash: QuoteVocabulary.finish(h), isWord: true), start: i, end: j)
               i = j
@@ -242,6 +263,7 @@ package struct QuoteIndex: Sendable {
       while j < n {
         let b = p[j]
         if b < 0x80 {
+          if QuoteScalar.isLostLigatureMark(b) { return nil }
           guard QuoteScalar.isASCIIAlphanumeric(b) else { break }
           h = QuoteVocabulary.hashStep(h, b)
           j += 1
@@ -406,6 +428,20 @@ package struct QuoteIndex: Sendable {
     return start..<max(start, end)
   }
 
+  /// The id of the word at `position` without its footnote mark, if it has one.
+  @inline(__always)
+  func unmarkedID(at position: Int) -> UInt32? {
+    guard !markedIDs.isEmpty else { return nil }
+    let id = tokenIDs[position]
+    var lower = 0
+    var upper = markedIDs.count
+    while lower < upper {
+      let mid = (lower + upper) / 2
+      if markedIDs[mid] < id { lower = mid + 1 } else { upper = mid }
+    }
+    return lower < markedIDs.count && markedIDs[lower] == id ? unmarkedIDs[lower] : nil
+  }
+
   /// The halves of the word joined at a line-end hyphen at `position`, if it is one.
   func joinedParts(at position: Int) -> (left: UInt32, right: UInt32)? {
     var lower = 0
@@ -437,7 +473,7 @@ extension QuoteIndex {
     guard isTextReleased else { return self }
     guard text.count == textCount else { return nil }
     var copy = self
-    copy.text = text
+    copy.text = PageFurniture.masking(furniture, in: text)
     return copy
   }
 }

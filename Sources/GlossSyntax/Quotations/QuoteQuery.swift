@@ -13,13 +13,22 @@ struct QuoteQuery {
   /// For each token of each piece, true when it is a word (or a wildcard), false for a punctuation mark: what an
   /// `unknown` id does not tell.
   var wordFlags: [[Bool]] = []
+  /// For each piece, the other ways the source may spell its tokens (`QuoteVariants`); none unless asked for.
+  var variants: [QuoteVariants] = []
 
   /// The tokens of a quotation tokenised once, as `lookup` gives their ids in one text (nil for a token the text
-  /// does not have) from each token's normalised spelling and its hash (`QuoteVocabulary.hash`).
-  init(_ quotation: SpelledQuotation, lookup: (UnsafeBufferPointer<UInt8>, UInt32) -> UInt32?) {
+  /// does not have) from each token's normalised spelling and its hash (`QuoteVocabulary.hash`). With `spelling`,
+  /// each piece also gets the other spellings of its tokens that text may have (`QuoteVariants`).
+  init(
+    _ quotation: SpelledQuotation, spelling: QuoteVariants.Rules? = nil,
+    lookup: (UnsafeBufferPointer<UInt8>, UInt32) -> UInt32?
+  ) {
     var piece: [UInt32] = []
     var isWord: [Bool] = []
+    // The token of the quotation at each position of the piece (-1 for a wildcard).
+    var sources: [Int] = []
     var lastWordEnd = -1
+    let firstWord = quotation.tokens.firstIndex { $0.kind == .word || $0.kind == .wildcard }
     func close() {
       var lower = 0
       var upper = piece.count
@@ -28,16 +37,23 @@ struct QuoteQuery {
       if lower < upper {
         pieces.append(Array(piece[lower..<upper]))
         wordFlags.append(Array(isWord[lower..<upper]))
+        if let spelling {
+          variants.append(
+            QuoteVariants(
+              quotation, tokens: Array(sources[lower..<upper]), ids: Array(piece[lower..<upper]), firstWord: firstWord,
+              rules: spelling, lookup: lookup))
+        }
       }
       piece.removeAll()
       isWord.removeAll()
+      sources.removeAll()
     }
     // The loop is not inside a closure: the pieces it builds would then be checked for exclusive access at each
     // token (a twentieth of a long phrase's search in a source that does not hold it).
     let spellings = quotation.spellings
     piece.reserveCapacity(quotation.tokens.count)
     isWord.reserveCapacity(quotation.tokens.count)
-    for token in quotation.tokens {
+    for (k, token) in quotation.tokens.enumerated() {
       switch token.kind {
       case .gap:
         close()
@@ -46,9 +62,11 @@ struct QuoteQuery {
         if lastWordEnd == token.start, isWord.last == true, piece.last != Self.wildcard {
           piece.removeLast()
           isWord.removeLast()
+          sources.removeLast()
         }
         piece.append(Self.wildcard)
         isWord.append(true)
+        sources.append(-1)
         lastWordEnd = token.end
       case .word, .punctuation:
         let word = token.kind == .word
@@ -57,6 +75,7 @@ struct QuoteQuery {
         }
         piece.append(id ?? Self.unknown)
         isWord.append(word)
+        sources.append(k)
         lastWordEnd = word ? token.end : -1
       }
     }
@@ -65,6 +84,9 @@ struct QuoteQuery {
 
   /// How many tokens the pieces hold together.
   var tokenCount: Int { pieces.reduce(0) { $0 + $1.count } }
+
+  /// The variants of piece `k` (none when the query was made without them).
+  func variants(ofPiece k: Int) -> QuoteVariants { k < variants.count ? variants[k] : QuoteVariants() }
 }
 
 /// A quotation (or searched phrase) tokenised as `QuoteQuery` reads it, before its tokens are looked up in any text:
@@ -79,6 +101,8 @@ package struct SpelledQuotation: Sendable {
     /// The hash of the spelling (`QuoteVocabulary.hash`), worked out once for every text the quotation is looked
     /// up in; 0 for gaps and wildcards.
     var spellingHash: UInt32
+    /// True for a word spelt `[T]he`: its first letter may be of either case.
+    var isCaseFree = false
   }
 
   /// The tokens, in order (gaps and wildcards included).
@@ -105,7 +129,7 @@ package struct SpelledQuotation: Sendable {
         tokens.append(
           Token(
             kind: token.kind, start: token.start, end: token.end, spelling: first..<spellings.count,
-            spellingHash: hash))
+            spellingHash: hash, isCaseFree: token.isCaseFree))
       }
     }
   }

@@ -72,6 +72,8 @@ enum QuoteScalar {
     case 0x00A0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0x0085: return .space
     case 0x00AD: return .softHyphen
     case 0x200C, 0x200D, 0x2060, 0xFEFF: return .ignorable
+    // Footnote marks: `suite†` is the word `suite`.
+    case 0x2020, 0x2021: return .space
     case 0x2018...0x201F, 0x02BC, 0x00AB, 0x00BB, 0x2039, 0x203A, 0xFF02, 0xFF07: return .quote
     case 0x2010...0x2015, 0x2212, 0x2E3A, 0x2E3B, 0xFE58, 0xFE63, 0xFF0D: return .dash
     case 0x2026: return .ellipsis
@@ -105,7 +107,10 @@ enum QuoteScalar {
     case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"): return .quote
     case UInt8(ascii: "-"): return .dash
     case UInt8(ascii: "*"), UInt8(ascii: "_"): return .space
-    case 0x00...0x1F, 0x7F: return .space
+    // What `pdftotext` gives for the ligatures of a font that maps them to no text (ff, fi, fl, ffi, ffl in the
+    // slots of TeX's T1 encoding): nothing of the word, which goes on (`e\u{1B}ect` is `eect`).
+    case 0x1B...0x1F: return .ignorable
+    case 0x00...0x1A, 0x7F: return .space
     default: return .punctuation
     }
   }
@@ -134,6 +139,20 @@ enum QuoteScalar {
     default: return Array("st".utf8)
     }
   }
+
+  /// True when a plain ASCII word read in place ends at `j`: the end of the text, or an ASCII byte that neither goes
+  /// on with the word (a hyphen at a line end, a lost ligature's control character) nor starts a multi-byte scalar.
+  @inline(__always)
+  static func endsPlainASCIIWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool {
+    guard j < p.count else { return true }
+    let b = p[j]
+    guard b < 0x80, b &- 0x1B >= 5 else { return false }
+    return b != UInt8(ascii: "-") || lineEndContinuation(p, j + 1) == nil
+  }
+
+  /// True for the control characters `pdftotext` gives for ligatures that have no text (see `classifyASCII`).
+  @inline(__always)
+  static func isLostLigatureMark(_ b: UInt8) -> Bool { b &- 0x1B < 5 }
 
   /// Where the word resumes when a hyphen ending just before `i` is a line-end break (spaces, one line break,
   /// spaces, then a letter or digit); nil otherwise.

@@ -17,6 +17,8 @@ struct QuoteToken {
   var joinSplit: Int?
   /// True when the token's normalised bytes are its bytes in the text (`start..<end`), not the scratch.
   var isDirect = false
+  /// For a word of a quotation spelt `[T]he`: its first letter may be of either case in the source.
+  var isCaseFree = false
 }
 
 /// Splits UTF-8 text into normalised tokens: words (an ideograph or kana is a word of its own), punctuation (one
@@ -51,8 +53,7 @@ struct QuoteTokenizer {
           // Fast path: a plain ASCII word, read in place.
           var j = i + 1
           while j < n, QuoteScalar.isASCIIAlphanumeric(p[j]) { j += 1 }
-          if j == n || (p[j] < 0x80 && (p[j] != UInt8(ascii: "-") || QuoteScalar.lineEndContinuation(p, j + 1) == nil))
-          {
+          if QuoteScalar.endsPlainASCIIWord(p, at: j) {
             defer { i = j }
             return QuoteToken(kind: .word, start: i, end: j, isDirect: true)
           }
@@ -76,7 +77,7 @@ struct QuoteTokenizer {
           return QuoteToken(kind: .gap, start: i, end: end)
         }
         if isQuotation, b == UInt8(ascii: "["), let token = scanBracket(p, &i) {
-          if token.kind == .gap || token.kind == .wildcard { return token }
+          if token.kind != .punctuation { return token }
           continue  // `[sic]` is dropped
         }
         let start = i
@@ -152,6 +153,10 @@ struct QuoteTokenizer {
           end = i
           continue
         }
+        if QuoteScalar.isLostLigatureMark(b) {
+          i += 1
+          continue
+        }
         if b == UInt8(ascii: "-"), let next = QuoteScalar.lineEndContinuation(p, i + 1) {
           joins += 1
           if joins == 1 { joinSplit = scratch.count }
@@ -215,6 +220,18 @@ struct QuoteTokenizer {
     }
     let lowered = inner.lowercased()
     if lowered == "sic" || lowered == "sic!" { return QuoteToken(kind: .punctuation, start: start, end: i) }
+    // `[T]he`: a letter changed in case, the word as it is with either case of its first letter.
+    if inner.count == 1, let letter = inner.unicodeScalars.first, letter.properties.isAlphabetic, i < p.count {
+      let (v, _) = p[i] < 0x80 ? (UInt32(p[i]), 1) : QuoteScalar.decode(p, i)
+      if QuoteScalar.classify(v) == .word {
+        var j = i
+        let rest = scanWord(p, &j)
+        let tail = rest.isDirect ? Array(p[rest.start..<rest.end]) : scratch
+        scratch = QuoteScalar.nfc(Array(inner.utf8) + tail)
+        i = j
+        return QuoteToken(kind: .word, start: start, end: j, isCaseFree: true)
+      }
+    }
     // Letters glued to the bracket belong to the same (wildcard) word.
     while i < p.count {
       let (v, len) = p[i] < 0x80 ? (UInt32(p[i]), 1) : QuoteScalar.decode(p, i)

@@ -61,6 +61,9 @@ struct QuoteVocabulary: Sendable {
     }
   }
 
+  /// The spelling of token `id`.
+  func spelling(of id: UInt32) -> ArraySlice<UInt8> { arena[Int(offsets[Int(id)])..<Int(offsets[Int(id) + 1])] }
+
   /// The hash of token `id`'s spelling (`hash(_:)` of its bytes).
   func hash(of id: UInt32) -> UInt32 { hashes[Int(id)] }
 

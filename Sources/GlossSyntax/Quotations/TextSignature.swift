@@ -25,8 +25,10 @@ package struct TextSignature: Sendable {
   /// Bytes held, for memory reports.
   package var byteCount: Int { words.capacity * 8 + chunkStarts.capacity * 8 }
 
-  /// The signature of `text` (case-folded: a phrase is looked for folded too).
-  package init(text: [UInt8]) {
+  /// The signature of `text` (case-folded: a phrase is looked for folded too), its page furniture left out as
+  /// `QuoteIndex` leaves it out.
+  package init(text whole: [UInt8]) {
+    let text = PageFurniture.masked(whole).text
     let limit = min(text.count, Int(UInt32.max) - 1)
     var builder = QuoteIndex.Builder(expectedTokens: limit / 5 + 16)
     text.withUnsafeBufferPointer { whole in builder.scan(UnsafeBufferPointer(rebasing: whole[0..<limit])) }
@@ -52,6 +54,50 @@ package struct TextSignature: Sendable {
         }
       }
     }
+    addOtherSpellings(builder)
+  }
+
+  /// Adds the entries of the words a quotation may spell otherwise (`QuoteVariants`, footnote marks): `black-box`
+  /// (`black- box`, `con-` and `straints` across a blank line) as one word, and `suite5` as `suite`, each with the
+  /// tokens beside it, to the chunk of its first token (and of the token before it).
+  private mutating func addOtherSpellings(_ builder: QuoteIndex.Builder) {
+    let vocabulary = builder.vocabulary
+    let dash = [UInt8(ascii: "-")].withUnsafeBufferPointer { vocabulary.id(of: $0) }
+    var unmarked = [UInt32?](repeating: nil, count: vocabulary.count)
+    for id in 0..<vocabulary.count where vocabulary.isWord[id] {
+      let spelling = vocabulary.spelling(of: UInt32(id))
+      guard let cut = QuoteIndex.footnoteMarkStart(spelling) else { continue }
+      unmarked[id] = Self.spellingID(of: Array(spelling[spelling.startIndex..<cut]))
+    }
+    let tokens = builder.tokenIDs
+    let glued = builder.gluedBits
+    let count = tokens.count
+    func id(_ p: Int) -> UInt32 { Self.spellingID(vocabulary.hash(of: tokens[p])) }
+    func add(_ other: UInt32, at p: Int, before: Int, after: Int) {
+      for chunk in Set([p / Self.chunkTokens, max(0, before) / Self.chunkTokens]) {
+        words.withUnsafeMutableBufferPointer { out in
+          let filter = UnsafeMutableBufferPointer(
+            rebasing: out[(chunk * Self.chunkWords)..<((chunk + 1) * Self.chunkWords)])
+          Self.set(Self.hash(other, UInt32.max), in: filter)
+          if before >= 0 { Self.set(Self.hash(id(before), other), in: filter) }
+          if after < count { Self.set(Self.hash(other, id(after)), in: filter) }
+        }
+      }
+    }
+    for p in 0..<count {
+      let token = tokens[p]
+      if let other = unmarked[Int(token)] { add(other, at: p, before: p - 1, after: p + 1) }
+      guard let dash, p + 2 < count, tokens[p + 1] == dash, glued[(p + 1) >> 6] & (1 << UInt64((p + 1) & 63)) != 0,
+        vocabulary.isWord[Int(token)], vocabulary.isWord[Int(tokens[p + 2])]
+      else { continue }
+      let joined = Array(vocabulary.spelling(of: token)) + Array(vocabulary.spelling(of: tokens[p + 2]))
+      add(Self.spellingID(of: joined), at: p, before: p - 1, after: p + 3)
+    }
+  }
+
+  /// The id of the token spelled `bytes`.
+  static func spellingID(of bytes: [UInt8]) -> UInt32 {
+    bytes.withUnsafeBufferPointer { spellingID(of: $0) }
   }
 
   /// The signature without its chunks' filters (its chunk starts and token count only): what a search keeps once a
@@ -157,9 +203,17 @@ package struct SignatureProbe: Sendable {
   package init(_ phrase: SpelledQuotation) {
     let query = QuoteQuery(phrase) { _, hash in TextSignature.spellingID(hash) }
     let dash = [UInt8(ascii: "-")].withUnsafeBufferPointer { TextSignature.spellingID(of: $0) }
+    // Words with letters a ligature holds: a text that lost its ligatures spells them without.
+    var ligatured: Set<UInt32> = []
+    for token in phrase.tokens where token.kind == .word {
+      let spelling = Array(phrase.spellings[token.spelling])
+      if QuoteVariants.strippingLigatures(spelling) != nil {
+        ligatured.insert(TextSignature.spellingID(token.spellingHash))
+      }
+    }
     func plain(_ piece: [UInt32], _ i: Int) -> Bool {
       let id = piece[i]
-      guard id != QuoteQuery.wildcard, id != dash else { return false }
+      guard id != QuoteQuery.wildcard, id != dash, !ligatured.contains(id) else { return false }
       return !(i > 0 && piece[i - 1] == dash) && !(i + 1 < piece.count && piece[i + 1] == dash)
     }
     for tokens in query.pieces {

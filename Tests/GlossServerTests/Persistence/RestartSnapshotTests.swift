@@ -20,7 +20,7 @@ import Testing
 
     Smith writes about rivers [@smith2020, p. 4]. Jones agrees [@jones2019]. Nobody does [@nobody2000].
 
-    The source says "quiet water runs deep" [@doc], and the paper "the flow of the river is long" [@paper, p. 1].
+    The source says "quiet water runs deep" [@doc], and the paper "the flow of the river is short" [@paper, p. 1].
     """,
     "notes/b.md": """
     # B
@@ -89,6 +89,17 @@ import Testing
       }
       return files
     }
+  }
+
+  // A PDF whose text arrived without changing any diagnostic (every quotation against it found) left the snapshot
+  // refused while its text was pending unsaved: nothing a snapshot is made from had changed since.
+  @Test func aTextThatArrivesWithoutChangingADiagnosticIsSavedToo() throws {
+    var files = Self.files
+    files["notes/a.md"] = "# A\n\nThe paper says \"The flow of the river is long\" [@paper, p. 1].\n"
+    let fixture = try RestartFixture(files: files)
+    let first = try fixture.run()
+    #expect(first.saved, "\(first.logs)")
+    #expect(try fixture.run().replayed)
   }
 
   @Test func aRestartWithNothingChangedPublishesTheLastRunsDiagnosticsOnceAndExactly() throws {

@@ -84,7 +84,9 @@ private final class Built: @unchecked Sendable {
     Case(source: english, quote: "remembering is the re-excitation", found: false),
     Case(source: english, quote: "fragmentary traces … remembering is not", found: false),
     Case(source: english, quote: "innumerable fixed lifeless and fragmentary", found: false),
-    Case(source: english, quote: "bartlett argued that", found: false),
+    // The first letter may be of either case (fitted to the writer's sentence), no other letter.
+    Case(source: english, quote: "bartlett argued that", found: true),
+    Case(source: english, quote: "Bartlett Argued that", found: false),
     Case(source: english, quote: "[Memory] is imaginative reconstruction", found: false),
     Case(source: english, quote: "The first floor of memory is a store", found: false),
     // Vietnamese, both normalisation forms on either side.

@@ -1,0 +1,142 @@
+/// The running headers, running footers and bare page numbers of a paged text (pages separated by form feeds, as
+/// `pdftotext` gives them): what a quotation, a passage or a search crossing a page break skips.
+///
+/// A line is furniture when it is among the first or the last few lines of its page and, with its digits left out,
+/// recurs at the same end of at least two pages and of a quarter of them (`12 A preprint` and `A preprint 14` are one
+/// running head), or when it is a bare page number (digits or roman numerals alone). Only the lines at a page's ends
+/// are looked at, and furniture is taken from each end inward until the first line that is not.
+package enum PageFurniture {
+  /// How many non-blank lines at each end of a page may be furniture.
+  static let edgeLines = 3
+  /// The longest line taken for a running head or footer, in bytes.
+  static let longestLine = 160
+
+  /// The ranges of `text` (lines, their terminators excluded) that are furniture, ascending; none for a text of
+  /// fewer than two pages.
+  package static func ranges(in text: [UInt8]) -> [Range<Int>] {
+    let starts = SourceDocument.pageStarts(of: text)
+    guard starts.count >= 2 else { return [] }
+    return text.withUnsafeBufferPointer { p -> [Range<Int>] in
+      var pages: [(top: [Range<Int>], bottom: [Range<Int>])] = []
+      pages.reserveCapacity(starts.count)
+      for (k, start) in starts.enumerated() {
+        let end = k + 1 < starts.count ? starts[k + 1] - 1 : p.count
+        pages.append((edge(p, start..<end, fromTop: true), edge(p, start..<end, fromTop: false)))
+      }
+      var topCounts: [[UInt8]: Int] = [:]
+      var bottomCounts: [[UInt8]: Int] = [:]
+      for page in pages {
+        for key in Set(page.top.map { self.key(p, $0) }) { topCounts[key, default: 0] += 1 }
+        for key in Set(page.bottom.map { self.key(p, $0) }) { bottomCounts[key, default: 0] += 1 }
+      }
+      let least = max(2, (pages.count + 3) / 4)
+      var out: [Range<Int>] = []
+      for page in pages {
+        var bottom: [Range<Int>] = []
+        for line in page.top {
+          guard isFurniture(key(p, line), counts: topCounts, least: least) else { break }
+          out.append(line)
+        }
+        for line in page.bottom {
+          guard isFurniture(key(p, line), counts: bottomCounts, least: least) else { break }
+          bottom.append(line)
+        }
+        // A short page may have the same line at both ends.
+        out += bottom.reversed().filter { line in !out.contains(line) }
+      }
+      return out.sorted { $0.lowerBound < $1.lowerBound }
+    }
+  }
+
+  /// `text` with the bytes of `ranges` made spaces (offsets, lines and pages unchanged); `text` itself when there
+  /// are none.
+  package static func masking(_ ranges: [Range<Int>], in text: [UInt8]) -> [UInt8] {
+    guard !ranges.isEmpty else { return text }
+    var out = text
+    out.withUnsafeMutableBufferPointer { p in
+      for range in ranges {
+        for i in max(0, range.lowerBound)..<min(p.count, range.upperBound) { p[i] = 0x20 }
+      }
+    }
+    return out
+  }
+
+  /// `text` without its furniture (`masking(ranges(in:), in:)`), and the ranges masked.
+  package static func masked(_ text: [UInt8]) -> (text: [UInt8], ranges: [Range<Int>]) {
+    let found = ranges(in: text)
+    return (masking(found, in: text), found)
+  }
+
+  private static func isFurniture(_ key: [UInt8], counts: [[UInt8]: Int], least: Int) -> Bool {
+    key == [UInt8(ascii: "#")] || (counts[key] ?? 0) >= least
+  }
+
+  /// The first (or last) `edgeLines` non-blank lines of the page `range`, from that end inward; a line longer than
+  /// `longestLine` ends the list (no running head is that long).
+  private static func edge(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, fromTop: Bool) -> [Range<Int>] {
+    var out: [Range<Int>] = []
+    var cursor = fromTop ? range.lowerBound : range.upperBound
+    while out.count < edgeLines {
+      let line: Range<Int>
+      if fromTop {
+        guard cursor < range.upperBound else { break }
+        var end = cursor
+        while end < range.upperBound, p[end] != 0x0A { end += 1 }
+        line = cursor..<end
+        cursor = end + 1
+      } else {
+        guard cursor > range.lowerBound else { break }
+        var start = cursor
+        while start > range.lowerBound, p[start - 1] != 0x0A { start -= 1 }
+        line = start..<cursor
+        cursor = start - 1
+      }
+      let trimmed = trim(p, line)
+      if trimmed.isEmpty { continue }
+      if trimmed.count > longestLine { break }
+      out.append(trimmed)
+    }
+    return out
+  }
+
+  private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0C || b == 0x0D || b == 0x0B }
+
+  private static func trim(_ p: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int> {
+    var lower = line.lowerBound
+    var upper = line.upperBound
+    while lower < upper, isBlank(p[lower]) { lower += 1 }
+    while upper > lower, isBlank(p[upper - 1]) { upper -= 1 }
+    return lower..<upper
+  }
+
+  /// A line as it recurs from page to page: ASCII letters lowercased, each run of digits one `#`, white space runs one
+  /// space; a line of digits alone, or of roman numerals alone, is `#`.
+  static func key(_ p: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(line.count)
+    var roman = true
+    for i in line {
+      var b = p[i]
+      if b &- 0x41 < 26 { b |= 0x20 }
+      if b &- 0x30 < 10 {
+        if out.last != UInt8(ascii: "#") { out.append(UInt8(ascii: "#")) }
+        continue
+      }
+      if isBlank(b) {
+        if out.last != 0x20 { out.append(0x20) }
+        continue
+      }
+      if !"ivxlcdm".utf8.contains(b) { roman = false }
+      out.append(b)
+    }
+    if roman, out.count <= 12, isRomanNumeral(out.filter { $0 != 0x20 && $0 != UInt8(ascii: "#") }) {
+      return [UInt8(ascii: "#")]
+    }
+    return out
+  }
+
+  /// True for a well-formed roman numeral (`xiv`, not `did`), or for nothing (a line of digits).
+  static func isRomanNumeral(_ letters: [UInt8]) -> Bool {
+    letters.isEmpty || RomanNumeral.value(of: String(decoding: letters, as: UTF8.self)) != nil
+  }
+}
