@@ -17,7 +17,7 @@ extension Workspace {
       // Bibliographies, source documents and other files get no completion; a Markdown file the index does not
       // hold as a note (ignored, outside the note globs) is parsed for the occasion.
       let ext = PathUtilities.pathExtension(path).lowercased()
-      guard ext == "md" || ext == "markdown", bibliographies[path] == nil, sourceDocuments[path] == nil else {
+      guard PathUtilities.isNoteExtension(ext), bibliographies[path] == nil, sourceDocuments[path] == nil else {
         return .empty
       }
       note = Note(parsing: bytes)
