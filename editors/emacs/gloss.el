@@ -100,7 +100,8 @@ bibliography beside it is not seen."
 The `gloss-server' class, started with `gloss-command'."
   (cons 'gloss-server gloss-command))
 
-(add-to-list 'eglot-server-programs '(markdown-mode . gloss--contact))
+(add-to-list 'eglot-server-programs
+             '((markdown-mode quarto-mode poly-markdown-mode poly-quarto-mode) . gloss--contact))
 
 (defun gloss--server-p (server)
   "Non-nil when SERVER is a Gloss server."

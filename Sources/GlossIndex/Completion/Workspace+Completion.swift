@@ -59,7 +59,9 @@ extension Workspace {
       let current = String(decoding: bytes[replace], as: UTF8.self)
       let keys = withCurrent(
         current, sourceCompletions(prefix: prefix, replace: replace), prefix: prefix, kind: .source)
-      return withQuotationPlaces(keys, in: path, bytes: bytes, prefix: prefix, replace: replace)
+      return withLabels(
+        withQuotationPlaces(keys, in: path, bytes: bytes, prefix: prefix, replace: replace), prefix: prefix,
+        replace: replace, in: path)
     case .tag(let prefix, let replace):
       let current = String(decoding: bytes[replace], as: UTF8.self)
       return withCurrent(

@@ -93,7 +93,16 @@ extension Workspace {
           if let diagnostic = crossrefDiagnostic(item, kind: kind, in: record) { out.append(diagnostic) }
           continue
         }
-        guard !knowsNoSources, !hasSource(item.key) else { continue }
+        guard !knowsNoSources, !hasSource(citedSourceKey(item.key)) else { continue }
+        if let identifier = Self.manubotIdentifier(item.key) {
+          // Manubot resolves the identifier when it builds the document: no source here is no error.
+          var hint = make(
+            path, item.keyRange, DiagnosticCode.unknownSource,
+            "no source has the \(identifier) '\(item.key)' (Manubot looks it up when it builds the document)")
+          hint.severity = .hint
+          out.append(hint)
+          continue
+        }
         out.append(
           make(
             path, item.keyRange, DiagnosticCode.unknownSource, "unknown source '\(item.key)'",
