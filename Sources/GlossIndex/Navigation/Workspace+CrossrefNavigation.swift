@@ -1,4 +1,4 @@
-package import GlossSyntax
+import GlossSyntax
 
 /// Hover, definition, references, rename and outline for cross-references and their labels.
 extension Workspace {

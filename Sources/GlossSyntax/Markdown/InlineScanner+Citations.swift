@@ -132,7 +132,7 @@ extension InlineScanner {
     return slashes % 2 == 1
   }
 
-    /// Spaces and tabs, then at most one line break and the spaces after it.
+  /// Spaces and tabs, then at most one line break and the spaces after it.
   func skipSpaceAndNewline(_ index: Int) -> Int {
     var cursor = index
     while cursor < end && (buffer[cursor] == 0x20 || buffer[cursor] == 0x09) { cursor += 1 }
