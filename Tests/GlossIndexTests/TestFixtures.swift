@@ -10,7 +10,9 @@ enum Fixture {
     if path == ".gloss.json" { return nil }
     if path.hasPrefix("sources/") { return .sourceDocument }
     if path.hasSuffix(".bib") || path.hasSuffix(".json") { return .bibliography }
-    if path.hasSuffix(".md") || path.hasSuffix(".markdown") { return .note }
+    if path.hasSuffix(".md") || path.hasSuffix(".markdown") || path.hasSuffix(".qmd") || path.hasSuffix(".Rmd") {
+      return .note
+    }
     return nil
   }
 

@@ -133,7 +133,8 @@ saying what to set when its program is missing."
     (user-error "%s" missing))
   (cons 'gloss-server gloss-command))
 
-(add-to-list 'eglot-server-programs '(markdown-mode . gloss--contact))
+(add-to-list 'eglot-server-programs
+             '((markdown-mode quarto-mode poly-markdown-mode poly-quarto-mode) . gloss--contact))
 
 (defun gloss--server-p (server)
   "Non-nil when SERVER is a Gloss server."

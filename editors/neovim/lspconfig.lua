@@ -9,7 +9,7 @@ if not configs.gloss then
   configs.gloss = {
     default_config = {
       cmd = { vim.g.gloss_path or 'gloss', 'lsp' },
-      filetypes = { 'markdown', 'bib' },
+      filetypes = { 'markdown', 'quarto', 'rmd', 'bib' },
       -- The nearest folder with a config, a bibliography, a sources folder or
       -- a repository (gloss.lua's rule, simplified: nearest wins).
       root_dir = lspconfig.util.root_pattern('.gloss.json', '*.bib', '*.csl.json', 'sources', '.git'),

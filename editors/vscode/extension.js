@@ -68,6 +68,8 @@ async function start(context) {
   const clientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'markdown' },
+      { scheme: 'file', language: 'quarto' },
+      { scheme: 'file', language: 'rmd' },
       { scheme: 'untitled', language: 'markdown' },
       { scheme: 'file', pattern: '**/*.bib' },
     ],

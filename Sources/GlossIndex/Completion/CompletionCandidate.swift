@@ -12,6 +12,8 @@ package struct CompletionCandidate: Hashable, Sendable {
     case heading
     /// A heading of a source's text in a section locator.
     case sourceHeading
+    /// A cross-reference label after `@` (`fig-elephant`).
+    case label
   }
 
   /// What this candidate completes.

@@ -17,7 +17,7 @@ extension Workspace {
       // Bibliographies, source documents and other files get no completion; a Markdown file the index does not
       // hold as a note (ignored, outside the note globs) is parsed for the occasion.
       let ext = PathUtilities.pathExtension(path).lowercased()
-      guard ext == "md" || ext == "markdown", bibliographies[path] == nil, sourceDocuments[path] == nil else {
+      guard PathUtilities.isNoteExtension(ext), bibliographies[path] == nil, sourceDocuments[path] == nil else {
         return .empty
       }
       note = Note(parsing: bytes)
@@ -59,7 +59,9 @@ extension Workspace {
       let current = String(decoding: bytes[replace], as: UTF8.self)
       let keys = withCurrent(
         current, sourceCompletions(prefix: prefix, replace: replace), prefix: prefix, kind: .source)
-      return withQuotationPlaces(keys, in: path, bytes: bytes, prefix: prefix, replace: replace)
+      return withLabels(
+        withQuotationPlaces(keys, in: path, bytes: bytes, prefix: prefix, replace: replace), prefix: prefix,
+        replace: replace, in: path)
     case .tag(let prefix, let replace):
       let current = String(decoding: bytes[replace], as: UTF8.self)
       return withCurrent(

@@ -1,7 +1,9 @@
+package import GlossSyntax
+
 /// The settings of docs/configuration.md (`.gloss.json`, `initializationOptions`, `settings.gloss`), with defaults.
 package struct WorkspaceConfig: Hashable, Sendable {
   /// Globs (relative to the root) naming the notes.
-  package var notes: [String] = ["**/*.md", "**/*.markdown"]
+  package var notes: [String] = ["**/*.md", "**/*.markdown", "**/*.qmd", "**/*.Rmd", "**/*.rmd"]
   /// Folders (relative to the root) holding source documents; `nil` means the default (`sources` when it exists).
   package var sources: [String]? = nil
   /// Bibliography files (relative to the root); `nil` means every `.bib` and `.csl.json` file in the workspace.
@@ -24,6 +26,12 @@ package struct WorkspaceConfig: Hashable, Sendable {
   package var diagnosticsIgnore: [String] = []
   /// Source key → how many pages its printed page numbers run ahead of its text's (PDF) pages.
   package var pageOffsets: [String: Int] = [:]
+
+  /// What the root's Quarto metadata (`_quarto.yml`, then `_metadata.yml`) says: bibliographies, custom
+  /// cross-reference kinds, a book's chapters. Not a `.gloss.json` key: the server reads it from those files.
+  package var project = ProjectMetadata()
+  /// Whether the root holds `_quarto.yml` (a Quarto project).
+  package var isQuartoProject = false
 
   /// The defaults listed in docs/configuration.md.
   package init() {}

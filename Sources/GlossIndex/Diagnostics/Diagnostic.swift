@@ -22,6 +22,8 @@ package struct Diagnostic: Hashable, Sendable {
     case none
     /// The unknown key (nearest keys come from `Workspace.nearestSourceKeys(to:)`).
     case unknownSource(key: String)
+    /// The cross-reference key as written (nearest labels come from `Workspace.nearestLabels(to:from:)`).
+    case unknownCrossref(key: String)
     /// The missing target as written, and the path a new note would get.
     case brokenLink(target: String, suggestedPath: String?)
     /// The linked note and the nearest headings' slugs and texts.
@@ -78,6 +80,8 @@ package struct Diagnostic: Hashable, Sendable {
 package enum DiagnosticCode {
   /// A citation whose key no source has.
   package static let unknownSource = "unknown-source"
+  /// A cross-reference whose label does not exist.
+  package static let unknownCrossref = "unknown-crossref"
   /// A locator outside the source's text.
   package static let unresolvedLocator = "unresolved-locator"
   /// A checked quotation not in the source.
@@ -103,7 +107,8 @@ package enum DiagnosticCode {
 
   /// The severity each code has unless the config overrides it.
   package static let defaultSeverity: [String: Diagnostic.Severity] = [
-    unknownSource: .error, unresolvedLocator: .warning, quoteMismatch: .warning, noText: .hint,
+    unknownSource: .error, unknownCrossref: .warning, unresolvedLocator: .warning, quoteMismatch: .warning,
+    noText: .hint,
     duplicateSource: .warning, brokenLink: .error, brokenAnchor: .warning, ambiguousLink: .warning,
     malformedFrontMatter: .error, malformedBibliography: .error, malformedConfig: .error, unreadBibliography: .hint,
   ]
@@ -122,7 +127,7 @@ extension Diagnostic {
   private var elementRank: Int {
     switch code {
     case DiagnosticCode.malformedFrontMatter: 0
-    case DiagnosticCode.unknownSource: 1
+    case DiagnosticCode.unknownSource, DiagnosticCode.unknownCrossref: 1
     case DiagnosticCode.noText, DiagnosticCode.unresolvedLocator: 2
     case DiagnosticCode.quoteMismatch: 3
     default: 4

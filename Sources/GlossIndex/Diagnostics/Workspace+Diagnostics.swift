@@ -87,9 +87,23 @@ extension Workspace {
       region.map { NoteSplice.indices(of: note.citations, startingIn: $0) { $0.range.lowerBound } }
       ?? note.citations.indices
     // Without any bibliography or source document, every citation would be unknown: that is a missing bibliography,
-    // said once by the server, not an error in each note.
-    for citation in note.citations[citations] where !knowsNoSources {
-      for item in citation.items where keys?.contains(item.key) ?? true && !hasSource(item.key) {
+    // said once by the server, not an error in each note. Cross-references are checked all the same.
+    for citation in note.citations[citations] {
+      for item in citation.items where keys?.contains(item.key) ?? true {
+        if let kind = crossrefKind(ofKey: item.key, in: record) {
+          if let diagnostic = crossrefDiagnostic(item, kind: kind, in: record) { out.append(diagnostic) }
+          continue
+        }
+        guard !knowsNoSources, !hasSource(citedSourceKey(item.key)) else { continue }
+        if let identifier = Self.manubotIdentifier(item.key) {
+          // Manubot resolves the identifier when it builds the document: no source here is no error.
+          var hint = make(
+            path, item.keyRange, DiagnosticCode.unknownSource,
+            "no source has the \(identifier) '\(item.key)' (Manubot looks it up when it builds the document)")
+          hint.severity = .hint
+          out.append(hint)
+          continue
+        }
         out.append(
           make(
             path, item.keyRange, DiagnosticCode.unknownSource, "unknown source '\(item.key)'",
@@ -105,7 +119,7 @@ extension Workspace {
         $0.citationIndex
       }..<NoteSplice.firstIndex(in: all, startingAtOrAfter: citations.upperBound) { $0.citationIndex }
     for located in all[locators] {
-      guard keys?.contains(located.key) ?? true, hasSource(located.key) else { continue }
+      guard keys?.contains(located.key) ?? true, hasSource(located.key), located.locator.namesAPlace else { continue }
       let written =
         located.locator.label.isEmpty
         ? located.locator.value : located.locator.label + " " + located.locator.value
@@ -143,6 +157,17 @@ extension Workspace {
       out += linkDiagnostics(link, in: record)
     }
     return out.sorted(by: Diagnostic.precedesInNote)
+  }
+
+  /// `unknown-crossref` for a cross-reference whose label is not where Quarto looks for it.
+  private func crossrefDiagnostic(_ item: CitationItem, kind: CrossrefKind, in record: NoteRecord) -> Diagnostic? {
+    let id = Self.labelID(ofKey: item.key)
+    guard labels(withID: id, from: record.path).isEmpty else { return nil }
+    let scope = crossrefsSpanProject ? "in the project" : "in this document"
+    var message = "unknown cross-reference '\(item.key)': no \(kind.name.lowercased()) labelled '\(id)' \(scope)"
+    // Quarto reserves the prefix: a bibliography entry with this key is never cited.
+    if hasSource(item.key) { message += " (a source has this key, but Quarto reads it as a cross-reference)" }
+    return make(record.path, item.keyRange, DiagnosticCode.unknownCrossref, message, .unknownCrossref(key: item.key))
   }
 
   private func linkDiagnostics(_ link: Link, in record: NoteRecord) -> [Diagnostic] {

@@ -56,6 +56,7 @@ extension Workspace {
   package func quickFixes(for diagnostic: Diagnostic) -> [QuickFix] {
     switch diagnostic.related {
     case .unknownSource(let key): return unknownSourceFixes(diagnostic, key: key)
+    case .unknownCrossref(let key): return unknownCrossrefFixes(diagnostic, key: key)
     case .brokenLink(let target, let suggestedPath): return brokenLinkFixes(diagnostic, target, suggestedPath)
     case .brokenAnchor(_, let nearest): return brokenAnchorFixes(diagnostic, nearest: nearest)
     case .ambiguousLink(let candidates): return ambiguousLinkFixes(diagnostic, candidates: candidates)
@@ -73,6 +74,18 @@ extension Workspace {
 
   private func replacement(_ diagnostic: Diagnostic, _ range: Range<Int>, _ text: String) -> WorkspaceChange {
     WorkspaceChange(edits: [diagnostic.path: [WorkspaceChange.Edit(range: range, newText: text)]])
+  }
+
+  /// Each of the nearest labels of the same kind, written as the reference was (a capital kept).
+  private func unknownCrossrefFixes(_ diagnostic: Diagnostic, key: String) -> [QuickFix] {
+    let capital = key.first?.isUppercase ?? false
+    return nearestLabels(to: Self.labelID(ofKey: key), from: diagnostic.path).enumerated().map { index, label in
+      let text = capital ? label.prefix(1).uppercased() + label.dropFirst() : label
+      return QuickFix(
+        title: "replace with '\(text)'", diagnostic: diagnostic,
+        change: replacement(diagnostic, diagnostic.range, text),
+        isPreferred: index == 0)
+    }
   }
 
   /// Each of the nearest keys, then a source document stub in the first sources folder.

@@ -10,6 +10,8 @@ package enum RenameSubject: Hashable, Sendable {
   case heading(path: String, index: Int)
   /// The note at `path`: the file, and the links to it.
   case note(path: String)
+  /// A cross-reference label as seen from the note at `path`, and the references to it.
+  case label(id: String, from: String)
 }
 
 /// What `prepareRename` answers: the text the editor selects, the name it offers, and what would be renamed.
@@ -47,6 +49,16 @@ extension Workspace {
   package func prepareRename(at offset: Int, in path: String) -> RenamePlaceholder? {
     func touches(_ range: Range<Int>) -> Bool { range.lowerBound <= offset && offset <= range.upperBound }
     if notes[path] != nil {
+      if let (id, range) = crossrefID(at: offset, in: path) {
+        let label = labels(withID: id, from: path).first
+        let text =
+          range == label?.label.range
+          ? id
+          : String(
+            notes[path]?.note.citations.lazy
+              .flatMap { Array($0.items) }.first { $0.keyRange == range }?.key ?? id)
+        return RenamePlaceholder(range: range, text: text, subject: .label(id: id, from: path))
+      }
       switch element(at: offset, in: path) {
       case .citationItem(_, _, let item)? where touches(item.keyRange.lowerBound - 1..<item.keyRange.upperBound):
         return RenamePlaceholder(range: item.keyRange, text: item.key, subject: .sourceKey(item.key))
@@ -108,6 +120,7 @@ extension Workspace {
     case .tag(let tag): return try renameTag(tag, to: newName)
     case .heading(let path, let index): return try renameHeading(at: index, in: path, to: newName)
     case .note(let path): return try renameNote(at: path, to: newName)
+    case .label(let id, let path): return try renameLabel(id, from: path, to: Self.labelID(ofKey: newName))
     }
   }
 

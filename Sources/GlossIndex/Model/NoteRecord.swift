@@ -53,6 +53,8 @@ package struct NoteRecord: Sendable {
   var tagCounts: [String: Int] { keptSummary?.tagCounts ?? NoteSummary.tagCounts(of: note) }
   /// The link keys (`w:` + wiki target, `p:` + path key) this note's links are looked up under.
   var linkKeys: Set<String> { keptSummary?.linkKeys ?? NoteSummary.linkKeys(of: note, at: path) }
+  /// The identifiers of the note's labels (few: found from the note on each use).
+  var labelIDs: Set<String> { Set(note.labels.map(\.id)) }
   /// The headings' texts and slugs, to tell whether links to this note must be re-checked.
   var headingSignature: [String] { keptSummary?.headingSignature ?? NoteSummary.headingSignature(of: note) }
 

@@ -26,11 +26,16 @@ package enum PathUtilities {
     return name.utf8Slice(dot + 1, name.utf8.count).lowercased()
   }
 
-  /// `path` without a `.md` or `.markdown` extension.
+  /// `path` without a note extension (`.md`, `.markdown`, `.qmd`, `.Rmd`).
   package static func removingNoteExtension(_ path: String) -> String {
     let ext = pathExtension(path)
-    guard ext == "md" || ext == "markdown" else { return path }
+    guard isNoteExtension(ext) else { return path }
     return String(path.dropLast(ext.count + 1))
+  }
+
+  /// Whether a lowercased extension is one of a note's: Markdown, Quarto or R Markdown.
+  package static func isNoteExtension(_ ext: String) -> Bool {
+    ext == "md" || ext == "markdown" || ext == "qmd" || ext == "rmd"
   }
 
   /// The key Markdown links and paths are matched on: lowercased, without a note extension.

@@ -22,6 +22,17 @@ extension Workspace {
     if old?.nameKeys != new?.nameKeys || old?.title != new?.title { stale.insert(.notes) }
     if !stale.isEmpty { completionCache = completionCache.without(stale) }
 
+    // Labels: cross-references to a label that appeared or went read differently (in a book, from any note).
+    let oldLabels = old?.labelIDs ?? []
+    let newLabels = new?.labelIDs ?? []
+    if oldLabels != newLabels {
+      for id in oldLabels.subtracting(newLabels) { Self.remove(path, from: &labelOwners, at: id) }
+      for id in newLabels.subtracting(oldLabels) { labelOwners[id, default: []].insert(path) }
+      if collectingAffected, crossrefsSpanProject {
+        affected.formUnion(crossrefCiters(of: oldLabels.symmetricDifference(newLabels)))
+      }
+    }
+
     let oldTags = old?.tagCounts ?? [:]
     let newTags = new?.tagCounts ?? [:]
     for (tag, _) in oldTags where newTags[tag] == nil {

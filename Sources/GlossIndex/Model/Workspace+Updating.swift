@@ -72,11 +72,13 @@ extension Workspace {
 
   /// Whether the cached diagnostics of the note `old` stay right outside the blocks an edit re-parsed when it becomes
   /// `new`: they are current (not waiting for `refreshPending()` or `diagnoseAll()`), and what a diagnostic depends on
-  /// beyond its own block stays: the note's names and headings (links to the note itself resolve through them) and
+  /// beyond its own block stays: the note's names, headings and labels (links and cross-references within the note
+  /// resolve through them) and
   /// whether the workspace knows any source. Keys, sources and other notes do not change with an edit of this note.
   private func diagnosticsOutlive(_ old: NoteRecord, becoming new: NoteRecord) -> Bool {
     !awaitsDiagnoseAll && !pendingPaths.contains(old.path) && diagnosedWithSources != knowsNoSources
       && old.nameKeys == new.nameKeys && old.headingSignature == new.headingSignature
+      && old.note.labels.map(\.id) == new.note.labels.map(\.id)
   }
 
   /// Re-diagnoses the note `record` (in place, re-parsed around an edit) inside `splice` only: the cached diagnostics

@@ -33,6 +33,8 @@ package struct Workspace: Sendable {
   var notesByPathKey: [String: PathSet] = [:]
   /// Link key → notes with a link filed under it.
   var linkers: [String: PathSet] = [:]
+  /// Cross-reference label → notes defining it.
+  var labelOwners: [String: PathSet] = [:]
   /// Lowercased tag → (note → uses).
   var tagUses: [String: [String: Int]] = [:]
   /// Key → its definitions.
@@ -94,7 +96,14 @@ package struct Workspace: Sendable {
   package func definitions(ofKey key: String) -> SourceDefinitions? { definitions[key] }
 
   /// Bibliography files named by some note's front matter.
-  package var referencedBibliographies: Set<String> { Set(bibliographyUsers.keys) }
+  package var referencedBibliographies: Set<String> {
+    Set(bibliographyUsers.keys).union(projectBibliographies)
+  }
+
+  /// Bibliography files named by the Quarto project's metadata (relative to the root, as Quarto reads them).
+  package var projectBibliographies: Set<String> {
+    Set(config.project.bibliography.compactMap { place.path(of: $0, from: "") })
+  }
 
   /// Source documents named by a BibTeX `file` field that are not loaded as source documents.
   package var unloadedEntryFiles: Set<String> {

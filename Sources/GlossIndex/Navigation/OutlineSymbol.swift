@@ -12,6 +12,8 @@ package struct OutlineSymbol: Hashable, Sendable {
     case source
     /// A tag.
     case tag
+    /// A cross-reference label (`{#fig-x}`).
+    case label
   }
 
   /// The name shown: heading text, entry key, note title, source key or `#tag`.

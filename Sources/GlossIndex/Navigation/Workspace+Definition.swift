@@ -7,6 +7,7 @@ extension Workspace {
   /// the source's text document, else to its bibliography entry; a link leads to the note's start or the heading,
   /// to every candidate when it is ambiguous, or to the file it names.
   package func definition(at offset: Int, in path: String) -> [FileLocation] {
+    if let labels = crossrefDefinition(at: offset, in: path) { return labels }
     switch element(at: offset, in: path) {
     case .citationItem(let ci, let ii, let item)?:
       return citationDefinition(path: path, citationIndex: ci, itemIndex: ii, key: item.key)
@@ -18,6 +19,7 @@ extension Workspace {
   }
 
   private func citationDefinition(path: String, citationIndex: Int, itemIndex: Int, key: String) -> [FileLocation] {
+    let key = citedSourceKey(key)
     guard let source = source(forKey: key) else { return [] }
     if let document = source.textDocument, let textPath = source.textPath {
       let located = notes[path]?.locators.first { $0.citationIndex == citationIndex && $0.itemIndex == itemIndex }

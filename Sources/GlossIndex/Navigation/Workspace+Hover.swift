@@ -9,6 +9,7 @@ extension Workspace {
   package func hover(at offset: Int, in path: String, fileBytes: (String) -> [UInt8]? = { _ in nil }) -> HoverText? {
     if bibliographies[path] != nil { return entryHover(at: offset, in: path) }
     if let record = sourceDocuments[path] { return documentHover(at: offset, in: record) }
+    if let hover = crossrefHover(at: offset, in: path) { return hover }
     switch element(at: offset, in: path) {
     case .citationItem(let ci, let ii, let item)?:
       return HoverText(
@@ -26,7 +27,7 @@ extension Workspace {
   // MARK: Citations and entries
 
   private func citationHover(path: String, citationIndex: Int, itemIndex: Int, item: CitationItem) -> String {
-    guard let source = source(forKey: item.key) else {
+    guard let source = source(forKey: citedSourceKey(item.key)) else {
       var text = "unknown source '\(HoverMarkdown.escape(item.key))'"
       let nearest = nearestSourceKeys(to: item.key)
       if !nearest.isEmpty { text += "\n\ndid you mean " + nearest.map { "`\($0)`" }.joined(separator: ", ") + "?" }

@@ -80,7 +80,7 @@ extension Workspace {
       if isNonNoteFile(candidate) { return .file(path: candidate) }
       // The extension is optional and case does not matter, as in marksman.
       let ext = PathUtilities.pathExtension(candidate)
-      if ext.isEmpty || ext == "md" || ext == "markdown",
+      if ext.isEmpty || PathUtilities.isNoteExtension(ext),
         let matches = notesByPathKey[PathUtilities.pathKey(candidate)], let first = matches.sorted().first
       {
         return .note(path: first, heading: nil)

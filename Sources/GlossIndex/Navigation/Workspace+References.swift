@@ -13,6 +13,7 @@ extension Workspace {
       return keyReferences(key, includeDeclaration: includeDeclaration)
     }
     guard let record = notes[path] else { return [] }
+    if let found = crossrefReferences(at: offset, in: path, includeDeclaration: includeDeclaration) { return found }
     switch element(at: offset, in: path) {
     case .citationItem(_, _, let item)?:
       return keyReferences(item.key, includeDeclaration: includeDeclaration)

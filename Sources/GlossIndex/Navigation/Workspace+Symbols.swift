@@ -13,7 +13,9 @@ extension Workspace {
           name: heading.text, kind: .heading(level: heading.level), range: heading.range.lowerBound..<ends[index],
           selectionRange: heading.textRange)
       }
-      return Self.tree(flat, levels: note.headings.map(\.level))
+      let tree = Self.tree(flat, levels: note.headings.map(\.level))
+      let labels = labelSymbols(of: note, record: record)
+      return labels.isEmpty ? tree : Self.inserting(labels, into: tree)
     }
     if let record = bibliographies[path] {
       return record.bibliography.entries.map { entry in

@@ -76,6 +76,7 @@ extension Server {
     case .tag: return .keyword
     case .note: return .file
     case .heading, .sourceHeading: return .module
+    case .label: return .reference
     }
   }
 

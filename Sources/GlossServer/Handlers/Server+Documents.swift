@@ -44,9 +44,11 @@ extension Server {
     if !hasStaleUnopenedDiagnostics { hasStaleDiagnostics = false }
   }
 
-  /// `textDocument/didSave`: the buffer stays the truth; a saved `.gloss.json` is read again.
+  /// `textDocument/didSave`: the buffer stays the truth; a saved `.gloss.json` (or `_quarto.yml`, `_metadata.yml`)
+  /// is read again.
   func didSave(_ params: DidSaveTextDocumentNotification) {
-    guard let location = locate(params.textDocument.uri), location.path == WorkspaceLayout.configFileName,
+    guard let location = locate(params.textDocument.uri),
+      WorkspaceLayout.settingsFileNames.contains(location.path),
       root(location.root)?.kind == .folder
     else { return }
     reloadConfig(of: location.root)

@@ -77,10 +77,11 @@ extension Server {
   /// Brings folder root `id` up to date with a walk's result: `next` files and the `changes` since the current ones.
   private func apply(_ next: WorkspaceFiles, _ changes: FileChanges, forcing forced: Set<String>, in id: RootID) {
     guard let index = rootIndex(id) else { return }
-    let config = WorkspaceLayout.configFileName
-    if forced.contains(config) || changes.created.contains(config) || changes.changed.contains(config)
-      || changes.deleted.contains(config), reloadConfig(of: id)
-    {
+    let settings = WorkspaceLayout.settingsFileNames
+    if settings.contains(where: {
+      forced.contains($0) || changes.created.contains($0) || changes.changed.contains($0)
+        || changes.deleted.contains($0)
+    }), reloadConfig(of: id) {
       return
     }
     guard !changes.isEmpty || !forced.isEmpty else { return }

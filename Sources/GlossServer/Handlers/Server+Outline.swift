@@ -102,7 +102,7 @@ extension Server {
     case .heading: return .string
     case .note: return .file
     case .entry, .source: return .key
-    case .tag: return .constant
+    case .tag, .label: return .constant
     }
   }
 

@@ -15,7 +15,7 @@
 package struct WorkspaceDiscovery {
   /// How a folder was found.
   package enum Reason: Hashable, Sendable {
-    /// It holds `.gloss.json`.
+    /// It holds `.gloss.json` or `_quarto.yml`.
     case config
     /// It holds a bibliography or a `sources/` folder.
     case bibliographyOrSources
@@ -25,7 +25,7 @@ package struct WorkspaceDiscovery {
     /// Why the folder was taken, for the log.
     package var description: String {
       switch self {
-      case .config: "it holds .gloss.json"
+      case .config: "it holds .gloss.json or _quarto.yml"
       case .bibliographyOrSources: "it holds a bibliography or a sources folder"
       case .repository: "it is the root of the Git repository"
       }
@@ -61,8 +61,11 @@ package struct WorkspaceDiscovery {
   /// The workspace holding `folder` (absolute), and why; nil when nothing marks one (single-file mode).
   package func workspace(containing folder: String) -> (path: String, reason: Reason)? {
     let chain = ancestors(of: folder)
-    if let config = chain.first(where: {
-      fileSystem.fileExists(PathComponents.join($0, WorkspaceLayout.configFileName))
+    // A Quarto project (`_quarto.yml`) is a workspace as `.gloss.json` makes one.
+    if let config = chain.first(where: { folder in
+      [WorkspaceLayout.configFileName, "_quarto.yml"].contains {
+        fileSystem.fileExists(PathComponents.join(folder, $0))
+      }
     }) {
       return (config, .config)
     }
@@ -80,6 +83,7 @@ package struct WorkspaceDiscovery {
   package func widened(_ folder: String) -> String {
     let folder = PathComponents.normalize(folder)
     guard !fileSystem.fileExists(PathComponents.join(folder, WorkspaceLayout.configFileName)),
+      !fileSystem.fileExists(PathComponents.join(folder, "_quarto.yml")),
       !holdsBibliographyOrSources(folder), !fileSystem.fileExists(PathComponents.join(folder, ".git")),
       let parent = ancestors(of: folder).dropFirst().first,
       let found = workspace(containing: parent), found.reason != .repository

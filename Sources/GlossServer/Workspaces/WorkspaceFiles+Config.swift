@@ -36,8 +36,16 @@ extension WorkspaceFiles {
       readProblems.append(SyntaxProblem(range: 0..<0, message: "cannot read '.gloss.json': \(error.reason)"))
     }
     let resolved = WorkspaceConfig.resolved(editorSettings: editorSettings, file: bytes)
+    var config = resolved.config
+    // Quarto's project metadata: `_metadata.yml` over `_quarto.yml` (both optional; an unreadable one is skipped).
+    for name in WorkspaceLayout.projectFileNames {
+      guard let yaml = try? fileSystem.contents(of: PathComponents.join(root, name)) else { continue }
+      if name == "_quarto.yml" { config.isQuartoProject = true }
+      config.project = config.project.merged(
+        with: ProjectMetadata(parsingYAML: String(decoding: yaml, as: UTF8.self)))
+    }
     return LoadedConfig(
-      config: resolved.config,
+      config: config,
       fileProblems: readProblems + resolved.fileProblems,
       editorProblems: resolved.editorProblems
     )

@@ -9,7 +9,7 @@ package enum FileRole: String, Hashable, Sendable {
   case sourceDocument
   /// A BibTeX or CSL-JSON file.
   case bibliography
-  /// The root's `.gloss.json`.
+  /// The root's `.gloss.json`, `_quarto.yml` or `_metadata.yml`.
   case config
 }
 
@@ -17,6 +17,10 @@ package enum FileRole: String, Hashable, Sendable {
 package struct WorkspaceLayout: Sendable {
   /// The name of the config file at the root.
   package static let configFileName = ".gloss.json"
+  /// The Quarto project files at the root that Gloss reads as settings (`WorkspaceFiles.loadConfig`).
+  package static let projectFileNames = ["_quarto.yml", "_metadata.yml"]
+  /// Every file at the root read as settings.
+  package static let settingsFileNames: Set<String> = Set([configFileName] + projectFileNames)
   /// The extensions of source documents: those read as they are, and those whose text an external tool extracts.
   package static let sourceExtensions: Set<String> = Set(["md", "markdown", "txt", "html", "htm"]).union(
     ExtractedFormat.allCases.map(\.rawValue))
@@ -105,7 +109,7 @@ package struct WorkspaceLayout: Sendable {
   /// The role of the file at the root-relative `path`, or `nil` when Gloss does not read it; ignored folders are
   /// the caller's business (a walk never enters them; see `isIgnoredWithFolders`).
   package func role(of path: String) -> FileRole? {
-    if path == Self.configFileName { return .config }
+    if Self.settingsFileNames.contains(path) { return .config }
     if let bibliographyPaths {
       if bibliographyPaths.contains(path) || bibliographyGlobs.contains(where: { $0.matches(path) }) {
         return .bibliography

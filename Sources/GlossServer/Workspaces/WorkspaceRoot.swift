@@ -108,10 +108,10 @@ package struct WorkspaceRoot: Sendable {
 
   /// The role a file at `path` has in this root (for a loose root, from the extension alone).
   package func role(of path: String) -> FileRole? {
-    if path == WorkspaceLayout.configFileName { return kind == .folder ? .config : nil }
+    if WorkspaceLayout.settingsFileNames.contains(path) { return kind == .folder ? .config : nil }
     if kind == .looseFiles {
       switch PathComponents.pathExtension(path).lowercased() {
-      case "md", "markdown": return .note
+      case "md", "markdown", "qmd", "rmd": return .note
       case "bib": return .bibliography
       case "json": return path.lowercased().hasSuffix(".csl.json") ? .bibliography : nil
       default: return nil

@@ -295,3 +295,19 @@ private struct LocatorWord {
   /// Pandoc requires digits after an implied `page`, and digits or a roman numeral after a term.
   func isValue(requireDigits: Bool) -> Bool { hasDigit || (!requireDigits && isRoman) }
 }
+
+extension Locator {
+  /// Whether the locator names a place to look for: one with a label always; one without (Pandoc reads any word with
+  /// a digit there as a page, `[@k, v2.22]`) only when its value starts with a digit, with one capital and a digit (a
+  /// supplement's `S12`), or is a roman numeral. A version number or a name with a digit stays as Pandoc reads it,
+  /// but is suffix text to Gloss's checks, not a page missing from the source's text.
+  package var namesAPlace: Bool {
+    guard label.isEmpty else { return true }
+    let scalars = Array(value.unicodeScalars)
+    guard let first = scalars.first else { return false }
+    if first.properties.numericType != nil { return true }
+    if ("A"..."Z").contains(first), scalars.count > 1, ("0"..."9").contains(scalars[1]) { return true }
+    let word = scalars.prefix { !$0.properties.isWhitespace && $0 != "-" && $0 != "–" && $0 != "," }
+    return word.allSatisfy { "ivxlcdmIVXLCDM".unicodeScalars.contains($0) }
+  }
+}

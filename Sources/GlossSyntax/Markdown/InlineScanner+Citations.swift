@@ -100,6 +100,8 @@ extension InlineScanner {
     var runStart = runEnd - 1
     while runStart > 0 && buffer[runStart - 1] == mark { runStart -= 1 }
     guard runStart > 0, !ByteClass.isWhitespace(buffer[runStart - 1]) else { return false }
+    // An escaped mark (`\*@key`) is a literal character, which Pandoc does not count as a string before a citation.
+    if isEscaped(runStart) { return false }
     var cursor = runStart - 1
     let limit = max(0, runStart - InlineScanner.bracketReach)
     while cursor >= limit {
@@ -108,6 +110,10 @@ extension InlineScanner {
       {
         var openStart = cursor
         while openStart > 0 && buffer[openStart - 1] == mark { openStart -= 1 }
+        if isEscaped(openStart) {
+          cursor = openStart - 1
+          continue
+        }
         if openStart == 0 || ByteClass.isWhitespace(buffer[openStart - 1])
           || ByteClass.isASCIIPunctuation(buffer[openStart - 1])
         {
@@ -117,6 +123,13 @@ extension InlineScanner {
       cursor -= 1
     }
     return false
+  }
+
+  /// Whether the character at `index` follows an odd number of backslashes.
+  private func isEscaped(_ index: Int) -> Bool {
+    var slashes = 0
+    while index - slashes - 1 >= 0 && buffer[index - slashes - 1] == 0x5C { slashes += 1 }
+    return slashes % 2 == 1
   }
 
   /// Spaces and tabs, then at most one line break and the spaces after it.

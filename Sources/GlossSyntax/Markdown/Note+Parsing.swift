@@ -10,6 +10,7 @@ extension Note {
     self.problems = problems
     if let frontMatter {
       tags = Note.frontMatterTags(frontMatter)
+      customCrossrefKinds = Note.crossrefKinds(frontMatter, in: bytes)
     }
     var stoppedAt: Int?
     let body = bytes.withUnsafeBufferPointer { Note(body: $0, from: bodyStart, stoppingAt: nil, stoppedAt: &stoppedAt) }
@@ -20,6 +21,7 @@ extension Note {
     links = body.links.compacted()
     tags = tags.isEmpty ? body.tags.compacted() : (tags + body.tags).compacted()
     headings = body.headings.compacted()
+    labels = body.labels
     readsAcrossBlocks = body.readsAcrossBlocks
     referenceLabels = body.referenceLabels
   }
@@ -59,10 +61,13 @@ extension Note {
     }
     if !parser.referenceDefinitions.isEmpty { links = Note.merging(links, parser.referenceDefinitions) }
     headings = Note.headings(parser.headings, segments: segments, in: buffer)
+    let found = Note.crossrefLabels(in: buffer, blocks: blocks)
+    labels = found.labels
     if !exampleLabels.isEmpty { dropExampleReferences(Set(exampleLabels), in: buffer) }
     // Reference definitions are read across blocks too (`@key [label]` and `[text][label]` anywhere depend on them),
     // but a re-parse of some blocks handles them itself (`Note(reparsing:…)`).
-    readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty
+    // A div's caption is read from the blocks inside it.
+    readsAcrossBlocks = parser.sawLongRangeSyntax || !exampleLabels.isEmpty || found.readsAcross
   }
 
   /// The link reference definitions among `links` (in document order) by normalised label; as in Pandoc, the last

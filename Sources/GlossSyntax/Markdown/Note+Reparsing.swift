@@ -78,6 +78,11 @@ extension Note {
     } shift: {
       $0.shift(by: delta)
     }
+    replaced.labels = Self.splice(&labels, middle.labels, restart, oldResume) {
+      $0.range.lowerBound
+    } shift: {
+      $0.shift(by: delta)
+    }
     let slugs = Slug.unique(headings.map(\.text))
     for index in headings.indices where headings[index].slug != slugs[index] { headings[index].slug = slugs[index] }
     splice?.replaced = replaced

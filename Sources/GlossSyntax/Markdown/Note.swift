@@ -14,6 +14,10 @@ package struct Note: Hashable, Sendable {
   package var links: [Link]
   /// Every tag use, inline and in front matter, in document order.
   package var tags: [TagUse]
+  /// Every cross-reference label (`{#fig-x}`, `#| label: tbl-x`, …), in document order.
+  package var labels: [CrossrefLabel] = []
+  /// The cross-reference kinds the front matter declares (`crossref: custom:`).
+  package var customCrossrefKinds: [CrossrefKind] = []
   /// Problems found while parsing (the front matter, mainly).
   package var problems: [SyntaxProblem]
   /// Whether the note holds syntax read across blocks (example-list labels, raw LaTeX environments, definition

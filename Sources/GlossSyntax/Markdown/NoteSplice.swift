@@ -93,10 +93,12 @@ extension NoteSplice {
     replaced.links = inside(old.links) { $0.range.lowerBound }
     replaced.tags = inside(old.tags) { $0.range.lowerBound }
     replaced.headings = inside(old.headings) { $0.range.lowerBound }
+    replaced.labels = inside(old.labels) { $0.range.lowerBound }
     guard
       Self.outsideAlike(old.citations, new.citations, self, lowerBound: { $0.range.lowerBound }, alike: Citation.alike),
       Self.outsideAlike(old.links, new.links, self, lowerBound: { $0.range.lowerBound }, alike: Link.alike),
-      Self.outsideAlike(old.tags, new.tags, self, lowerBound: { $0.range.lowerBound }, alike: TagUse.alike)
+      Self.outsideAlike(old.tags, new.tags, self, lowerBound: { $0.range.lowerBound }, alike: TagUse.alike),
+      Self.outsideAlike(old.labels, new.labels, self, lowerBound: { $0.range.lowerBound }, alike: CrossrefLabel.alike)
     else { return nil }
   }
 
@@ -151,6 +153,14 @@ extension Link {
       && a.targetRange.moved(by: delta, equals: b.targetRange)
       && (a.anchorRange == nil) == (b.anchorRange == nil)
       && (a.anchorRange.map { x in b.anchorRange.map { x.moved(by: delta, equals: $0) } ?? false } ?? true)
+  }
+}
+
+extension CrossrefLabel {
+  fileprivate static func alike(_ a: CrossrefLabel, _ b: CrossrefLabel, _ delta: Int) -> Bool {
+    var moved = a
+    moved.shift(by: delta)
+    return moved == b
   }
 }
 

@@ -223,6 +223,14 @@ CASES = [
     ("code-span-before-at", "`x`@key\n"),
     ("emphasis-before-at", "*x*@key\n"),
     ("strong-before-at", "**x**@key\n"),
+    # An escaped star is a literal character, not closing emphasis: Pandoc reads the citation after it.
+    ("escaped-star-twice", "A \\*@smith2020 and \\*@jones2019 here.\n"),
+    ("escaped-star-after-emphasis", "B *em* then \\*@jones2019 x.\n"),
+    ("escaped-star-opens-then-closes", "\\*a*@k and *b\\*@l\n"),
+    # Quarto and pandoc-crossref references are citations to Pandoc.
+    ("quarto-crossrefs", "See @fig-elephant, @Fig-elephant and [-@tbl-sizes; @eq-energy].\n"),
+    ("quarto-label-attribute", "![Elephant](elephant.png){#fig-elephant} and @fig-elephant.\n"),
+    ("pandoc-crossref-refs", "@fig:map, [@eq:1] and @sec:intro.\n"),
     ("latex-environment", "\\begin{figure}\nx [@a] y\n\\end{figure}\n\nafter [@b]\n"),
     ("latex-environment-inline", "text \\begin{figure} [@a] \\end{figure}\n"),
     ("latex-environment-nested", "\\begin{table}\n\\begin{tabular}{l}\n[@a]\n\\end{tabular}\n\\end{table}\n\n[@b]\n"),

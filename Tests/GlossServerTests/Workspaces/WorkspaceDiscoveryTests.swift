@@ -125,3 +125,22 @@ import Testing
     #expect(discovery.widened("/tmp/unpacked") == "/tmp")
   }
 }
+
+/// A Quarto project (`_quarto.yml`) is a workspace as `.gloss.json` makes one, and its documents are notes.
+@Suite struct QuartoWorkspaceDiscoveryTests {
+  @Test func aQuartoProjectMarksTheWorkspaceAndAQmdIsCheckedWithoutAnyBibliography() throws {
+    let files = [
+      "book/_quarto.yml": "project:\n  type: book\nbook:\n  chapters:\n    - index.qmd\n    - two.qmd\n",
+      "book/chapters/index.qmd": "# Một {#sec-one}\n\nSee @fig-two and @fig-tow.\n",
+      "book/chapters/two.qmd": "![Hai](two.png){#fig-two}\n\n@sec-one\n",
+      "book/chapters/two.png": "",
+      // Above the project: not the workspace.
+      "refs.bib": "@book{k, title = {T}}\n",
+    ]
+    let fixture = try WorkspaceDiscoveryTests.started(files)
+    fixture.open("book/chapters/index.qmd", files["book/chapters/index.qmd"] ?? "")
+    #expect(fixture.client.server.roots.map(\.path) == ["/w/book"])
+    #expect(fixture.codes("book/chapters/index.qmd") == ["unknown-crossref"])
+    #expect(fixture.codes("book/chapters/two.qmd") == [])
+  }
+}

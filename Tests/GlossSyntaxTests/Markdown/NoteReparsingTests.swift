@@ -18,6 +18,9 @@ import Testing
     ":   ", "\n:   def [@d]\n", "~ ", "(@ex) ", "(@ex)", "\\begin{figure}", "\\end{figure}", "\n\\begin{x}\n",
     // Link reference definitions and their uses, which the blocks around an edit read with the whole note's labels.
     "[ref]", "[x][Ref]", "[ref][]", "]: ", "\n[ref]: other.md#h\n", "\n\n[ref]: <b c.md>\n", "@key [ref]", "[Bản đồ]",
+    // Cross-reference labels: attributes, divs (whose caption is read across blocks), code-cell options.
+    "{#fig-x}", "\n::: {#fig-d}\n", "\n:::\n", "![cap](a.png){#fig-a}", "\n#| label: fig-c\n", "```{r fig-r}\n",
+    "$$ {#eq-e}", "{#sec-s}", "@fig-x",
   ]
 
   /// A note with many blocks of every kind, so that edits land between, inside and across them.
@@ -38,7 +41,13 @@ import Testing
       }
     }.joined(separator: "\n")
     let references = "\nSee [ref], [text][REF], [Bản  đồ][] and @k [ref].\n\n[ref]: a.md#x\n[bản đồ]: <b c.md>\n"
-    return [ParserRobustnessFixtures.note, long, "---\ntitle: t\n---\n\n" + long, long + references] + examples
+    let quarto =
+      (try? String(
+        contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/quarto-book/intro.qmd"), encoding: .utf8))
+      ?? ""
+    return [ParserRobustnessFixtures.note, long, "---\ntitle: t\n---\n\n" + long, long + references] + examples + [
+      quarto
+    ]
   }
 
   @Test func anEditThatLeavesTheDefinitionsReparsesOnlyTheBlocksAroundIt() {
@@ -56,7 +65,7 @@ import Testing
 
   static let repositoryRoot = Repository.root
 
-  @Test(arguments: 0..<7)
+  @Test(arguments: 0..<8)
   func reparsingAroundAnEditGivesTheWholeParse(fixture: Int) {
     let texts = Self.fixtures
     guard fixture < texts.count else { return }

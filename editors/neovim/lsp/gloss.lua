@@ -60,7 +60,7 @@ local function gloss_root(file)
   return nil
 end
 
--- Markdown notes always get Gloss. The other files Gloss reads get it only
+-- Markdown, Quarto and R Markdown notes always get Gloss. The other files Gloss reads get it only
 -- inside a Gloss workspace: bibliographies (`.bib`, `.csl.json`), `.gloss.json`,
 -- and text and HTML source documents in a `sources/` folder, so that no other
 -- text, JSON or HTML file starts a server.
@@ -68,7 +68,7 @@ local function root_dir(bufnr, on_dir)
   local file = vim.api.nvim_buf_get_name(bufnr)
   local root = gloss_root(file)
   local filetype = vim.bo[bufnr].filetype
-  if filetype == 'markdown' then
+  if filetype == 'markdown' or filetype == 'quarto' or filetype == 'rmd' then
     return on_dir(root)
   end
   if root == nil then
@@ -87,7 +87,7 @@ end
 
 return {
   cmd = { vim.g.gloss_path or 'gloss', 'lsp' },
-  filetypes = { 'markdown', 'bib', 'json', 'text', 'html' },
+  filetypes = { 'markdown', 'quarto', 'rmd', 'bib', 'json', 'text', 'html' },
   root_dir = root_dir,
   -- Neovim applies file operations (a renamed note, a created stub) only inside
   -- `documentChanges` but does not announce it; Gloss infers it, and saying it

@@ -600,6 +600,39 @@ vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx,
   return publish(err, result, ctx, config)
 end
 
+step('a Quarto book: .qmd attaches, no false error, @fig- completes the labels', function()
+  local book = dir .. '/w/quarto-book'
+  vim.fn.mkdir(book, 'p')
+  local function write(name, text)
+    local file = assert(io.open(book .. '/' .. name, 'w'))
+    file:write(text)
+    file:close()
+  end
+  write('_quarto.yml', 'project:\n  type: book\nbook:\n  chapters:\n    - intro.qmd\n    - methods.qmd\n'
+    .. 'bibliography: references.bib\n')
+  write('references.bib', '@book{smith2020, title = {Elephants}, year = 2020}\n')
+  write('elephant.png', '')
+  write('intro.qmd', '# Introduction {#sec-intro}\n\n![A savanna elephant](elephant.png){#fig-elephant}\n\n'
+    .. 'See @fig-elephant, @Fig-elephant, [-@fig-elephant], @sec-methods and [@smith2020].\n')
+  write('methods.qmd', '# Methods {#sec-methods}\n\n```{python}\n#| label: fig-scatter\n#| fig-cap: "Weight"\n'
+    .. '# @fig-nothing in code\nplot()\n```\n\nAs @fig-scatter and @fig-elefant show.\n')
+  check('a .qmd attaches Gloss', open(book .. '/intro.qmd'))
+  check('its filetype is quarto', vim.bo.filetype == 'quarto', vim.bo.filetype)
+  local bufnr = vim.api.nvim_get_current_buf()
+  -- The other chapter holds the one typo: wait for it, then this chapter has nothing.
+  open(book .. '/methods.qmd')
+  local methods = vim.api.nvim_get_current_buf()
+  local typo = wait(function()
+    return #codes(methods) == 1 and codes(methods)[1] == 'unknown-crossref'
+  end, 10000)
+  check('the mistyped label is the only diagnostic of its chapter', typo, vim.inspect(codes(methods)))
+  check('no false error in the chapter with every kind of reference', #codes(bufnr) == 0, vim.inspect(codes(bufnr)))
+  local words = menu_after('See @fig-')
+  leave_insert()
+  check('@fig- completes the labels of the book', vim.tbl_contains(words, 'fig-elephant')
+    and vim.tbl_contains(words, 'fig-scatter'), vim.inspect(words))
+end)
+
 step('a Zotero library outside the workspace: PDF passages at printed pages, cached across a restart', function()
   -- Zotero's data folder in the (temporary) home, its export naming the PDF by absolute path; the notes elsewhere.
   local home = assert(vim.env.HOME)

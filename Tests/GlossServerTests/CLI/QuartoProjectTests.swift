@@ -1,0 +1,45 @@
+import Foundation
+import GlossServer
+import TestSupport
+import Testing
+
+/// A Quarto book and a pandoc-crossref paper, written from their manuals' syntax (`Tests/Fixtures/quarto-book`,
+/// `Tests/Fixtures/pandoc-crossref`), are checked with no configuration: `.qmd` and `.Rmd` files are notes,
+/// `_quarto.yml` names the bibliography and the custom kinds, and only the deliberate mistakes are reported.
+@Suite struct QuartoProjectTests {
+  func lines(_ fixture: String) -> [String] {
+    CheckReport(root: Repository.url(fixture).path, fileSystem: LocalFileSystem()).textLines
+  }
+
+  @Test func aQuartoBookGivesOnlyItsTypos() {
+    #expect(
+      lines("Tests/Fixtures/quarto-book") == [
+        "methods.qmd:4:47: warning: unknown cross-reference 'fig-elefant': no figure labelled 'fig-elefant' in the "
+          + "project [unknown-crossref]"
+      ])
+  }
+
+  @Test func aPandocCrossrefPaperGivesOnlyItsTypo() {
+    #expect(
+      lines("Tests/Fixtures/pandoc-crossref") == [
+        "paper.md:10:51: warning: unknown cross-reference 'fig:mpa': no figure labelled 'fig:mpa' in this document "
+          + "[unknown-crossref]"
+      ])
+  }
+
+  @Test func quartoFilesAreNotesAndTheProjectNamesItsBibliography() {
+    let fs = InMemoryFileSystem(
+      root: "/w",
+      files: [
+        "_quarto.yml": "project:\n  type: default\nbibliography: ../shared/refs.yaml.bib\n",
+        "doc.qmd": "[@smith2020] [@ghost]\n",
+        "analysis.Rmd": "[@ghost2]\n",
+        "../shared/refs.yaml.bib": "@book{smith2020, title = {T}}\n",
+      ])
+    #expect(
+      CheckReport(root: "/w", fileSystem: fs).textLines == [
+        "analysis.Rmd:1:3: error: unknown source 'ghost2' [unknown-source]",
+        "doc.qmd:1:16: error: unknown source 'ghost' [unknown-source]",
+      ])
+  }
+}

@@ -1,0 +1,159 @@
+import GlossSyntax
+import Testing
+
+/// Labels as Quarto and pandoc-crossref write them: attributes on images, tables, divs, headings, spans and display
+/// equations; code-cell options; R Markdown chunk names; never inside code or raw HTML.
+@Suite struct CrossrefLabelTests {
+  func dump(_ text: String) -> [String] {
+    let bytes = Array(text.utf8)
+    return Note(parsing: bytes).labels.map { label in
+      let written = String(decoding: bytes[label.range], as: UTF8.self)
+      return "\(label.id) \(label.element.rawValue) \"\(label.caption)\""
+        + (written == label.id ? "" : " at \(written)")
+    }
+  }
+
+  @Test func attributesLabelImagesTablesHeadingsEquationsAndSpans() {
+    let text = """
+      # Introduction {#sec-intro}
+
+      ![A savanna elephant 🐘](elephant.png){#fig-elephant width=80%}
+
+      | a | b |
+      |---|---|
+      | 1 | 2 |
+
+      : Herd sizes {#tbl-sizes}
+
+      $$
+      E = mc^2
+      $$ {#eq-energy}
+
+      A [marked phrase]{#spn-x .smallcaps} and `{#fig-code}` in code.
+      """
+    #expect(
+      dump(text) == [
+        "sec-intro heading \"Introduction\"", "fig-elephant image \"A savanna elephant 🐘\"",
+        "tbl-sizes table \"Herd sizes\"", "eq-energy equation \"\"", "spn-x span \"marked phrase\"",
+      ])
+  }
+
+  @Test func divsTakeTheirTitleOrLastLineAsCaption() {
+    let text = """
+      ::: {#thm-herd}
+      ## Herd theorem
+
+      Every herd has a matriarch.
+      :::
+
+      ::: {.callout-warning #wrn-heat}
+      Hot.
+      :::
+
+      ::: {#fig-pair layout-ncol=2}
+      ![Left](a.png){#fig-left}
+
+      ![Right](b.png){#fig-right}
+
+      Two views
+      :::
+      """
+    #expect(
+      dump(text) == [
+        "thm-herd div \"Herd theorem\"", "wrn-heat div \"Hot.\"", "fig-pair div \"Two views\"",
+        "fig-left image \"Left\"", "fig-right image \"Right\"",
+      ])
+  }
+
+  @Test func codeCellsAreLabelledByOptionsChunkNamesAndAttributes() {
+    let text = """
+      ```{python}
+      #| label: fig-scatter
+      #| fig-cap: "Weight against height"
+      plot()  # {#fig-not-a-label}
+      ```
+
+      ```{r}
+      #| label: 'tbl-counts'
+      #| tbl-cap: Counts
+      ```
+
+      ```{r fig-growth, fig.cap="Growth of the herds", echo=FALSE}
+      plot(growth)
+      ```
+
+      ```{#lst-load .python lst-cap="Loading"}
+      load()
+      ```
+
+      ```{r echo=FALSE}
+      ```
+
+      ```{#lst:code .haskell caption="Reading"}
+      main = print 1
+      ```
+      """
+    #expect(
+      dump(text) == [
+        "fig-scatter codeCell \"Weight against height\"", "tbl-counts codeCell \"Counts\"",
+        "fig-growth codeCell \"Growth of the herds\"", "lst-load codeBlock \"Loading\"",
+        "lst:code codeBlock \"Reading\"",
+      ])
+  }
+
+  @Test func rawHTMLAndIndentedCodeHoldNoLabels() {
+    let text = "<div>\n![x](a.png){#fig-html}\n</div>\n\n    ![y](b.png){#fig-indented}\n\nText {#fig-real}\n"
+    #expect(dump(text) == ["fig-real span \"\""])
+  }
+
+  @Test func codeCellsAreCodeNotProse() {
+    let text = """
+      ```{r}
+      #| label: fig-a
+      x <- "@smith2020"
+      ```
+
+      Inline `r paste("@jones", 1)` and ```` `{python} "@fig-b"` ````, then @real.
+      """
+    #expect(Note(parsing: Array(text.utf8)).citations.flatMap { $0.items.map(\.key) } == ["real"])
+  }
+
+  @Test func frontMatterDeclaresCustomKinds() {
+    let text =
+      "---\ntitle: T\ncrossref:\n  custom:\n    - kind: float\n      key: vid\n      reference-prefix: Video\n---\n"
+    #expect(Note(parsing: Array(text.utf8)).customCrossrefKinds == [CrossrefKind(key: "vid", name: "Video")])
+    #expect(Note(parsing: Array(text.utf8)).problems.isEmpty)
+  }
+
+  @Test func projectMetadataReadsBibliographiesKindsAndChapters() {
+    let yaml = """
+      project:
+        type: book
+      book:
+        title: "A book" # with a comment
+        chapters:
+          - index.qmd
+          - part: "Part one"
+            chapters:
+              - one.qmd
+              - two.qmd
+          - three.qmd
+        appendices: [app.qmd]
+      bibliography:
+        - refs.bib
+        - 'more refs.json'
+      csl: apa.csl
+      crossref:
+        custom:
+          - kind: float
+            key: dino
+            reference-prefix: Dinosaur
+      """
+    let metadata = ProjectMetadata(parsingYAML: yaml)
+    #expect(metadata.bibliography == ["refs.bib", "more refs.json"])
+    #expect(metadata.csl == "apa.csl")
+    #expect(metadata.chapters == ["index.qmd", "one.qmd", "two.qmd", "three.qmd", "app.qmd"])
+    #expect(metadata.customCrossrefKinds == [CrossrefKind(key: "dino", name: "Dinosaur")])
+    #expect(ProjectMetadata(parsingYAML: "bibliography: refs.bib\n").bibliography == ["refs.bib"])
+  }
+}
