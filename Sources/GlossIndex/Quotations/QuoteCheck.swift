@@ -22,8 +22,9 @@ package struct QuoteCheck: Hashable, Sendable {
   /// The pages (1-based, as the text counts them) of `textRange`, when the text has pages: a PDF or any extracted
   /// text, or a text with page breaks; nil otherwise.
   package var pages: ClosedRange<Int>? = nil
-  /// How many pages the printed page numbers run ahead of the text's (`Workspace.pageOffset(forKey:document:)`).
-  package var pageOffset = 0
+  /// The printed page numbers of `pages` (first, last) when they differ from the text's: an offset (`214`) or the
+  /// PDF's page labels (`xii`, `A-2`); nil when the PDF's own numbering is the printed one.
+  package var printedPages: [String]? = nil
   /// The heading of the section holding `textRange` in a Markdown or HTML source (`2.1 Methods`), nil when none.
   package var section: String? = nil
   /// True when the source's PDF text lost its ligatures (`QuoteIndex.losesLigatures`): its words may lack the
@@ -34,13 +35,16 @@ package struct QuoteCheck: Hashable, Sendable {
   /// `l. 4`; nil when there is no range. A text with pages is named by its pages only, since its line numbers mean nothing in a PDF.
   package var place: String? {
     if let pages {
-      func span(_ first: Int, _ last: Int, _ one: String, _ many: String) -> String {
+      func span(_ first: String, _ last: String, _ one: String, _ many: String) -> String {
         first == last ? "\(one) \(first)" : "\(many) \(first)-\(last)"
       }
-      let printed = span(pages.lowerBound + pageOffset, pages.upperBound + pageOffset, "p.", "pp.")
+      let first = String(pages.lowerBound)
+      let last = String(pages.upperBound)
       // Printed pages that differ from the PDF's are named both ways, as a locator's are.
-      guard pageOffset != 0 else { return printed }
-      return printed + " = PDF " + span(pages.lowerBound, pages.upperBound, "page", "pages")
+      guard let printedPages, printedPages.count == 2, printedPages != [first, last] else {
+        return span(first, last, "p.", "pp.")
+      }
+      return span(printedPages[0], printedPages[1], "p.", "pp.") + " = PDF " + span(first, last, "page", "pages")
     }
     guard let lines else { return nil }
     let span = lines.count == 1 ? "l. \(lines.lowerBound)" : "ll. \(lines.lowerBound)-\(lines.upperBound)"

@@ -6,6 +6,14 @@ enum PrintedPages: Equatable {
   case offset(Int)
   /// The pages of the source's PDF are labelled (`i`–`vi`, `1`–`14`, `A-1`).
   case labels(PageLabels)
+
+  /// The printed number of the text's page `page` (1-based), nil when it is the text's own number.
+  func label(ofTextPage page: Int) -> String? {
+    switch self {
+    case .offset(let offset): offset == 0 ? nil : String(page + offset)
+    case .labels(let labels): labels.label(ofPage: page)
+    }
+  }
 }
 
 /// Printed page numbers: `p. 215` of a journal article whose PDF starts at the journal's page 213 is the PDF's third

@@ -137,7 +137,7 @@ extension Workspace {
         }
         checks[key] = Self.quoteCheck(
           snapshot.textCheckKey(key, document: document), against: document, at: textPath, index: index,
-          pageOffset: snapshot.pageOffset(forKey: key.key, document: document))
+          printed: snapshot.printedPages(forKey: key.key, document: document))
       }
       return checks.compacted()
     }
@@ -227,7 +227,7 @@ extension Workspace {
       guard let index = usable[textPath], let document = sourceDocuments[textPath]?.document else { continue }
       quotes.checks[path, default: [:]][checkKey] = Self.quoteCheck(
         textCheckKey(checkKey, document: document), against: document, at: textPath, index: index,
-        pageOffset: pageOffset(forKey: checkKey.key, document: document))
+        printed: printedPages(forKey: checkKey.key, document: document))
     }
   }
 
@@ -334,13 +334,13 @@ extension Workspace {
     }
     return Self.quoteCheck(
       textCheckKey(checkKey, document: document), against: document, at: textPath, index: index,
-      pageOffset: pageOffset(forKey: checkKey.key, document: document))
+      printed: printedPages(forKey: checkKey.key, document: document))
   }
 
   /// Checks one quotation against `document` (at `textPath`) with its index.
   static func quoteCheck(
     _ checkKey: QuoteCheckKey, against document: SourceDocument, at textPath: String, index: QuoteIndex,
-    pageOffset: Int
+    printed: PrintedPages
   ) -> QuoteCheck {
     var within: Range<Int>? = nil
     var passage: String? = nil
@@ -368,7 +368,10 @@ extension Workspace {
       check.lines = fileLines(of: range, in: document)
       if ExtractedFormat(path: textPath) != nil || document.pageCount > 1 {
         check.pages = textPages(of: range, in: document)
-        check.pageOffset = pageOffset
+        // Printed page numbers that differ from the PDF's (an offset, or the PDF's page labels) are named too.
+        let first = printed.label(ofTextPage: check.pages?.lowerBound ?? 1)
+        let last = printed.label(ofTextPage: check.pages?.upperBound ?? 1)
+        if let first, let last { check.printedPages = [first, last] }
       } else if document.format != .plainText {
         check.section = document.headings.last { $0.range.lowerBound <= range.lowerBound }?.text
       }

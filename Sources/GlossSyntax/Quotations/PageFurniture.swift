@@ -32,17 +32,22 @@ package enum PageFurniture {
       let least = max(2, (pages.count + 3) / 4)
       var out: [Range<Int>] = []
       for page in pages {
+        var top: [Range<Int>] = []
         var bottom: [Range<Int>] = []
         for line in page.top {
           guard isFurniture(key(p, line), counts: topCounts, least: least) else { break }
-          out.append(line)
+          top.append(line)
         }
         for line in page.bottom {
           guard isFurniture(key(p, line), counts: bottomCounts, least: least) else { break }
           bottom.append(line)
         }
         // A short page may have the same line at both ends.
-        out += bottom.reversed().filter { line in !out.contains(line) }
+        let lines = top + bottom.reversed().filter { line in !top.contains(line) }
+        // A page of one line of words has no body for it to frame: that line is its text, not a running head (a
+        // page holding only its number still has furniture).
+        if page.top.count == 1, key(p, page.top[0]).filter({ $0 == 0x20 }).count >= 2 { continue }
+        out += lines
       }
       return out.sorted { $0.lowerBound < $1.lowerBound }
     }

@@ -44,11 +44,12 @@ import Testing
   @Test(arguments: [
     (#""Text of PDF page 18 here" [@thesis, p. 12]"#, "p. 12 = PDF page 18"),
     (#""Text of PDF page 4 here" [@thesis, p. iv]"#, "p. iv = PDF page 4"),
-    (#""Text of PDF page 4 here" [@thesis, p. IV]"#, "p. IV = PDF page 4"),
-    (#""page 2 here" [@thesis, pp. ii-iii]"#, "pp. ii-iii = PDF pages 2-3"),
+    (#""Text of PDF page 4 here" [@thesis, p. IV]"#, "p. iv = PDF page 4"),
+    (#""page 2 here" [@thesis, pp. ii-iii]"#, "p. ii = PDF page 2"),
     (#""page 5 text" [@report, p. A-2]"#, "p. A-2 = PDF page 5"),
-    (#""page 5 text" [@report, pp. A-1–A-3]"#, "pp. A-1–A-3 = PDF pages 4-6"),
+    (#""page 5 text" [@report, pp. A-1–A-3]"#, "p. A-2 = PDF page 5"),
   ])
+  /// The hover's verdict names the page where the quotation was found, by its label and its PDF number.
   func printedPagesAreThoseTheLabelsName(note: String, place: String) {
     #expect(messages(note).isEmpty)
     #expect(hover(note).contains(place), "\(hover(note))")

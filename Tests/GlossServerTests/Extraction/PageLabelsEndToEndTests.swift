@@ -42,7 +42,7 @@ import Testing
     let result = try GlossProcess.run(["check", folder.path])
     #expect(
       result.stdout.split(separator: "\n").map(String.init) == [
-        "meadows.md:6:2: warning: quotation not found in 'thesis' [quote-mismatch]",
+        "meadows.md:6:2: warning: quotation not found in 'thesis' (thesis.pdf) [quote-mismatch]",
         "meadows.md:6:67: warning: cannot find 'p. 15' in 'thesis': its 20 PDF pages are printed i–vi, 1–14"
           + " [unresolved-locator]",
         "meadows.md:6:90: warning: cannot find 'p. A-4' in 'prefixed': its 11 PDF pages are printed I–II, 1–4,"
@@ -94,12 +94,18 @@ import Testing
     let published = try #require(client.notifications(PublishDiagnosticsNotification.self).last { $0.uri == uri })
     #expect(published.diagnostics.map(\.code) == ["quote-mismatch", "unresolved-locator", "unresolved-locator"])
     // `[@thesis, p. iii]` on line 3, `[@thesis, p. 9]` and `pp. 12-13` on line 4, `p. A-2` on line 5.
-    #expect(try hover(client, folder, line: 2, character: 75).contains("p. iii = PDF page 3 of `sources/thesis.pdf`"))
-    #expect(try hover(client, folder, line: 3, character: 40).contains("p. 9 = PDF page 15 of `sources/thesis.pdf`"))
     #expect(
-      try hover(client, folder, line: 3, character: 95).contains("pp. 12-13 = PDF pages 18-19 of `sources/thesis.pdf`"))
+      try hover(client, folder, line: 2, character: 75).contains(
+        "✓ quotation found in 'thesis' (thesis.pdf), p. iii = PDF page 3"))
     #expect(
-      try hover(client, folder, line: 4, character: 50).contains("p. A-2 = PDF page 8 of `sources/prefixed.pdf`"))
+      try hover(client, folder, line: 3, character: 40).contains(
+        "✓ quotation found in 'thesis' (thesis.pdf), p. 9 = PDF page 15"))
+    #expect(
+      try hover(client, folder, line: 3, character: 95).contains(
+        "✓ quotation found in 'thesis' (thesis.pdf), p. 13 = PDF page 19"))
+    #expect(
+      try hover(client, folder, line: 4, character: 50).contains(
+        "✓ quotation found in 'prefixed' (prefixed.pdf), p. A-2 = PDF page 8"))
     #expect(try find("snowbed communities shrank", client) == ["[@thesis, p. 11]"])
     #expect(try find("the question of this work came from a walk", client) == ["[@thesis, p. vi]"])
     #expect(try find("the wind speed measured at the lighthouse", client) == ["[@prefixed, p. A-2]"])
@@ -108,7 +114,9 @@ import Testing
 
     // A restart takes the texts and their labels from the cache: nothing is extracted again.
     let again = try self.client(folder, cache: cache) { _, _ in .noText(reason: "not extracted", isLasting: false) }
-    #expect(try hover(again, folder, line: 3, character: 40).contains("p. 9 = PDF page 15 of `sources/thesis.pdf`"))
+    #expect(
+      try hover(again, folder, line: 3, character: 40).contains(
+        "✓ quotation found in 'thesis' (thesis.pdf), p. 9 = PDF page 15"))
     #expect(try find("the wind speed measured at the lighthouse", again) == ["[@prefixed, p. A-2]"])
   }
 }
