@@ -117,9 +117,15 @@ package struct WorkspaceWriter: Sendable {
   /// Where the export file `path` goes, and whether it replaces an earlier export there.
   private func exportTarget(_ path: String) throws(CommandError) -> (target: String, replace: Bool) {
     let target = try preparedTarget(path)
+    return (target, try replacesExport(at: target, shown: path))
+  }
+
+  /// Whether an export to `target` (shown to the user as `path`) replaces an earlier export there: false when nothing
+  /// has that name; an error when anything but an export Gloss recorded writing there does.
+  private func replacesExport(at target: String, shown path: String) throws(CommandError) -> Bool {
     switch try entryKind(target, shown: path) {
     case nil:
-      return (target, false)
+      return false
     case .regularFile:
       let current: [UInt8]
       do {
@@ -132,7 +138,7 @@ package struct WorkspaceWriter: Sendable {
           "'\(path)' already exists and is not an export Gloss wrote: an export never replaces it "
             + "(choose another output, or remove the file)")
       }
-      return (target, true)
+      return true
     case let kind?:
       throw CommandError("'\(path)' already exists\(Self.describe(kind)): an export never replaces it")
     }
@@ -171,25 +177,7 @@ package struct WorkspaceWriter: Sendable {
       throw CommandError("cannot write '\(path)': '\(folder)' is not a folder")
     }
     let target = PathComponents.join(folderReal, name)
-    switch try entryKind(target, shown: path) {
-    case nil:
-      return (target, false)
-    case .regularFile:
-      let current: [UInt8]
-      do {
-        current = try fileSystem.contents(of: target)
-      } catch {
-        throw Self.failure(error, path: path)
-      }
-      guard exports.isExport(current, at: target) else {
-        throw CommandError(
-          "'\(path)' already exists and is not an export Gloss wrote: an export never replaces it "
-            + "(choose another output, or remove the file)")
-      }
-      return (target, true)
-    case let kind?:
-      throw CommandError("'\(path)' already exists\(Self.describe(kind)): an export never replaces it")
-    }
+    return (target, try replacesExport(at: target, shown: path))
   }
 
   /// Replaces the file `path` (root-relative) with `bytes`, only if it still holds exactly `expected` (the bytes
