@@ -133,16 +133,7 @@ import Testing
 
   /// What `gloss.find` answers for `phrase`: each place's citation and likeness in percent.
   private func find(_ phrase: String, _ client: TestClient) throws -> [String] {
-    let id = client.enqueue(
-      ExecuteCommandRequest(command: "gloss.find", arguments: [.object(["text": .string(phrase)])]))
-    client.processQueue()
-    guard case .array(let places)? = try client.response(to: id, as: ExecuteCommandRequest.self) else { return [] }
-    return places.map { place in
-      var likeness = 0.0
-      if case .double(let value)? = place["likeness"] { likeness = value }
-      if case .int(let value)? = place["likeness"] { likeness = Double(value) }
-      return "\(place["citation"]?.stringValue ?? "-") \(Int((likeness * 100).rounded()))%"
-    }
+    try client.foundPlaces(phrase)
   }
 
   @Test func findInAPDFCitesThePrintedPage() throws {
