@@ -94,8 +94,9 @@ package struct PageLabels: Hashable, Sendable, Codable {
     for (index, range) in ranges.enumerated() {
       let end = min(index + 1 < ranges.count ? ranges[index + 1].firstPage : pageCount, pageCount)
       guard range.firstPage < end else { continue }
-      let first = label(ofPage: range.firstPage + 1)
-      let last = label(ofPage: end)
+      // A range with neither style nor prefix labels its pages with nothing: say so rather than print nothing.
+      let first = label(ofPage: range.firstPage + 1).nonEmpty ?? "unnumbered"
+      let last = label(ofPage: end).nonEmpty ?? "unnumbered"
       parts.append(first == last ? first : "\(first)–\(last)")
     }
     return parts.joined(separator: ", ")
@@ -159,4 +160,9 @@ package struct PageLabels: Hashable, Sendable, Codable {
       return (lowered.count - 1) * 26 + Int(first.value - 97) + 1
     }
   }
+}
+
+extension String {
+  /// The string, or nil when it is empty.
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -122,4 +122,14 @@ import Testing
     #expect(Inflate.decompress(bytes("78dacb48cdc9c957c8402701680308b1")[...], limit: 10) == nil)
     #expect(Inflate.decompress(bytes("78dacb48cdc9")[...]) == nil)
   }
+
+  /// Pages labelled with nothing (no style, no prefix, as a merge of PDFs can leave them) are summed up as
+  /// unnumbered, never as an empty text (a diagnostic would read "its 3 PDF pages are printed ").
+  @Test func pagesLabelledWithNothingAreSummedUpAsUnnumbered() throws {
+    let labels = try #require(PageLabels(ranges: [.init(firstPage: 0, style: nil)]))
+    #expect(labels.summary(pageCount: 3) == "unnumbered")
+    let mixed = try #require(
+      PageLabels(ranges: [.init(firstPage: 0, style: nil), .init(firstPage: 2, style: .decimal)]))
+    #expect(mixed.summary(pageCount: 4) == "unnumbered, 1–2")
+  }
 }
