@@ -16,6 +16,10 @@ package struct Source: Sendable {
   package var textDocument: SourceDocument?
   /// The path of the text document.
   package var textPath: String?
+  /// Zotero's item key of the PDF attachment giving the text, when the source comes from a Zotero library.
+  package var zoteroAttachmentKey: String?
+  /// The annotations made on that attachment in Zotero, in Zotero's order (empty for other libraries).
+  package var annotations: [ZoteroAnnotation] = []
 
   /// True when the source has text that locators and quotations are checked against.
   package var hasText: Bool { textDocument != nil }
