@@ -6,6 +6,7 @@ import GlossSyntax
 /// table's rows, columns and problems, with the thread CPU time of decoding the header and schema and of reading each
 /// table (the files are read from disk first, untimed).
 enum SQLiteBench {
+  /// Runs the benchmark on the command line's arguments.
   static func run(_ arguments: [String]) {
     var path: String?
     var logPath: String?
@@ -64,6 +65,7 @@ enum SQLiteBench {
     return .nanoseconds(Int64(shortest))
   }
 
+  /// A duration in milliseconds, to a tenth.
   static func milliseconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     return String(format: "%.1f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)

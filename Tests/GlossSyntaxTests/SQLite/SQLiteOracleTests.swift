@@ -34,6 +34,7 @@ import Testing
       }
       return .success(files)
     case 3: return .failure(OracleUnavailable(reason: "python3 has no sqlite3 module"))
+    case 127: return .failure(OracleUnavailable(reason: "python3 is not installed"))
     case let status: return .failure(OracleUnavailable(reason: "oracle.py failed with status \(status)"))
     }
   }()
@@ -43,6 +44,7 @@ import Testing
     var reason: String
   }
 
+  /// Whether python3 with its sqlite3 module could run the script.
   static var available: Bool {
     if case .failure(let why) = generated, why.reason.contains("python3") { return false }
     return true
