@@ -10,6 +10,7 @@ import GlossServer
 /// server does and prints every diagnostic; exit 1 when there is an error, 2 on bad usage, else 0. A DIR inside a
 /// workspace that holds no config, bibliography or sources folder itself is widened to that workspace. A FILE is
 /// checked in the workspace that holds it (found from its folder the same way), and only its diagnostics are printed.
+/// A workspace unchanged since the last check is not indexed again: its report is kept in Gloss's cache.
 func runCheck(_ arguments: [String]) -> Int32 {
   let usage = "usage: gloss check [DIR|FILE] [--format text|json]"
   var directory: String?
@@ -64,7 +65,14 @@ func runCheck(_ arguments: [String]) -> Int32 {
     printError("gloss: checking the workspace '\(root)', which holds '\(given)'")
   }
   let progress = TerminalProgress()
-  var report = CheckReport(root: root, fileSystem: LocalFileSystem(), progress: progress.show)
+  // The report of the last run is used again when no file changed since (docs/troubleshooting.md).
+  let fileSystem = LocalFileSystem()
+  let cache = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).flatMap { directory in
+    GlossVersion.build.map { CheckReportCache(directory: directory, fileSystem: fileSystem, build: $0) }
+  }
+  var report = CheckReport.keptOrIndexed(
+    root: root, cache: cache, fileSystem: fileSystem, progress: progress.show
+  ).report
   progress.clear()
   if let only { report.keepOnly(only) }
   for problem in report.skipped {

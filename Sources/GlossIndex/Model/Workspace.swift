@@ -138,6 +138,25 @@ package struct Workspace: Sendable {
     return out
   }
 
+  /// Where every citation item of `key` writes it (the citing note's path and the key's range), by path then
+  /// position: the citations are read in place and only the matching items copied (references to a key cited a
+  /// thousand times, hover's count).
+  package func citationKeyLocations(ofKey key: String) -> [FileLocation] {
+    var out: [FileLocation] = []
+    for path in (citers[key] ?? []).sorted() {
+      guard let record = notes[path] else { continue }
+      record.note.citations.withUnsafeBufferPointer { citations in
+        for ci in citations.indices where citations[ci].items.cite(key) {
+          let items = citations[ci].items
+          for ii in 0..<items.count where items[ii].key == key {
+            out.append(FileLocation(path: path, range: items[ii].keyRange))
+          }
+        }
+      }
+    }
+    return out
+  }
+
   /// The notes using `tag` (case-insensitive), with their number of uses; nested tags `tag/…` count only when asked
   /// (hover counts exact tags; a notebook export may take the nested ones too).
   package func notes(withTag tag: String, includingNested: Bool = false) -> [String: Int] {

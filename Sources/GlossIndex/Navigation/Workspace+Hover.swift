@@ -137,7 +137,7 @@ extension Workspace {
 
   /// The number of citation items of `key` in every note.
   package func citationCount(ofKey key: String) -> Int {
-    citations(ofKey: key).count
+    citationKeyLocations(ofKey: key).count
   }
 
   // MARK: Links and tags

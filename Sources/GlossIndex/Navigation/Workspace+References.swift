@@ -55,7 +55,7 @@ extension Workspace {
       }
     }
     // The citations, and the BibTeX entries naming the key in `crossref`/`xref`, in path then offset order.
-    var uses = citations(ofKey: key).map { FileLocation(path: $0.path, range: $0.item.keyRange) }
+    var uses = citationKeyLocations(ofKey: key)
     uses += crossReferences(to: key)
     uses.sort { $0.path != $1.path ? $0.path.utf8Precedes($1.path) : $0.range.lowerBound < $1.range.lowerBound }
     return out + uses

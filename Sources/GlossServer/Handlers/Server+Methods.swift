@@ -37,7 +37,7 @@ extension Server {
     // docs/commands.md's (Server+Commands.swift, Server+CommandEdits.swift, Server+Export.swift).
     table.on(HoverRequest.self, Server.hover)
     table.on(DefinitionRequest.self, Server.definition)
-    table.on(ReferencesRequest.self, Server.references)
+    table.onEncoded(ReferencesRequest.self, Server.references)
     table.onEncoded(CodeLensRequest.self, Server.codeLens)
     table.on(ExecuteCommandRequest.self, Server.executeCommand)
     // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift).

@@ -33,15 +33,31 @@ extension Server {
     return locations.isEmpty ? nil : LocationsResult(locations)
   }
 
-  /// `textDocument/references`: citations of a key, links to a note or heading, uses of a tag.
-  func references(_ params: ReferencesRequest) -> [Location]? {
+  /// `textDocument/references`: citations of a key, links to a note or heading, uses of a tag; the JSON is written by
+  /// hand (a key cited across the workspace has a thousand places).
+  func references(_ params: ReferencesRequest) -> [UInt8] {
     guard let (location, text) = navigationTarget(params.textDocument.uri),
       let workspace = workspace(location.root)
-    else { return nil }
+    else { return Array("null".utf8) }
     let found = workspace.references(
       at: text.offset(of: params.position, in: positionEncoding), in: location.path,
       includeDeclaration: params.context.includeDeclaration)
-    return found.isEmpty ? nil : lspLocations(found, in: location.root, for: "references")
+    let locations = found.isEmpty ? [] : lspLocations(found, in: location.root, for: "references")
+    guard !locations.isEmpty else { return Array("null".utf8) }
+    var out: [UInt8] = [UInt8(ascii: "[")]
+    out.reserveCapacity(locations.count * 160)
+    for (index, place) in locations.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: #"{"uri":"#.utf8)
+      DiagnosticJSON.appendString(place.uri, to: &out)
+      out.append(contentsOf: #","range":{"start":"#.utf8)
+      Self.appendPosition(place.range.start, to: &out)
+      out.append(contentsOf: #","end":"#.utf8)
+      Self.appendPosition(place.range.end, to: &out)
+      out.append(contentsOf: "}}".utf8)
+    }
+    out.append(UInt8(ascii: "]"))
+    return out
   }
 
   /// `textDocument/codeLens`: "cited N times" on sources, "N backlinks" on notes, each with the references command
@@ -91,25 +107,33 @@ extension Server {
     return (location, text)
   }
 
-  /// LSP locations of index locations, each file's text looked up once (closed notes read together, `texts(of:in:)`);
-  /// the files that cannot be read as they were indexed are left out and named in the log (`request` says which
-  /// request left them out).
-  private func lspLocations(_ found: [FileLocation], in root: RootID, for request: String) -> [Location] {
-    let texts = texts(of: found.lazy.map(\.path), in: root)
-    var files: [String: (uri: DocumentURI, text: SourceText)] = [:]
+  /// LSP locations of index locations, each file's positions looked up once: a closed note's from the position table
+  /// kept with its released text (nothing read), other closed files read together (`texts(of:in:)`); the files that
+  /// cannot be read as they were indexed are left out and named in the log (`request` says which request left them
+  /// out).
+  private func lspLocations(_ found: [FileLocation], in id: RootID, for request: String) -> [Location] {
+    guard let root = root(id) else { return [] }
+    let tables = positionTables(of: found.lazy.map(\.path), in: root)
+    let texts = texts(of: found.lazy.map(\.path).filter { tables[$0] == nil }, in: id)
+    var files: [String: (uri: DocumentURI, range: (Range<Int>) -> LSPRange)] = [:]
     var unreadable: Set<String> = []
     var out: [Location] = []
     out.reserveCapacity(found.count)
+    let encoding = positionEncoding
     for item in found where !unreadable.contains(item.path) {
       if files[item.path] == nil {
-        guard let text = texts[item.path], let uri = textURI(for: item.path, in: root) else {
+        let uri = textURI(for: item.path, in: root)
+        if let table = tables[item.path] {
+          files[item.path] = (uri, { table.lspRange(of: $0, in: encoding) })
+        } else if let text = texts[item.path] {
+          files[item.path] = (uri, { text.lspRange(of: $0, in: encoding) })
+        } else {
           unreadable.insert(item.path)
           continue
         }
-        files[item.path] = (uri, text)
       }
       guard let file = files[item.path] else { continue }
-      out.append(Location(uri: file.uri, range: file.text.lspRange(of: item.range, in: positionEncoding)))
+      out.append(Location(uri: file.uri, range: file.range(item.range)))
     }
     if !unreadable.isEmpty {
       let paths = unreadable.sorted()

@@ -47,6 +47,26 @@ extension Server {
     return root.storedText(of: path, fileSystem: options.fileSystem)
   }
 
+  /// The position tables kept with the released texts of `paths` (closed notes, `TextStamp.positions`): the offsets
+  /// the index holds in such a note convert to positions without reading it again, while the file is as the last
+  /// scan found it (one `status` call; a file changed since is read again, `texts(of:in:)`, and left out unless it
+  /// still holds the text indexed). Open documents and kept texts have none here.
+  package func positionTables(of paths: some Sequence<String>, in id: RootID) -> [String: PositionTable] {
+    root(id).map { positionTables(of: paths, in: $0) } ?? [:]
+  }
+
+  /// `positionTables(of:in:)` in a root already looked up.
+  func positionTables(of paths: some Sequence<String>, in root: WorkspaceRoot) -> [String: PositionTable] {
+    var out: [String: PositionTable] = [:]
+    let fileSystem = options.fileSystem
+    for path in Set(paths) where root.openPaths[path] == nil && root.texts[path] == nil {
+      guard let table = root.releasedTexts[path]?.positions, root.files.fileLooksUnchanged(path, fileSystem: fileSystem)
+      else { continue }
+      out[path] = table
+    }
+    return out
+  }
+
   /// The texts of `paths` in root `id` as `text(of:in:)` gives them, each looked up once, without those that cannot
   /// be read (closed notes are read from disk: references to or a rename of a key cited a thousand times read a
   /// thousand notes). Reading them on all cores was tried: no faster under load, and the worker threads' heaps grew
@@ -90,11 +110,16 @@ extension Server {
   /// The URI of the file holding the text of `path`: the cached text of an extracted file when there is one, else
   /// the file itself.
   func textURI(for path: String, in id: RootID) -> DocumentURI? {
-    if ExtractedFormat(path: path) != nil, let root = root(id), root.texts[path] != nil, let cache = extractionCache {
+    root(id).map { textURI(for: path, in: $0) }
+  }
+
+  /// `textURI(for:in:)` in a root already looked up (a request naming a thousand files copies the root once).
+  func textURI(for path: String, in root: WorkspaceRoot) -> DocumentURI {
+    if ExtractedFormat(path: path) != nil, root.texts[path] != nil, let cache = extractionCache {
       let textFile = cache.textFile(of: root.files.absolutePath(path))
       if options.fileSystem.fileExists(textFile) { return FileURI(filePath: textFile).string }
     }
-    return uri(for: path, in: id)
+    return root.uri(for: path)
   }
 
   // MARK: Loading

@@ -51,8 +51,13 @@ package struct CheckReport: Sendable {
       TextExtractor.extract($0, format: $1)
     }
   ) {
-    let indexed = IndexedRoot.forCommandLine(
-      root: root, fileSystem: fileSystem, progress: progress, extract: extract)
+    self.init(
+      indexed: IndexedRoot.forCommandLine(root: root, fileSystem: fileSystem, progress: progress, extract: extract),
+      root: root, fileSystem: fileSystem)
+  }
+
+  /// Places the diagnostics of `indexed`, the workspace at `root` indexed for the command line.
+  init(indexed: IndexedRoot, root: String, fileSystem: any FileSystem) {
     var items: [Item] = []
     for (path, diagnostics) in indexed.workspace.diagnosticsByPath {
       let text: SourceText

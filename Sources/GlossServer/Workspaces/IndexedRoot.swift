@@ -25,8 +25,9 @@ package struct IndexedRoot: Sendable {
   /// (`WorkspaceRoot.releaseClosedTexts`) does not read them all again on the server's loop.
   ///
   /// Without `keepingNoteTexts` the notes are left out of `texts`: each note's text is dropped on the core that read
-  /// and parsed it, and only its stamp is kept (a note's text is read again from disk when a position in it is
-  /// needed, and used only while it is still that text). Kept until published, the texts would hold as much memory as
+  /// and parsed it, and only its stamp is kept, with its position table (offsets convert to positions without the
+  /// text; a note's text is read again from disk when its bytes are needed, and used only while it is still that
+  /// text). Kept until published, the texts would hold as much memory as
   /// the notes, and once released leave holes among what the index keeps that the allocator cannot hand back.
   package var noteStamps: [String: TextStamp] = [:]
 
@@ -79,7 +80,9 @@ package struct IndexedRoot: Sendable {
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
         let (prepared, text) = Self.prepared(file, bytes: bytes, keepingNoteText: keepingNoteTexts)
-        if stampingNotes, prepared.role == .note { stamps.set(index, TextStamp(prepared.bytes)) }
+        if stampingNotes, prepared.role == .note {
+          stamps.set(index, TextStamp(prepared.bytes, keepingPositions: !keepingNoteTexts))
+        }
         slots.set(index, .success(text))
         return prepared
       case .failure(let problem):

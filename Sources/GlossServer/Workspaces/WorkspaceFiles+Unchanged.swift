@@ -1,3 +1,5 @@
+import GlossSyntax
+
 extension WorkspaceFiles {
   /// Whether a walk now would most likely find what this walk found, told with one `status` call per folder and per
   /// file read, without listing any folder or classifying any name (the periodic scan's cheap step; `ScanBoard`).
@@ -41,5 +43,24 @@ extension WorkspaceFiles {
       return false
     }
     return true
+  }
+}
+
+extension WorkspaceFiles {
+  /// Whether the file at root-relative `path` is one this walk found and still has the status it had then (size,
+  /// times, identity): one `status` call, no read. A file not found by this walk is never unchanged.
+  package func fileLooksUnchanged(_ path: String, fileSystem: any FileSystem) -> Bool {
+    var low = 0
+    var high = files.count
+    while low < high {
+      let middle = (low + high) / 2
+      if files[middle].path.utf8Precedes(path) { low = middle + 1 } else { high = middle }
+    }
+    guard low < files.count, files[low].path == path,
+      let now = try? fileSystem.status(of: absolutePath(path))
+    else { return false }
+    let file = files[low]
+    return !now.isDirectory && now.size == file.size && now.modificationTime == file.modificationTime
+      && now.changeTime == file.changeTime && now.identity == file.identity
   }
 }

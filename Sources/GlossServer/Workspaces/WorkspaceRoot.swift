@@ -165,7 +165,9 @@ package struct WorkspaceRoot: Sendable {
       return workspace.bibliographies[path]?.bibliography.entries.isEmpty == true
     }
     let held = texts
-    let stamps = ParallelWork.map(count: paths.count) { TextStamp(held[paths[$0]]?.bytes ?? []) }
+    let stamps = ParallelWork.map(count: paths.count) {
+      TextStamp(held[paths[$0]]?.bytes ?? [], keepingPositions: true)
+    }
     for (path, stamp) in zip(paths, stamps) { releasedTexts[path] = stamp }
     // One new dictionary of what is kept (extracted texts, open files), assigned once.
     let released = Set(paths)

@@ -55,6 +55,20 @@ import Testing
     #expect(workspace.citations(ofKey: "halbwachs").map(\.itemIndex) == [1])
   }
 
+  /// The key locations read in place are those of the occurrences: every item, a key cited twice in one citation
+  /// and after another key, in path then position order.
+  @Test func citationKeyLocationsAreTheOccurrencesKeys() {
+    var files = Self.files
+    files["notes/e.md"] = "Ghi chú 🦉 [@halbwachs; @bartlett1932; @halbwachs, p. 2] and [@bartlett1932].\n"
+    let workspace = Fixture.workspace(files)
+    for key in ["bartlett1932", "halbwachs", "nobody"] {
+      let expected = workspace.citations(ofKey: key).map { FileLocation(path: $0.path, range: $0.item.keyRange) }
+      #expect(workspace.citationKeyLocations(ofKey: key) == expected, "\(key)")
+      #expect(workspace.citationCount(ofKey: key) == expected.count, "\(key)")
+    }
+    #expect(workspace.citationKeyLocations(ofKey: "halbwachs").filter { $0.path == "notes/e.md" }.count == 2)
+  }
+
   @Test func backlinksFollowResolvedLinks() {
     let workspace = Fixture.workspace(Self.files)
     #expect(workspace.backlinks(to: "notes/hub.md") == ["notes/a.md", "notes/b.md", "notes/c.md"])

@@ -119,6 +119,25 @@ import Testing
         == (0..<20).filter { $0 != 3 }.map(expected).sorted())
   }
 
+  /// References in closed notes are placed from the position table kept with each released text: none is read again
+  /// (here none but the asking note can be), and each place is the one its text gives.
+  @Test func referencesInClosedNotesArePlacedWithoutReadingThem() throws {
+    let fixture = WorkspaceFixture(files: Self.manyCiting())
+    try fixture.start()
+    for index in 1..<20 where index != 5 { fixture.fileSystem.makeUnreadable("/w/notes/c\(index).md") }
+    // A note written again with the same text has another status: it is read again, and still holds the text.
+    fixture.fileSystem.setFile("/w/notes/c5.md", Self.manyCiting()["notes/c5.md"] ?? "")
+    let locations = try fixture.client.send(
+      ReferencesRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/c0.md")),
+        position: Position(line: 0, character: 10),
+        context: ReferenceContext(includeDeclaration: false)))
+    // "日本語 0 [@" is 8 UTF-16 units, "日本語 10 [@" 9; note k's citation is on line k.
+    #expect(
+      (locations ?? []).map { "\(FileURI($0.uri).filePath ?? $0.uri) \($0.range)" }.sorted()
+        == (0..<20).map { "/w/notes/c\($0).md \($0):\($0 < 10 ? 8 : 9)-\($0):\($0 < 10 ? 12 : 13)" }.sorted())
+  }
+
   /// The server never holds a closed note's text: each is dropped on the core that read and parsed it, and only its
   /// stamp is kept, so the first publishing reads the notes that have diagnostics again from disk (a workspace of many
   /// notes is published in slices, each written as soon as it is encoded).

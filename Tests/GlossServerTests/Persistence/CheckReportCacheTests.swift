@@ -1,0 +1,95 @@
+import Foundation
+import GlossServer
+import TestSupport
+import Testing
+
+/// `gloss check` on a workspace unchanged since its last check prints the report kept then, without indexing; every
+/// way a file can change between two checks (and every damage to the kept file) makes it index again, and what it
+/// prints is exactly what a check without any kept report prints.
+@Suite struct CheckReportCacheTests {
+  typealias Change = RestartSnapshotTests.Change
+
+  /// The changes that do not need a PDF's text extracted (the command line extracts with the real tool, from the
+  /// user's cache; the same stamps are checked for extracted texts as for the server's snapshot, tested there).
+  static let changes = Change.allCases.filter { ![.sourcePDFReplaced, .extractedTextRemoved].contains($0) }
+
+  /// The files of the first check of `change`, without the PDF.
+  static func files(_ change: Change?) -> [String: String] {
+    (change?.files ?? RestartSnapshotTests.files).filter { $0.key != "sources/paper.pdf" }
+  }
+
+  /// One `gloss check` of the fixture's workspace with its cache folder, by the build `build`.
+  private func check(_ fixture: RestartFixture, build: String = RestartFixture.build) -> (
+    report: CheckReport, reused: Bool
+  ) {
+    let cache = CheckReportCache(directory: fixture.cache, fileSystem: LocalFileSystem(), build: build)
+    return CheckReport.keptOrIndexed(root: fixture.root, cache: cache, fileSystem: LocalFileSystem())
+  }
+
+  /// What `gloss check` prints of `report` (in text, and every field of the JSON items).
+  private func printed(_ report: CheckReport) -> [String] {
+    report.textLines + [report.summary] + report.skipped.map { "\($0.path): \($0.reason)" }
+      + report.items.map { "\($0)" } + ["\(report.hasErrors) \(report.citesWithoutSources)"]
+  }
+
+  @Test func aSecondCheckWithNothingChangedPrintsTheKeptReportWithoutIndexing() throws {
+    let fixture = try RestartFixture(files: Self.files(nil))
+    let first = check(fixture)
+    #expect(!first.reused)
+    let second = check(fixture)
+    #expect(second.reused)
+    #expect(printed(second.report) == printed(first.report))
+    #expect(printed(second.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(second.report.textLines.contains { $0.contains("[unknown-source]") })
+    #expect(FileManager.default.fileExists(atPath: fixture.cache + "/workspaces"))
+  }
+
+  @Test(arguments: changes)
+  func aCheckAfterAChangePrintsWhatACheckWithoutCachePrints(_ change: Change) throws {
+    let fixture = try RestartFixture(files: Self.files(change))
+    let first = check(fixture)
+    try change.apply(to: fixture)
+    let warm = check(fixture)
+    let cold = CheckReport(root: fixture.root, fileSystem: LocalFileSystem())
+    #expect(!warm.reused)
+    #expect(printed(warm.report) == printed(cold))
+    #expect(printed(cold) != printed(first.report))
+    // The check after the change kept its own report, and the next check uses it.
+    let again = check(fixture)
+    #expect(again.reused)
+    #expect(printed(again.report) == printed(cold))
+  }
+
+  @Test(arguments: RestartSnapshotTests.Damage.allCases)
+  func aDamagedOrForeignKeptReportIsThrownAwayWhole(_ damage: RestartSnapshotTests.Damage) throws {
+    let fixture = try RestartFixture(files: Self.files(nil))
+    let first = check(fixture)
+    let realRoot = try LocalFileSystem().realPath(of: fixture.root)
+    let path = CheckReportCache(directory: fixture.cache, fileSystem: LocalFileSystem(), build: RestartFixture.build)
+      .filePath(forRealRoot: realRoot)
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    var build = RestartFixture.build
+    switch damage {
+    case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
+    case .byteChanged: bytes[bytes.count - 10] ^= 0x20
+    case .otherFormatVersion: bytes[8] &+= 1
+    case .otherBuild: build = "another-build"
+    case .empty: bytes = []
+    case .garbage: bytes = Array(repeating: 0x47, count: 64)
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let warm = check(fixture, build: build)
+    #expect(!warm.reused)
+    #expect(printed(warm.report) == printed(first.report))
+  }
+
+  /// The server's restart snapshot of a workspace is never taken for a kept report, nor the other way round.
+  @Test func theServersSnapshotAndTheKeptReportAreDistinctFiles() throws {
+    let fixture = try RestartFixture(files: Self.files(nil))
+    _ = check(fixture)
+    let cache = CheckReportCache(directory: fixture.cache, fileSystem: LocalFileSystem(), build: RestartFixture.build)
+    let realRoot = try LocalFileSystem().realPath(of: fixture.root)
+    #expect(cache.filePath(forRealRoot: realRoot) != fixture.snapshotFile)
+    #expect(!FileManager.default.fileExists(atPath: fixture.snapshotFile))
+  }
+}
