@@ -156,4 +156,53 @@ import Testing
     #expect(metadata.customCrossrefKinds == [CrossrefKind(key: "dino", name: "Dinosaur")])
     #expect(ProjectMetadata(parsingYAML: "bibliography: refs.bib\n").bibliography == ["refs.bib"])
   }
+
+  /// Text, identifier and numbering of headings with a trailing attribute block, as `pandoc -f markdown -t json`
+  /// (2.17) gives them: `Header` identifiers `sec-methods`, `preface`, `pre2`, `id`, `kv`, `empty`, `mid-x-b`,
+  /// `close-cl`, `st`, `đàn-voi`, `ns` (the slugs of text without an identifier are GitHub's, as for every heading).
+  @Test func aHeadingsAttributeBlockIsNotTextAndItsIdentifierIsTheSlug() {
+    let text = """
+      # Methods {#sec-methods}
+
+      # Preface {.unnumbered}
+
+      # Pre2 {-}
+
+      # Intro {#id .class}
+
+      # Kv {#kv key="a b"}
+
+      # Empty {}
+
+      # Mid {#x} b
+
+      # Close {#cl} ##
+
+      Setext {#st}
+      ======
+
+      # Đàn voi 🐘 {.unnumbered}
+
+      # NoSpace{#ns}
+
+      # Not {#a attributes!}
+
+      """
+    let bytes = Array(text.utf8)
+    let headings = Note(parsing: bytes).headings
+    #expect(
+      headings.map(\.text) == [
+        "Methods", "Preface", "Pre2", "Intro", "Kv", "Empty", "Mid {#x} b", "Close {#cl}", "Setext", "Đàn voi 🐘",
+        "NoSpace", "Not {#a attributes!}",
+      ])
+    #expect(
+      headings.map(\.slug) == [
+        "sec-methods", "preface", "pre2", "id", "kv", "empty", "mid-x-b", "close-cl", "st", "đàn-voi-", "ns",
+        "not-a-attributes",
+      ])
+    #expect(
+      headings.map(\.isUnnumbered) == [false, true, true, false, false, false, false, false, false, true, false, false])
+    // The text range covers the text only: renaming the heading keeps its attributes.
+    #expect(headings.map { String(decoding: bytes[$0.textRange], as: UTF8.self) } == headings.map(\.text))
+  }
 }
