@@ -37,6 +37,7 @@ import Testing
     ])
     let diagnostics = workspace.diagnostics(for: "a.md")
     #expect(diagnostics.map(\.severity) == [.hint, .hint, .hint])
+    #expect(diagnostics.map(\.code) == Array(repeating: "unresolved-identifier", count: 3))
     #expect(
       diagnostics.first?.message
         == "no source has the PubMed ID 'pmid:29618526' (Manubot looks it up when it builds the document)")
@@ -70,5 +71,13 @@ import Testing
     let edits = change.edits["a.qmd"] ?? []
     #expect(edits.map(\.range) == keyRanges)
     #expect(edits.map(\.newText) == Array(repeating: "smith2021", count: 4))
+  }
+
+  @Test func theManubotHintHasItsOwnCodeThatTheConfigCanSwitchOff() {
+    var config = WorkspaceConfig()
+    config.diagnostics["unresolved-identifier"] = "off"
+    let workspace = Fixture.workspace(
+      ["a.md": "[@doi:10.1/x] [@ghost]\n", "refs.bib": Self.bibliography], config: config)
+    #expect(workspace.diagnostics(for: "a.md").map(\.code) == ["unknown-source"])
   }
 }
