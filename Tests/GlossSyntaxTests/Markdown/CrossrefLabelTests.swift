@@ -102,8 +102,14 @@ import Testing
   }
 
   @Test func rawHTMLAndIndentedCodeHoldNoLabels() {
-    let text = "<div>\n![x](a.png){#fig-html}\n</div>\n\n    ![y](b.png){#fig-indented}\n\nText {#fig-real}\n"
+    let text = "<pre>\n![x](a.png){#fig-html}\n</pre>\n\n    ![y](b.png){#fig-indented}\n\nText {#fig-real}\n"
     #expect(dump(text) == ["fig-real span \"\""])
+  }
+
+  /// Pandoc reads Markdown inside a `<div>` (`markdown_in_html_blocks`): a label there is one.
+  @Test func aLabelInsideAnHTMLDivIsOne() {
+    let text = "<div class=\"wide\">\n\n![Bản đồ](m.png){#fig-map}\n\n</div>\n<div>\n: Sizes {#tbl-sizes}\n</div>\n"
+    #expect(dump(text) == ["fig-map image \"Bản đồ\"", "tbl-sizes table \"Sizes\""])
   }
 
   @Test func codeCellsAreCodeNotProse() {
