@@ -79,11 +79,11 @@ in another window."
 (defcustom gloss-find-workspace-root t
   "Non-nil means find a note's workspace root the way Gloss does.
 For a Markdown buffer, Eglot's project root is the nearest folder holding
-`.gloss.json' or `_quarto.yml', else the nearest folder (below the version-control root)
-holding a `.bib' or `.csl.json' file or a `sources' folder, else what
-`project.el' finds (the version-control root).  Without this, a note in a
-folder without version control gets its own folder as the root, and the
-bibliography beside it is not seen."
+`.gloss.json' or `_quarto.yml', else the nearest folder (below the
+version-control root) holding a `.bib' or `.csl.json' file or a `sources'
+folder, else what `project.el' finds (the version-control root).
+Without this, a note in a folder without version control gets its own
+folder as the root, and the bibliography beside it is not seen."
   :type 'boolean)
 
 (defconst gloss-export-formats '("markdown" "html" "pandoc" "json")
