@@ -64,6 +64,7 @@ import Testing
       #expect(found.map(\.range) == keyRanges)
     }
     #expect(workspace.citationCount(ofKey: "smith2020") == 4)
+    #expect(workspace.codeLenses(in: "refs.bib").map(\.count) == [0, 4])
     let placeholder = workspace.prepareRename(at: offset("cites:") + 2, in: "a.qmd")
     #expect(placeholder?.text == "smith2020")
     #expect(placeholder?.range == keyRanges[0])
