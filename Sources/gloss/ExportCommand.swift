@@ -16,8 +16,9 @@ let exportUsage =
 /// `gloss export NOTE… | --tag TAG [--format F] [-o FILE|-] [--root DIR] [--strict]`: exports one note, several
 /// notes bound together, or the notebook of a tag, to `exportDir/<slug>.<ext>` (or FILE, anywhere, as a new file;
 /// `-` for standard output), and prints the files written. The workspace is found from the first note's folder (or
-/// the current folder) as `gloss check` finds it, unless `--root` names it. Citations of unknown sources are listed
-/// on stderr; with `--strict` they fail the export, and nothing is written.
+/// the current folder) as `gloss check` finds it, unless `--root` names it. Citations of unknown sources and
+/// cross-references naming no label are listed on stderr; with `--strict` they fail the export, and nothing is
+/// written.
 func runExport(_ arguments: [String]) -> Int32 {
   var notes: [String] = []
   var tag: String?
@@ -109,6 +110,14 @@ func runExport(_ arguments: [String]) -> Int32 {
       printError(
         "gloss export: \(count) cited \(count == 1 ? "key has" : "keys have") no source in '\(rootPath)': \(keys)"
           + " (shown as 'key?')" + (strict ? "; nothing was written (--strict)" : ""))
+      if strict { return 1 }
+    }
+    if !result.unknownCrossrefs.isEmpty {
+      let keys = result.unknownCrossrefs.map { "'\($0)'" }.joined(separator: ", ")
+      let count = result.unknownCrossrefs.count
+      printError(
+        "gloss export: \(count) \(count == 1 ? "cross-reference names" : "cross-references name") no label"
+          + " [unknown-crossref]: \(keys)" + (strict ? "; nothing was written (--strict)" : ""))
       if strict { return 1 }
     }
     if toStandardOutput {

@@ -16,9 +16,9 @@
 ;; lacks, for Gloss's server only:
 ;;
 ;; - the workspace root: a note in a folder without version control gets
-;;   the folder holding `.gloss.json' (else the nearest folder holding a
-;;   bibliography or a `sources' folder) as its project root, not its own
-;;   folder;
+;;   the folder holding `.gloss.json' or `_quarto.yml' (else the nearest
+;;   folder holding a bibliography or a `sources' folder) as its project
+;;   root, not its own folder;
 ;; - file operations: Eglot 1.9 cannot create or rename files, so renaming a
 ;;   note, "create the missing note" and the new notes of `gloss-save-as-note'
 ;;   are carried out here (a file is never replaced, and a buffer visiting a
@@ -79,11 +79,11 @@ in another window."
 (defcustom gloss-find-workspace-root t
   "Non-nil means find a note's workspace root the way Gloss does.
 For a Markdown buffer, Eglot's project root is the nearest folder holding
-`.gloss.json', else the nearest folder (below the version-control root)
-holding a `.bib' or `.csl.json' file or a `sources' folder, else what
-`project.el' finds (the version-control root).  Without this, a note in a
-folder without version control gets its own folder as the root, and the
-bibliography beside it is not seen."
+`.gloss.json' or `_quarto.yml', else the nearest folder (below the
+version-control root) holding a `.bib' or `.csl.json' file or a `sources'
+folder, else what `project.el' finds (the version-control root).
+Without this, a note in a folder without version control gets its own
+folder as the root, and the bibliography beside it is not seen."
   :type 'boolean)
 
 (defconst gloss-export-formats '("markdown" "html" "pandoc" "json")
@@ -212,7 +212,11 @@ would change nothing but the cache."
 
 (defun gloss--workspace-root (dir)
   "The Gloss workspace root for a file in DIR, or nil to leave it to `project.el'."
-  (or (locate-dominating-file dir ".gloss.json")
+  (or (locate-dominating-file
+       dir (lambda (d)
+             (or (file-exists-p (expand-file-name ".gloss.json" d))
+                 ;; A Quarto project: a chapter opened alone attaches at the book's root.
+                 (file-exists-p (expand-file-name "_quarto.yml" d)))))
       (let ((top (locate-dominating-file dir ".git")))
         (locate-dominating-file
          dir (lambda (d)

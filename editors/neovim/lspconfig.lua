@@ -12,7 +12,7 @@ if not configs.gloss then
       filetypes = { 'markdown', 'quarto', 'rmd', 'bib' },
       -- The nearest folder with a config, a bibliography, a sources folder or
       -- a repository (gloss.lua's rule, simplified: nearest wins).
-      root_dir = lspconfig.util.root_pattern('.gloss.json', '*.bib', '*.csl.json', 'sources', '.git'),
+      root_dir = lspconfig.util.root_pattern('.gloss.json', '_quarto.yml', '*.bib', '*.csl.json', 'sources', '.git'),
       single_file_support = true,
       capabilities = { workspace = { workspaceEdit = { documentChanges = true } } },
     },

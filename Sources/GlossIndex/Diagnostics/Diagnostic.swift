@@ -82,6 +82,8 @@ package enum DiagnosticCode {
   package static let unknownSource = "unknown-source"
   /// A cross-reference whose label does not exist.
   package static let unknownCrossref = "unknown-crossref"
+  /// A Manubot identifier (`@doi:…`) no source has: Manubot looks it up when it builds the document.
+  package static let unresolvedIdentifier = "unresolved-identifier"
   /// A locator outside the source's text.
   package static let unresolvedLocator = "unresolved-locator"
   /// A checked quotation not in the source.
@@ -107,8 +109,8 @@ package enum DiagnosticCode {
 
   /// The severity each code has unless the config overrides it.
   package static let defaultSeverity: [String: Diagnostic.Severity] = [
-    unknownSource: .error, unknownCrossref: .warning, unresolvedLocator: .warning, quoteMismatch: .warning,
-    noText: .hint,
+    unknownSource: .error, unknownCrossref: .warning, unresolvedIdentifier: .hint, unresolvedLocator: .warning,
+    quoteMismatch: .warning, noText: .hint,
     duplicateSource: .warning, brokenLink: .error, brokenAnchor: .warning, ambiguousLink: .warning,
     malformedFrontMatter: .error, malformedBibliography: .error, malformedConfig: .error, unreadBibliography: .hint,
   ]
@@ -127,7 +129,7 @@ extension Diagnostic {
   private var elementRank: Int {
     switch code {
     case DiagnosticCode.malformedFrontMatter: 0
-    case DiagnosticCode.unknownSource, DiagnosticCode.unknownCrossref: 1
+    case DiagnosticCode.unknownSource, DiagnosticCode.unknownCrossref, DiagnosticCode.unresolvedIdentifier: 1
     case DiagnosticCode.noText, DiagnosticCode.unresolvedLocator: 2
     case DiagnosticCode.quoteMismatch: 3
     default: 4

@@ -97,11 +97,10 @@ extension Workspace {
         guard !knowsNoSources, !hasSource(citedSourceKey(item.key)) else { continue }
         if let identifier = Self.manubotIdentifier(item.key) {
           // Manubot resolves the identifier when it builds the document: no source here is no error.
-          var hint = make(
-            path, item.keyRange, DiagnosticCode.unknownSource,
-            "no source has the \(identifier) '\(item.key)' (Manubot looks it up when it builds the document)")
-          hint.severity = .hint
-          out.append(hint)
+          out.append(
+            make(
+              path, item.keyRange, DiagnosticCode.unresolvedIdentifier,
+              "no source has the \(identifier) '\(item.key)' (Manubot looks it up when it builds the document)"))
           continue
         }
         out.append(

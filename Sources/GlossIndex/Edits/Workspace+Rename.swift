@@ -61,7 +61,10 @@ extension Workspace {
       }
       switch element(at: offset, in: path) {
       case .citationItem(_, _, let item)? where touches(item.keyRange.lowerBound - 1..<item.keyRange.upperBound):
-        return RenamePlaceholder(range: item.keyRange, text: item.key, subject: .sourceKey(item.key))
+        let key = citedSourceKey(item.key)
+        // After a CiTO property (`@cites:key`) the key is what is renamed; the property stays.
+        let range = item.keyRange.upperBound - key.utf8.count..<item.keyRange.upperBound
+        return RenamePlaceholder(range: range, text: key, subject: .sourceKey(key))
       case .tag(_, let use)?:
         return RenamePlaceholder(range: use.range, text: use.name, subject: .tag(use.name))
       case .heading(let index, let heading)?:
@@ -124,9 +127,9 @@ extension Workspace {
     }
   }
 
-  /// Renames the source key `key`: every citation's key, every bibliography entry key and CSL `id`, every BibTeX
-  /// `crossref`/`xref` naming it, every front-matter `id`, and a source document keyed by its file name is renamed
-  /// (a file operation).
+  /// Renames the source key `key`: every citation's key (after a CiTO property, `@cites:key`, the key only), every
+  /// bibliography entry key and CSL `id`, every BibTeX `crossref`/`xref` naming it, every front-matter `id`, and a
+  /// source document keyed by its file name is renamed (a file operation).
   package func renameSourceKey(_ key: String, to newKey: String) throws(RenameError) -> WorkspaceChange {
     let newKey = newKey.trimmingSpaces()
     if newKey == key { return WorkspaceChange() }
@@ -145,6 +148,9 @@ extension Workspace {
     for path in citers[key] ?? [] where notes[path] != nil { edits[path] = [] }
     for occurrence in citations(ofKey: key) {
       edits[occurrence.path, default: []].append(WorkspaceChange.Edit(range: occurrence.item.keyRange, newText: newKey))
+    }
+    for (occurrence, range) in citoCitations(ofKey: key) {
+      edits[occurrence.path, default: []].append(WorkspaceChange.Edit(range: range, newText: newKey))
     }
     let defs = definitions[key] ?? SourceDefinitions()
     for location in defs.entries {

@@ -52,11 +52,15 @@ package struct ExportOutput: Hashable, Sendable {
   package var primaryPath: String { files.first?.path ?? "" }
   /// The cited keys no source has, in order of first citation: the export shows them as `key?`.
   package var unknownKeys: [String] = []
+  /// The cross-references whose label does not exist, as written, in order of first use: the export shows them as
+  /// Quarto does (`?@fig-x`).
+  package var unknownCrossrefs: [String] = []
 
   /// Makes an output of `files`, the main one first.
-  package init(files: [ExportFile], unknownKeys: [String] = []) {
+  package init(files: [ExportFile], unknownKeys: [String] = [], unknownCrossrefs: [String] = []) {
     self.files = files
     self.unknownKeys = unknownKeys
+    self.unknownCrossrefs = unknownCrossrefs
   }
 }
 
@@ -77,6 +81,8 @@ struct ExportDocument {
   var citedKeys: [String]
   /// The cited keys that have none, in order of first citation.
   var unknownKeys: [String] = []
+  /// The cross-references naming no label, in order of first use.
+  var unknownCrossrefs: [String] = []
 }
 
 extension Workspace {
@@ -114,6 +120,7 @@ extension Workspace {
       ])
     }
     output.unknownKeys = document.unknownKeys
+    output.unknownCrossrefs = document.unknownCrossrefs
     return output
   }
 
@@ -145,18 +152,29 @@ extension Workspace {
     var parts: [ExportDocument.Part] = []
     var cited: [String] = []
     var unknown: [String] = []
+    var unknownCrossrefs: [String] = []
     var seen: Set<String> = []
+    var seenCrossrefs: Set<String> = []
     for record in records {
       guard let bytes = text(record.path) else { throw CommandError("'\(record.path)' cannot be read") }
       parts.append(ExportDocument.Part(record: record.withBlocks(from: bytes), bytes: bytes))
       for citation in record.note.citations {
-        for item in citation.items where seen.insert(item.key).inserted {
-          if hasSource(item.key) { cited.append(item.key) } else { unknown.append(item.key) }
+        for item in citation.items {
+          if isCrossref(item, in: record.path) {
+            if isUnknownCrossref(item, in: record.path), seenCrossrefs.insert(item.key).inserted {
+              unknownCrossrefs.append(item.key)
+            }
+            continue
+          }
+          let key = citedSourceKey(item.key)
+          guard seen.insert(key).inserted else { continue }
+          if hasSource(key) { cited.append(key) } else { unknown.append(key) }
         }
       }
     }
     return ExportDocument(
-      title: title, isNotebook: isNotebook, parts: parts, citedKeys: cited, unknownKeys: unknown)
+      title: title, isNotebook: isNotebook, parts: parts, citedKeys: cited, unknownKeys: unknown,
+      unknownCrossrefs: unknownCrossrefs)
   }
 
   /// `out/name.pandoc.md` → `out/name.csl.json`.

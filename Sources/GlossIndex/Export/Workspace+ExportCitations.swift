@@ -52,7 +52,7 @@ extension Workspace {
     var parts: [String] = []
     for item in citation.items {
       let locator = Self.renderedLocator(item.suffix)
-      guard let source = source(forKey: item.key) else {
+      guard let source = source(forKey: citedSourceKey(item.key)) else {
         parts.append([item.prefix, "\(item.key)?", locator].filter { !$0.isEmpty }.joined(separator: " "))
         continue
       }

@@ -22,7 +22,7 @@ extension Workspace {
       <title>\(HTMLEscaping.escaped(document.title))</title>
       <style>body{max-width:42em;margin:2em auto;padding:0 1em;font-family:serif;line-height:1.5}\
       blockquote{margin-left:1em;padding-left:1em;border-left:3px solid #ccc}\
-      a.citation{text-decoration:none}pre{overflow-x:auto}</style>
+      a.citation{text-decoration:none}span.crossref.unknown{font-weight:bold}pre{overflow-x:auto}</style>
       </head>
       <body>
       <article>
@@ -132,17 +132,29 @@ extension Workspace {
 
   /// A citation as a link to its References entry; its tooltip is, for each item, the verdict of its quotations and
   /// the source's sentence around each (as hover shows them), else the passage its locator names.
+  /// Cross-references become a `crossref` span of their text (`Figure 2`; `crossref unknown` for a missing label).
   private func citationHTML(_ citation: Citation, at citationIndex: Int, in path: String) -> String {
-    let text = HTMLEscaping.escaped(authorDate(citation))
+    var crossrefSpan = ""
+    var cited = citation
+    if let (crossrefs, rest) = renderedCrossrefs(citation, in: path) {
+      let unknown = citation.items.contains { isCrossref($0, in: path) && isUnknownCrossref($0, in: path) }
+      crossrefSpan = "<span class=\"crossref\(unknown ? " unknown" : "")\">\(HTMLEscaping.escaped(crossrefs))</span>"
+      guard let rest else { return crossrefSpan }
+      cited = rest
+      crossrefSpan += " "
+    }
+    let text = HTMLEscaping.escaped(authorDate(cited))
     let tooltip = citation.items.enumerated().compactMap { itemIndex, item -> String? in
+      if isCrossref(item, in: path) { return nil }
       let checks = quotationCheckText(path: path, citationIndex: citationIndex, itemIndex: itemIndex)
       return checks.isEmpty ? citedPassage(item) : checks.joined(separator: "\n")
     }.joined(separator: "\n")
     let title = tooltip.isEmpty ? "" : " title=\"\(HTMLEscaping.escaped(tooltip))\""
-    guard let key = citation.items.first(where: { hasSource($0.key) })?.key else {
-      return "<span class=\"citation unknown\"\(title)>\(text)</span>"
+    let key = cited.items.lazy.map { self.citedSourceKey($0.key) }.first { self.hasSource($0) }
+    guard let key else {
+      return crossrefSpan + "<span class=\"citation unknown\"\(title)>\(text)</span>"
     }
-    return "<a class=\"citation\" href=\"#ref-\(HTMLEscaping.escaped(key))\"\(title)>\(text)</a>"
+    return crossrefSpan + "<a class=\"citation\" href=\"#ref-\(HTMLEscaping.escaped(key))\"\(title)>\(text)</a>"
   }
 
   private func linkHTML(_ link: Link, in part: HTMLPart) -> String {

@@ -74,7 +74,7 @@ extension Workspace {
         ("path", .string(part.record.path)), ("title", .string(part.record.title)),
         ("tags", .array(Self.uniqueTags(note.tags.map(\.name)).map(ExportJSONValue.string))),
         ("blocks", .array(note.blocks.map { Self.jsonBlock($0, part.bytes) })),
-        ("citations", .array(note.citations.map { jsonCitation($0, part.bytes) })),
+        ("citations", .array(note.citations.map { jsonCitation($0, part.bytes, in: part.record.path) })),
         ("links", .array(note.links.map { jsonLink($0, from: part.record.path) })),
       ])
     }
@@ -119,8 +119,24 @@ extension Workspace {
     }
   }
 
-  private func jsonCitation(_ citation: Citation, _ bytes: [UInt8]) -> ExportJSONValue {
+  /// A cross-reference item gets a `crossref` member: its label, the note holding it (null when none does) and the
+  /// text it renders as.
+  private func jsonCitation(_ citation: Citation, _ bytes: [UInt8], in path: String) -> ExportJSONValue {
     let items = citation.items.map { item -> ExportJSONValue in
+      if isCrossref(item, in: path) {
+        let label = Self.labelID(ofKey: item.key)
+        return .object([
+          ("key", .string(item.key)), ("mode", .string(item.mode.rawValue)), ("prefix", .string(item.prefix)),
+          ("suffix", .string(item.suffix)),
+          (
+            "crossref",
+            .object([
+              ("label", .string(label)), ("note", .optional(labels(withID: label, from: path).first?.path)),
+              ("text", .string(crossrefText(item, in: path))),
+            ])
+          ),
+        ])
+      }
       var members: [(String, ExportJSONValue)] = [
         ("key", .string(item.key)), ("mode", .string(item.mode.rawValue)), ("prefix", .string(item.prefix)),
         ("suffix", .string(item.suffix)),
@@ -128,7 +144,7 @@ extension Workspace {
       if let locator = Locator.first(in: item.suffix) {
         members.append(("locator", .object([("label", .string(locator.label)), ("value", .string(locator.value))])))
       }
-      if let source = source(forKey: item.key) {
+      if let source = source(forKey: citedSourceKey(item.key)) {
         members.append(("source", .object([("title", .optional(source.title)), ("year", .optional(source.year))])))
       } else {
         members.append(("source", .null))

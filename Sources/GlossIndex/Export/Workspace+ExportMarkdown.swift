@@ -48,12 +48,14 @@ extension Workspace {
       start = min(first.range.upperBound, bytes.count)
       while start < bytes.count, bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
     }
+    let path = part.record.path
     if renderingCitations {
       for citation in note.citations {
-        replacements.append(WorkspaceChange.Edit(range: citation.range, newText: authorDate(citation)))
+        replacements.append(
+          WorkspaceChange.Edit(range: citation.range, newText: renderedCitation(citation, in: path)))
       }
     } else {
-      for citation in note.citations { replacements += unknownItemRemovals(citation) }
+      for citation in note.citations { replacements += unknownItemRemovals(citation, in: path) }
     }
     // A wiki link inside a citation is part of what Pandoc reads as the citation's suffix (`@key [[Note]]` has the
     // suffix `[Note]`): it stays as written, in the citation kept or rendered.
@@ -78,8 +80,12 @@ extension Workspace {
 
   /// For the `pandoc` export, which Pandoc must render without warnings: the items of `citation` whose key no
   /// source has are taken out of their group, and a citation of unknown keys only becomes plain text (`(smith?)`).
-  func unknownItemRemovals(_ citation: Citation) -> [WorkspaceChange.Edit] {
-    let unknown = citation.items.indices.filter { !hasSource(citation.items[$0].key) }
+  /// Cross-references stay as written, for Quarto or pandoc-crossref to resolve.
+  func unknownItemRemovals(_ citation: Citation, in path: String) -> [WorkspaceChange.Edit] {
+    let unknown = citation.items.indices.filter {
+      let item = citation.items[$0]
+      return !isCrossref(item, in: path) && !hasSource(citedSourceKey(item.key))
+    }
     if unknown.isEmpty { return [] }
     if unknown.count == citation.items.count {
       return [WorkspaceChange.Edit(range: citation.range, newText: authorDate(citation))]

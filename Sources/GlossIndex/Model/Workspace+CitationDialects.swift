@@ -14,6 +14,26 @@ extension Workspace {
     return stripped
   }
 
+  /// Every citation of `key` written after a CiTO property (`@cites:key`, `[@extends:key]`), with the range of the
+  /// key after the property (what references point at and rename replaces: the property stays). A written key that
+  /// is itself a source's (a bibliography holding `cites:key`) is not one of them.
+  package func citoCitations(ofKey key: String) -> [(occurrence: CitationOccurrence, keyRange: Range<Int>)] {
+    var out: [(occurrence: CitationOccurrence, keyRange: Range<Int>)] = []
+    for property in Self.citoPropertiesInOrder {
+      let written = property + ":" + key
+      guard citers[written] != nil, !hasSource(written) else { continue }
+      for occurrence in citations(ofKey: written) {
+        let start = occurrence.item.keyRange.lowerBound + property.utf8.count + 1
+        out.append((occurrence, start..<start + key.utf8.count))
+      }
+    }
+    out.sort {
+      $0.occurrence.path != $1.occurrence.path
+        ? $0.occurrence.path.utf8Precedes($1.occurrence.path) : $0.keyRange.lowerBound < $1.keyRange.lowerBound
+    }
+    return out
+  }
+
   /// The key after a CiTO property (`cites:smith2020` → `smith2020`), nil when `key` starts with none.
   static func keyAfterCiTOProperty(_ key: String) -> String? {
     guard let colon = key.firstIndex(of: ":"), colon != key.startIndex, key.index(after: colon) != key.endIndex,
@@ -39,6 +59,9 @@ extension Workspace {
     "background_from", "refutes", "replies_to", "updates", "uses_data_from", "data", "data_from", "uses_method_in",
     "method", "method_in",
   ]
+
+  /// The CiTO properties in a fixed order, for lookups that give the same answer every time.
+  static let citoPropertiesInOrder = citoProperties.sorted()
 
   /// Manubot's identifier prefixes and what each names.
   static let manubotPrefixes: [String: String] = [

@@ -56,11 +56,24 @@ extension Workspace {
   func citationCounts(ofKeys keys: Set<String>) -> [String: Int] {
     var citing: Set<String> = []
     for key in keys { citing.formUnion(citers[key] ?? []) }
+    // Citations after a CiTO property (`@cites:key`) count for the key, as in hover.
+    var viaCiTO: [String: String] = [:]
+    for (written, paths) in citers where written.utf8.contains(UInt8(ascii: ":")) {
+      guard let key = Self.keyAfterCiTOProperty(written), keys.contains(key), !hasSource(written) else { continue }
+      viaCiTO[written] = key
+      citing.formUnion(paths)
+    }
     var counts: [String: Int] = [:]
     for path in citing {
       guard let note = notes[path]?.note else { continue }
       for citation in note.citations {
-        for item in citation.items where keys.contains(item.key) { counts[item.key, default: 0] += 1 }
+        for item in citation.items {
+          if keys.contains(item.key) {
+            counts[item.key, default: 0] += 1
+          } else if let key = viaCiTO[item.key] {
+            counts[key, default: 0] += 1
+          }
+        }
       }
     }
     return counts

@@ -74,8 +74,7 @@ extension Workspace {
     var number = 0
     for chapter in config.project.chapters {
       guard let normalized = PathUtilities.normalize(chapter), let record = notes[normalized] else { continue }
-      let first = record.note.headings.first?.text ?? ""
-      let unnumbered = first.contains(".unnumbered") || first.hasSuffix("{-}")
+      let unnumbered = record.note.headings.first?.isUnnumbered ?? false
       if !unnumbered { number += 1 }
       if normalized == path { return unnumbered ? nil : number }
     }

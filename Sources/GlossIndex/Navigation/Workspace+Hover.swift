@@ -135,9 +135,9 @@ extension Workspace {
     }
   }
 
-  /// The number of citation items of `key` in every note.
+  /// The number of citation items of `key` in every note (after a CiTO property too).
   package func citationCount(ofKey key: String) -> Int {
-    citationKeyLocations(ofKey: key).count
+    citationKeyLocations(ofKey: key).count + citoCitations(ofKey: key).count
   }
 
   // MARK: Links and tags

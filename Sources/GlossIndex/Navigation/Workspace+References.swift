@@ -16,7 +16,7 @@ extension Workspace {
     if let found = crossrefReferences(at: offset, in: path, includeDeclaration: includeDeclaration) { return found }
     switch element(at: offset, in: path) {
     case .citationItem(_, _, let item)?:
-      return keyReferences(item.key, includeDeclaration: includeDeclaration)
+      return keyReferences(citedSourceKey(item.key), includeDeclaration: includeDeclaration)
     case .link(_, let link)?:
       guard case .note(let target, let heading) = resolve(link: link, from: path) else { return [] }
       return noteReferences(target, heading: heading, includeDeclaration: includeDeclaration)
@@ -38,7 +38,8 @@ extension Workspace {
     }
   }
 
-  /// Every citation item of `key` and every BibTeX `crossref`/`xref` naming it, after its definitions when asked.
+  /// Every citation item of `key` (after a CiTO property too, `@cites:key`) and every BibTeX `crossref`/`xref` naming
+  /// it, after its definitions when asked.
   package func keyReferences(_ key: String, includeDeclaration: Bool) -> [FileLocation] {
     var out: [FileLocation] = []
     if includeDeclaration, let defs = definitions(ofKey: key) {
@@ -56,6 +57,7 @@ extension Workspace {
     }
     // The citations, and the BibTeX entries naming the key in `crossref`/`xref`, in path then offset order.
     var uses = citationKeyLocations(ofKey: key)
+    uses += citoCitations(ofKey: key).map { FileLocation(path: $0.occurrence.path, range: $0.keyRange) }
     uses += crossReferences(to: key)
     uses.sort { $0.path != $1.path ? $0.path.utf8Precedes($1.path) : $0.range.lowerBound < $1.range.lowerBound }
     return out + uses

@@ -14,25 +14,30 @@ package struct NoteToken: Hashable, Sendable {
     case wikiLinkTarget
     /// The heading part of a wiki link, after `#`.
     case wikiLinkAnchor
+    /// A cross-reference's key (`fig-x` of `@fig-x`) or a label (`fig-x` of `{#fig-x}`, a declaration).
+    case crossref
   }
 
   /// UTF-8 offsets; may span lines (the server splits it).
   package var range: Range<Int>
   package var kind: Kind
-  /// A key no source has, or a wiki link to no note or heading.
+  /// A key no source has, a cross-reference to no label, or a wiki link to no note or heading.
   package var isUnresolved: Bool
+  /// A label, where cross-references point.
+  package var isDeclaration: Bool
 
   /// A token from its parts.
-  package init(range: Range<Int>, kind: Kind, isUnresolved: Bool = false) {
+  package init(range: Range<Int>, kind: Kind, isUnresolved: Bool = false, isDeclaration: Bool = false) {
     self.range = range
     self.kind = kind
     self.isUnresolved = isUnresolved
+    self.isDeclaration = isDeclaration
   }
 }
 
 extension Workspace {
-  /// The tokens of the note at `path`: cited keys (unknown ones marked), locators, tags and wiki links (broken ones
-  /// marked), sorted by start and never overlapping.
+  /// The tokens of the note at `path`: cited keys (unknown ones marked), cross-references (those to no label marked)
+  /// and labels, locators, tags and wiki links (broken ones marked), sorted by start and never overlapping.
   package func semanticTokens(in path: String) -> [NoteToken] {
     guard let record = notes[path] else { return [] }
     let note = record.note
@@ -40,8 +45,17 @@ extension Workspace {
     tokens.reserveCapacity(note.citations.count * 2 + note.tags.count + note.links.count)
     for citation in note.citations {
       for item in citation.items {
-        tokens.append(NoteToken(range: item.keyRange, kind: .citationKey, isUnresolved: !hasSource(item.key)))
+        if crossrefKind(ofKey: item.key, in: record) != nil {
+          let missing = labels(withID: Self.labelID(ofKey: item.key), from: path).isEmpty
+          tokens.append(NoteToken(range: item.keyRange, kind: .crossref, isUnresolved: missing))
+          continue
+        }
+        let missing = !hasSource(citedSourceKey(item.key))
+        tokens.append(NoteToken(range: item.keyRange, kind: .citationKey, isUnresolved: missing))
       }
+    }
+    for label in note.labels where crossrefKind(ofKey: label.id, in: record) != nil {
+      tokens.append(NoteToken(range: label.range, kind: .crossref, isDeclaration: true))
     }
     for locator in record.locators where !locator.range.isEmpty {
       tokens.append(NoteToken(range: locator.range, kind: .locator))

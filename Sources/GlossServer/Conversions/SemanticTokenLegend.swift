@@ -5,12 +5,14 @@ package import LanguageServerProtocol
 /// The semantic-token legend Gloss advertises, and the delta encoding of note tokens in it.
 ///
 /// Standard LSP names only, so every client's theme colours them: a cited key is a `variable`, a locator a
-/// `parameter`, a tag a `decorator`, a wiki link's target a `namespace` and its heading a `property`; a key no
-/// source has, or a link to no note or heading, carries the `deprecated` modifier.
+/// `parameter`, a tag a `decorator`, a wiki link's target a `namespace` and its heading a `property`, a
+/// cross-reference or label an `enumMember` (a label with the `declaration` modifier); a key no source has, a
+/// cross-reference to no label, or a link to no note or heading, carries the `deprecated` modifier.
 package enum SemanticTokenLegend {
   /// The legend sent in the capabilities.
   package static let legend = SemanticTokensLegend(
-    tokenTypes: ["variable", "parameter", "decorator", "namespace", "property"], tokenModifiers: ["deprecated"])
+    tokenTypes: ["variable", "parameter", "decorator", "namespace", "property", "enumMember"],
+    tokenModifiers: ["deprecated", "declaration"])
 
   /// The index of a token kind in `legend.tokenTypes`.
   package static func typeIndex(of kind: NoteToken.Kind) -> Int {
@@ -20,11 +22,14 @@ package enum SemanticTokenLegend {
     case .tag: return 2
     case .wikiLinkTarget: return 3
     case .wikiLinkAnchor: return 4
+    case .crossref: return 5
     }
   }
 
   /// The modifier bits of a token.
-  package static func modifiers(of token: NoteToken) -> Int { token.isUnresolved ? 1 : 0 }
+  package static func modifiers(of token: NoteToken) -> Int {
+    (token.isUnresolved ? 1 : 0) | (token.isDeclaration ? 2 : 0)
+  }
 
   /// LSP's five-integer delta encoding of `tokens` (sorted, not overlapping) in `text`: each token is split at line
   /// ends (a token may not span lines), and columns and lengths count units of `encoding`.

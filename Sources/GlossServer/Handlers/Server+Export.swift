@@ -5,7 +5,8 @@ import LanguageServerProtocol
 /// `gloss.export`: a note or a notebook written to `exportDir` (or the output given) through the file system.
 extension Server {
   /// `gloss.export`: `{"uri"? | "tag"?, "format"?, "output"?}`; answers `{"uri"}` of the main file written, with
-  /// `"unknownKeys"` (and a warning shown) when cited keys have no source.
+  /// `"unknownKeys"` (and a warning shown) when cited keys have no source, `"unknownCrossrefs"` when cross-references
+  /// name no label.
   func export(_ argument: JSONValue) throws -> JSONValue {
     let formatName = argument["format"]?.stringValue ?? "markdown"
     guard let format = ExportFormat(rawValue: formatName) else {
@@ -45,6 +46,16 @@ extension Server {
           type: .warning,
           message: "the export shows \(count) cited \(count == 1 ? "key" : "keys") without a source as 'key?': \(keys)")
       )
+    }
+    if !result.unknownCrossrefs.isEmpty {
+      answer["unknownCrossrefs"] = .array(result.unknownCrossrefs.map { .string($0) })
+      let keys = result.unknownCrossrefs.map { "'\($0)'" }.joined(separator: ", ")
+      let count = result.unknownCrossrefs.count
+      send(
+        ShowMessageNotification(
+          type: .warning,
+          message: "the export shows \(count) \(count == 1 ? "cross-reference" : "cross-references") without a label"
+            + " as Quarto does ('?@label'): \(keys)"))
     }
     return .object(answer)
   }

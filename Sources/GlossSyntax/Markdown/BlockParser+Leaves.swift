@@ -50,10 +50,14 @@ extension BlockParser {
       if depth <= 0 { closeLeaf() }
       return
     }
-    if let kind = htmlBlockKind(first), kind <= 6 || !isParagraphOpen {
+    // Pandoc reads Markdown inside HTML block tags (`markdown_in_html_blocks`): a `<div>` or any other tag of
+    // kinds 6 and 7 is raw only as far as its tags go; a line with text after them is a paragraph's.
+    if let kind = htmlBlockKind(first), kind <= 6 || !isParagraphOpen, kind <= 5 || htmlTagsOnly(from: first) {
       closeLeaf()
       leaf = .html(start: first, end: lineEnd, kind: kind)
-      if kind <= 5 && htmlBlockEnds(kind: kind, from: first + 1) { closeLeaf() }
+      if kind <= 5 ? htmlBlockEnds(kind: kind, from: first + 1) : !htmlLineEndsInsideTag(from: first) {
+        closeLeaf()
+      }
       return
     }
     if case .paragraph(let start) = leaf, let level = setextLevel(first) {
@@ -178,7 +182,7 @@ extension BlockParser {
   /// True when a line starting at `first` would end a paragraph rather than continue it lazily.
   func interruptsParagraph(_ first: Int) -> Bool {
     atxLevel(first) != nil || fenceStart(first) != nil || isThematicBreak(first)
-      || (htmlBlockKind(first).map { $0 <= 6 } ?? false)
+      || (htmlBlockKind(first).map { $0 <= 5 || ($0 == 6 && htmlTagsOnly(from: first)) } ?? false)
   }
 
   // MARK: Headings

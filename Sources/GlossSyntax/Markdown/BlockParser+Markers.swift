@@ -238,6 +238,45 @@ extension BlockParser {
     return nil
   }
 
+  /// True when the line from `first` holds HTML tags and white space only (a tag may run on past the line's end).
+  func htmlTagsOnly(from first: Int) -> Bool {
+    htmlTagScan(from: first, inside: false).tagsOnly
+  }
+
+  /// True when the line from `cursor` ends inside an HTML tag (one opened before it when `inside`).
+  func htmlLineEndsInsideTag(from cursor: Int, inside: Bool = false) -> Bool {
+    htmlTagScan(from: cursor, inside: inside).endsInside
+  }
+
+  /// Reads the line from `cursor` as HTML tags: whether it holds nothing else, and whether it ends inside a tag.
+  private func htmlTagScan(from cursor: Int, inside: Bool) -> (tagsOnly: Bool, endsInside: Bool) {
+    var inTag = inside
+    var quote: UInt8 = 0
+    var tagsOnly = true
+    var index = cursor
+    while index < lineEnd {
+      let byte = buffer[index]
+      if inTag {
+        if quote != 0 {
+          if byte == quote { quote = 0 }
+        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+          quote = byte
+        } else if byte == UInt8(ascii: ">") {
+          inTag = false
+        }
+      } else if byte == UInt8(ascii: "<"), index + 1 < lineEnd,
+        ByteClass.isASCIILetter(buffer[index + 1]) || buffer[index + 1] == UInt8(ascii: "/")
+          || buffer[index + 1] == UInt8(ascii: "!")
+      {
+        inTag = true
+      } else if !isSpaceOrTab(byte) && byte != 0x0D {
+        tagsOnly = false
+      }
+      index += 1
+    }
+    return (tagsOnly, inTag)
+  }
+
   /// True when the line holds the end marker of an HTML block of kind 1–5.
   func htmlBlockEnds(kind: Int, from cursor: Int) -> Bool {
     switch kind {

@@ -174,7 +174,10 @@ struct BlockParser {
         return true
       }
       leaf = .html(start: start, end: lineEnd, kind: kind)
-      if kind <= 5 && htmlBlockEnds(kind: kind, from: cursor) { closeLeaf() }
+      // A block of kind 6 or 7 is open only inside a tag that runs over lines (`<div\n  class="x">`).
+      if kind <= 5 ? htmlBlockEnds(kind: kind, from: cursor) : !htmlLineEndsInsideTag(from: cursor, inside: true) {
+        closeLeaf()
+      }
       touchContainers()
       return true
     case .rawLaTeX(let start, _, let name, let depth):

@@ -35,11 +35,17 @@ package struct CrossrefLabel: Hashable, Sendable {
 
   /// The prefix of an identifier or cross-reference key: a run of ASCII letters followed by `-` or `:`.
   package static func prefix(of id: some StringProtocol) -> (kind: Substring, separator: Character)? {
+    // On the UTF-8 bytes: every citation key is asked, and most (`smith2020`) have no prefix.
     let text = Substring(id)
-    guard let separator = text.firstIndex(where: { $0 == "-" || $0 == ":" }), separator > text.startIndex,
-      separator < text.index(before: text.endIndex),
-      text[..<separator].allSatisfy({ $0.isASCII && $0.isLetter })
+    let bytes = text.utf8
+    var separator = bytes.startIndex
+    while separator < bytes.endIndex, ByteClass.isASCIILetter(bytes[separator]) {
+      separator = bytes.index(after: separator)
+    }
+    guard separator > bytes.startIndex, separator < bytes.endIndex,
+      bytes[separator] == UInt8(ascii: "-") || bytes[separator] == UInt8(ascii: ":"),
+      bytes.index(after: separator) < bytes.endIndex
     else { return nil }
-    return (text[..<separator], text[separator])
+    return (text[..<separator], bytes[separator] == UInt8(ascii: "-") ? "-" : ":")
   }
 }

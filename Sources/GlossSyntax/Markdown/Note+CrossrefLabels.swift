@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Note {
   /// The cross-reference labels of `blocks` (and their children), in document order.
   ///
@@ -38,6 +44,10 @@ extension Note {
   ) {
     var index = range.lowerBound
     let end = min(range.upperBound, buffer.count)
+    // Most blocks have no `{` at all: one memchr pass says so before any byte is looked at one by one.
+    guard index < end, let base = buffer.baseAddress, memchr(base + index, Int32(brace), end - index) != nil else {
+      return
+    }
     var inCode = 0
     while index < end {
       let byte = buffer[index]

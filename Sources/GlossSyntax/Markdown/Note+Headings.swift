@@ -1,23 +1,43 @@
 extension Note {
-  /// Headings with their text (lines of a setext heading joined by a space) and unique slugs.
+  /// Headings with their text (lines of a setext heading joined by a space) and unique slugs; a trailing attribute
+  /// block (`{#sec-x}`, `{.unnumbered}`) is not text, and its `#id` is the heading's slug, as Pandoc's identifier.
   static func headings(
     _ raw: [BlockParser.RawHeading], segments: [Range<Int>], in buffer: UnsafeBufferPointer<UInt8>
   ) -> [Heading] {
-    let texts = raw.map { heading in
-      segments[heading.segments].map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+    var texts: [String] = []
+    var attributes: [HeadingAttributes?] = []
+    texts.reserveCapacity(raw.count)
+    attributes.reserveCapacity(raw.count)
+    for heading in raw {
+      var text = segments[heading.segments]
+        .map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
         .joined(separator: " ")
+      // After closing hashes (`# A {#x} ##`) Pandoc reads the block as text.
+      let closed = segments[heading.segments].last.map { last in
+        buffer[last.upperBound..<min(heading.range.upperBound, buffer.count)].contains(UInt8(ascii: "#"))
+      }
+      let found = closed == true ? nil : HeadingAttributes.trailing(in: text)
+      if let found {
+        text = String(decoding: text.utf8.dropLast(found.length), as: UTF8.self)
+      }
+      texts.append(text)
+      attributes.append(found)
     }
     let slugs = Slug.unique(texts)
     return raw.indices.map { index in
       let heading = raw[index]
-      let textRange: Range<Int>
+      var textRange: Range<Int>
       if let first = segments[heading.segments].first, let last = segments[heading.segments].last {
-        textRange = first.lowerBound..<max(first.lowerBound, last.upperBound)
+        textRange = first.lowerBound..<max(first.lowerBound, last.upperBound - (attributes[index]?.length ?? 0))
       } else {
         textRange = heading.range.upperBound..<heading.range.upperBound
       }
-      return Heading(
-        level: heading.level, text: texts[index], range: heading.range, textRange: textRange, slug: slugs[index])
+      var out = Heading(
+        level: heading.level, text: texts[index], range: heading.range, textRange: textRange,
+        slug: attributes[index]?.identifier ?? slugs[index])
+      out.isUnnumbered = attributes[index]?.isUnnumbered ?? false
+      out.hasIdentifier = attributes[index]?.identifier != nil
+      return out
     }
   }
 

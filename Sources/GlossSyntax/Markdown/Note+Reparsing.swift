@@ -84,7 +84,9 @@ extension Note {
       $0.shift(by: delta)
     }
     let slugs = Slug.unique(headings.map(\.text))
-    for index in headings.indices where headings[index].slug != slugs[index] { headings[index].slug = slugs[index] }
+    for index in headings.indices where !headings[index].hasIdentifier && headings[index].slug != slugs[index] {
+      headings[index].slug = slugs[index]
+    }
     splice?.replaced = replaced
   }
 

@@ -134,11 +134,20 @@ package struct Block: Hashable, Sendable {
 
 /// An ATX or setext heading.
 package struct Heading: Hashable, Sendable {
-  /// The heading's inline text with markers and closing hashes removed.
+  /// The heading's inline text with markers, closing hashes and a trailing attribute block removed.
   package var text: String
-  /// The GitHub slug, with `-1`, `-2` suffixes for duplicates within the note.
+  /// The GitHub slug, with `-1`, `-2` suffixes for duplicates within the note; the `#id` of a trailing attribute
+  /// block (`# Methods {#sec-methods}`) when it has one.
   package var slug: String
-  package var level: Int
+  private var storedLevel: UInt8
+  /// Whether a trailing attribute block marks the heading `.unnumbered` (or `-`).
+  package var isUnnumbered = false
+  /// Whether the slug is the `#id` of a trailing attribute block rather than made from the text.
+  package var hasIdentifier = false
+  package var level: Int {
+    get { Int(storedLevel) }
+    set { storedLevel = UInt8(clamping: newValue) }
+  }
   // Ranges in 8 bytes each (`CompactRange`): a workspace holds tens of thousands of headings.
   private var storedRange: CompactRange
   private var storedTextRange: CompactRange
@@ -157,7 +166,7 @@ package struct Heading: Hashable, Sendable {
   package init(level: Int, text: String, range: Range<Int>, textRange: Range<Int>, slug: String) {
     self.text = text
     self.slug = slug
-    self.level = level
+    storedLevel = UInt8(clamping: level)
     storedRange = CompactRange(range)
     storedTextRange = CompactRange(textRange)
   }

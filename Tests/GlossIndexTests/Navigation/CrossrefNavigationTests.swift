@@ -55,7 +55,7 @@ import Testing
   @Test func theOutlineListsLabelsUnderTheirHeadings() {
     let workspace = Fixture.workspace(Self.files, config: Self.config)
     let symbols = workspace.documentSymbols(in: "one.qmd")
-    #expect(symbols.map(\.name) == ["One {#sec-one}"])
+    #expect(symbols.map(\.name) == ["One"])
     #expect(symbols.first?.children.map(\.name) == ["fig-herd", "fig-second"])
     #expect(symbols.first?.children.first?.detail == "Figure: Đàn voi 🐘")
   }
@@ -77,5 +77,16 @@ import Testing
     let bare = Array(note.dropLast(4).utf8)
     let all = workspace.completions(at: bare.count, in: "a.qmd", text: bare).items.map(\.label)
     #expect(all == ["figueroa2001", "fig-herd", "tbl-counts"])
+  }
+
+  @Test func linksToAHeadingsIdentifierResolveAndItsTitleHasNoAttributes() {
+    let workspace = Fixture.workspace([
+      "one.qmd": "# Phương pháp {#sec-methods}\n\nSee [above](#sec-methods) and [the intro](two.qmd#sec-intro).\n",
+      "two.qmd": "# Intro {#sec-intro .unnumbered}\n\nBack to [[one#sec-methods]]; [gone](#sec-none).\n",
+    ])
+    #expect(workspace.diagnostics(for: "one.qmd").isEmpty)
+    #expect(workspace.diagnostics(for: "two.qmd").map(\.code) == ["broken-anchor"])
+    #expect(workspace.notes["one.qmd"]?.title == "Phương pháp")
+    #expect(workspace.documentSymbols(in: "two.qmd").map(\.name) == ["Intro"])
   }
 }

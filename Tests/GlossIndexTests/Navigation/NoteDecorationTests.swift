@@ -100,6 +100,22 @@ import Testing
     #expect(Workspace.authorYearLabel(authors: authors, year: year) == label)
   }
 
+  @Test func crossReferencesAndLabelsAreTheirOwnTokensNotCitedKeys() {
+    let marked = """
+      ![Đàn voi 🐘](a.png){#⏩fig-herd⏪}
+
+      As @⏩fig-herd⏪, [-@⏩Fig-herd⏪; @⏩smith2020⏪], @⏩fig-hrd⏪ and @⏩cites:smith2020⏪ show.
+
+      """
+    let text = MarkedText(marked)
+    let tokens = Self.workspace(note: marked).semanticTokens(in: "notes/a.md")
+    #expect(tokens.map(\.range) == text.ranges)
+    #expect(
+      tokens.map { "\($0.kind)\($0.isUnresolved ? " unresolved" : "")\($0.isDeclaration ? " declaration" : "")" } == [
+        "crossref declaration", "crossref", "crossref", "citationKey", "crossref unresolved", "citationKey",
+      ])
+  }
+
   @Test func semanticTokensCoverKeysLocatorsTagsAndWikiLinks() {
     let marked = """
       ---

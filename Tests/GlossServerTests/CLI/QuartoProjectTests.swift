@@ -42,4 +42,21 @@ import Testing
         "doc.qmd:1:16: error: unknown source 'ghost' [unknown-source]",
       ])
   }
+
+  @Test func strictExportOfABookChapterPassesAndAMistypedLabelFailsIt() throws {
+    let root = Repository.url("Tests/Fixtures/quarto-book").path
+    let intro = try GlossProcess.run(["export", root + "/intro.qmd", "--strict", "-o", "-", "--root", root])
+    #expect(intro.status == 0, "\(intro.stderr)")
+    #expect(intro.stdout.contains("An elephant is shown in Figure 1.1, and Figure 1.1 is the same one\nsee also 1.1."))
+    let methods = try GlossProcess.run(["export", root + "/methods.qmd", "--strict", "-o", "-", "--root", root])
+    #expect(methods.status == 1)
+    #expect(
+      methods.stderr
+        == "gloss export: 1 cross-reference names no label [unknown-crossref]: 'fig-elefant'; nothing was written"
+        + " (--strict)\n")
+    let paper = Repository.url("Tests/Fixtures/pandoc-crossref").path
+    let map = try GlossProcess.run(["export", paper + "/paper.md", "-o", "-", "--root", paper])
+    #expect(map.status == 0)
+    #expect(map.stdout.contains("The map in fig. 1 (also fig. 1) and Fig. 1 shows the sites"))
+  }
 }

@@ -63,11 +63,14 @@ import Testing
   }
 
   @Test func theLegendNamesEveryKind() {
-    let kinds: [NoteToken.Kind] = [.citationKey, .locator, .tag, .wikiLinkTarget, .wikiLinkAnchor]
+    let kinds: [NoteToken.Kind] = [.citationKey, .locator, .tag, .wikiLinkTarget, .wikiLinkAnchor, .crossref]
     #expect(
       kinds.map { SemanticTokenLegend.legend.tokenTypes[SemanticTokenLegend.typeIndex(of: $0)] } == [
-        "variable", "parameter", "decorator", "namespace", "property",
+        "variable", "parameter", "decorator", "namespace", "property", "enumMember",
       ])
-    #expect(SemanticTokenLegend.legend.tokenModifiers == ["deprecated"])
+    #expect(SemanticTokenLegend.legend.tokenModifiers == ["deprecated", "declaration"])
+    let label = NoteToken(range: 0..<1, kind: .crossref, isDeclaration: true)
+    let missing = NoteToken(range: 0..<1, kind: .crossref, isUnresolved: true)
+    #expect([label, missing].map(SemanticTokenLegend.modifiers(of:)) == [2, 1])
   }
 }

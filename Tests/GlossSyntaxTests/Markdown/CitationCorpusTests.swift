@@ -91,8 +91,7 @@ import Testing
 
   /// Cases where Gloss follows CommonMark (docs/pandoc-compatibility.md) and Pandoc does not.
   static let divergences: [String: String] = [
-    "fenced-unterminated": "CommonMark runs an unclosed fence to the end of its container; Pandoc reads it as text",
-    "html-div-markdown": "CommonMark keeps an HTML block raw up to a blank line; Pandoc reads Markdown inside a div",
+    "fenced-unterminated": "CommonMark runs an unclosed fence to the end of its container; Pandoc reads it as text"
   ]
 
   @Test(arguments: corpus)

@@ -102,8 +102,14 @@ import Testing
   }
 
   @Test func rawHTMLAndIndentedCodeHoldNoLabels() {
-    let text = "<div>\n![x](a.png){#fig-html}\n</div>\n\n    ![y](b.png){#fig-indented}\n\nText {#fig-real}\n"
+    let text = "<pre>\n![x](a.png){#fig-html}\n</pre>\n\n    ![y](b.png){#fig-indented}\n\nText {#fig-real}\n"
     #expect(dump(text) == ["fig-real span \"\""])
+  }
+
+  /// Pandoc reads Markdown inside a `<div>` (`markdown_in_html_blocks`): a label there is one.
+  @Test func aLabelInsideAnHTMLDivIsOne() {
+    let text = "<div class=\"wide\">\n\n![Bản đồ](m.png){#fig-map}\n\n</div>\n<div>\n: Sizes {#tbl-sizes}\n</div>\n"
+    #expect(dump(text) == ["fig-map image \"Bản đồ\"", "tbl-sizes table \"Sizes\""])
   }
 
   @Test func codeCellsAreCodeNotProse() {
@@ -155,5 +161,54 @@ import Testing
     #expect(metadata.chapters == ["index.qmd", "one.qmd", "two.qmd", "three.qmd", "app.qmd"])
     #expect(metadata.customCrossrefKinds == [CrossrefKind(key: "dino", name: "Dinosaur")])
     #expect(ProjectMetadata(parsingYAML: "bibliography: refs.bib\n").bibliography == ["refs.bib"])
+  }
+
+  /// Text, identifier and numbering of headings with a trailing attribute block, as `pandoc -f markdown -t json`
+  /// (2.17) gives them: `Header` identifiers `sec-methods`, `preface`, `pre2`, `id`, `kv`, `empty`, `mid-x-b`,
+  /// `close-cl`, `st`, `đàn-voi`, `ns` (the slugs of text without an identifier are GitHub's, as for every heading).
+  @Test func aHeadingsAttributeBlockIsNotTextAndItsIdentifierIsTheSlug() {
+    let text = """
+      # Methods {#sec-methods}
+
+      # Preface {.unnumbered}
+
+      # Pre2 {-}
+
+      # Intro {#id .class}
+
+      # Kv {#kv key="a b"}
+
+      # Empty {}
+
+      # Mid {#x} b
+
+      # Close {#cl} ##
+
+      Setext {#st}
+      ======
+
+      # Đàn voi 🐘 {.unnumbered}
+
+      # NoSpace{#ns}
+
+      # Not {#a attributes!}
+
+      """
+    let bytes = Array(text.utf8)
+    let headings = Note(parsing: bytes).headings
+    #expect(
+      headings.map(\.text) == [
+        "Methods", "Preface", "Pre2", "Intro", "Kv", "Empty", "Mid {#x} b", "Close {#cl}", "Setext", "Đàn voi 🐘",
+        "NoSpace", "Not {#a attributes!}",
+      ])
+    #expect(
+      headings.map(\.slug) == [
+        "sec-methods", "preface", "pre2", "id", "kv", "empty", "mid-x-b", "close-cl", "st", "đàn-voi-", "ns",
+        "not-a-attributes",
+      ])
+    #expect(
+      headings.map(\.isUnnumbered) == [false, true, true, false, false, false, false, false, false, true, false, false])
+    // The text range covers the text only: renaming the heading keeps its attributes.
+    #expect(headings.map { String(decoding: bytes[$0.textRange], as: UTF8.self) } == headings.map(\.text))
   }
 }

@@ -68,11 +68,37 @@ import Testing
         """)
   }
 
-  @Test func htmlBlocksAndCodeHideEverything() {
+  /// Pandoc's `markdown_in_html_blocks`: a block tag is raw only as far as its tags go (over lines too), the rest
+  /// is Markdown; a line with text after a tag is a paragraph's.
+  @Test func htmlDivsHoldMarkdown() {
     let source = """
-      <div>
+      <div class="note"
+        data-x="@attribute">
       @inDiv #tag [[link]]
       </div>
+      <section><p>Đàn voi 🐘 [@inline]</p></section>
+
+      """
+    #expect(
+      NoteDump.citations(source)
+        == "citation [41..47) in-text: @inDiv in-text\ncitation [96..105) bracketed: @inline normal")
+    #expect(NoteDump.tags(source) == "tag \"tag\" @\"tag\"")
+    #expect(
+      NoteDump.blocks(source) == """
+        html [0..40)
+        paragraph [41..61)
+        html [62..68)
+        paragraph [69..119)
+        """)
+  }
+
+  /// Raw blocks as Pandoc keeps them raw: `<pre>`, comments, `<script>`; a `<div>`'s inside is Markdown (see
+  /// `htmlDivsHoldMarkdown`).
+  @Test func htmlBlocksAndCodeHideEverything() {
+    let source = """
+      <pre>
+      @inPre #tag [[link]]
+      </pre>
 
       <!-- @comment
       still comment -->

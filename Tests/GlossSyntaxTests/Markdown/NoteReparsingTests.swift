@@ -20,7 +20,7 @@ import Testing
     "[ref]", "[x][Ref]", "[ref][]", "]: ", "\n[ref]: other.md#h\n", "\n\n[ref]: <b c.md>\n", "@key [ref]", "[Bản đồ]",
     // Cross-reference labels: attributes, divs (whose caption is read across blocks), code-cell options.
     "{#fig-x}", "\n::: {#fig-d}\n", "\n:::\n", "![cap](a.png){#fig-a}", "\n#| label: fig-c\n", "```{r fig-r}\n",
-    "$$ {#eq-e}", "{#sec-s}", "@fig-x",
+    "$$ {#eq-e}", "{#sec-s}", "@fig-x", " {.unnumbered}", " {-}", "\n# H {#sec-h}\n",
   ]
 
   /// A note with many blocks of every kind, so that edits land between, inside and across them.

@@ -199,6 +199,29 @@
                "the example's two problems"
                (lambda (d) (equal d gloss-test--expected-spacing-effect)))))))
 
+(ert-deftest gloss-finds-the-quarto-project-of-a-chapter-opened-alone ()
+  "A chapter in a subfolder of a Quarto book gets the folder of _quarto.yml as its root: its labels and bibliography."
+  (let* ((dir (make-temp-file "gloss-emacs-" t))
+         (book (file-name-as-directory (expand-file-name "book" dir))))
+    (unwind-protect
+        (progn
+          (make-directory (expand-file-name "chapters" book) t)
+          (make-directory (expand-file-name "refs" book) t)
+          (dolist (file '(("_quarto.yml" . "project:\n  type: book\nbook:\n  chapters:\n    - chapters/one.md\n    - chapters/two.md\nbibliography: refs/references.bib\n")
+                          ("refs/references.bib" . "@book{smith2020, title = {Elephants}, year = 2020}\n")
+                          ("chapters/herd.png" . "")
+                          ("chapters/one.md" . "# One {#sec-one}\n\nAs [@smith2020] and @fig-herd show; @fig-hred is a typo.\n")
+                          ("chapters/two.md" . "# Two {#sec-two}\n\n![A herd](herd.png){#fig-herd}\n")))
+            (write-region (cdr file) nil (expand-file-name (car file) book) nil 'silent))
+          (setq gloss-test--root book)
+          (with-current-buffer (gloss-test--open "chapters/one.md")
+            (should (equal (project-root (eglot--project (eglot-current-server))) book))
+            (should (gloss-test--wait-diagnostics
+                     "only the mistyped label"
+                     (lambda (d) (equal (mapcar #'car d) '(3)))))
+            (should (string-match-p "unknown-crossref" (gloss-test--codes (gloss-test--diagnostics))))))
+      (gloss-test--teardown))))
+
 ;;;; Diagnostics
 
 (ert-deftest gloss-diagnostics-follow-a-file-changed-on-disk ()

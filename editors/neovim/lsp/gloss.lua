@@ -30,7 +30,8 @@ local function holds_bibliography_or_sources(dir)
 end
 
 -- The workspace of a file, found as the server finds it: the nearest folder
--- with `.gloss.json`; else the nearest folder holding a bibliography (`*.bib`,
+-- with `.gloss.json` or `_quarto.yml` (a Quarto project, so a chapter opened
+-- alone attaches at the book's root); else the nearest folder holding a bibliography (`*.bib`,
 -- `*.csl.json`) or a `sources/` folder, not above the Git repository; else the
 -- repository's root; else none (the note is checked on its own). Your home
 -- folder and `/` count only with `.gloss.json`.
@@ -45,7 +46,7 @@ local function gloss_root(file)
     chain[#chain + 1] = dir
   end
   for _, dir in ipairs(chain) do
-    if exists(dir .. '/.gloss.json') then
+    if exists(dir .. '/.gloss.json') or exists(dir .. '/_quarto.yml') then
       return dir
     end
   end

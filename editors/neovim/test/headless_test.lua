@@ -633,6 +633,27 @@ step('a Quarto book: .qmd attaches, no false error, @fig- completes the labels',
     and vim.tbl_contains(words, 'fig-scatter'), vim.inspect(words))
 end)
 
+step('a Quarto chapter in a subfolder, opened alone, attaches at the project root (_quarto.yml)', function()
+  local book = dir .. '/w/quarto-nested'
+  write_file(book .. '/_quarto.yml', 'project:\n  type: book\nbook:\n  chapters:\n    - chapters/one.qmd\n'
+    .. '    - chapters/two.qmd\nbibliography: refs/references.bib\n')
+  write_file(book .. '/refs/references.bib', '@book{smith2020, title = {Elephants}, year = 2020}\n')
+  write_file(book .. '/chapters/one.qmd', '# One {#sec-one}\n\nAs [@smith2020] and @fig-herd of @sec-two show;'
+    .. ' @fig-hred is a typo.\n')
+  write_file(book .. '/chapters/herd.png', '')
+  write_file(book .. '/chapters/two.qmd', '# Two {#sec-two}\n\n![A herd](herd.png){#fig-herd}\n')
+  check('the chapter attaches Gloss', open(book .. '/chapters/one.qmd'))
+  local client = gloss_client(0)
+  check('its root is the folder of _quarto.yml', client and real(client.root_dir) == real(book),
+    client and client.root_dir)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local only_typo = wait(function()
+    return table.concat(codes(bufnr), ',') == 'unknown-crossref'
+  end, 10000)
+  check('the other chapter\'s label and the bibliography are found: only the typo is reported', only_typo,
+    vim.inspect(codes(bufnr)))
+end)
+
 step('a Zotero library outside the workspace: PDF passages at printed pages, cached across a restart', function()
   -- Zotero's data folder in the (temporary) home, its export naming the PDF by absolute path; the notes elsewhere.
   local home = assert(vim.env.HOME)
