@@ -379,13 +379,7 @@ extension Workspace {
 
   /// The 1-based page holding text offset `offset`.
   private static func page(containing offset: Int, in document: SourceDocument) -> Int {
-    var low = 0
-    var high = document.pageStarts.count
-    while low < high {
-      let mid = (low + high) / 2
-      if document.pageStarts[mid] <= offset { low = mid + 1 } else { high = mid }
-    }
-    return max(1, low)
+    max(1, document.pageStarts.partitioningIndex { $0 > offset })
   }
 
   /// The 1-based lines of a range of a note's text.
