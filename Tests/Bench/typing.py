@@ -30,6 +30,23 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lsp_bench  # noqa: E402  (the LSP client the benchmarks share)
 
 
+def now():
+    return time.perf_counter()
+
+
+def pct(values, p):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    k = (len(values) - 1) * p / 100
+    lo = int(k)
+    hi = min(lo + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+uri_of = lsp_bench.uri_of
+
+
 class Client(lsp_bench.Server):
     """lsp_bench's client, keeping every publish (arrival time, uri, version) for the edit -> diagnostics figures."""
 
