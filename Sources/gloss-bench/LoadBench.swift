@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GlossIndex
 import GlossSyntax
+import Synchronization
 
 /// `gloss-bench load <workspace-dir>`: times the bulk index load with and without quotation checks, and the
 /// building of the per-source quotation indexes on all cores.
@@ -86,10 +87,10 @@ enum LoadBench {
   }
 
   /// A total added to from several threads.
-  private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var total = 0
-    func add(_ value: Int) { lock.withLock { total += value } }
+  private final class Counter: Sendable {
+    private let sum = Mutex(0)
+    var total: Int { sum.withLock { $0 } }
+    func add(_ value: Int) { sum.withLock { $0 += value } }
   }
 
   /// The result of `work`, with the wall-clock and process CPU milliseconds it took.

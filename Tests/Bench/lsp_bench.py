@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import queue
+import re
 import shlex
 import statistics
 import subprocess
@@ -97,16 +98,35 @@ def memory_mb(pids, field):
     return total / 1024
 
 
-class Server:
-    """One server process: a reader thread, answers to the server's own requests, requests with their latency."""
+PUBLISH = b'"method":"textDocument/publishDiagnostics"'
 
-    def __init__(self, command, workspace, environment):
+
+def skimmed_publish(body):
+    """The uri and version of a publishDiagnostics from its first bytes, without decoding its diagnostics."""
+    head = body[:4096].decode("utf-8", "replace")
+    uri = re.search(r'"uri":"([^"]*)"', head)
+    version = re.search(r'"version":(\d+)', head)
+    return {"uri": json.loads('"' + uri.group(1) + '"') if uri else None,
+            "version": int(version.group(1)) if version else None, "diagnostics": None}
+
+
+class Server:
+    """One server process: a reader thread, answers to the server's own requests, requests with their latency.
+
+    Each `publishDiagnostics` goes to `published(arrived, params)`, which queues it in `diagnostics`; a client that
+    wants them otherwise overrides it. With `skim_publishes`, a publish is not decoded: its params hold only its
+    `uri` and `version` (read from its first bytes, as an editor's own fast parser would) and `diagnostics` None, so
+    that the publishes of a very large note never hold the server up.
+    """
+
+    def __init__(self, command, workspace, environment, skim_publishes=False):
         self.process = subprocess.Popen(shlex.split(command), cwd=workspace, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=environment)
         self.next_id = 0
         self.pending = {}
         self.lock = threading.Lock()
         self.diagnostics = queue.Queue()
+        self.skim_publishes = skim_publishes
         threading.Thread(target=self.read, daemon=True).start()
 
     def send(self, message):
@@ -128,17 +148,24 @@ class Server:
                 name, _, value = line.decode("ascii", "replace").partition(":")
                 if name.strip().lower() == "content-length":
                     length = int(value)
-            message = json.loads(stream.read(length))
+            body = stream.read(length)
             arrived = time.perf_counter()
+            if self.skim_publishes and PUBLISH in body[:200]:
+                self.published(arrived, skimmed_publish(body))
+                continue
+            message = json.loads(body)
             if "method" in message and "id" in message:
                 self.answer(message)
             elif "method" in message:
                 if message["method"] == "textDocument/publishDiagnostics":
-                    self.diagnostics.put((arrived, message["params"]))
+                    self.published(arrived, message["params"])
             else:
                 slot = self.pending.pop(message.get("id"), None)
                 if slot is not None:
                     slot.put((arrived, message))
+
+    def published(self, arrived, params):
+        self.diagnostics.put((arrived, params))
 
     def answer(self, message):
         method = message["method"]

@@ -19,18 +19,15 @@ Python 3 standard library only.
 """
 
 import argparse
-import json
 import os
+import queue
 import re
-import shlex
-import subprocess
 import sys
 import threading
 import time
-import urllib.parse
 
-
-PUBLISH = b'"method":"textDocument/publishDiagnostics"'
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lsp_bench  # noqa: E402  (the LSP client the benchmarks share)
 
 
 def now():
@@ -47,89 +44,41 @@ def pct(values, p):
     return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
-def uri_of(path):
-    return "file://" + urllib.parse.quote(os.path.abspath(path))
+uri_of = lsp_bench.uri_of
 
 
-class Client:
-    def __init__(self, argv, cwd):
-        self.proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
-        self.wlock = threading.Lock()
+class Client(lsp_bench.Server):
+    """lsp_bench's client, keeping every publish (arrival time, uri, version) for the edit -> diagnostics figures."""
+
+    def __init__(self, command, cwd):
         self.cond = threading.Condition()
-        self.responses = {}
-        self.publishes = []          # (arrival time, uri, version, diagnostic count)
-        self.next_id = 0
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def send(self, message):
-        body = json.dumps(message, ensure_ascii=False).encode("utf-8")
-        with self.wlock:
-            t = now()
-            self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-            self.proc.stdin.flush()
-        return t
-
-    def notify(self, method, params):
-        return self.send({"jsonrpc": "2.0", "method": method, "params": params})
-
-    def request(self, method, params, timeout=60.0):
-        with self.cond:
-            self.next_id += 1
-            rid = self.next_id
-        t0 = self.send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        deadline = t0 + timeout
-        with self.cond:
-            while rid not in self.responses:
-                left = deadline - now()
-                if left <= 0:
-                    return None, None
-                self.cond.wait(left)
-            t, message = self.responses.pop(rid)
-        return message, (t - t0) * 1000.0
-
-    def _read(self):
-        stream = self.proc.stdout
+        self.publishes = []          # (arrival time, uri, version, diagnostic count or None)
+        super().__init__(command, cwd, None, skim_publishes=True)
         try:
             import fcntl
-            fcntl.fcntl(stream.fileno(), 1031, 1 << 20)  # F_SETPIPE_SZ: let the server write ahead
+            fcntl.fcntl(self.process.stdout.fileno(), 1031, 1 << 20)  # F_SETPIPE_SZ: let the server write ahead
         except (OSError, ImportError):
             pass
-        while True:
-            length = None
-            while True:
-                line = stream.readline()
-                if not line:
-                    return
-                if line in (b"\r\n", b"\n"):
-                    break
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":")[1])
-            body = stream.read(length)
-            t = now()
-            if PUBLISH in body[:200]:
-                # A publish of a large note is a megabyte: read only its uri and version, as an editor's own fast
-                # parser would, so that the client never holds the server up.
-                head = body[:4096].decode("utf-8", "replace")
-                uri = re.search(r'"uri":"([^"]*)"', head)
-                version = re.search(r'"version":(\d+)', head)
-                with self.cond:
-                    self.publishes.append((t, json.loads('"' + uri.group(1) + '"') if uri else None,
-                                           int(version.group(1)) if version else None, None))
-                    self.cond.notify_all()
-                continue
-            message = json.loads(body)
-            if "id" in message and "method" in message:
-                # A request from the server (progress, registration, refresh): answer null.
-                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
-                continue
-            with self.cond:
-                if "id" in message:
-                    self.responses[message["id"]] = (t, message)
-                elif message.get("method") == "textDocument/publishDiagnostics":
-                    p = message["params"]
-                    self.publishes.append((t, p["uri"], p.get("version"), len(p["diagnostics"])))
-                self.cond.notify_all()
+
+    def published(self, arrived, params):
+        count = None if params.get("diagnostics") is None else len(params["diagnostics"])
+        with self.cond:
+            self.publishes.append((arrived, params.get("uri"), params.get("version"), count))
+            self.cond.notify_all()
+
+    def timed_request(self, method, params, timeout=60.0):
+        """The answer and its latency in milliseconds, (None, None) when none came in time."""
+        try:
+            ms, result, error = self.request(method, params, timeout=timeout)
+        except queue.Empty:
+            return None, None
+        return ({"error": error} if error is not None else {"result": result}), ms
+
+    def notify(self, method, params):
+        """Sends a notification; returns when it was sent."""
+        t = now()
+        super().notify(method, params)
+        return t
 
     def wait_publish(self, uri, after, version=None, timeout=120.0):
         deadline = now() + timeout
@@ -144,9 +93,7 @@ class Client:
                 self.cond.wait(left)
 
     def cpu_seconds(self):
-        with open(f"/proc/{self.proc.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return lsp_bench.cpu_seconds([self.process.pid])
 
 
 def position(text, offset):
@@ -172,9 +119,9 @@ def main():
     ap.add_argument("--hover-ms", type=float, default=20.0)
     a = ap.parse_args()
     ws = os.path.abspath(a.workspace)
-    client = Client(shlex.split(a.server), ws)
+    client = Client(a.server, ws)
     root = uri_of(ws)
-    client.request("initialize", {"processId": os.getpid(), "rootUri": root,
+    client.timed_request("initialize", {"processId": os.getpid(), "rootUri": root,
                                   "workspaceFolders": [{"uri": root, "name": "ws"}],
                                   "capabilities": {"general": {"positionEncodings": ["utf-16"]},
                                                    "textDocument": {"hover": {"contentFormat": ["markdown"]},
@@ -212,7 +159,7 @@ def main():
         k = 0
         while now() < end:
             target = (big_uri, hover_big, "big") if k % 2 == 0 else (uri_of(small), hover_small, "small")
-            message, ms = client.request("textDocument/hover", {"textDocument": {"uri": target[0]},
+            message, ms = client.timed_request("textDocument/hover", {"textDocument": {"uri": target[0]},
                                                                 "position": target[1]})
             if message is not None and "result" in message:
                 out[target[2]].append(ms)
@@ -259,8 +206,7 @@ def main():
     print(f"edit -> diagnostics: {summary(latencies)}")
     print(f"keystrokes sent {len(sent)}, publishes of the note {len(publishes)}, server CPU while typing "
           f"{cpu:.2f} s ({1000 * cpu / max(1, len(sent)):.1f} ms per keystroke)")
-    client.request("shutdown", None)
-    client.notify("exit", None)
+    client.stop()
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import Synchronization
 /// by the caches made meanwhile for which it is not stale, so an edit during the build does not throw the build away
 /// and make the next completion build it again on the loop; and a completion needing one part never waits for the
 /// build of another.
-final class CompletionCache: @unchecked Sendable {
+final class CompletionCache: Sendable {
   /// The parts of the cache, each stale after different changes.
   struct Parts: OptionSet, Sendable {
     let rawValue: Int
@@ -59,12 +59,11 @@ final class CompletionCache: @unchecked Sendable {
   var hasRanking: Bool { rankingPart.isBuilt }
 
   /// One lazily built value, built once by whoever needs it first; the others wait for that build.
-  private final class Part<Value>: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var built: Value?
+  private final class Part<Value: Sendable>: Sendable {
+    private let built = Mutex<Value?>(nil)
 
     func value(_ build: () -> Value) -> Value {
-      lock.withLock { _ in
+      built.withLock { built in
         if let built { return built }
         let value = build()
         built = value
@@ -72,6 +71,6 @@ final class CompletionCache: @unchecked Sendable {
       }
     }
 
-    var isBuilt: Bool { lock.withLock { _ in built != nil } }
+    var isBuilt: Bool { built.withLock { $0 != nil } }
   }
 }

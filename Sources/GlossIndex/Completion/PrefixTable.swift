@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// Words sorted for prefix search, each naming an owner (a source or note id) and a match quality: every word's
 /// bytes live in one flat store and an entry is 16 bytes, where an array per word cost about 64 bytes of heap.
 ///
@@ -54,13 +56,7 @@ struct PrefixTable: Sendable {
     precondition(isSorted, "PrefixTable searched before seal()")
     bytes.withUnsafeBufferPointer { store in
       prefix.withUnsafeBufferPointer { wanted in
-        var low = 0
-        var high = entries.count
-        while low < high {
-          let mid = (low + high) / 2
-          if Self.compare(store, entries[mid], wanted) < 0 { low = mid + 1 } else { high = mid }
-        }
-        var index = low
+        var index = entries.partitioningIndex { Self.compare(store, $0, wanted) >= 0 }
         while index < entries.count {
           let entry = entries[index]
           guard Int(entry.count) >= wanted.count,

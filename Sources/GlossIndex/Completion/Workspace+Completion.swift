@@ -296,13 +296,7 @@ extension Array {
     best.reserveCapacity(limit + 1)
     for element in self {
       if best.count == limit, let last = best.last, !areInIncreasingOrder(element, last) { continue }
-      var low = 0
-      var high = best.count
-      while low < high {
-        let mid = (low + high) / 2
-        if areInIncreasingOrder(best[mid], element) { low = mid + 1 } else { high = mid }
-      }
-      best.insert(element, at: low)
+      best.insert(element, at: best.partitioningIndex { !areInIncreasingOrder($0, element) })
       if best.count > limit { best.removeLast() }
     }
     return best

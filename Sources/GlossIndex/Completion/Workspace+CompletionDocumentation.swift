@@ -9,7 +9,7 @@ extension Workspace {
   package func completionDocumentation(forKey key: String) -> String? {
     guard let source = source(forKey: key) else { return nil }
     var lines: [String] = []
-    lines.append("**\(Self.escapeMarkdown(source.title ?? key))**")
+    lines.append("**\(HoverMarkdown.escape(source.title ?? key))**")
     lines.append("")
     var facts: [String] = []
     let people = source.authors.filter { !$0.isOthers }.map(Self.fullName)
@@ -20,7 +20,7 @@ extension Workspace {
       var publication: [String] = []
       // The full date where the entry has one (`March 1991`), else the year as written.
       if let date = entry.date?.description ?? entry.year { publication.append(date) }
-      if let container = entry.containerTitle { publication.append("*\(Self.escapeMarkdown(container))*") }
+      if let container = entry.containerTitle { publication.append("*\(HoverMarkdown.escape(container))*") }
       var volume = entry.volume ?? ""
       if let issue = entry.issue { volume += "(\(issue))" }
       if !volume.isEmpty { publication.append(volume) }
@@ -87,20 +87,6 @@ extension Workspace {
       while let last = out.last, last & 0xC0 == 0x80 || last >= 0xC0 { out.removeLast() }
       out.append(contentsOf: Array(" …".utf8))
     }
-    return escapeMarkdown(String(decoding: out, as: UTF8.self))
-  }
-
-  /// `text` with the characters that would start Markdown constructs escaped.
-  static func escapeMarkdown(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|": out.append("\\")
-      default: break
-      }
-      out.unicodeScalars.append(scalar)
-    }
-    return out
+    return HoverMarkdown.escape(String(decoding: out, as: UTF8.self))
   }
 }

@@ -99,7 +99,7 @@ extension Workspace {
     let folder = config.sources?.first ?? "sources"
     let name = NameRules.safeFileName(key)
     if !name.isEmpty, let path = freePath(folder: folder, stem: name, ext: "md") {
-      let yaml = NameRules.yamlScalar(key)
+      let yaml = NoteText.yamlScalar(key)
       let contents = "---\nid: \(yaml)\ntitle: \(yaml)\n---\n\n"
       fixes.append(
         QuickFix(
@@ -121,7 +121,7 @@ extension Workspace {
     }
     let written = target.trimmingSpaces()
     let title = written.contains("/") || written.isEmpty ? Self.stem(normalized) : Self.stem(written)
-    let contents = "---\ntitle: \(NameRules.yamlScalar(title))\n---\n\n"
+    let contents = "---\ntitle: \(NoteText.yamlScalar(title))\n---\n\n"
     return [
       QuickFix(
         title: "create note '\(path)'", diagnostic: diagnostic,

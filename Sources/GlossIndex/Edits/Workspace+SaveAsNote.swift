@@ -139,28 +139,17 @@ extension Workspace {
 
   /// The extracted text of `selection` and the 1-based lines (half-open) it spans.
   static func passage(of document: SourceDocument, selection: Range<Int>) -> (String, Range<Int>) {
-    let first = sourceLine(containing: selection.lowerBound, in: document)
+    let first = document.fileLine(containing: selection.lowerBound)
     var lastOffset = max(selection.lowerBound, selection.upperBound - 1)
     // A selection ending at the start of a line does not take that line.
-    if let range = document.fileRange(ofLine: sourceLine(containing: selection.upperBound, in: document)),
+    if let range = document.fileRange(ofLine: document.fileLine(containing: selection.upperBound)),
       range.lowerBound == selection.upperBound, selection.upperBound > selection.lowerBound
     {
       lastOffset = selection.upperBound - 1
     }
-    let last = max(first, sourceLine(containing: lastOffset, in: document))
+    let last = max(first, document.fileLine(containing: lastOffset))
     let text = document.string(document.textRange(ofFile: selection))
     return (text, first..<(last + 1))
-  }
-
-  /// The 1-based line holding file offset `offset`.
-  static func sourceLine(containing offset: Int, in document: SourceDocument) -> Int {
-    var low = 1
-    var high = max(document.lineCount, 1)
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if let range = document.fileRange(ofLine: mid), range.lowerBound <= offset { low = mid } else { high = mid - 1 }
-    }
-    return low
   }
 
   /// `text` as a Markdown blockquote, one `> ` per line, without a final line break.

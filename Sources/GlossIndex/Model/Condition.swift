@@ -8,6 +8,7 @@
 /// check the state, `wait()` until another thread has changed it and called `signal()` or `broadcast()`, release.
 ///
 /// `wait()` may return without a signal (a spurious wake-up), so callers wait in a loop that checks the state.
+// @unchecked: a pthread mutex and condition are made to be shared between threads, and the pointers never change.
 package final class Condition: @unchecked Sendable {
   // Allocated once: a pthread mutex or condition may not move in memory.
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

@@ -70,27 +70,4 @@ package enum NameRules {
     }
     return String(decoding: out, as: UTF8.self)
   }
-
-  /// A YAML scalar for `value`: plain when that reads back the same, else double-quoted.
-  package static func yamlScalar(_ value: String) -> String {
-    let plain =
-      !value.isEmpty && value.trimmingSpaces() == value
-      && !value.unicodeScalars.contains { ":#\"'{}[],&*!|>%@`\\".unicodeScalars.contains($0) || $0.value < 32 }
-      && !["-", "?", "~"].contains(where: { value.hasPrefix($0) })
-      && !["true", "false", "null", "yes", "no", "on", "off"].contains(value.lowercased())
-    if plain { return value }
-    var escaped = ""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\t": escaped += "\\t"
-      default:
-        if scalar.value < 32 { continue }
-        escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return "\"" + escaped + "\""
-  }
 }

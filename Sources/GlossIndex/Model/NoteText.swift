@@ -13,20 +13,17 @@ package enum NoteText {
     return text + "---\n"
   }
 
-  /// `value` as a YAML scalar: plain when that reads back the same, else double-quoted with escapes.
+  /// `value` as a YAML scalar: plain when every YAML reader reads it back as the same string, else double-quoted
+  /// with escapes. The one YAML scalar writer of the commands that write front matter (quick fixes, save as note,
+  /// exports).
+  ///
+  /// Quoted: the empty string; white space at either end; a first character YAML reads as an indicator
+  /// (`` -?:,[]{}#&*!|>'"%@` ``); `:` and `#` anywhere (`a: b` is a mapping, `a #b` a comment); a value read as a
+  /// boolean or null (`yes`, `No`, `on`, `y`, `null`, `~`, in YAML 1.1 or 1.2); one word starting with a digit, `.`
+  /// or `+` (a number, a date, `.inf`); ASCII other than letters, digits and `` -.,()/'_+;=?~ ``; control
+  /// characters, line and paragraph separators, the byte-order mark.
   package static func yamlScalar(_ value: String) -> String {
-    let plainSafe = value.unicodeScalars.allSatisfy { scalar in
-      scalar.value >= 0x80
-        ? scalar.properties.generalCategory != .control && scalar.value != 0x2028
-          && scalar.value != 0x2029
-        : (scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-          || " -.,()/'".unicodeScalars.contains(scalar))
-    }
-    if plainSafe, let first = value.unicodeScalars.first, first != " ", first != "-", first != "'",
-      value.last != " ", !value.isEmpty, !["true", "false", "null", "yes", "no", "~"].contains(value.lowercased())
-    {
-      return value
-    }
+    if isPlainYAML(value) { return value }
     var quoted = "\""
     for scalar in value.unicodeScalars {
       switch scalar {
@@ -36,14 +33,36 @@ package enum NoteText {
       case "\t": quoted += "\\t"
       case "\r": quoted += "\\r"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if scalar.properties.generalCategory == .control {
           quoted += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+        } else if scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
+          quoted += "\\u" + String(scalar.value, radix: 16).uppercased()
         } else {
           quoted.unicodeScalars.append(scalar)
         }
       }
     }
     return quoted + "\""
+  }
+
+  /// Whether `value` reads back as itself written plain (see `yamlScalar`).
+  private static func isPlainYAML(_ value: String) -> Bool {
+    guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last,
+      !first.properties.isWhitespace, !last.properties.isWhitespace,
+      !"-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first)
+    else { return false }
+    let safe = value.unicodeScalars.allSatisfy { scalar in
+      scalar.value >= 0x80
+        ? scalar.properties.generalCategory != .control && scalar.value != 0x2028 && scalar.value != 0x2029
+          && scalar.value != 0xFEFF
+        : (scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+          || " -.,()/'_+;=?~".unicodeScalars.contains(scalar))
+    }
+    guard safe else { return false }
+    if ["true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"].contains(value.lowercased()) { return false }
+    // A number, a date or `.inf` in some YAML: one word starting with a digit, a point or a plus.
+    let startsLikeNumber = first.value &- 0x30 < 10 || first == "." || first == "+"
+    return !(startsLikeNumber && !value.contains(" "))
   }
 
   /// `values` as a YAML flow list (`[a, "b c"]`).

@@ -79,6 +79,8 @@ package enum ParallelWork {
 
 /// The results of `ParallelWork.stream`: one slot per index, each written by one worker and taken once by the
 /// consumer after its chunk is marked finished; chunks are claimed one at a time, in order.
+// @unchecked: `finished` and `nextUnclaimed` are read and written holding `condition`; a slot is written by the one
+// worker of its chunk before the chunk is marked finished, and read by the consumer only after.
 private final class ResultBoard<R>: @unchecked Sendable {
   /// What the consumer should do next.
   enum Step {

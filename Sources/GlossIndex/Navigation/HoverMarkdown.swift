@@ -1,11 +1,13 @@
 import GlossSyntax
 
-/// Markdown building blocks for hovers: escaped text, author lists, links and bounded excerpts.
+/// Markdown building blocks for hovers and completion documentation: escaped text, author lists, links and bounded
+/// excerpts.
 enum HoverMarkdown {
   /// The longest excerpt shown, in bytes (cut at a character boundary).
   static let excerptByteLimit = 1_500
 
-  /// `text` with the characters Markdown would read as markup escaped.
+  /// `text` with the characters Markdown would read as markup escaped (strikethrough `~` and math `$` too), its line
+  /// breaks and tabs made spaces: the one Markdown escape of what Gloss shows in the editor.
   static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)

@@ -48,12 +48,7 @@ extension Workspace {
     }
     for (index, heading) in headings.enumerated() {
       // Top-level blocks are in order and do not overlap: the last one starting before the limit ends the section.
-      var low = 0
-      var high = blocks.count
-      while low < high {
-        let mid = (low + high) / 2
-        if blocks[mid].range.lowerBound < limits[index] { low = mid + 1 } else { high = mid }
-      }
+      let low = blocks.partitioningIndex { $0.range.lowerBound >= limits[index] }
       let contentEnd = low > 0 ? blocks[low - 1].range.upperBound : heading.range.upperBound
       ends.append(max(heading.range.upperBound, contentEnd))
     }

@@ -1,28 +1,25 @@
 import Synchronization
 
 /// A lazily built `SymbolCatalog` shared by copies of one workspace state; a mutation installs a fresh cache.
-final class SymbolCatalogCache: @unchecked Sendable {
-  // Guarded by `lock`: snapshots of the workspace may be searched from several threads.
-  private let lock = Mutex(())
-  private var catalog: SymbolCatalog?
-  /// The latest catalog built for an earlier state, whose prepared names the next build reuses.
-  private var previous: SymbolCatalog?
+final class SymbolCatalogCache: Sendable {
+  /// The catalog once built, and the latest catalog built for an earlier state, whose prepared names the next build
+  /// reuses; locked: snapshots of the workspace may be searched from several threads.
+  private let state: Mutex<(catalog: SymbolCatalog?, previous: SymbolCatalog?)>
 
   /// An empty cache.
-  init() {}
+  init() { state = Mutex((nil, nil)) }
 
   /// An empty cache for the state after `old`'s, keeping its catalog (or the one it kept) for reuse.
   init(after old: SymbolCatalogCache) {
-    previous = old.lock.withLock { _ in old.catalog ?? old.previous }
+    state = Mutex((nil, old.state.withLock { $0.catalog ?? $0.previous }))
   }
 
   /// The catalog, built by `build` (given the earlier catalog to reuse) on first use.
   func catalog(_ build: (SymbolCatalog?) -> SymbolCatalog) -> SymbolCatalog {
-    lock.withLock { _ in
-      if let catalog { return catalog }
-      let built = build(previous)
-      catalog = built
-      previous = nil
+    state.withLock { state in
+      if let catalog = state.catalog { return catalog }
+      let built = build(state.previous)
+      state = (built, nil)
       return built
     }
   }

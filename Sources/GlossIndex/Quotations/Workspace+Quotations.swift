@@ -394,21 +394,11 @@ extension Workspace {
   /// The file's lines (1-based, inclusive) that a range of the document's text comes from.
   static func fileLines(of textRange: Range<Int>, in document: SourceDocument) -> ClosedRange<Int>? {
     let file = document.fileRange(ofText: textRange)
-    let first = line(containing: file.lowerBound, in: document)
-    let last = line(containing: max(file.lowerBound, file.upperBound - 1), in: document)
+    let first = document.fileLine(containing: file.lowerBound)
+    let last = document.fileLine(containing: max(file.lowerBound, file.upperBound - 1))
     return first...max(first, last)
   }
 
-  /// The 1-based line of the file holding byte `offset` (the last line starting at or before it).
-  private static func line(containing offset: Int, in document: SourceDocument) -> Int {
-    var low = 1
-    var high = max(1, document.lineCount)
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if let range = document.fileRange(ofLine: mid), range.lowerBound <= offset { low = mid } else { high = mid - 1 }
-    }
-    return low
-  }
 }
 
 /// A quick fix that replaces a mismatched quotation with the source's words.

@@ -12,6 +12,7 @@ import Synchronization
 /// thread, so the loop only files the result. The loop enqueues jobs and, woken by `wake` (which posts an event),
 /// takes what finished in batches; nothing here touches the index. A job already queued or running for the same
 /// file, size and time is not queued twice.
+// @unchecked: every `var` is read and written only holding `lock`.
 package final class ExtractionQueue: @unchecked Sendable {
   /// How many extractions run at once.
   package let limit: Int

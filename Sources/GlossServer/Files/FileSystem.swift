@@ -1,5 +1,6 @@
-/// The only way Gloss touches files: every path is absolute and `/`-separated.
-package protocol FileSystem: Sendable {
+/// The only way Gloss reads files: every path is absolute and `/`-separated. What indexes, scans and reports hold:
+/// nothing given a `FileReading` can change a file (docs/contributing/write-path.md).
+package protocol FileReading: Sendable {
   /// The bytes of the file at `path` (following symbolic links).
   func contents(of path: String) throws(FileSystemError) -> [UInt8]
   /// The entries of a directory, in no particular order, without `.` and `..`.
@@ -13,11 +14,15 @@ package protocol FileSystem: Sendable {
   /// Whether the file at `path` (following symbolic links) may be written: the process may write it and it is not
   /// marked read-only (no write permission for anyone, which counts even for the superuser).
   func isWritable(_ path: String) -> Bool
+}
 
-  // The calls that change files. Only the writers of `Writing/` call them: they decide whether a change is allowed.
-  // Each takes a real path: a folder on the way that is a symbolic link (swapped in after the writer's checks) makes
-  // the call fail, and nothing is written through it.
-
+/// A file system that reads and writes: what the writers of `Writing/` hold (and what the server is given, to make
+/// them); everything else is handed it as a `FileReading`.
+///
+/// The calls that change files. Only the writers of `Writing/` call them: they decide whether a change is allowed.
+/// Each takes a real path: a folder on the way that is a symbolic link (swapped in after the writer's checks) makes
+/// the call fail, and nothing is written through it.
+package protocol FileSystem: FileReading {
   /// Creates the directory at `path` and any missing parents; an existing directory is fine.
   func createDirectory(_ path: String) throws(FileSystemError)
   /// Writes `bytes` atomically: readers see the old file or the new one, never a part; without `overwrite` an
@@ -47,7 +52,7 @@ package enum EntryKind: Hashable, Sendable {
   case other
 }
 
-extension FileSystem {
+extension FileReading {
   /// Whether anything exists at `path` (following symbolic links).
   package func fileExists(_ path: String) -> Bool {
     (try? status(of: path)) != nil
@@ -91,7 +96,7 @@ package struct DirectoryItem: Hashable, Sendable {
   }
 }
 
-/// What `FileSystem.status(of:)` tells about a path.
+/// What `FileReading.status(of:)` tells about a path.
 package struct FileStatus: Hashable, Sendable {
   /// Whether it is a directory.
   package var isDirectory: Bool

@@ -4,6 +4,7 @@ import GlossIndex
 ///
 /// Every event is posted as soon as it is read, so when the loop takes the next event everything already read is
 /// queued behind it, and a `$/cancelRequest` already read has marked the request it cancels.
+// @unchecked: `queue` is read and written only holding `condition`.
 final class EventMailbox: @unchecked Sendable {
   private let condition = Condition()
   private var queue = EventQueue()

@@ -11,7 +11,7 @@ extension RestartSnapshot {
   /// stamp than the one the index recorded before reading it, so it is caught here.
   static func capture(
     _ root: WorkspaceRoot, published: [PublishedDiagnostics], key: RestartKey, editorSettings: ConfigValue?,
-    fileSystem: any FileSystem, extractionCache: ExtractionCache?
+    fileSystem: any FileReading, extractionCache: ExtractionCache?
   ) -> Result<RestartSnapshot, RestartRefusal> {
     // The files the index named outside the walk, present or not, so that one appearing is a change too.
     var referenced = root.files.referenced

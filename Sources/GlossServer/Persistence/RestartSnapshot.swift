@@ -83,7 +83,7 @@ package struct StampedPath: Hashable, Sendable {
   package var status: FileStatus?
 
   /// Stamps `path` now.
-  package init(path: String, fileSystem: any FileSystem) {
+  package init(path: String, fileSystem: any FileReading) {
     self.path = path
     status = try? fileSystem.status(of: path)
   }

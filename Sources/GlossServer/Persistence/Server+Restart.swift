@@ -193,7 +193,7 @@ extension Server {
   /// The notifications a cold start would publish for `root` (every diagnosed file, in order, without versions), when
   /// every open document's text is its file's; run off the loop.
   static func publishedFromDisk(
-    _ root: WorkspaceRoot, openTexts: [String: SourceText], encoding: PositionEncoding, fileSystem: any FileSystem
+    _ root: WorkspaceRoot, openTexts: [String: SourceText], encoding: PositionEncoding, fileSystem: any FileReading
   ) -> Result<[PublishedDiagnostics], RestartRefusal> {
     for (path, text) in openTexts {
       guard case .success(let bytes) = root.files.read(path, fileSystem: fileSystem), bytes == text.bytes else {

@@ -37,7 +37,7 @@ package struct IndexedRoot: Sendable {
   /// step starts. With `stampingNotes`, each note's text is stamped as it is read (`noteStamps`); without
   /// `keepingNoteTexts`, it is stamped and not kept.
   package init(
-    root: String, editorSettings: ConfigValue?, fileSystem: any FileSystem, home: String? = nil,
+    root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     progress: (IndexingStep) -> Void = { _ in }
   ) {

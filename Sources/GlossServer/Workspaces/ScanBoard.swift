@@ -59,7 +59,7 @@ package final class ScanBoard: @unchecked Sendable {
 
   /// Scans every folder posted whose turn it is at `now` and returns the results that found a change (run off the
   /// loop).
-  package func scan(fileSystem: any FileSystem, at now: ContinuousClock.Instant = .now) -> [Result] {
+  package func scan(fileSystem: any FileReading, at now: ContinuousClock.Instant = .now) -> [Result] {
     let current = lock.withLock { _ in targets }
     var results: [Result] = []
     for (id, target) in current.sorted(by: { $0.key < $1.key }) {

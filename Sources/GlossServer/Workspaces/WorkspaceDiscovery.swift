@@ -33,7 +33,7 @@ package struct WorkspaceDiscovery {
   }
 
   /// Where files are looked at.
-  package var fileSystem: any FileSystem
+  package var fileSystem: any FileReading
   /// The user's home folder (never a workspace without `.gloss.json`), if known.
   package var homeDirectory: String?
   /// Folders shared by every program (never a workspace without `.gloss.json`): `/tmp`, `/var/tmp` and `$TMPDIR`.
@@ -41,7 +41,7 @@ package struct WorkspaceDiscovery {
 
   /// A discovery over `fileSystem`; `temporaryDirectories` defaults to the system's.
   package init(
-    fileSystem: any FileSystem, homeDirectory: String?,
+    fileSystem: any FileReading, homeDirectory: String?,
     temporaryDirectories: [String] = WorkspaceDiscovery.systemTemporaryDirectories
   ) {
     self.fileSystem = fileSystem

@@ -23,7 +23,7 @@ extension WorkspaceFiles {
   package static func loadConfig(
     root: String,
     editorSettings: ConfigValue?,
-    fileSystem: any FileSystem
+    fileSystem: any FileReading
   ) -> LoadedConfig {
     let path = PathComponents.join(root, WorkspaceLayout.configFileName)
     var bytes: [UInt8]?
@@ -52,7 +52,7 @@ extension WorkspaceFiles {
   }
 
   /// Walks the root again with the same rules and says what changed since this walk.
-  package func rescanned(fileSystem: any FileSystem) -> (files: WorkspaceFiles, changes: FileChanges) {
+  package func rescanned(fileSystem: any FileReading) -> (files: WorkspaceFiles, changes: FileChanges) {
     let next = Self.discover(
       root: root, config: layout.config, fileSystem: fileSystem, home: home, referenced: referenced)
     return (next, next.snapshot.changes(since: snapshot))

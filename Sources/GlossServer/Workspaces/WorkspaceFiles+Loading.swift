@@ -28,7 +28,7 @@ extension WorkspaceFiles {
   package static func read(
     _ path: String,
     root: String,
-    fileSystem: any FileSystem
+    fileSystem: any FileReading
   ) -> Result<[UInt8], SkippedFile> {
     let bytes: [UInt8]
     do {
@@ -61,12 +61,12 @@ extension WorkspaceFiles {
   }
 
   /// Reads one file of this workspace.
-  package func read(_ path: String, fileSystem: any FileSystem) -> Result<[UInt8], SkippedFile> {
+  package func read(_ path: String, fileSystem: any FileReading) -> Result<[UInt8], SkippedFile> {
     Self.read(path, root: root, fileSystem: fileSystem)
   }
 
   /// Reads every file, several at a time; files that cannot be used are returned in `skipped` and left out.
-  package func load(from fileSystem: any FileSystem) -> (files: [LoadedFile], skipped: [SkippedFile]) {
+  package func load(from fileSystem: any FileReading) -> (files: [LoadedFile], skipped: [SkippedFile]) {
     let results = ResultSlots(count: files.count)
     let files = self.files
     let root = self.root

@@ -14,7 +14,7 @@ extension WorkspaceFiles {
   /// editor's swap file), and the walk then finds no change. The times of a file system that does not keep them
   /// (or keeps them to the second) may hide a change from this check: the periodic scan walks in full now and then
   /// whatever it says (`ScanPacing`).
-  package func looksUnchanged(fileSystem: any FileSystem) -> Bool {
+  package func looksUnchanged(fileSystem: any FileReading) -> Bool {
     for folder in folders {
       let now = try? fileSystem.status(of: absolutePath(folder.path))
       guard let now, let then = folder.status else {

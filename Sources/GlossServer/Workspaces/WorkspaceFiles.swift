@@ -105,7 +105,7 @@ package struct WorkspaceFiles: Sendable {
   package var missing: [String] = []
 
   /// The sources folders of a root: the configured ones, else `sources` when that folder exists.
-  package static func sourceFolders(root: String, config: WorkspaceConfig, fileSystem: any FileSystem) -> [String] {
+  package static func sourceFolders(root: String, config: WorkspaceConfig, fileSystem: any FileReading) -> [String] {
     if let configured = config.sources { return configured }
     return fileSystem.isDirectory(PathComponents.join(root, "sources")) ? ["sources"] : []
   }
@@ -113,7 +113,7 @@ package struct WorkspaceFiles: Sendable {
   /// Walks `root` and classifies every file; nothing is read, and nothing that fails stops the walk. The config's
   /// bibliographies and the `referenced` files are looked at wherever they are (`~/` is `home`).
   package static func discover(
-    root: String, config: WorkspaceConfig, fileSystem: any FileSystem, home: String? = nil,
+    root: String, config: WorkspaceConfig, fileSystem: any FileReading, home: String? = nil,
     referenced: [String: FileRole] = [:]
   ) -> WorkspaceFiles {
     let root = PathComponents.normalize(root)
@@ -193,7 +193,7 @@ package struct WorkspaceFiles: Sendable {
 private struct Walk {
   let root: String
   let layout: WorkspaceLayout
-  let fileSystem: any FileSystem
+  let fileSystem: any FileReading
   /// The root's real path, every link resolved: the boundary links are checked against.
   let realRoot: String
   var files: [DiscoveredFile] = []
@@ -207,7 +207,7 @@ private struct Walk {
   var stack: [String] = []
   var linkedFolders: [String] = []
 
-  init(root: String, layout: WorkspaceLayout, fileSystem: any FileSystem) {
+  init(root: String, layout: WorkspaceLayout, fileSystem: any FileReading) {
     self.root = root
     self.layout = layout
     self.fileSystem = fileSystem

@@ -122,7 +122,7 @@ package struct WorkspaceRoot: Sendable {
 
   /// The text the index holds for the file at `path` (notes and bibliographies), else the file read from disk
   /// (source documents); open documents are the server's business.
-  package func storedText(of path: String, fileSystem: any FileSystem) -> SourceText? {
+  package func storedText(of path: String, fileSystem: any FileReading) -> SourceText? {
     if let text = texts[path] { return text }
     guard case .success(let bytes) = files.read(path, fileSystem: fileSystem) else { return nil }
     guard let stamp = releasedTexts[path] else { return SourceText(bytes: bytes) }

@@ -348,12 +348,7 @@ struct InlineScanner {
   /// The `]` matching the `[` at `open`, from one pass over the content made on first need.
   mutating func matchingBracket(open: Int) -> Int? {
     if !bracketsMatched { matchBrackets() }
-    var low = 0
-    var high = bracketOpens.count
-    while low < high {
-      let middle = (low + high) / 2
-      if bracketOpens[middle] < open { low = middle + 1 } else { high = middle }
-    }
+    let low = bracketOpens.partitioningIndex { $0 >= open }
     guard low < bracketOpens.count, bracketOpens[low] == open, bracketCloses[low] >= 0 else { return nil }
     return bracketCloses[low]
   }

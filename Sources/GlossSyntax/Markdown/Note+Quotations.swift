@@ -102,25 +102,14 @@ extension Note {
 
   /// The block of `blocks` (in document order, not overlapping) whose range contains `offset`.
   static func block(containing offset: Int, in blocks: [Block]) -> Block? {
-    var low = 0
-    var high = blocks.count
-    while low < high {
-      let middle = (low + high) / 2
-      if blocks[middle].range.lowerBound <= offset { low = middle + 1 } else { high = middle }
-    }
+    let low = blocks.partitioningIndex { $0.range.lowerBound > offset }
     guard low > 0, blocks[low - 1].range.contains(offset) else { return nil }
     return blocks[low - 1]
   }
 
   /// The index of the first citation starting at or after `offset` (citations are in document order).
   func firstCitation(startingAtOrAfter offset: Int) -> Int {
-    var low = 0
-    var high = citations.count
-    while low < high {
-      let middle = (low + high) / 2
-      if citations[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
+    citations.partitioningIndex { $0.range.lowerBound >= offset }
   }
 
   /// The outermost blockquotes, in document order.

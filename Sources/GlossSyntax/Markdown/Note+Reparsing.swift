@@ -139,9 +139,9 @@ extension Note {
     // The old items from `restart` up to where it stopped are replaced by `middle`'s; those after are shifted.
     guard !middle.readsAcrossBlocks else { return nil }
     if definitions != nil || !middle.referenceLabels.isEmpty {
-      let lower = Self.firstIndex(in: old.links, startingAtOrAfter: restart) { $0.range.lowerBound }
+      let lower = NoteSplice.firstIndex(in: old.links, startingAtOrAfter: restart) { $0.range.lowerBound }
       let upper = stoppedAt.map { stop in
-        Self.firstIndex(in: old.links, startingAtOrAfter: stop - delta) { $0.range.lowerBound }
+        NoteSplice.firstIndex(in: old.links, startingAtOrAfter: stop - delta) { $0.range.lowerBound }
       }
       guard Self.sameDefinitions(old.links[lower..<(upper ?? old.links.endIndex)], middle.links) else { return nil }
     }
@@ -167,9 +167,10 @@ extension Note {
   private static func splice<T>(
     _ items: inout [T], _ middle: [T], _ restart: Int, _ oldResume: Int, start: (T) -> Int, shift: (inout T) -> Void
   ) -> [T] {
-    let kept = firstIndex(in: items, startingAtOrAfter: restart, start: start)
+    let kept = NoteSplice.firstIndex(in: items, startingAtOrAfter: restart, lowerBound: start)
     let resumed =
-      oldResume == Int.max ? items.count : firstIndex(in: items, startingAtOrAfter: oldResume, start: start)
+      oldResume == Int.max
+      ? items.count : NoteSplice.firstIndex(in: items, startingAtOrAfter: oldResume, lowerBound: start)
     let replaced = Array(items[kept..<resumed])
     items.replaceSubrange(kept..<resumed, with: middle)
     for index in kept + middle.count..<items.count { shift(&items[index]) }
@@ -187,26 +188,9 @@ extension Note {
     return reading(old) == reading(new)
   }
 
-  /// The index of the first item of `items` (sorted by `start`) that starts at or after `offset`.
-  private static func firstIndex<T>(in items: [T], startingAtOrAfter offset: Int, start: (T) -> Int) -> Int {
-    var low = 0
-    var high = items.count
-    while low < high {
-      let middle = (low + high) / 2
-      if start(items[middle]) < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
   /// The index in `blocks` of the first block starting at or after `offset`.
   private static func firstBlock(in blocks: ArraySlice<Block>, startingAtOrAfter offset: Int) -> Int {
-    var low = blocks.startIndex
-    var high = blocks.endIndex
-    while low < high {
-      let middle = (low + high) / 2
-      if blocks[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
+    blocks.partitioningIndex { $0.range.lowerBound >= offset }
   }
 
   /// The start of the line holding `offset` (a line ends at LF, CR LF or a lone CR).

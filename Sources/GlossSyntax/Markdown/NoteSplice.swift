@@ -41,13 +41,7 @@ package struct NoteSplice: Hashable, Sendable {
 
   /// The index of the first item of `items` (sorted by `lowerBound`) starting at or after `offset`.
   package static func firstIndex<T>(in items: [T], startingAtOrAfter offset: Int, lowerBound: (T) -> Int) -> Int {
-    var low = 0
-    var high = items.count
-    while low < high {
-      let middle = (low + high) / 2
-      if lowerBound(items[middle]) < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
+    items.partitioningIndex { lowerBound($0) >= offset }
   }
 }
 

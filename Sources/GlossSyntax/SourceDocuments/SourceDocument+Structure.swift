@@ -43,12 +43,7 @@ extension SourceDocument {
     let next = Int(lineStarts[index + 1])
     guard !crlfLines.isEmpty else { return next - 1 }
     // Binary search: a file written on Windows has one entry per line.
-    var lower = 0
-    var upper = crlfLines.count
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      if Int(crlfLines[mid]) < index { lower = mid + 1 } else { upper = mid }
-    }
+    let lower = crlfLines.partitioningIndex { Int($0) >= index }
     return lower < crlfLines.count && Int(crlfLines[lower]) == index ? next - 2 : next - 1
   }
 

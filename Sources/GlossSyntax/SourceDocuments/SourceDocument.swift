@@ -191,6 +191,12 @@ package struct SourceDocument: Hashable, Sendable {
     return Int(lineStarts[line - 1])..<lineEnd(line - 1)
   }
 
+  /// The 1-based line of the file holding file offset `offset`: the last line starting at or before it (1 for an
+  /// offset before them all).
+  package func fileLine(containing offset: Int) -> Int {
+    max(1, lineStarts.partitioningIndex { Int($0) > offset })
+  }
+
   /// The text of a range of `text`, as a String.
   package func string(_ range: Range<Int>) -> String {
     let lower = min(max(range.lowerBound, 0), text.count)

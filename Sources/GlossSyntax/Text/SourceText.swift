@@ -90,13 +90,7 @@ package struct SourceText: Sendable {
 
   /// The index in `lineStarts` of the first line start at or after `offset` (`lineStarts.count` if none).
   private func lineStartIndex(atOrAfter offset: Int, from low: Int = 0) -> Int {
-    var low = low
-    var high = lineStarts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if lineStarts[middle] < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
+    lineStarts[low...].partitioningIndex { $0 >= offset }
   }
 }
 

@@ -16,6 +16,7 @@ import Synchronization
 ///
 /// Reading takes whatever each `read(2)` returns into the framer's buffer. Writes are serialised by a lock so
 /// messages from several threads never interleave.
+// @unchecked: `writeFailed` is read and written only holding `writeLock`; the descriptors never change.
 package final class StdioTransport: @unchecked Sendable {
   private let input: Int32
   private let output: Int32

@@ -162,6 +162,10 @@ import Testing
     #expect(workspace.completionDocumentation(forKey: "inconnu") == nil)
   }
 
+  @Test func documentationEscapesMarkdownAsHoversDo() {
+    #expect(Workspace.excerpt(Array("a ~b~ costs $5 *x* [y] #z".utf8)) == ##"a \~b\~ costs \$5 \*x\* \[y\] \#z"##)
+  }
+
   @Test func aLongTextIsCutAtAWordNearTheLimit() {
     let text = Array(String(repeating: "mémoire ", count: 200).utf8)
     let excerpt = Workspace.excerpt(text)

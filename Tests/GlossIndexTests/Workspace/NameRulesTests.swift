@@ -29,14 +29,6 @@ import Testing
     #expect(NameRules.markdownDestination("ký ức (1)#%.md") == "ký%20ức%20%281%29%23%25.md")
   }
 
-  @Test(arguments: [
-    ("smith2020", "smith2020"), ("a:b", #""a:b""#), ("yes", #""yes""#), ("Ý tưởng", "Ý tưởng"),
-    (#"say "hi""#, #""say \"hi\"""#), ("- x", #""- x""#),
-  ])
-  func yamlScalarsAreQuotedOnlyWhenNeeded(value: String, expected: String) {
-    #expect(NameRules.yamlScalar(value) == expected)
-  }
-
   @Test func safeFileNamesHaveNoSeparatorsOrLeadingDots() {
     #expect(NameRules.safeFileName("../a/b:c\u{7}") == "-a-b-c")
     #expect(NameRules.safeFileName("...") == "")

@@ -42,6 +42,21 @@ import Testing
     }
   }
 
+  @Test func theLineHoldingAnOffsetIsTheLastStartingAtOrBeforeIt() {
+    var generator = SeededGenerator(seed: 1932)
+    let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), [0x0A], [0x0D], [0x0D, 0x0A], [0x0C]]
+    for _ in 0..<200 {
+      var bytes: [UInt8] = []
+      for _ in 0..<generator.next(40) { bytes += pieces[generator.next(pieces.count)] }
+      let document = SourceDocument(parsing: bytes, format: .plainText)
+      let starts = Self.expectedLines(bytes).map(\.lowerBound)
+      for offset in -1...(bytes.count + 1) {
+        let expected = max(1, starts.lastIndex { $0 <= offset }.map { $0 + 1 } ?? 1)
+        #expect(document.fileLine(containing: offset) == expected, "\(bytes) @\(offset)")
+      }
+    }
+  }
+
   @Test func aFileWithoutCarriageReturnsKeepsNoTableOfEnds() {
     let document = SourceDocument(parsing: Array("one\ntwo\n\nthree".utf8), format: .plainText)
     #expect(document.crlfLines.isEmpty)

@@ -181,13 +181,7 @@ extension QuoteIndex {
   }
 
   private func lowerBound(in list: Range<Int>, of value: UInt32) -> Int {
-    var lower = list.lowerBound
-    var upper = list.upperBound
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      if postings[mid] < value { lower = mid + 1 } else { upper = mid }
-    }
-    return lower
+    postings[list].partitioningIndex { $0 >= value }
   }
 
   /// The end of the white-space-delimited chunk (a word with the punctuation stuck to it) starting at `j`.

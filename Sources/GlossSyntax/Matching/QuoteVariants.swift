@@ -61,7 +61,7 @@ struct QuoteVariants {
         }
       }
       // `blackbox` split.
-      let halves = Self.halves(of: spelling, find: find)
+      let halves = spelling.withUnsafeBufferPointer { Self.halves(of: $0, lookup: lookup) }
       if !halves.isEmpty {
         if splits.isEmpty { splits = Array(repeating: [], count: tokens.count) }
         splits[i] = halves
@@ -100,22 +100,40 @@ struct QuoteVariants {
   @inline(__always)
   func halves(at i: Int) -> [(left: UInt32, right: UInt32)] { splits.isEmpty ? [] : splits[i] }
 
-  /// The halves of `word` (split between two scalars) that are both tokens of the text.
-  static func halves(of word: [UInt8], find: ([UInt8]) -> UInt32?) -> [(left: UInt32, right: UInt32)] {
+  /// The halves of `word` (split between two scalars) that are both tokens of the text, as `lookup` gives their ids
+  /// from a spelling and its hash (`QuoteVocabulary.hash`).
+  ///
+  /// Runs for every word of every quotation checked and phrase searched, in each text: nothing is allocated but the
+  /// answer, and the left half's hash grows a byte at a time.
+  static func halves(
+    of word: UnsafeBufferPointer<UInt8>, lookup: (UnsafeBufferPointer<UInt8>, UInt32) -> UInt32?
+  ) -> [(left: UInt32, right: UInt32)] {
     var out: [(left: UInt32, right: UInt32)] = []
     guard word.count >= 2 else { return out }
-    for cut in 1..<word.count where word[cut] & 0xC0 != 0x80 && !joinsDigits(word[..<cut], word[cut...]) {
-      guard let left = find(Array(word[..<cut])), let right = find(Array(word[cut...])) else { continue }
-      out.append((left, right))
+    var leftHash = QuoteVocabulary.hashStep(QuoteVocabulary.hashSeed, word[0])
+    for cut in 1..<word.count {
+      defer { leftHash = QuoteVocabulary.hashStep(leftHash, word[cut]) }
+      guard word[cut] & 0xC0 != 0x80, !joinsDigits(word[cut - 1], word[cut]) else { continue }
+      let left = UnsafeBufferPointer(rebasing: word[..<cut])
+      guard let leftID = lookup(left, QuoteVocabulary.finish(leftHash)) else { continue }
+      let right = UnsafeBufferPointer(rebasing: word[cut...])
+      guard let rightID = lookup(right, QuoteVocabulary.hash(right)) else { continue }
+      out.append((leftID, rightID))
     }
     return out
   }
 
   /// True when `left` ends and `right` starts with a digit: `1995-2000` is a range of numbers, not a compound, and
   /// never the number `19952000`.
-  static func joinsDigits(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
-    guard let last = left.reversed().first, let first = right.first else { return false }
-    return last &- 0x30 < 10 && first &- 0x30 < 10
+  static func joinsDigits(_ left: some BidirectionalCollection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+    guard let last = left.last, let first = right.first else { return false }
+    return joinsDigits(last, first)
+  }
+
+  /// True when byte `last` (ending a word) and byte `first` (starting the next) are both digits.
+  @inline(__always)
+  static func joinsDigits(_ last: UInt8, _ first: UInt8) -> Bool {
+    last &- 0x30 < 10 && first &- 0x30 < 10
   }
 
   /// `word` with its first letter in the other case, nil when it has none.

@@ -202,12 +202,7 @@ extension QuoteIndex {
     for id in rare {
       let list = positions(of: id)
       guard !list.isEmpty, let k = firstOffset[id] else { continue }
-      var lower = list.lowerBound
-      var upper = list.upperBound
-      while lower < upper {
-        let mid = (lower + upper) / 2
-        if Int(postings[mid]) < range.lowerBound { lower = mid + 1 } else { upper = mid }
-      }
+      let lower = postings[list].partitioningIndex { Int($0) >= range.lowerBound }
       var taken = 0
       var i = lower
       while i < list.upperBound, taken < perToken, Int(postings[i]) < range.upperBound {

@@ -200,8 +200,6 @@ extension Workspace {
   /// closest passage is then looked for in, when the phrase is not found (an index is the same whoever asks).
   struct ChunkIndexes {
     private var built: [ChunkRun: QuoteIndex] = [:]
-    /// Each document's page furniture (by its slot), found in its whole text.
-    private var furniture: [Int: [Range<Int>]] = [:]
 
     /// A document's (by its slot) bytes.
     private struct ChunkRun: Hashable {
@@ -219,8 +217,8 @@ extension Workspace {
         start, chunks.upperBound < signature.chunkCount ? signature.chunkStarts[chunks.upperBound] : text.count)
       let run = ChunkRun(slot: slot, bytes: start..<end)
       if let index = built[run] { return (index, start) }
-      if furniture[slot] == nil { furniture[slot] = PageFurniture.ranges(in: text) }
-      let clipped = (furniture[slot] ?? []).compactMap { range -> Range<Int>? in
+      // The document's page furniture, found in its whole text when it was signed.
+      let clipped = signature.furniture.compactMap { range -> Range<Int>? in
         let lower = max(range.lowerBound, start)
         let upper = min(range.upperBound, end)
         return lower < upper ? (lower - start)..<(upper - start) : nil
@@ -381,13 +379,7 @@ extension Workspace {
 
   /// The 1-based page holding text offset `offset`.
   private static func page(containing offset: Int, in document: SourceDocument) -> Int {
-    var low = 0
-    var high = document.pageStarts.count
-    while low < high {
-      let mid = (low + high) / 2
-      if document.pageStarts[mid] <= offset { low = mid + 1 } else { high = mid }
-    }
-    return max(1, low)
+    max(1, document.pageStarts.partitioningIndex { $0 > offset })
   }
 
   /// The 1-based lines of a range of a note's text.

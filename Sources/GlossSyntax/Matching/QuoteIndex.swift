@@ -352,12 +352,7 @@ package struct QuoteIndex: Sendable {
 
   /// The local id of the token with global id `global`, if this text has it.
   func localID(ofGlobal global: UInt32) -> UInt32? {
-    var lower = 0
-    var upper = globalIDs.count
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      if globalIDs[mid] < global { lower = mid + 1 } else { upper = mid }
-    }
+    let lower = globalIDs.partitioningIndex { $0 >= global }
     return lower < globalIDs.count && globalIDs[lower] == global ? UInt32(lower) : nil
   }
 
@@ -387,12 +382,7 @@ package struct QuoteIndex: Sendable {
 
   private func firstPosition(startingAtOrAfter offset: Int) -> Int {
     // The last sampled position starting before `offset`, then token by token.
-    var lower = 0
-    var upper = startSamples.count
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      if Int(startSamples[mid]) < offset { lower = mid + 1 } else { upper = mid }
-    }
+    let lower = startSamples.partitioningIndex { Int($0) >= offset }
     guard lower > 0 else { return 0 }
     var position = (lower - 1) * Self.startStride
     return text.withUnsafeBufferPointer { p in
@@ -433,24 +423,14 @@ package struct QuoteIndex: Sendable {
   func unmarkedID(at position: Int) -> UInt32? {
     guard !markedIDs.isEmpty else { return nil }
     let id = tokenIDs[position]
-    var lower = 0
-    var upper = markedIDs.count
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      if markedIDs[mid] < id { lower = mid + 1 } else { upper = mid }
-    }
+    let lower = markedIDs.partitioningIndex { $0 >= id }
     return lower < markedIDs.count && markedIDs[lower] == id ? unmarkedIDs[lower] : nil
   }
 
   /// The halves of the word joined at a line-end hyphen at `position`, if it is one.
   func joinedParts(at position: Int) -> (left: UInt32, right: UInt32)? {
-    var lower = 0
-    var upper = joinPositions.count
     let target = UInt32(position)
-    while lower < upper {
-      let mid = (lower + upper) / 2
-      if joinPositions[mid] < target { lower = mid + 1 } else { upper = mid }
-    }
+    let lower = joinPositions.partitioningIndex { $0 >= target }
     return lower < joinPositions.count && joinPositions[lower] == target ? joinParts[lower] : nil
   }
 }

@@ -4,6 +4,7 @@ import Synchronization
 /// keeps only the sorted global ids of its own tokens rather than their spellings.
 ///
 /// It only grows, and is safe to use from several threads (a lock guards it).
+// @unchecked: `vocabulary` is read and written only holding `lock`.
 package final class QuoteLexicon: @unchecked Sendable {
   private let lock = Mutex(())
   private var vocabulary = QuoteVocabulary()

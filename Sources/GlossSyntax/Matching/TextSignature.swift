@@ -18,17 +18,20 @@ package struct TextSignature: Sendable {
   package private(set) var tokenCount = 0
   /// The chunks' filters, `chunkWords` words each, one chunk after the other.
   private(set) var words: [UInt64] = []
+  /// The text's page furniture (`PageFurniture.ranges(in:)`), found once here for the chunks a search indexes.
+  package private(set) var furniture: [Range<Int>] = []
 
   /// How many chunks the text has (none for a text without tokens).
   package var chunkCount: Int { chunkStarts.count }
 
   /// Bytes held, for memory reports.
-  package var byteCount: Int { words.capacity * 8 + chunkStarts.capacity * 8 }
+  package var byteCount: Int { words.capacity * 8 + chunkStarts.capacity * 8 + furniture.capacity * 16 }
 
   /// The signature of `text` (case-folded: a phrase is looked for folded too), its page furniture left out as
   /// `QuoteIndex` leaves it out.
   package init(text whole: [UInt8]) {
-    let text = PageFurniture.masked(whole).text
+    let (text, furniture) = PageFurniture.masked(whole)
+    self.furniture = furniture
     let limit = min(text.count, Int(UInt32.max) - 1)
     var builder = QuoteIndex.Builder(expectedTokens: limit / 5 + 16)
     text.withUnsafeBufferPointer { whole in builder.scan(UnsafeBufferPointer(rebasing: whole[0..<limit])) }

@@ -17,36 +17,47 @@ package enum PageFurniture {
     let starts = SourceDocument.pageStarts(of: text)
     guard starts.count >= 2 else { return [] }
     return text.withUnsafeBufferPointer { p -> [Range<Int>] in
-      var pages: [(top: [Range<Int>], bottom: [Range<Int>])] = []
+      // Each edge line with its key, made once: a search computes the furniture of every document it reads.
+      var pages: [(top: [(line: Range<Int>, key: LineKey)], bottom: [(line: Range<Int>, key: LineKey)])] = []
       pages.reserveCapacity(starts.count)
       for (k, start) in starts.enumerated() {
         let end = k + 1 < starts.count ? starts[k + 1] - 1 : p.count
-        pages.append((edge(p, start..<end, fromTop: true), edge(p, start..<end, fromTop: false)))
+        pages.append(
+          (
+            edge(p, start..<end, fromTop: true).map { ($0, LineKey(key(p, $0))) },
+            edge(p, start..<end, fromTop: false).map { ($0, LineKey(key(p, $0))) }
+          ))
       }
-      var topCounts: [[UInt8]: Int] = [:]
-      var bottomCounts: [[UInt8]: Int] = [:]
+      var topCounts: [LineKey: Int] = [:]
+      var bottomCounts: [LineKey: Int] = [:]
       for page in pages {
-        for key in Set(page.top.map { self.key(p, $0) }) { topCounts[key, default: 0] += 1 }
-        for key in Set(page.bottom.map { self.key(p, $0) }) { bottomCounts[key, default: 0] += 1 }
+        // Each key once per page.
+        for (i, entry) in page.top.enumerated() where !page.top[..<i].contains(where: { $0.key == entry.key }) {
+          topCounts[entry.key, default: 0] += 1
+        }
+        for (i, entry) in page.bottom.enumerated()
+        where !page.bottom[..<i].contains(where: { $0.key == entry.key }) {
+          bottomCounts[entry.key, default: 0] += 1
+        }
       }
       let least = max(2, (pages.count + 3) / 4)
       var out: [Range<Int>] = []
       for page in pages {
         var top: [Range<Int>] = []
         var bottom: [Range<Int>] = []
-        for line in page.top {
-          guard isFurniture(key(p, line), counts: topCounts, least: least) else { break }
-          top.append(line)
+        for entry in page.top {
+          guard isFurniture(entry.key, counts: topCounts, least: least) else { break }
+          top.append(entry.line)
         }
-        for line in page.bottom {
-          guard isFurniture(key(p, line), counts: bottomCounts, least: least) else { break }
-          bottom.append(line)
+        for entry in page.bottom {
+          guard isFurniture(entry.key, counts: bottomCounts, least: least) else { break }
+          bottom.append(entry.line)
         }
         // A short page may have the same line at both ends.
         let lines = top + bottom.reversed().filter { line in !top.contains(line) }
         // A page of one line of words has no body for it to frame: that line is its text, not a running head (a
         // page holding only its number still has furniture).
-        if page.top.count == 1, key(p, page.top[0]).filter({ $0 == 0x20 }).count >= 2 { continue }
+        if page.top.count == 1, page.top[0].key.bytes.filter({ $0 == 0x20 }).count >= 2 { continue }
         out += lines
       }
       return out.sorted { $0.lowerBound < $1.lowerBound }
@@ -72,8 +83,19 @@ package enum PageFurniture {
     return (masking(found, in: text), found)
   }
 
-  private static func isFurniture(_ key: [UInt8], counts: [[UInt8]: Int], least: Int) -> Bool {
-    key == [UInt8(ascii: "#")] || (counts[key] ?? 0) >= least
+  private static func isFurniture(_ key: LineKey, counts: [LineKey: Int], least: Int) -> Bool {
+    key.bytes == [UInt8(ascii: "#")] || (counts[key] ?? 0) >= least
+  }
+
+  /// A line's `key`, hashed as a whole rather than byte by byte.
+  private struct LineKey: Hashable {
+    var bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
   }
 
   /// The first (or last) `edgeLines` non-blank lines of the page `range`, from that end inward; a line longer than
@@ -131,7 +153,12 @@ package enum PageFurniture {
         if out.last != 0x20 { out.append(0x20) }
         continue
       }
-      if !"ivxlcdm".utf8.contains(b) { roman = false }
+      switch b {
+      case UInt8(ascii: "i"), UInt8(ascii: "v"), UInt8(ascii: "x"), UInt8(ascii: "l"), UInt8(ascii: "c"),
+        UInt8(ascii: "d"), UInt8(ascii: "m"):
+        break
+      default: roman = false
+      }
       out.append(b)
     }
     if roman, out.count <= 12, isRomanNumeral(out.filter { $0 != 0x20 && $0 != UInt8(ascii: "#") }) {
