@@ -64,7 +64,10 @@ func runCheck(_ arguments: [String]) -> Int32 {
     printError("gloss: checking the workspace '\(root)', which holds '\(given)'")
   }
   let progress = TerminalProgress()
-  var report = CheckReport(root: root, fileSystem: LocalFileSystem(), progress: progress.show)
+  let memory = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).map {
+    KeyMemory(directory: $0, fileSystem: LocalFileSystem())
+  }
+  var report = CheckReport(root: root, fileSystem: LocalFileSystem(), progress: progress.show, keyMemory: memory)
   progress.clear()
   if let only { report.keepOnly(only) }
   for problem in report.skipped {

@@ -151,6 +151,8 @@ extension Workspace {
   package mutating func setBibliography(_ record: BibliographyRecord) -> Set<String> {
     var affected = removeOtherRoles(record.path, keeping: .bibliography)
     affected.formUnion(replaceBibliography(at: record.path, with: record))
+    // A key gone in an earlier run may have come back under another key in this file.
+    affected.formUnion(citersOfRememberedUnknownKeys)
     return refreshDiagnostics(affected, always: [record.path])
   }
 

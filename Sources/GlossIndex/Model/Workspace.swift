@@ -23,6 +23,8 @@ package struct Workspace: Sendable {
   package internal(set) var configPath = ".gloss.json"
   /// What could not be read of the config file (reported as `malformed-config`).
   package internal(set) var configProblems: [SyntaxProblem] = []
+  /// Each key's fingerprint as an earlier run saw it (`setRememberedKeys`), for `renamedKey(for:)`.
+  package internal(set) var rememberedKeys: [String: KeyFingerprint] = [:]
 
   // Reverse maps, each updated from the difference between a file's old and new contributions.
   /// Citation key → notes citing it.

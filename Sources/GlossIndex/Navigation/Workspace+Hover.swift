@@ -40,6 +40,13 @@ extension Workspace {
     // the metadata.
     let textNotes: [String] = []
     var sections = verdicts + textNotes + [metadataMarkdown(source)]
+    // Where to read on: the PDF and Zotero at the cited page, and the source's literature note.
+    let places = [
+      openingMarkdown(sourceOpening(for: source, locator: locator?.locator)),
+      literatureNoteLine(
+        forKey: source.key, excluding: path),
+    ].compactMap { $0 }
+    if !places.isEmpty { sections.append(places.joined(separator: "\n\n")) }
     // With a quotation, its sentence stands for the passage; a locator that does not resolve is still explained.
     if let passage = passageMarkdown(source, locator: locator?.locator, excerpt: verdicts.isEmpty) {
       sections.append(passage)
