@@ -41,6 +41,12 @@ package struct CheckReport: Sendable {
     package var from: String
     /// The key the same work has now.
     package var to: String
+
+    /// A renamed key.
+    package init(from: String, to: String) {
+      self.from = from
+      self.to = to
+    }
   }
 
   /// Every diagnostic, by path (byte order) then position.
