@@ -29,6 +29,9 @@ extension Workspace {
   private func citationHover(path: String, citationIndex: Int, itemIndex: Int, item: CitationItem) -> String {
     guard let source = source(forKey: citedSourceKey(item.key)) else {
       var text = "unknown source '\(HoverMarkdown.escape(item.key))'"
+      if let renamed = renamedKey(for: item.key) {
+        return text + ": was '\(HoverMarkdown.escape(item.key))', now `\(renamed)`?"
+      }
       let nearest = nearestSourceKeys(to: item.key)
       if !nearest.isEmpty { text += "\n\ndid you mean " + nearest.map { "`\($0)`" }.joined(separator: ", ") + "?" }
       return text

@@ -46,6 +46,13 @@ import Testing
       ])
   }
 
+  @Test func hoverOnTheGoneKeyNamesTheNewOne() throws {
+    let (_, new) = Self.workspaces()
+    let offset = try #require(Self.noteA.ranges.first?.lowerBound)
+    let hover = try #require(new.hover(at: offset + 2, in: "a.md"))
+    #expect(hover.markdown == "unknown source 'smith2020': was 'smith2020', now `smithRiver2020`?")
+  }
+
   @Test func withoutADOIEveryPartMustMatch() {
     var files = ["a.md": "[@tran2019]\n", "refs.bib": Self.before]
     let old = Fixture.workspace(files)

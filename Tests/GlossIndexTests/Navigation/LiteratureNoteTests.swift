@@ -41,6 +41,14 @@ import Testing
         == "n/lit-lee2018.md")
   }
 
+  @Test func completionDocumentationNamesTheLiteratureNote() throws {
+    let workspace = Self.workspace()
+    #expect(
+      try #require(workspace.completionDocumentation(forKey: "tanaka2019")).contains("Literature note: `notes/memo.md`")
+    )
+    #expect(try !#require(workspace.completionDocumentation(forKey: "lee2018")).contains("Literature note"))
+  }
+
   @Test func hoverShowsThePDFPageAndTheLiteratureNote() throws {
     let offset = try #require(Self.note.cursors["1"])
     let hover = try #require(Self.workspace().hover(at: offset, in: "notes/a.md"))

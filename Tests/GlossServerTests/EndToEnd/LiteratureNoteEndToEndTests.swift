@@ -47,7 +47,7 @@ import Testing
   @Test func theCitedPageOpensFromTheLinkHoverAndCommand() throws {
     let fixture = try Self.start()
     let document = TextDocumentIdentifier(uri: fixture.uri("notes/a.md"))
-    let links = try fixture.client.send(DocumentLinkRequest(textDocument: document)) ?? []
+    let links = try fixture.client.send(DocumentLinkRequest(textDocument: document))
     #expect(links.contains { $0.target == fixture.uri("papers/Smith - 2020 - Rivers.pdf") + "#page=2" })
     let hover = try #require(
       try fixture.client.send(HoverRequest(textDocument: document, position: Self.position("1"))))
