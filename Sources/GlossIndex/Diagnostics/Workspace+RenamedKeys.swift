@@ -34,6 +34,7 @@ extension Workspace {
   @discardableResult
   package mutating func setRememberedKeys(_ keys: [String: KeyFingerprint]) -> Set<String> {
     rememberedKeys = keys
+    renamedKeysAreStale = true
     return refreshDiagnostics(citersOfRememberedUnknownKeys, always: [])
   }
 
@@ -50,28 +51,44 @@ extension Workspace {
     return paths
   }
 
-  /// The key the work once cited as `key` has now: `key` has no source, was known in an earlier run, and an entry
+  /// The key the work once cited as `key` has now: `key` has no source, was known in an earlier run, and one entry
   /// of the same work (`KeyFingerprint.isSameWork`) has another key; nil otherwise, or when several keys could be it.
   package func renamedKey(for key: String) -> String? {
-    guard let old = rememberedKeys[key], !hasSource(key) else { return nil }
-    var found: String?
-    for (candidate, definition) in definitions where candidate != key {
-      guard let location = definition.entries.first, let record = bibliographies[location.path],
-        location.index < record.bibliography.entries.count
-      else { continue }
-      let entry = record.bibliography.entries[location.index]
-      // The cheap comparisons first: most entries differ in year or DOI.
-      if !old.doi.isEmpty, let doi = entry.doi, !doi.isEmpty {
-        guard KeyFingerprint.normalizedDOI(doi) == old.doi else { continue }
-      } else if (entry.year ?? "").trimmingSpaces() != old.year {
-        continue
-      }
-      guard let fingerprint = KeyFingerprint(entry: entry), fingerprint.isSameWork(as: old) else { continue }
-      // Two entries of the same work: no single answer.
-      if found != nil { return nil }
-      found = candidate
+    guard !hasSource(key), let new = renamedKeyMap[key], hasSource(new) else { return nil }
+    return new
+  }
+
+  /// Finds `renamedKeyMap` again after a bibliography changed (before diagnosing): once for every gone key, through
+  /// the current entries indexed by DOI and by title, first author and year, so that a library whose every key
+  /// changed (a new key formula) costs one pass over its entries, not one per citation. Nothing is done while no
+  /// remembered key is gone.
+  mutating func updateRenamedKeys() {
+    guard renamedKeysAreStale else { return }
+    renamedKeysAreStale = false
+    renamedKeyMap = [:]
+    let gone = rememberedKeys.filter { !hasSource($0.key) }
+    guard !gone.isEmpty else { return }
+    var byDOI: [String: [String]] = [:]
+    var byWork: [String: [String]] = [:]
+    var prints: [String: KeyFingerprint] = [:]
+    for (key, fingerprint) in keyFingerprints {
+      prints[key] = fingerprint
+      if !fingerprint.doi.isEmpty { byDOI[fingerprint.doi, default: []].append(key) }
+      if let work = Self.workKey(fingerprint) { byWork[work, default: []].append(key) }
     }
-    return found
+    for (old, fingerprint) in gone {
+      var candidates = Set(fingerprint.doi.isEmpty ? [] : byDOI[fingerprint.doi] ?? [])
+      if let work = Self.workKey(fingerprint) { candidates.formUnion(byWork[work] ?? []) }
+      let matches = candidates.filter { $0 != old && prints[$0].map(fingerprint.isSameWork) == true }
+      // Two entries of the same work: no single answer.
+      if matches.count == 1, let new = matches.first { renamedKeyMap[old] = new }
+    }
+  }
+
+  /// Title, first author and year as one lookup key, when all three are there.
+  private static func workKey(_ fingerprint: KeyFingerprint) -> String? {
+    guard !fingerprint.title.isEmpty, !fingerprint.firstAuthor.isEmpty, !fingerprint.year.isEmpty else { return nil }
+    return fingerprint.title + "\u{1}" + fingerprint.firstAuthor + "\u{1}" + fingerprint.year
   }
 
   /// Every cited key that is gone with the key its work has now, sorted by old key.

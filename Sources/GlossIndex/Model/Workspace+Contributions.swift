@@ -126,6 +126,7 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
+    renamedKeysAreStale = true
     completionCache = completionCache.without([.sources, .ranking])
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var changedKeys: Set<String> = []

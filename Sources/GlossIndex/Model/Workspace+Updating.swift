@@ -212,6 +212,7 @@ extension Workspace {
 
   /// Recomputes the diagnostics of `paths` and returns those that changed, plus `always`.
   mutating func refreshDiagnostics(_ paths: Set<String>, always: Set<String>) -> Set<String> {
+    updateRenamedKeys()
     var paths = paths
     if diagnosedWithSources == knowsNoSources {
       // The first bibliography or source document arrived, or the last one left: every citation's report changes.

@@ -25,6 +25,10 @@ package struct Workspace: Sendable {
   package internal(set) var configProblems: [SyntaxProblem] = []
   /// Each key's fingerprint as an earlier run saw it (`setRememberedKeys`), for `renamedKey(for:)`.
   package internal(set) var rememberedKeys: [String: KeyFingerprint] = [:]
+  /// Each remembered key that is gone → the one key its work has now (`Workspace+RenamedKeys.swift`), and whether a
+  /// bibliography changed since it was found.
+  var renamedKeyMap: [String: String] = [:]
+  var renamedKeysAreStale = false
 
   // Reverse maps, each updated from the difference between a file's old and new contributions.
   /// Citation key → notes citing it.

@@ -53,6 +53,16 @@ import Testing
     #expect(hover.markdown == "unknown source 'smith2020': was 'smith2020', now `smithRiver2020`?")
   }
 
+  @Test func twoEntriesOfTheSameWorkGiveNoAnswer() {
+    var files = ["a.md": "Ω [@tran2019]\n", "refs.bib": Self.before]
+    let old = Fixture.workspace(files)
+    files["refs.bib"] = Self.after + "@book{tranAgain2019, title = {Ký ức}, author = {Trần, Bình}, year = {2019}}\n"
+    var new = Fixture.workspace(files)
+    new.setRememberedKeys(old.fingerprintsToRemember())
+    #expect(new.renamedKeys.isEmpty)
+    #expect(new.diagnostics(for: "a.md").map(\.message) == ["unknown source 'tran2019'"])
+  }
+
   @Test func withoutADOIEveryPartMustMatch() {
     var files = ["a.md": "[@tran2019]\n", "refs.bib": Self.before]
     let old = Fixture.workspace(files)
