@@ -35,6 +35,8 @@ package struct Workspace: Sendable {
   var citers: [String: PathSet] = [:]
   /// Lowercased wiki name → notes with that name.
   var notesByName: [String: PathSet] = [:]
+  /// Citation key → notes whose front matter says `citekey:` it (its literature notes).
+  var citekeyNotes: [String: PathSet] = [:]
   /// Path key → notes (Markdown links).
   var notesByPathKey: [String: PathSet] = [:]
   /// Link key → notes with a link filed under it.

@@ -6,13 +6,7 @@ extension Workspace {
   /// order (`key.md`, then `@key.md` by default); nil when there is none.
   package func literatureNote(forKey key: String) -> String? {
     guard !key.isEmpty else { return nil }
-    var declared: [String] = []
-    for (path, record) in notes {
-      guard case .scalar(let value, _)? = record.note.frontMatter?["citekey"]?.value else { continue }
-      let written = value.trimmingSpaces()
-      if written == key || written == "@" + key { declared.append(path) }
-    }
-    if let first = declared.min(by: { $0.utf8Precedes($1) }) { return first }
+    if let first = (citekeyNotes[key] ?? []).min(by: { $0.utf8Precedes($1) }) { return first }
     for stem in literatureNoteStems(forKey: key) {
       let named = (notesByName[stem.lowercased()] ?? []).filter {
         PathUtilities.removingNoteExtension(PathUtilities.fileName($0)) == stem

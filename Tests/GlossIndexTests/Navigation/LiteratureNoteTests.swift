@@ -41,6 +41,18 @@ import Testing
         == "n/lit-lee2018.md")
   }
 
+  @Test func aCitekeyFollowsTheNotesEdits() {
+    var workspace = Self.workspace()
+    workspace.setNote(path: "z/đọc.md", bytes: Array("---\ncitekey: lee2018\n---\nĐọc.\n".utf8))
+    #expect(workspace.literatureNote(forKey: "lee2018") == "z/đọc.md")
+    workspace.setNote(path: "z/đọc.md", bytes: Array("---\ncitekey: smith2020\n---\nĐọc.\n".utf8))
+    #expect(workspace.literatureNote(forKey: "lee2018") == nil)
+    // A declared literature note comes before one named after the key.
+    #expect(workspace.literatureNote(forKey: "smith2020") == "z/đọc.md")
+    workspace.remove(path: "z/đọc.md")
+    #expect(workspace.literatureNote(forKey: "smith2020") == "notes/lit/smith2020.md")
+  }
+
   @Test func completionDocumentationNamesTheLiteratureNote() throws {
     let workspace = Self.workspace()
     #expect(
