@@ -160,6 +160,7 @@ package final class Server {
       tick(at: date)
       publishDeferredExtractionResults()
       saveSettledRestartSnapshots()
+      saveSettledKeyFingerprints()
       if idleTrim.isDue(
         finishedRounds: findPreparation.finishedRounds, lastClientMessage: lastClientMessage, now: date)
       {

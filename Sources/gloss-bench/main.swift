@@ -17,6 +17,8 @@ case "symbols":
   SymbolBench.run(Array(arguments.dropFirst()))
 case "find":
   FindBench.run(Array(arguments.dropFirst()))
+case "literature":
+  LiteratureNoteBench.run(Array(arguments.dropFirst()))
 case "page-labels":
   PageLabelsBench.run(Array(arguments.dropFirst()))
 case "sqlite":
@@ -26,5 +28,6 @@ default:
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
       + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
       + " | find <workspace-dir> [--queries N] [--cjk] [--answers] | edit <workspace-dir> <note>"
-      + " | memory <workspace-dir> | page-labels [--extract] <pdf>… | sqlite <database> [--wal <log>] [--table NAME]…")
+      + " | memory <workspace-dir> | literature <workspace-dir> | page-labels [--extract] <pdf>…"
+      + " | sqlite <database> [--wal <log>] [--table NAME]…")
 }

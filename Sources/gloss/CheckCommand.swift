@@ -70,8 +70,11 @@ func runCheck(_ arguments: [String]) -> Int32 {
   let cache = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).flatMap { directory in
     GlossVersion.build.map { CheckReportCache(directory: directory, fileSystem: fileSystem, build: $0) }
   }
+  let memory = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).map {
+    KeyMemory(directory: $0, fileSystem: fileSystem)
+  }
   var report = CheckReport.keptOrIndexed(
-    root: root, cache: cache, fileSystem: fileSystem, progress: progress.show
+    root: root, cache: cache, fileSystem: fileSystem, progress: progress.show, keyMemory: memory
   ).report
   progress.clear()
   if let only { report.keepOnly(only) }

@@ -16,7 +16,9 @@ enum Fixture {
     return nil
   }
 
-  static func workspace(_ files: [String: String], config: WorkspaceConfig = WorkspaceConfig()) -> Workspace {
+  static func workspace(
+    _ files: [String: String], config: WorkspaceConfig = WorkspaceConfig(), place: WorkspacePlace = WorkspacePlace()
+  ) -> Workspace {
     var loaded: [WorkspaceFile] = []
     var others: Set<String> = []
     for (path, marked) in files.sorted(by: { $0.key < $1.key }) {
@@ -27,7 +29,7 @@ enum Fixture {
         others.insert(path)
       }
     }
-    return Workspace(loading: loaded, config: config, otherFiles: others)
+    return Workspace(loading: loaded, config: config, otherFiles: others, place: place)
   }
 
   /// Sets one file in an existing workspace, in the role its path implies.

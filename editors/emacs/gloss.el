@@ -397,7 +397,8 @@ WEDIT is the edit, ARGS the rest of Eglot's arguments (whether to confirm)."
 
 ;;;; Commands
 
-(defconst gloss--commands-making-notes '("gloss.saveAsNote" "gloss.newNote" "gloss.convertToSource")
+(defconst gloss--commands-making-notes
+  '("gloss.saveAsNote" "gloss.newNote" "gloss.convertToSource" "gloss.createLiteratureNote")
   "The server commands that answer with a note to visit.")
 
 (defun gloss--visit-result (command result)
@@ -406,9 +407,10 @@ WEDIT is the edit, ARGS the rest of Eglot's arguments (whether to confirm)."
               (uri (plist-get result :uri))
               ((stringp uri))
               (path (gloss--uri-to-path uri)))
-    (if (and gloss-open-new-notes (member command gloss--commands-making-notes))
-        (find-file-other-window path)
-      (message "%s: %s" command path))))
+    (cond ((and gloss-open-new-notes (member command gloss--commands-making-notes))
+           (find-file-other-window path))
+          ((equal command "gloss.openSource") (message "%s: %s" command uri))
+          (t (message "%s: %s" command path)))))
 
 (cl-defmethod eglot-execute-command ((server gloss-server) command arguments)
   "Run COMMAND with ARGUMENTS on SERVER, and visit the note it made."
@@ -460,6 +462,30 @@ WEDIT is the edit, ARGS the rest of Eglot's arguments (whether to confirm)."
   "Make a new empty note titled TITLE, and visit it."
   (interactive "sTitle: ")
   (gloss--execute "gloss.newNote" (vector (list :title title))))
+
+(defun gloss--shows-documents-p (server)
+  "Whether Eglot shows the documents SERVER asks it to (`window/showDocument')."
+  (plist-get (plist-get (plist-get (eglot-client-capabilities server) :window) :showDocument) :support))
+
+(defun gloss-open-source (&optional target)
+  "Open the source cited at point at the page its locator names.
+In Zotero when it is a Zotero attachment, else in the PDF viewer
+\(`browse-url'); TARGET \"zotero\", \"pdf\" or \"note\" (its literature
+note, visited here) chooses."
+  (interactive
+   (list (let ((choice (completing-read "Open (RET: Zotero, else the PDF): " '("zotero" "pdf" "note") nil t)))
+           (unless (string-empty-p choice) choice))))
+  (let* ((server (eglot-current-server))
+         (argument (list :uri (gloss--uri) :position (eglot--pos-to-lsp-position (point))))
+         (result (gloss--execute "gloss.openSource"
+                                 (vector (if target (append argument (list :target target)) argument))))
+         (uri (and (listp result) (plist-get result :uri))))
+    ;; An Eglot that shows documents itself has done so; an older one leaves it to this command.
+    (when (and (stringp uri) (not (gloss--shows-documents-p server)))
+      (if (equal target "note")
+          (find-file-other-window (gloss--uri-to-path uri))
+        (browse-url uri)))
+    result))
 
 (defun gloss-reindex ()
   "Re-read the whole workspace."

@@ -231,6 +231,26 @@ vim.api.nvim_create_user_command('GlossNewNote', function(opts)
   run('gloss.newNote', { { title = opts.args } })
 end, { nargs = 1, desc = 'Gloss: New Note (TITLE)' })
 
+-- :GlossOpenSource [zotero|pdf|note] — the citation under the cursor opened at
+-- the page it cites: in Zotero or the PDF viewer (the server asks Neovim to open
+-- it outside, `window/showDocument` with `external`, which Neovim hands to
+-- `vim.ui.open`), or its literature note. For a cursor on a citation.
+vim.api.nvim_create_user_command('GlossOpenSource', function(opts)
+  local client = vim.lsp.get_clients({ bufnr = 0, name = 'gloss' })[1]
+  local encoding = client and client.offset_encoding or 'utf-16'
+  local argument = { uri = buffer_uri(), position = vim.lsp.util.make_position_params(0, encoding).position }
+  if opts.args ~= '' then
+    argument.target = opts.args
+  end
+  run('gloss.openSource', { argument })
+end, {
+  nargs = '?',
+  complete = function()
+    return { 'zotero', 'pdf', 'note' }
+  end,
+  desc = 'Gloss: Open the Cited Source at the Page ([zotero|pdf|note])',
+})
+
 vim.api.nvim_create_user_command('GlossReindex', function()
   run('gloss.reindex', nil)
 end, { desc = 'Gloss: Reindex' })

@@ -22,6 +22,7 @@ const SERVER_COMMANDS = [
   'gloss.newNote',
   'gloss.reindex',
   'gloss.find',
+  'gloss.openSource',
 ];
 const FORMATS = ['markdown', 'html', 'pandoc', 'json'];
 
@@ -316,6 +317,10 @@ async function argumentsFor(command) {
       });
       return text ? [{ text }] : undefined;
     }
+    case 'gloss.openSource':
+      // The citation under the cursor, opened at its page in the PDF viewer or Zotero (the server asks VS Code to
+      // open it outside, with `window/showDocument`).
+      return uri ? [{ uri, position: client.code2ProtocolConverter.asPosition(editor.selection.active) }] : noEditor();
     default:
       return [];
   }

@@ -39,6 +39,7 @@ extension Workspace {
     if let location = source.entryLocation { origin += " · \(source.entry?.type ?? "entry") in `\(location.path)`" }
     if let textPath = source.textPath { origin += " · text: `\(textPath)`" }
     facts.append(origin)
+    if let line = literatureNoteLine(forKey: key) { facts.append(line) }
     lines.append(facts.joined(separator: "  \n"))
 
     let abstract = source.entry?.abstract.map { Array($0.utf8) }

@@ -78,6 +78,20 @@ extension WorkspaceConfig {
     case "diagnosticsIgnore":
       guard let list = Self.stringList(value) else { return wrongType("a list of globs") }
       diagnosticsIgnore = list
+    case "literatureNoteDir":
+      guard case .string(let string) = value else { return wrongType("a folder name") }
+      guard Workspace.folderInside(string) != nil else {
+        return [([key], "'\(key)' must be a folder inside the workspace, found '\(string)'")]
+      }
+      literatureNoteDir = string
+    case "literatureNoteNames":
+      guard let list = Self.stringList(value), !list.isEmpty else { return wrongType("a list of file names") }
+      // A name without `{key}` would make one note the literature note of every source.
+      guard let bad = list.first(where: { !$0.contains("{key}") || $0.contains("/") }) else {
+        literatureNoteNames = list
+        return []
+      }
+      return [([key], "each of '\(key)' must hold '{key}' and no '/', found '\(bad)'")]
     case "newNoteDir", "exportDir":
       guard case .string(let string) = value else { return wrongType("a folder name") }
       // A folder Gloss writes into is refused, not reinterpreted, when it is not inside the workspace.

@@ -14,6 +14,12 @@ package struct WorkspaceConfig: Hashable, Sendable {
   /// default: `notes` when the workspace has notes there, else the origin note's folder, else the folder holding the
   /// most notes (`Workspace.newNoteFolder(near:)`).
   package var newNoteDir: String? = nil
+  /// The folder (relative to the root) where "Create literature note" puts new literature notes; nil means where
+  /// new notes go (`newNoteDir`, else its default).
+  package var literatureNoteDir: String? = nil
+  /// The file names (without `.md`) that make a note a source's literature note, `{key}` standing for the citation
+  /// key; the first names the notes "Create literature note" makes. A front-matter `citekey:` always counts.
+  package var literatureNoteNames: [String] = ["{key}", "@{key}"]
   /// The folder (relative to the root) exports are written to; never indexed.
   package var exportDir: String = "export"
   /// Whether attributed quotations are checked against the source's text.

@@ -103,9 +103,11 @@ extension Workspace {
               "no source has the \(identifier) '\(item.key)' (Manubot looks it up when it builds the document)"))
           continue
         }
+        // A key known in an earlier run whose work is now under another key: said, with the rename as the fix.
+        let renamed = renamedKey(for: item.key).map { ": was '\(item.key)', now '\($0)'?" } ?? ""
         out.append(
           make(
-            path, item.keyRange, DiagnosticCode.unknownSource, "unknown source '\(item.key)'",
+            path, item.keyRange, DiagnosticCode.unknownSource, "unknown source '\(item.key)'" + renamed,
             .unknownSource(key: item.key)))
       }
     }

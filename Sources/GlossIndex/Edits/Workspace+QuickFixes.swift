@@ -90,6 +90,18 @@ extension Workspace {
 
   /// Each of the nearest keys, then a source document stub in the first sources folder.
   private func unknownSourceFixes(_ diagnostic: Diagnostic, key: String) -> [QuickFix] {
+    if let renamed = renamedKey(for: key) {
+      // The work's key changed: every citation of the old key, in every note, takes the new one.
+      var change = WorkspaceChange()
+      for occurrence in citations(ofKey: key) {
+        change.replace(occurrence.item.keyRange, in: occurrence.path, with: renamed)
+      }
+      return [
+        QuickFix(
+          title: "rename '\(key)' to '\(renamed)' in every note", diagnostic: diagnostic, change: change,
+          isPreferred: true)
+      ]
+    }
     let nearest = nearestSourceKeys(to: key, limit: 3)
     var fixes = nearest.map { candidate in
       QuickFix(

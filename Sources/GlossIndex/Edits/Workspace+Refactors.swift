@@ -8,6 +8,8 @@ package struct RefactorAction: Hashable, Sendable {
     case selection(path: String, range: Range<Int>)
     /// The file at `path`: `gloss.convertToSource {"uri"}`.
     case file(path: String)
+    /// A cited source: `gloss.createLiteratureNote {"key"}`, or `gloss.openSource {"key", "target"}` with `target`.
+    case source(key: String, target: String?)
   }
 
   /// The title shown in the editor's menu.
@@ -35,6 +37,20 @@ extension Workspace {
         RefactorAction(
           title: "Save selection as note", kind: "refactor.extract", command: "gloss.saveAsNote",
           target: .selection(path: path, range: lower..<upper)))
+    }
+    if isNote, case .citationItem(_, _, let item)? = element(at: lower, in: path) {
+      let key = citedSourceKey(item.key)
+      if hasSource(key) {
+        // On a citation: its source's literature note, opened when there is one, else made.
+        actions.append(
+          literatureNote(forKey: key) == nil
+            ? RefactorAction(
+              title: "Create literature note for '\(key)'", kind: "refactor.extract",
+              command: "gloss.createLiteratureNote", target: .source(key: key, target: nil))
+            : RefactorAction(
+              title: "Open literature note for '\(key)'", kind: "refactor.extract", command: "gloss.openSource",
+              target: .source(key: key, target: "note")))
+      }
     }
     if let record = notes[path], !isOnQuotationOrCitation(lower..<upper, in: record) {
       actions.append(

@@ -45,6 +45,13 @@ package struct NoteRecord: Sendable {
   func nameKeys(pathKey: String) -> Set<String> {
     Self.nameKeys(fileName: PathUtilities.fileName(path), pathKey: pathKey, title: title, aliases: aliases)
   }
+  /// The key its front matter's `citekey:` names (a leading `@` dropped): the note is that source's literature note.
+  var citekey: String? {
+    guard case .scalar(let value, _)? = note.frontMatter?["citekey"]?.value else { return nil }
+    var key = Substring(value.trimmingSpaces())
+    if key.hasPrefix("@") { key = key.dropFirst() }
+    return key.isEmpty ? nil : String(key)
+  }
   /// The lowercased path without its note extension (what Markdown links are matched against).
   var pathKey: String { PathUtilities.pathKey(path) }
   /// The keys cited, exactly as written.

@@ -46,6 +46,13 @@ extension Workspace {
     for key in oldLinks.subtracting(newLinks) { Self.remove(path, from: &linkers, at: key) }
     for key in Self.added(newLinks, to: oldLinks) { linkers[key, default: []].insert(path) }
 
+    let oldCitekey = old?.citekey
+    let newCitekey = new?.citekey
+    if oldCitekey != newCitekey {
+      if let key = oldCitekey { Self.remove(path, from: &citekeyNotes, at: key) }
+      if let key = newCitekey { citekeyNotes[key, default: []].insert(path) }
+    }
+
     let oldBibs = Set(old?.bibliographyPaths ?? [])
     let newBibs = Set(new?.bibliographyPaths ?? [])
     for bib in oldBibs.subtracting(newBibs) { Self.remove(path, from: &bibliographyUsers, at: bib) }
@@ -126,6 +133,7 @@ extension Workspace {
   mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
+    renamedKeysAreStale = true
     completionCache = completionCache.without([.sources, .ranking])
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var changedKeys: Set<String> = []

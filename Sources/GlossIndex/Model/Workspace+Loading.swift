@@ -100,6 +100,7 @@ extension Workspace {
 
   /// Checks every quotation and diagnoses every file from scratch (the end of the bulk load).
   package mutating func diagnoseAll() {
+    updateRenamedKeys()
     ensureQuoteChecks(for: notes.keys)
     // The bulk load indexed every source as it was parsed; only the large texts' indexes stay resident.
     quotes.indexes = quotes.indexes.filter { $0.value.textCount >= Self.residentIndexBytes }

@@ -151,6 +151,8 @@ extension Workspace {
   package mutating func setBibliography(_ record: BibliographyRecord) -> Set<String> {
     var affected = removeOtherRoles(record.path, keeping: .bibliography)
     affected.formUnion(replaceBibliography(at: record.path, with: record))
+    // A key gone in an earlier run may have come back under another key in this file.
+    affected.formUnion(citersOfRememberedUnknownKeys)
     return refreshDiagnostics(affected, always: [record.path])
   }
 
@@ -210,6 +212,7 @@ extension Workspace {
 
   /// Recomputes the diagnostics of `paths` and returns those that changed, plus `always`.
   mutating func refreshDiagnostics(_ paths: Set<String>, always: Set<String>) -> Set<String> {
+    updateRenamedKeys()
     var paths = paths
     if diagnosedWithSources == knowsNoSources {
       // The first bibliography or source document arrived, or the last one left: every citation's report changes.

@@ -23,12 +23,20 @@ package struct Workspace: Sendable {
   package internal(set) var configPath = ".gloss.json"
   /// What could not be read of the config file (reported as `malformed-config`).
   package internal(set) var configProblems: [SyntaxProblem] = []
+  /// Each key's fingerprint as an earlier run saw it (`setRememberedKeys`), for `renamedKey(for:)`.
+  package internal(set) var rememberedKeys: [String: KeyFingerprint] = [:]
+  /// Each remembered key that is gone → the one key its work has now (`Workspace+RenamedKeys.swift`), and whether a
+  /// bibliography changed since it was found.
+  var renamedKeyMap: [String: String] = [:]
+  var renamedKeysAreStale = false
 
   // Reverse maps, each updated from the difference between a file's old and new contributions.
   /// Citation key → notes citing it.
   var citers: [String: PathSet] = [:]
   /// Lowercased wiki name → notes with that name.
   var notesByName: [String: PathSet] = [:]
+  /// Citation key → notes whose front matter says `citekey:` it (its literature notes).
+  var citekeyNotes: [String: PathSet] = [:]
   /// Path key → notes (Markdown links).
   var notesByPathKey: [String: PathSet] = [:]
   /// Link key → notes with a link filed under it.

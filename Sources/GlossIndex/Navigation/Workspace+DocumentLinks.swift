@@ -54,13 +54,29 @@ extension Workspace {
         break
       }
     }
-    for citation in record.note.citations {
-      for item in citation.items {
+    let locators = record.locators
+    for (ci, citation) in record.note.citations.enumerated() {
+      for (ii, item) in citation.items.enumerated() {
         guard let source = source(forKey: item.key) else { continue }
+        let located = locators.first { $0.citationIndex == ci && $0.itemIndex == ii }
+        let opening = sourceOpening(for: source, locator: located?.locator)
+        let at = opening.page.map { " at page \($0)" } ?? ""
+        if let zotero = opening.zoteroURL {
+          // A Zotero attachment opens in Zotero's reader from the key, and in the PDF viewer from the locator: a
+          // span holds one link.
+          out.append(
+            DocumentLinkTarget(range: item.keyRange, destination: .url(zotero), tooltip: "Open in Zotero\(at)"))
+          if let pdf = opening.pdfPath, let located, let page = opening.page {
+            out.append(
+              DocumentLinkTarget(
+                range: located.range, destination: .pdfPage(path: pdf, page: page), tooltip: "Open PDF\(at)"))
+          }
+          continue
+        }
         let destination: DocumentLinkTarget.Destination
-        if let page = pdfPage(of: item, source: source), let textPath = source.textPath {
+        if let page = opening.page, let pdf = opening.pdfPath {
           // A cited page of a PDF opens the PDF there, rather than the work's landing page.
-          destination = .pdfPage(path: textPath, page: page)
+          destination = .pdfPage(path: pdf, page: page)
         } else if let doi = source.entry?.doi, let url = Self.doiURL(doi) {
           destination = .url(url)
         } else if let url = source.url, !url.isEmpty {
@@ -74,15 +90,6 @@ extension Workspace {
       }
     }
     return out.sorted { $0.range.lowerBound < $1.range.lowerBound }
-  }
-
-  /// The PDF page a citation item's page locator names, when the source's text is a PDF.
-  private func pdfPage(of item: CitationItem, source: Source) -> Int? {
-    guard let textPath = source.textPath, ExtractedFormat(path: textPath) == .pdf, let document = source.textDocument,
-      let locator = Locator.first(in: item.suffix), locator.term == .page,
-      case .resolved(let passage) = document.passage(for: textLocator(locator, forKey: item.key, document: document))
-    else { return nil }
-    return document.pageStarts.lastIndex { $0 <= passage.textRange.lowerBound }.map { $0 + 1 }
   }
 
   /// `https://doi.org/…` for a DOI written bare, as `doi:…` or as a DOI URL; nil when it is empty.

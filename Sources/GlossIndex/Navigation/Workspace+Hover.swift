@@ -29,6 +29,9 @@ extension Workspace {
   private func citationHover(path: String, citationIndex: Int, itemIndex: Int, item: CitationItem) -> String {
     guard let source = source(forKey: citedSourceKey(item.key)) else {
       var text = "unknown source '\(HoverMarkdown.escape(item.key))'"
+      if let renamed = renamedKey(for: item.key) {
+        return text + ": was '\(HoverMarkdown.escape(item.key))', now `\(renamed)`?"
+      }
       let nearest = nearestSourceKeys(to: item.key)
       if !nearest.isEmpty { text += "\n\ndid you mean " + nearest.map { "`\($0)`" }.joined(separator: ", ") + "?" }
       return text
@@ -40,6 +43,13 @@ extension Workspace {
     // the metadata.
     let textNotes: [String] = []
     var sections = verdicts + textNotes + [metadataMarkdown(source)]
+    // Where to read on: the PDF and Zotero at the cited page, and the source's literature note.
+    let places = [
+      openingMarkdown(sourceOpening(for: source, locator: locator?.locator)),
+      literatureNoteLine(
+        forKey: source.key, excluding: path),
+    ].compactMap { $0 }
+    if !places.isEmpty { sections.append(places.joined(separator: "\n\n")) }
     // With a quotation, its sentence stands for the passage; a locator that does not resolve is still explained.
     if let passage = passageMarkdown(source, locator: locator?.locator, excerpt: verdicts.isEmpty) {
       sections.append(passage)

@@ -13,6 +13,7 @@ extension Server {
   /// Every command the server runs, as listed in `executeCommandProvider.commands`.
   static let commandNames = [
     "gloss.saveAsNote", "gloss.newNote", "gloss.convertToSource", "gloss.reindex", "gloss.export", "gloss.find",
+    "gloss.openSource", "gloss.createLiteratureNote",
   ]
 
   /// Runs one of `commandNames` with its first argument (an object).
@@ -25,6 +26,8 @@ extension Server {
       case "gloss.convertToSource": return try convertToSource(argument)
       case "gloss.export": return try export(argument)
       case "gloss.find": return try find(argument)
+      case "gloss.openSource": return try openSource(argument)
+      case "gloss.createLiteratureNote": return try createLiteratureNote(argument)
       case "gloss.reindex":
         // Every folder is walked again and every file it held is read again, even when its size and time look
         // unchanged; a changed config re-indexes the whole root.

@@ -256,6 +256,7 @@ extension Server {
     indexed.texts = [:]
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
+    rememberKeys(in: id)
     for (uri, location) in openLocations where location.root == id {
       roots[index].openPaths[location.path] = uri
       guard let document = documents[uri] else { continue }

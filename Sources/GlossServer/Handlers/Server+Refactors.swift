@@ -18,7 +18,8 @@ extension Server {
   }
 
   /// The refactorings at `range` of the document at `uri`, each as its code action kind and the command to run
-  /// (`gloss.saveAsNote` with the uri and range, `gloss.convertToSource` with the uri); the code action handler
+  /// (`gloss.saveAsNote` with the uri and range, `gloss.convertToSource` with the uri, `gloss.createLiteratureNote`
+  /// and `gloss.openSource` with the key); the code action handler
   /// makes each a `CodeAction(title: command.title, kind: kind, command: command)`.
   package func refactorCommands(at uri: DocumentURI, range: LSPRange) -> [(kind: String, command: Command)] {
     guard let location = locate(uri), let text = text(of: location.path, in: location.root),
@@ -27,6 +28,10 @@ extension Server {
     let selection = text.range(of: range, in: positionEncoding)
     return workspace.refactors(at: location.path, selection: selection, bytes: text.bytes).map { action in
       var argument: [String: JSONValue] = ["uri": .string(uri)]
+      if case .source(let key, let target) = action.target {
+        argument = ["key": .string(key)]
+        if let target { argument["target"] = .string(target) }
+      }
       if case .selection(_, let offsets) = action.target {
         let lsp = text.lspRange(of: offsets, in: positionEncoding)
         argument["range"] = .object([

@@ -222,6 +222,8 @@ extension Server {
     if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) in '\(path)'") }
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
+    // Before publishing: a key gone since the last run is reported with the key its work has now.
+    rememberKeys(in: id)
     let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)
     let ends = steps.dropFirst().map(\.at) + [started + elapsed]
     let timings = zip(steps, ends).map { "\($0.step.message) \($1 - $0.at)" }.joined(separator: ", ")

@@ -89,6 +89,7 @@ extension CheckReport {
   /// it was then (`reused`), else the workspace indexed now, whose report is then kept for the next run.
   package static func keptOrIndexed(
     root: String, cache: CheckReportCache?, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
+    keyMemory: KeyMemory? = nil,
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
     }
@@ -96,7 +97,8 @@ extension CheckReport {
     let environment = ProcessInfo.processInfo.environment
     let home = environment["HOME"]
     if let cache, let kept = cache.report(root: root, home: home, fileSystem: fileSystem) { return (kept, true) }
-    let indexed = IndexedRoot.forCommandLine(root: root, fileSystem: fileSystem, progress: progress, extract: extract)
+    var indexed = IndexedRoot.forCommandLine(root: root, fileSystem: fileSystem, progress: progress, extract: extract)
+    keyMemory?.apply(to: &indexed, root: root, fileSystem: fileSystem)
     let report = CheckReport(indexed: indexed, root: root, fileSystem: fileSystem)
     if let cache {
       let extractionCache = ExtractionCache.defaultDirectory(environment: environment).map {

@@ -14,6 +14,8 @@ extension CheckReport {
       out.append(item.severity)
       out.append(item.code)
       out.append(item.message)
+      out.append(item.renamedKey?.from ?? "")
+      out.append(item.renamedKey?.to ?? "")
     }
     out.append(noteCount)
     out.append(skipped.count)
@@ -34,12 +36,13 @@ extension CheckReport {
     for _ in 0..<count {
       guard let path = reader.string(), let line = reader.int(), let column = reader.int(),
         let endLine = reader.int(), let endColumn = reader.int(), let severity = reader.string(),
-        let code = reader.string(), let message = reader.string()
+        let code = reader.string(), let message = reader.string(), let from = reader.string(),
+        let to = reader.string()
       else { return nil }
       items.append(
         Item(
           path: path, line: line, column: column, endLine: endLine, endColumn: endColumn, severity: severity,
-          code: code, message: message))
+          code: code, message: message, renamedKey: from.isEmpty ? nil : Renamed(from: from, to: to)))
     }
     guard let noteCount = reader.int(), let skippedCount = reader.count(each: 16) else { return nil }
     var skipped: [SkippedFile] = []

@@ -31,6 +31,22 @@ package struct CheckReport: Sendable {
     package var code: String
     /// The message.
     package var message: String
+    /// For an unknown key whose work has another key now (docs/literature-notes.md): the old key and the new one.
+    package var renamedKey: Renamed? = nil
+  }
+
+  /// A key that changed: `{"from", "to"}` in the JSON.
+  package struct Renamed: Hashable, Sendable, Codable {
+    /// The key the notes cite.
+    package var from: String
+    /// The key the same work has now.
+    package var to: String
+
+    /// A renamed key.
+    package init(from: String, to: String) {
+      self.from = from
+      self.to = to
+    }
   }
 
   /// Every diagnostic, by path (byte order) then position.
@@ -45,15 +61,19 @@ package struct CheckReport: Sendable {
 
   /// Indexes the folder at `root` and places its diagnostics; `progress` is told each indexing step as it starts.
   /// PDFs and other formats an external tool reads are extracted first (or taken from the cache) with `extract`.
+  /// With `keyMemory`, the key fingerprints an earlier run (of the server or of this command) saved are read first,
+  /// so that a key gone since is reported with its new key, and the current ones are saved after.
   package init(
     root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
+    keyMemory: KeyMemory? = nil,
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
     }
   ) {
-    self.init(
-      indexed: IndexedRoot.forCommandLine(root: root, fileSystem: fileSystem, progress: progress, extract: extract),
-      root: root, fileSystem: fileSystem)
+    var indexed = IndexedRoot.forCommandLine(
+      root: root, fileSystem: fileSystem, progress: progress, extract: extract)
+    keyMemory?.apply(to: &indexed, root: root, fileSystem: fileSystem)
+    self.init(indexed: indexed, root: root, fileSystem: fileSystem)
   }
 
   /// Places the diagnostics of `indexed`, the workspace at `root` indexed for the command line.
@@ -71,8 +91,11 @@ package struct CheckReport: Sendable {
       for diagnostic in diagnostics {
         let (start, end) = text.positions(of: diagnostic.range, in: .utf32)
         var message = diagnostic.message
-        // As the editor's quick fixes offer them: a mistyped key's nearest keys.
-        if case .unknownSource(let key) = diagnostic.related {
+        var renamed: Renamed?
+        if case .unknownSource(let key) = diagnostic.related, let now = indexed.workspace.renamedKey(for: key) {
+          renamed = Renamed(from: key, to: now)
+        } else if case .unknownSource(let key) = diagnostic.related {
+          // As the editor's quick fixes offer them: a mistyped key's nearest keys.
           let nearest = indexed.workspace.nearestSourceKeys(to: key, limit: 3)
           if !nearest.isEmpty {
             message += "; did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "?"
@@ -82,7 +105,7 @@ package struct CheckReport: Sendable {
           Item(
             path: path, line: start.line + 1, column: start.column + 1, endLine: end.line + 1,
             endColumn: end.column + 1, severity: diagnostic.severity.rawValue, code: diagnostic.code,
-            message: message))
+            message: message, renamedKey: renamed))
       }
     }
     var skipped = indexed.skipped

@@ -73,6 +73,11 @@ package struct WorkspaceRoot: Sendable {
   /// do not re-index the root, so its restart snapshot still belongs to these.
   var indexedSettings = ""
   var generationAtLastTick = 0
+  /// The generation whose key fingerprints were last saved (or found unchanged), the one seen at the last tick, and
+  /// the keys saved then (`Server+KeyMemory.swift`).
+  var keysGeneration = -1
+  var keysGenerationAtLastTick = 0
+  var savedKeys: Set<String>?
   /// Open documents of this root: path → the URI the client uses for it.
   package var openPaths: [String: DocumentURI] = [:]
   /// Files already reported as unreadable (each is logged once).

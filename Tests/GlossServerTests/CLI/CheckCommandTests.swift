@@ -33,6 +33,35 @@ import Testing
     #expect(decoded.map(\.endColumn) == [18, 20, 35])
   }
 
+  /// A key renamed between two runs (docs/literature-notes.md): the second run's JSON names the new key, and the
+  /// message says it; the fingerprints live in the cache folder, not in the workspace.
+  @Test func aKeyRenamedSinceTheLastRunIsReportedWithItsNewKey() throws {
+    let folder = try temporaryWorkspace([
+      "notes/a.md": "Tiếng Việt 🦉 [@smith2020, p. 3]\n",
+      "refs.bib": "@book{smith2020, title = {Trí nhớ}, author = {Smith, Ann}, year = 2020}\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = folder.appendingPathComponent("cache").path
+    let workspace = folder.appendingPathComponent("w").path
+    try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+    for name in ["notes", "refs.bib"] {
+      try FileManager.default.moveItem(atPath: folder.appendingPathComponent(name).path, toPath: workspace + "/" + name)
+    }
+    let environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache]) { $1 }
+    let first = try GlossProcess.run(["check", workspace, "--format", "json"], environment: environment)
+    #expect(first.status == 0)
+    let renamed = "@book{smithTriNho2020, title = {Trí Nhớ}, author = {Smith, A.}, year = 2020}\n"
+    try renamed.write(toFile: workspace + "/refs.bib", atomically: false, encoding: .utf8)
+    let second = try GlossProcess.run(["check", workspace, "--format", "json"], environment: environment)
+    #expect(second.status == 1)
+    let items = try JSONDecoder().decode([CheckReport.Item].self, from: Data(second.stdout.utf8))
+    #expect(items.map(\.renamedKey) == [CheckReport.Renamed(from: "smith2020", to: "smithTriNho2020")])
+    #expect(items.map(\.message) == ["unknown source 'smith2020': was 'smith2020', now 'smithTriNho2020'?"])
+    #expect(second.stdout.contains(#""renamedKey" : {"#))
+    // Nothing was written in the workspace.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: workspace).sorted() == ["notes", "refs.bib"])
+  }
+
   private func temporaryWorkspace(_ files: [String: String]) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-check-\(UUID().uuidString)")
     for (path, text) in files {

@@ -25,8 +25,8 @@ import Testing
     #expect(
       result.capabilities.executeCommandProvider?.commands.sorted()
         == [
-          "gloss.convertToSource", "gloss.export", "gloss.find", "gloss.newNote", "gloss.reindex",
-          "gloss.saveAsNote", "gloss.showReferences",
+          "gloss.convertToSource", "gloss.createLiteratureNote", "gloss.export", "gloss.find", "gloss.newNote",
+          "gloss.openSource", "gloss.reindex", "gloss.saveAsNote", "gloss.showReferences",
         ])
   }
 

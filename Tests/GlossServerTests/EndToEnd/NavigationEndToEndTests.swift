@@ -57,7 +57,7 @@ import Testing
     #expect(
       result.capabilities.executeCommandProvider?.commands == [
         "gloss.showReferences", "gloss.saveAsNote", "gloss.newNote", "gloss.convertToSource", "gloss.reindex",
-        "gloss.export", "gloss.find",
+        "gloss.export", "gloss.find", "gloss.openSource", "gloss.createLiteratureNote",
       ])
   }
 

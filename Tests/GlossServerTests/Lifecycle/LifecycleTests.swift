@@ -27,7 +27,7 @@ import Testing
     expected.codeLensProvider = CodeLensOptions(resolveProvider: false)
     expected.executeCommandProvider = ExecuteCommandOptions(commands: [
       "gloss.showReferences", "gloss.saveAsNote", "gloss.newNote", "gloss.convertToSource", "gloss.reindex",
-      "gloss.export", "gloss.find",
+      "gloss.export", "gloss.find", "gloss.openSource", "gloss.createLiteratureNote",
     ])
     // A client that does not announce `prepareSupport` gets rename without `prepareProvider`.
     expected.renameProvider = RenameOptions()

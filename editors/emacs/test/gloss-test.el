@@ -439,6 +439,30 @@ key in Zotero; the export is not touched, and no buffer visits it (nor a made-up
       (should (equal (buffer-file-name (window-buffer (selected-window))) path))
       (should (string-match-p "title: Retrieval practice" (gloss-test--file-text path))))))
 
+(ert-deftest gloss-literature-note-is-made-and-opened-from-a-citation ()
+  "`gloss.createLiteratureNote' writes the source's literature note and visits it; `gloss-open-source' opens it
+again from a citation, and says why a source without a PDF cannot be opened at the page."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/war-of-the-ghosts.md")
+      (gloss-test--goto "[@bartlett1932, § 2]" 3)
+      (let* ((citing (current-buffer))
+             (note (gloss-test--result-path
+                    (gloss--execute "gloss.createLiteratureNote" (vector (list :key "bartlett1932"))))))
+        (should (file-exists-p note))
+        (should (string-match-p "^citekey: bartlett1932$" (gloss-test--file-text note)))
+        (should (equal (buffer-file-name (window-buffer (selected-window))) note))
+        (with-current-buffer citing
+          (let ((opened nil))
+            (cl-letf (((symbol-function 'browse-url) (lambda (url &rest _) (setq opened url))))
+              (gloss-test--goto "[@bartlett1932, § 2]" 3)
+              (should (string-match-p "'bartlett1932' has no PDF"
+                                      (format "%S" (should-error (gloss-open-source "pdf")))))
+              (should-not opened))
+            (delete-other-windows)
+            (gloss-test--goto "[@bartlett1932, § 2]" 3)
+            (gloss-open-source "note")
+            (should (equal (buffer-file-name (window-buffer (selected-window))) note))))))))
+
 (ert-deftest gloss-save-as-note-moves-the-region-and-opens-the-note ()
   "`gloss-save-as-note' makes a note of the region, links it in its place, and visits it."
   (gloss-test--with-workspace (:git)

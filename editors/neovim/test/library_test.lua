@@ -58,6 +58,47 @@ local function run()
     return vim.lsp.buf_is_attached(0, gloss_client().id)
   end))
 
+  -- Open at the page: `:GlossOpenSource` on `[@smith2020, p. 2]` has the server ask Neovim to open the PDF at its
+  -- second page (`window/showDocument` with `external`, which Neovim hands to `vim.ui.open`: recorded here).
+  local opened = {}
+  local ui_open = vim.ui.open
+  vim.ui.open = function(uri)
+    opened[#opened + 1] = uri
+    return { wait = function()
+      return { code = 0 }
+    end }
+  end
+  vim.api.nvim_win_set_cursor(0, { 3, (vim.fn.getline(3):find('smith2020')) })
+  check('the PDF text is read (hover offers the cited page)', wait(function()
+    local answers = vim.lsp.buf_request_sync(0, 'textDocument/hover', vim.lsp.util.make_position_params(0, 'utf-16'), 2000)
+    local answer = answers and answers[gloss_client().id]
+    local value = answer and answer.result and answer.result.contents and answer.result.contents.value or ''
+    return value:find('Open PDF at page 2', 1, true) ~= nil
+  end, 20000))
+  vim.cmd('GlossOpenSource')
+  check('the cited PDF is opened outside Neovim at the cited page', wait(function()
+    return opened[1] ~= nil
+  end) and opened[1]:find('^file://') ~= nil and opened[1]:find('River.pdf#page=2', 1, true) ~= nil, vim.inspect(opened))
+  vim.ui.open = ui_open
+
+  -- A literature note made from the code action on the citation, through Gloss's own writer, and opened.
+  vim.lsp.buf.code_action({
+    filter = function(action)
+      return action.title == "Create literature note for 'smith2020'"
+    end,
+    apply = true,
+  })
+  check('the literature note is written in the notes folder', wait(function()
+    return (read(NOTES .. '/notes/smith2020.md') or ''):find('citekey: smith2020', 1, true) ~= nil
+  end), read(NOTES .. '/notes/smith2020.md'))
+  check('and opened', wait(function()
+    return vim.api.nvim_buf_get_name(0):find('smith2020.md', 1, true) ~= nil
+  end), vim.api.nvim_buf_get_name(0))
+  vim.cmd('edit ' .. NOTES .. '/notes/river.md')
+  wait(function()
+    return gloss_client() ~= nil
+  end)
+
   -- Rename a key: the notes change, the Zotero export does not, and the user is told what to do.
   vim.api.nvim_win_set_cursor(0, { 3, (vim.fn.getline(3):find('smith2020')) })
   vim.lsp.buf.rename('smithRiver2020')

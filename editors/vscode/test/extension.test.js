@@ -11,14 +11,14 @@ const vscode = {
   },
   workspace: { getConfiguration: () => ({ get: () => process.execPath }), onDidChangeConfiguration: () => ({ dispose() {} }) },
   window: {
-    activeTextEditor: { document: { uri: new Uri('file:///w/note.md'), isUntitled: false, getText: () => 'x' }, selection: { isEmpty: false, s: 'SEL' } },
+    activeTextEditor: { document: { uri: new Uri('file:///w/note.md'), isUntitled: false, getText: () => 'x' }, selection: { isEmpty: false, s: 'SEL', active: 'CUR' } },
     showQuickPick: async () => quick, showInputBox: async () => input,
     showInformationMessage: async (m) => { messages.push(m); }, showErrorMessage: async (m) => { messages.push('ERR ' + m); },
   },
 };
 const sent = []; let options;
 class LanguageClient {
-  constructor(id, name, server, client) { options = { id, name, server, client }; this.code2ProtocolConverter = { asUri: (u) => u.s, asRange: (r) => ({ start: { line: 0, character: 1 }, end: { line: 2, character: 0 }, from: r.s }) }; this.protocol2CodeConverter = { asUri: (s) => new Uri(s), asPosition: (p) => ({ pos: p }), asLocations: async (ls) => ls.map((l) => ({ loc: l.uri })) }; }
+  constructor(id, name, server, client) { options = { id, name, server, client }; this.code2ProtocolConverter = { asUri: (u) => u.s, asPosition: (p) => ({ line: 1, character: 2, from: p }), asRange: (r) => ({ start: { line: 0, character: 1 }, end: { line: 2, character: 0 }, from: r.s }) }; this.protocol2CodeConverter = { asUri: (s) => new Uri(s), asPosition: (p) => ({ pos: p }), asLocations: async (ls) => ls.map((l) => ({ loc: l.uri })) }; }
   async start() { // the client registers the commands the server lists; this server lists all but newNote
     for (const c of ['gloss.export', 'gloss.saveAsNote', 'gloss.convertToSource', 'gloss.reindex', 'gloss.showReferences'])
       vscode.commands.registerCommand(c, (...args) => options.client.middleware.executeCommand(c, args, (cmd, a) => this.sendRequest('exec', { command: cmd, arguments: a })));
@@ -42,6 +42,9 @@ const assert = require('assert');
   assert.deepStrictEqual(sent.at(-1).arguments, [{ uri: 'file:///w/x.md', range: {} }]);
   await registered['gloss.newNote'](); // fallback: the server did not list it
   assert.deepStrictEqual(sent.at(-1), { command: 'gloss.newNote', arguments: [{ title: 'Tiêu đề' }] });
+  // The citation under the cursor, opened at its page (the server asks VS Code to open it outside).
+  await registered['gloss.openSource']();
+  assert.deepStrictEqual(sent.at(-1), { command: 'gloss.openSource', arguments: [{ uri: 'file:///w/note.md', position: { line: 1, character: 2, from: 'CUR' } }] });
   await registered['gloss.exportNotebook']();
   assert.deepStrictEqual(sent.at(-1), { command: 'gloss.export', arguments: [{ tag: 'Tiêu đề', format: 'html' }] });
   await registered['gloss.reindex']();

@@ -72,7 +72,7 @@ Module._load = function (r, ...a) {
 };
 const ext = require(path.join(__dirname, '..', 'extension.js'));
 
-const PALETTE = ['gloss.export', 'gloss.saveAsNote', 'gloss.convertToSource', 'gloss.newNote', 'gloss.reindex', 'gloss.find'];
+const PALETTE = ['gloss.export', 'gloss.saveAsNote', 'gloss.convertToSource', 'gloss.newNote', 'gloss.reindex', 'gloss.find', 'gloss.openSource'];
 const context = { subscriptions: { push() {} } };
 (async () => {
   // A path that does not exist: nothing is spawned, the message names the path and the setting, never "undefined".

@@ -1,0 +1,105 @@
+import GlossIndex
+import GlossSyntax
+import TestSupport
+import Testing
+
+/// Keys that changed (docs/literature-notes.md): a cited key gone since an earlier run, whose work is under another
+/// key now, is reported with that key, and fixed in every note at once.
+@Suite struct RenamedKeyTests {
+  static let before = """
+    @article{smith2020, title = {The {River}: a study}, author = {Smith, Ann}, year = {2020}, doi = {10.1000/ABC}}
+    @book{tran2019, title = {Ký ức}, author = {Trần, Bình}, year = {2019}}
+    @book{other2019, title = {Other}, author = {Lee, Al}, year = {2019}}
+
+    """
+  static let after = """
+    @article{smithRiver2020, title = {The River – A Study}, author = {Smith, A.}, year = {2021},
+      doi = {https://doi.org/10.1000/abc}}
+    @book{tranKyUc2019, title = {Ký Ức!}, author = {Trần, B.}, year = {2019}}
+    @book{other2019, title = {Other}, author = {Lee, Al}, year = {2019}}
+
+    """
+  static let noteA = MarkedText("Tiếng Việt 日本語 🦉 [@⏩smith2020⏪, p. 4] và [@⏩tran2019⏪] [@⏩gone2000⏪]\n")
+  static let noteB = MarkedText("😀😀 [see @⏩smith2020⏪; @other2019]\n")
+
+  static func workspaces() -> (before: Workspace, after: Workspace) {
+    var files = ["a.md": noteA.text, "b.md": noteB.text, "refs.bib": before]
+    let old = Fixture.workspace(files)
+    files["refs.bib"] = after
+    var new = Fixture.workspace(files)
+    new.setRememberedKeys(old.fingerprintsToRemember())
+    return (old, new)
+  }
+
+  @Test func aRenamedKeyIsNamedByItsDOIOrByTitleAuthorAndYear() {
+    let (old, new) = Self.workspaces()
+    #expect(old.renamedKeys.isEmpty)
+    #expect(
+      new.renamedKeys == [
+        RenamedKey(from: "smith2020", to: "smithRiver2020"), RenamedKey(from: "tran2019", to: "tranKyUc2019"),
+      ])
+    let messages = new.diagnostics(for: "a.md").map(\.message)
+    #expect(
+      messages == [
+        "unknown source 'smith2020': was 'smith2020', now 'smithRiver2020'?",
+        "unknown source 'tran2019': was 'tran2019', now 'tranKyUc2019'?", "unknown source 'gone2000'",
+      ])
+  }
+
+  @Test func hoverOnTheGoneKeyNamesTheNewOne() throws {
+    let (_, new) = Self.workspaces()
+    let offset = try #require(Self.noteA.ranges.first?.lowerBound)
+    let hover = try #require(new.hover(at: offset + 2, in: "a.md"))
+    #expect(hover.markdown == "unknown source 'smith2020': was 'smith2020', now `smithRiver2020`?")
+  }
+
+  @Test func twoEntriesOfTheSameWorkGiveNoAnswer() {
+    var files = ["a.md": "Ω [@tran2019]\n", "refs.bib": Self.before]
+    let old = Fixture.workspace(files)
+    files["refs.bib"] = Self.after + "@book{tranAgain2019, title = {Ký ức}, author = {Trần, Bình}, year = {2019}}\n"
+    var new = Fixture.workspace(files)
+    new.setRememberedKeys(old.fingerprintsToRemember())
+    #expect(new.renamedKeys.isEmpty)
+    #expect(new.diagnostics(for: "a.md").map(\.message) == ["unknown source 'tran2019'"])
+  }
+
+  @Test func withoutADOIEveryPartMustMatch() {
+    var files = ["a.md": "[@tran2019]\n", "refs.bib": Self.before]
+    let old = Fixture.workspace(files)
+    files["refs.bib"] = "@book{tranKyUc2019, title = {Ký ức}, author = {Trần, Bình}, year = {2020}}\n"
+    var new = Fixture.workspace(files)
+    new.setRememberedKeys(old.fingerprintsToRemember())
+    #expect(new.renamedKeys.isEmpty)
+    // A key never known before is not traced, whatever entries exist.
+    var fresh = Fixture.workspace(["a.md": "[@tran2019]\n", "refs.bib": Self.after])
+    fresh.setRememberedKeys([:])
+    #expect(fresh.renamedKeys.isEmpty)
+  }
+
+  @Test func theQuickFixRenamesTheKeyInEveryNote() throws {
+    let (_, new) = Self.workspaces()
+    let diagnostic = try #require(new.diagnostics(for: "a.md").first)
+    let fixes = new.quickFixes(for: diagnostic)
+    #expect(fixes.map(\.title) == ["rename 'smith2020' to 'smithRiver2020' in every note"])
+    let change = try #require(fixes.first?.change)
+    #expect(change.edits["a.md"]?.map(\.range) == [Self.noteA.ranges[0]])
+    #expect(change.edits["b.md"]?.map(\.range) == [Self.noteB.ranges[0]])
+    #expect(change.edits.values.flatMap { $0 }.allSatisfy { $0.newText == "smithRiver2020" })
+  }
+
+  @Test func aBibliographyChangeBringsTheHintToNotesAlreadyCitingTheGoneKey() {
+    var files = ["a.md": "[@smith2020]\n", "refs.bib": Self.before]
+    let old = Fixture.workspace(files)
+    files["refs.bib"] = "@misc{x, title = {X}}\n"
+    var new = Fixture.workspace(files)
+    new.setRememberedKeys(old.fingerprintsToRemember())
+    #expect(new.diagnostics(for: "a.md").map(\.message) == ["unknown source 'smith2020'"])
+    new.setBibliography(path: "more.bib", bytes: Array(Self.after.utf8))
+    #expect(
+      new.diagnostics(for: "a.md").map(\.message) == [
+        "unknown source 'smith2020': was 'smith2020', now 'smithRiver2020'?"
+      ])
+    // Still cited and gone: remembered for the next run too.
+    #expect(new.fingerprintsToRemember()["smith2020"] != nil)
+  }
+}
