@@ -221,6 +221,9 @@ extension Workspace {
     var out: [Diagnostic] = record.bibliography.problems.map {
       make(record.path, $0.range, DiagnosticCode.malformedBibliography, $0.message)
     }
+    for notice in record.zoteroNotices {
+      out.append(make(record.path, 0..<0, DiagnosticCode.zoteroLibrary, notice))
+    }
     for (index, entry) in record.bibliography.entries.enumerated() {
       let location = EntryLocation(path: record.path, index: index)
       if let duplicate = duplicateDiagnostic(key: entry.key, at: location, range: entry.keyRange) {

@@ -1,0 +1,211 @@
+import GlossSyntax
+
+/// The reading of one Zotero database into a `ZoteroLibrary`: lookup tables first, then one entry per citable item.
+struct ZoteroReader {
+  let database: SQLiteDatabase
+  let dataDirectory: String
+  let baseDirectory: String?
+  /// Better BibTeX's citation keys by Zotero item ID.
+  var betterBibTeXKeys: [Int64: String] = [:]
+
+  init(database: SQLiteDatabase, dataDirectory: String, baseDirectory: String?) {
+    self.database = database
+    self.dataDirectory = dataDirectory.hasSuffix("/") ? String(dataDirectory.dropLast()) : dataDirectory
+    self.baseDirectory = baseDirectory.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+  }
+
+  /// Better BibTeX's `citationkey` table (`itemID`, `itemKey`, `libraryID`, `citationKey`, `pinned`) by item ID.
+  static func betterBibTeXKeys(_ database: SQLiteDatabase) -> [Int64: String] {
+    guard database.problem == nil else { return [:] }
+    var keys: [Int64: String] = [:]
+    for row in ZoteroTable(database, "citationkey").rows {
+      guard let id = row.int("itemID"), let key = row.text("citationKey")?.trimmingSpaces(), !key.isEmpty else {
+        continue
+      }
+      keys[id] = key
+    }
+    return keys
+  }
+
+  /// One regular item as read from the tables, before it becomes an entry.
+  private struct Item {
+    var id: Int64
+    var key: String
+    var type: String
+    var fields: [String: String] = [:]
+    var creators: [(order: Int64, type: String, name: PersonName)] = []
+  }
+
+  func library() -> ZoteroLibrary {
+    var library = ZoteroLibrary()
+    var notices: [String] = []
+    // The schema version: a newer one is read as far as its tables are understood.
+    for row in ZoteroTable(database, "version").rows where row.text("schema") == "userdata" {
+      library.schemaVersion = row.int("version").map(Int.init)
+    }
+    if let version = library.schemaVersion, version > ZoteroSchema.knownUserDataVersion {
+      notices.append(
+        "the Zotero database has schema version \(version), newer than the \(ZoteroSchema.knownUserDataVersion)"
+          + " Gloss knows: what it understands is read")
+    }
+    let typeNames = names(ZoteroTable(database, "itemTypes", rowidColumns: ["itemTypeID"]), "itemTypeID", "typeName")
+    let fieldNames = names(ZoteroTable(database, "fields", rowidColumns: ["fieldID"]), "fieldID", "fieldName")
+    let creatorTypes = names(
+      ZoteroTable(database, "creatorTypes", rowidColumns: ["creatorTypeID"]), "creatorTypeID", "creatorType")
+    let excluded = excludedItems()
+
+    // Every item not in the trash, by ID; the citable ones are those of a regular type.
+    var keysByID: [Int64: String] = [:]
+    var items: [Int64: Item] = [:]
+    for row in ZoteroTable(database, "items", rowidColumns: ["itemID"]).rows {
+      guard let id = row.int("itemID"), !excluded.contains(id), let key = row.text("key") else { continue }
+      keysByID[id] = key
+      let type = row.int("itemTypeID").flatMap { typeNames[$0] } ?? ""
+      if !ZoteroSchema.childTypes.contains(type) { items[id] = Item(id: id, key: key, type: type) }
+    }
+    let values = valuesByID()
+    for row in ZoteroTable(database, "itemData").rows {
+      guard let id = row.int("itemID"), items[id] != nil, let field = row.int("fieldID").flatMap({ fieldNames[$0] }),
+        let value = row.int("valueID").flatMap({ values[$0] }), !value.isEmpty
+      else { continue }
+      items[id]?.fields[field] = value
+    }
+    let people = creators()
+    for row in ZoteroTable(database, "itemCreators").rows {
+      guard let id = row.int("itemID"), items[id] != nil, let person = row.int("creatorID").flatMap({ people[$0] })
+      else { continue }
+      let type = row.int("creatorTypeID").flatMap { creatorTypes[$0] } ?? "author"
+      items[id]?.creators.append((row.int("orderIndex") ?? 0, type, person))
+    }
+    let attachments = attachmentsByParent(keysByID: keysByID, excluded: excluded, notices: &notices)
+
+    var withoutKey: [String] = []
+    for id in items.keys.sorted() {
+      guard let item = items[id] else { continue }
+      guard let key = citationKey(of: item) else {
+        withoutKey.append(item.fields["title"] ?? item.key)
+        continue
+      }
+      let files = attachments[id] ?? []
+      library.bibliography.entries.append(entry(item, key: key, files: files.compactMap(\.path)))
+      library.attachments.append(files)
+    }
+    if !withoutKey.isEmpty {
+      let shown = withoutKey.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (withoutKey.count > 3 ? ", …" : "")
+      notices.append(
+        "\(withoutKey.count) Zotero item\(withoutKey.count == 1 ? " has" : "s have") no citation key and cannot be"
+          + " cited (\(shown)): give \(withoutKey.count == 1 ? "it" : "them") one in Zotero's Citation Key field"
+          + " or with Better BibTeX")
+    }
+    library.itemsWithoutKey = withoutKey
+    library.notices = notices
+    return library
+  }
+
+  /// ID → name for a lookup table such as `itemTypes` or `fields`.
+  private func names(_ table: ZoteroTable, _ idColumn: String, _ nameColumn: String) -> [Int64: String] {
+    var out: [Int64: String] = [:]
+    for row in table.rows {
+      if let id = row.int(idColumn), let name = row.text(nameColumn) { out[id] = name }
+    }
+    return out
+  }
+
+  /// Items that are not entries: in the trash (`deletedItems`), and those of feeds (their own libraries).
+  private func excludedItems() -> Set<Int64> {
+    var out: Set<Int64> = []
+    for row in ZoteroTable(database, "deletedItems", rowidColumns: ["itemID"]).rows {
+      if let id = row.int("itemID") { out.insert(id) }
+    }
+    for row in ZoteroTable(database, "feedItems", rowidColumns: ["itemID"]).rows {
+      if let id = row.int("itemID") { out.insert(id) }
+    }
+    return out
+  }
+
+  /// `itemDataValues` by value ID.
+  private func valuesByID() -> [Int64: String] {
+    var out: [Int64: String] = [:]
+    for row in ZoteroTable(database, "itemDataValues", rowidColumns: ["valueID"]).rows {
+      if let id = row.int("valueID"), let value = row.text("value") { out[id] = value.trimmingSpaces() }
+    }
+    return out
+  }
+
+  /// `creators` by creator ID: a two-field name, or one field (`fieldMode` 1: an institution) as a literal.
+  private func creators() -> [Int64: PersonName] {
+    var out: [Int64: PersonName] = [:]
+    for row in ZoteroTable(database, "creators", rowidColumns: ["creatorID"]).rows {
+      guard let id = row.int("creatorID") else { continue }
+      let last = row.text("lastName")?.trimmingSpaces() ?? ""
+      let first = row.text("firstName")?.trimmingSpaces() ?? ""
+      if row.int("fieldMode") == 1 {
+        out[id] = PersonName(literal: last.isEmpty ? first : last)
+      } else {
+        out[id] = PersonName(family: last.isEmpty ? nil : last, given: first.isEmpty ? nil : first)
+      }
+    }
+    return out
+  }
+
+  /// The citation key: Zotero's own field (Zotero 7 and later), else Better BibTeX's, else `Citation Key:` in Extra.
+  private func citationKey(of item: Item) -> String? {
+    if let native = item.fields["citationKey"], !native.isEmpty { return native }
+    if let key = betterBibTeXKeys[item.id] { return key }
+    for line in (item.fields["extra"] ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, parts[0].trimmingSpaces().lowercased() == "citation key" else { continue }
+      let key = String(parts[1]).trimmingSpaces()
+      if !key.isEmpty, !key.contains(" ") { return key }
+    }
+    return nil
+  }
+
+  /// The entry an item gives, as Zotero's BibTeX export maps it.
+  private func entry(_ item: Item, key: String, files: [String]) -> BibliographyEntry {
+    let fields = item.fields
+    func first(_ names: [String]) -> String? { names.lazy.compactMap { fields[$0] }.first }
+    var entry = BibliographyEntry(
+      key: key, keyRange: 0..<0, range: 0..<0, type: ZoteroSchema.bibTeXTypes[item.type] ?? "misc",
+      title: fields["title"] ?? fields["caseName"] ?? fields["nameOfAct"] ?? fields["subject"],
+      containerTitle: first(ZoteroSchema.containerFields), volume: fields["volume"],
+      issue: first(ZoteroSchema.issueFields), pages: fields["pages"],
+      publisher: first(ZoteroSchema.publisherFields), url: fields["url"], doi: fields["DOI"],
+      abstract: fields["abstractNote"], files: files)
+    let ordered = item.creators.sorted { $0.order < $1.order }
+    entry.authors = ordered.filter { ZoteroSchema.authorTypes.contains($0.type) }.map(\.name)
+    entry.editors = ordered.filter { ZoteroSchema.editorTypes.contains($0.type) }.map(\.name)
+    if let date = fields["date"] ?? fields["dateDecided"] ?? fields["dateEnacted"] ?? fields["issueDate"] {
+      (entry.year, entry.date) = Self.date(date)
+    }
+    return entry
+  }
+
+  /// Zotero's stored date, `YYYY-MM-DD original` with `00` for an unknown part (`2019-00-00 2019`,
+  /// `0000-00-00 Spring 2020` when Zotero could not read it): its year and date.
+  static func date(_ stored: String) -> (year: String?, date: EntryDate?) {
+    let bytes = Array(stored.utf8)
+    func number(_ range: Range<Int>) -> Int? {
+      guard range.upperBound <= bytes.count, bytes[range].allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+      return Int(String(decoding: bytes[range], as: UTF8.self))
+    }
+    if bytes.count >= 10, bytes[4] == 45, bytes[7] == 45, let year = number(0..<4), year > 0 {
+      var parts = [year]
+      if let month = number(5..<7), month > 0 {
+        parts.append(month)
+        if let day = number(8..<10), day > 0 { parts.append(day) }
+      }
+      return (String(year), EntryDate(parts: [parts]))
+    }
+    // Not in Zotero's form: the first run of four digits is the year.
+    var run = 0
+    for (index, byte) in bytes.enumerated() {
+      run = byte >= 48 && byte <= 57 ? run + 1 : 0
+      let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+      if run == 4, !(next >= 48 && next <= 57), let year = number(index - 3..<index + 1), year > 0 {
+        return (String(year), EntryDate(parts: [[year]]))
+      }
+    }
+    return (nil, nil)
+  }
+}
