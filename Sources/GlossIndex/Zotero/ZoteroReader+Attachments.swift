@@ -9,7 +9,7 @@ extension ZoteroReader {
     let annotations = annotationsByAttachment(keysByID: keysByID, excluded: excluded)
     var out: [Int64: [ZoteroAttachment]] = [:]
     var unplaced = 0
-    for row in ZoteroTable(database, "itemAttachments", rowidColumns: ["itemID"]).rows {
+    for row in table("itemAttachments").rows {
       guard let id = row.int("itemID"), !excluded.contains(id), let key = keysByID[id],
         let parent = row.int("parentItemID")
       else { continue }
@@ -53,7 +53,7 @@ extension ZoteroReader {
   /// The annotations of each attachment by the attachment's ID, in Zotero's sort order.
   func annotationsByAttachment(keysByID: [Int64: String], excluded: Set<Int64>) -> [Int64: [ZoteroAnnotation]] {
     var out: [Int64: [ZoteroAnnotation]] = [:]
-    for row in ZoteroTable(database, "itemAnnotations", rowidColumns: ["itemID"]).rows {
+    for row in table("itemAnnotations").rows {
       guard let id = row.int("itemID"), !excluded.contains(id), let key = keysByID[id],
         let parent = row.int("parentItemID"), let kind = row.int("type").flatMap(ZoteroSchema.annotationKind)
       else { continue }

@@ -8,8 +8,24 @@ struct ZoteroReader {
   /// Better BibTeX's citation keys by Zotero item ID.
   var betterBibTeXKeys: [Int64: String] = [:]
 
+  /// The tables read, each read once, by name.
+  let tables: [String: SQLiteTable]
+
+  /// The tables Gloss reads, with their `INTEGER PRIMARY KEY` columns (stored as NULL: the row id is the value).
+  static let tablesRead: [String: Set<String>] = [
+    "version": [], "itemTypes": ["itemTypeID"], "fields": ["fieldID"], "creatorTypes": ["creatorTypeID"],
+    "deletedItems": ["itemID"], "feedItems": ["itemID"], "items": ["itemID"], "itemDataValues": ["valueID"],
+    "itemData": [], "creators": ["creatorID"], "itemCreators": [], "itemAttachments": ["itemID"],
+    "itemAnnotations": ["itemID"],
+  ]
+
   init(database: SQLiteDatabase, dataDirectory: String, baseDirectory: String?) {
     self.database = database
+    var tables: [String: SQLiteTable] = [:]
+    for name in Self.tablesRead.keys {
+      if let table = database.table(name) { tables[name] = table }
+    }
+    self.tables = tables
     self.dataDirectory = dataDirectory.hasSuffix("/") ? String(dataDirectory.dropLast()) : dataDirectory
     self.baseDirectory = baseDirectory.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
   }
@@ -27,6 +43,17 @@ struct ZoteroReader {
     return keys
   }
 
+  /// The table `name` as read, with its row-id columns.
+  func table(_ name: String) -> ZoteroTable {
+    ZoteroTable(tables[name], rowidColumns: Self.tablesRead[name] ?? [])
+  }
+
+  /// What was wrong in the tables read (a damaged page, a table that cannot be read), each said once.
+  var tableProblems: [String] {
+    var seen: Set<String> = []
+    return Self.tablesRead.keys.sorted().flatMap { tables[$0]?.problems ?? [] }.filter { seen.insert($0).inserted }
+  }
+
   /// One regular item as read from the tables, before it becomes an entry.
   private struct Item {
     var id: Int64
@@ -40,7 +67,7 @@ struct ZoteroReader {
     var library = ZoteroLibrary()
     var notices: [String] = []
     // The schema version: a newer one is read as far as its tables are understood.
-    for row in ZoteroTable(database, "version").rows where row.text("schema") == "userdata" {
+    for row in table("version").rows where row.text("schema") == "userdata" {
       library.schemaVersion = row.int("version").map(Int.init)
     }
     if let version = library.schemaVersion, version > ZoteroSchema.knownUserDataVersion {
@@ -48,30 +75,30 @@ struct ZoteroReader {
         "the Zotero database has schema version \(version), newer than the \(ZoteroSchema.knownUserDataVersion)"
           + " Gloss knows: what it understands is read")
     }
-    let typeNames = names(ZoteroTable(database, "itemTypes", rowidColumns: ["itemTypeID"]), "itemTypeID", "typeName")
-    let fieldNames = names(ZoteroTable(database, "fields", rowidColumns: ["fieldID"]), "fieldID", "fieldName")
+    let typeNames = names(table("itemTypes"), "itemTypeID", "typeName")
+    let fieldNames = names(table("fields"), "fieldID", "fieldName")
     let creatorTypes = names(
-      ZoteroTable(database, "creatorTypes", rowidColumns: ["creatorTypeID"]), "creatorTypeID", "creatorType")
+      table("creatorTypes"), "creatorTypeID", "creatorType")
     let excluded = excludedItems()
 
     // Every item not in the trash, by ID; the citable ones are those of a regular type.
     var keysByID: [Int64: String] = [:]
     var items: [Int64: Item] = [:]
-    for row in ZoteroTable(database, "items", rowidColumns: ["itemID"]).rows {
+    for row in table("items").rows {
       guard let id = row.int("itemID"), !excluded.contains(id), let key = row.text("key") else { continue }
       keysByID[id] = key
       let type = row.int("itemTypeID").flatMap { typeNames[$0] } ?? ""
       if !ZoteroSchema.childTypes.contains(type) { items[id] = Item(id: id, key: key, type: type) }
     }
     let values = valuesByID()
-    for row in ZoteroTable(database, "itemData").rows {
+    for row in table("itemData").rows {
       guard let id = row.int("itemID"), items[id] != nil, let field = row.int("fieldID").flatMap({ fieldNames[$0] }),
         let value = row.int("valueID").flatMap({ values[$0] }), !value.isEmpty
       else { continue }
       items[id]?.fields[field] = value
     }
     let people = creators()
-    for row in ZoteroTable(database, "itemCreators").rows {
+    for row in table("itemCreators").rows {
       guard let id = row.int("itemID"), items[id] != nil, let person = row.int("creatorID").flatMap({ people[$0] })
       else { continue }
       let type = row.int("creatorTypeID").flatMap { creatorTypes[$0] } ?? "author"
@@ -97,6 +124,12 @@ struct ZoteroReader {
           + " cited (\(shown)): give \(withoutKey.count == 1 ? "it" : "them") one in Zotero's Citation Key field"
           + " or with Better BibTeX")
     }
+    let problems = tableProblems
+    if !problems.isEmpty {
+      let shown = problems.prefix(3).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
+      library.bibliography.problems.append(
+        SyntaxProblem(range: 0..<0, message: "the Zotero database is damaged, some items may be missing: \(shown)"))
+    }
     library.itemsWithoutKey = withoutKey
     library.notices = notices
     return library
@@ -114,10 +147,10 @@ struct ZoteroReader {
   /// Items that are not entries: in the trash (`deletedItems`), and those of feeds (their own libraries).
   private func excludedItems() -> Set<Int64> {
     var out: Set<Int64> = []
-    for row in ZoteroTable(database, "deletedItems", rowidColumns: ["itemID"]).rows {
+    for row in table("deletedItems").rows {
       if let id = row.int("itemID") { out.insert(id) }
     }
-    for row in ZoteroTable(database, "feedItems", rowidColumns: ["itemID"]).rows {
+    for row in table("feedItems").rows {
       if let id = row.int("itemID") { out.insert(id) }
     }
     return out
@@ -126,7 +159,7 @@ struct ZoteroReader {
   /// `itemDataValues` by value ID.
   private func valuesByID() -> [Int64: String] {
     var out: [Int64: String] = [:]
-    for row in ZoteroTable(database, "itemDataValues", rowidColumns: ["valueID"]).rows {
+    for row in table("itemDataValues").rows {
       if let id = row.int("valueID"), let value = row.text("value") { out[id] = value.trimmingSpaces() }
     }
     return out
@@ -135,7 +168,7 @@ struct ZoteroReader {
   /// `creators` by creator ID: a two-field name, or one field (`fieldMode` 1: an institution) as a literal.
   private func creators() -> [Int64: PersonName] {
     var out: [Int64: PersonName] = [:]
-    for row in ZoteroTable(database, "creators", rowidColumns: ["creatorID"]).rows {
+    for row in table("creators").rows {
       guard let id = row.int("creatorID") else { continue }
       let last = row.text("lastName")?.trimmingSpaces() ?? ""
       let first = row.text("firstName")?.trimmingSpaces() ?? ""

@@ -10,7 +10,12 @@ struct ZoteroTable {
 
   /// The table `name` of `database`; `rowidColumns` name its `INTEGER PRIMARY KEY` column.
   init(_ database: SQLiteDatabase, _ name: String, rowidColumns: Set<String> = []) {
-    table = database.table(name)
+    self.init(database.table(name), rowidColumns: rowidColumns)
+  }
+
+  /// A table already read.
+  init(_ table: SQLiteTable?, rowidColumns: Set<String> = []) {
+    self.table = table
     self.rowidColumns = rowidColumns
   }
 

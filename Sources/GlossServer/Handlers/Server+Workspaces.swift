@@ -180,7 +180,8 @@ extension Server {
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     var indexed = IndexedRoot(
       root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
-      cache: extractionCache, keepingNoteTexts: false
+      cache: extractionCache, keepingNoteTexts: false,
+      zoteroDirectory: options.defaultZoteroDirectory
     ) { step in
       steps.append((step, .now))
       progress(step)
