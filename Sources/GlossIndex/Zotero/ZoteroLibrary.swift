@@ -55,6 +55,9 @@ package struct ZoteroLibrary: Hashable, Sendable {
     self = reader.library()
   }
 
+  /// The names of the database tables Gloss reads.
+  package static var tablesRead: [String] { ZoteroReader.tablesRead.keys.sorted() }
+
   /// The attachment giving the entry at `index` its text: the one `isText` picks, else the first PDF with
   /// annotations, else the first PDF, else the first attachment.
   package func attachment(ofEntry index: Int, where isText: (ZoteroAttachment) -> Bool) -> ZoteroAttachment? {

@@ -9,17 +9,24 @@ extension ZoteroReader {
     let annotations = annotationsByAttachment(keysByID: keysByID, excluded: excluded)
     var out: [Int64: [ZoteroAttachment]] = [:]
     var unplaced = 0
-    for row in table("itemAttachments").rows {
-      guard let id = row.int("itemID"), !excluded.contains(id), let key = keysByID[id],
-        let parent = row.int("parentItemID")
+    let read = table("itemAttachments")
+    let contentTypeColumn = read.column("contentType")
+    let itemIDColumn = read.column("itemID")
+    let linkModeColumn = read.column("linkMode")
+    let mimeTypeColumn = read.column("mimeType")
+    let parentItemIDColumn = read.column("parentItemID")
+    let pathColumn = read.column("path")
+    for row in read.rows {
+      guard let id = itemIDColumn.int(row), !excluded.contains(id), let key = keysByID[id],
+        let parent = parentItemIDColumn.int(row)
       else { continue }
-      let mode = row.int("linkMode").flatMap(ZoteroSchema.LinkMode.init(rawValue:))
+      let mode = linkModeColumn.int(row).flatMap(ZoteroSchema.LinkMode.init(rawValue:))
       // Links to web pages and embedded images have no file of their own.
       guard mode != .linkedURL, mode != .embeddedImage else { continue }
-      let stored = row.text("path") ?? ""
+      let stored = pathColumn.text(row) ?? ""
       let path = filePath(stored, attachmentKey: key, mode: mode)
       if path == nil, !stored.isEmpty { unplaced += 1 }
-      let contentType = row.text("contentType") ?? row.text("mimeType") ?? ""
+      let contentType = contentTypeColumn.text(row) ?? mimeTypeColumn.text(row) ?? ""
       out[parent, default: []].append(
         ZoteroAttachment(key: key, path: path, contentType: contentType, annotations: annotations[id] ?? []))
     }
@@ -53,15 +60,25 @@ extension ZoteroReader {
   /// The annotations of each attachment by the attachment's ID, in Zotero's sort order.
   func annotationsByAttachment(keysByID: [Int64: String], excluded: Set<Int64>) -> [Int64: [ZoteroAnnotation]] {
     var out: [Int64: [ZoteroAnnotation]] = [:]
-    for row in table("itemAnnotations").rows {
-      guard let id = row.int("itemID"), !excluded.contains(id), let key = keysByID[id],
-        let parent = row.int("parentItemID"), let kind = row.int("type").flatMap(ZoteroSchema.annotationKind)
+    let read = table("itemAnnotations")
+    let colorColumn = read.column("color")
+    let commentColumn = read.column("comment")
+    let itemIDColumn = read.column("itemID")
+    let pageLabelColumn = read.column("pageLabel")
+    let parentItemIDColumn = read.column("parentItemID")
+    let positionColumn = read.column("position")
+    let sortIndexColumn = read.column("sortIndex")
+    let textColumn = read.column("text")
+    let typeColumn = read.column("type")
+    for row in read.rows {
+      guard let id = itemIDColumn.int(row), !excluded.contains(id), let key = keysByID[id],
+        let parent = parentItemIDColumn.int(row), let kind = typeColumn.int(row).flatMap(ZoteroSchema.annotationKind)
       else { continue }
       out[parent, default: []].append(
         ZoteroAnnotation(
-          key: key, kind: kind, text: row.text("text") ?? "", comment: row.text("comment") ?? "",
-          color: row.text("color") ?? "", pageLabel: row.text("pageLabel")?.trimmingSpaces() ?? "",
-          pageIndex: row.text("position").flatMap(Self.pageIndex), sortIndex: row.text("sortIndex") ?? ""))
+          key: key, kind: kind, text: textColumn.text(row) ?? "", comment: commentColumn.text(row) ?? "",
+          color: colorColumn.text(row) ?? "", pageLabel: pageLabelColumn.text(row) ?? "",
+          pageIndex: positionColumn.text(row).flatMap(Self.pageIndex), sortIndex: sortIndexColumn.text(row) ?? ""))
     }
     for (parent, list) in out {
       out[parent] = list.sorted { ($0.sortIndex, $0.key) < ($1.sortIndex, $1.key) }

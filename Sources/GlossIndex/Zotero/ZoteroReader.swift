@@ -34,8 +34,11 @@ struct ZoteroReader {
   static func betterBibTeXKeys(_ database: SQLiteDatabase) -> [Int64: String] {
     guard database.problem == nil else { return [:] }
     var keys: [Int64: String] = [:]
-    for row in ZoteroTable(database, "citationkey").rows {
-      guard let id = row.int("itemID"), let key = row.text("citationKey")?.trimmingSpaces(), !key.isEmpty else {
+    let read = ZoteroTable(database, "citationkey")
+    let citationKeyColumn = read.column("citationKey")
+    let itemIDColumn = read.column("itemID")
+    for row in read.rows {
+      guard let id = itemIDColumn.int(row), let key = citationKeyColumn.text(row), !key.isEmpty else {
         continue
       }
       keys[id] = key
@@ -67,8 +70,13 @@ struct ZoteroReader {
     var library = ZoteroLibrary()
     var notices: [String] = []
     // The schema version: a newer one is read as far as its tables are understood.
-    for row in table("version").rows where row.text("schema") == "userdata" {
-      library.schemaVersion = row.int("version").map(Int.init)
+    do {
+      let read = table("version")
+      let schemaColumn = read.column("schema")
+      let versionColumn = read.column("version")
+      for row in read.rows where schemaColumn.text(row) == "userdata" {
+        library.schemaVersion = versionColumn.int(row).map(Int.init)
+      }
     }
     if let version = library.schemaVersion, version > ZoteroSchema.knownUserDataVersion {
       notices.append(
@@ -84,25 +92,46 @@ struct ZoteroReader {
     // Every item not in the trash, by ID; the citable ones are those of a regular type.
     var keysByID: [Int64: String] = [:]
     var items: [Int64: Item] = [:]
-    for row in table("items").rows {
-      guard let id = row.int("itemID"), !excluded.contains(id), let key = row.text("key") else { continue }
-      keysByID[id] = key
-      let type = row.int("itemTypeID").flatMap { typeNames[$0] } ?? ""
-      if !ZoteroSchema.childTypes.contains(type) { items[id] = Item(id: id, key: key, type: type) }
+    do {
+      let read = table("items")
+      let itemIDColumn = read.column("itemID")
+      let itemTypeIDColumn = read.column("itemTypeID")
+      let keyColumn = read.column("key")
+      for row in read.rows {
+        guard let id = itemIDColumn.int(row), !excluded.contains(id), let key = keyColumn.text(row) else { continue }
+        keysByID[id] = key
+        let type = itemTypeIDColumn.int(row).flatMap { typeNames[$0] } ?? ""
+        if !ZoteroSchema.childTypes.contains(type) { items[id] = Item(id: id, key: key, type: type) }
+      }
     }
     let values = valuesByID()
-    for row in table("itemData").rows {
-      guard let id = row.int("itemID"), items[id] != nil, let field = row.int("fieldID").flatMap({ fieldNames[$0] }),
-        let value = row.int("valueID").flatMap({ values[$0] }), !value.isEmpty
-      else { continue }
-      items[id]?.fields[field] = value
+    do {
+      let read = table("itemData")
+      let fieldIDColumn = read.column("fieldID")
+      let itemIDColumn = read.column("itemID")
+      let valueIDColumn = read.column("valueID")
+      for row in read.rows {
+        guard let id = itemIDColumn.int(row), items[id] != nil,
+          let field = fieldIDColumn.int(row).flatMap({ fieldNames[$0] }),
+          let value = valueIDColumn.int(row).flatMap({ values[$0] }), !value.isEmpty
+        else { continue }
+        items[id]?.fields[field] = value
+      }
     }
     let people = creators()
-    for row in table("itemCreators").rows {
-      guard let id = row.int("itemID"), items[id] != nil, let person = row.int("creatorID").flatMap({ people[$0] })
-      else { continue }
-      let type = row.int("creatorTypeID").flatMap { creatorTypes[$0] } ?? "author"
-      items[id]?.creators.append((row.int("orderIndex") ?? 0, type, person))
+    do {
+      let read = table("itemCreators")
+      let creatorIDColumn = read.column("creatorID")
+      let creatorTypeIDColumn = read.column("creatorTypeID")
+      let itemIDColumn = read.column("itemID")
+      let orderIndexColumn = read.column("orderIndex")
+      for row in read.rows {
+        guard let id = itemIDColumn.int(row), items[id] != nil,
+          let person = creatorIDColumn.int(row).flatMap({ people[$0] })
+        else { continue }
+        let type = creatorTypeIDColumn.int(row).flatMap { creatorTypes[$0] } ?? "author"
+        items[id]?.creators.append((orderIndexColumn.int(row) ?? 0, type, person))
+      }
     }
     let attachments = attachmentsByParent(keysByID: keysByID, excluded: excluded, notices: &notices)
 
@@ -138,8 +167,11 @@ struct ZoteroReader {
   /// ID → name for a lookup table such as `itemTypes` or `fields`.
   private func names(_ table: ZoteroTable, _ idColumn: String, _ nameColumn: String) -> [Int64: String] {
     var out: [Int64: String] = [:]
+    let read = table
+    let ids = table.column(idColumn)
+    let names = table.column(nameColumn)
     for row in table.rows {
-      if let id = row.int(idColumn), let name = row.text(nameColumn) { out[id] = name }
+      if let id = ids.int(row), let name = names.text(row) { out[id] = name }
     }
     return out
   }
@@ -147,11 +179,12 @@ struct ZoteroReader {
   /// Items that are not entries: in the trash (`deletedItems`), and those of feeds (their own libraries).
   private func excludedItems() -> Set<Int64> {
     var out: Set<Int64> = []
-    for row in table("deletedItems").rows {
-      if let id = row.int("itemID") { out.insert(id) }
-    }
-    for row in table("feedItems").rows {
-      if let id = row.int("itemID") { out.insert(id) }
+    for name in ["deletedItems", "feedItems"] {
+      let read = table(name)
+      let itemIDColumn = read.column("itemID")
+      for row in read.rows {
+        if let id = itemIDColumn.int(row) { out.insert(id) }
+      }
     }
     return out
   }
@@ -159,8 +192,11 @@ struct ZoteroReader {
   /// `itemDataValues` by value ID.
   private func valuesByID() -> [Int64: String] {
     var out: [Int64: String] = [:]
-    for row in table("itemDataValues").rows {
-      if let id = row.int("valueID"), let value = row.text("value") { out[id] = value.trimmingSpaces() }
+    let read = table("itemDataValues")
+    let valueColumn = read.column("value")
+    let valueIDColumn = read.column("valueID")
+    for row in read.rows {
+      if let id = valueIDColumn.int(row), let value = valueColumn.text(row) { out[id] = value }
     }
     return out
   }
@@ -168,11 +204,16 @@ struct ZoteroReader {
   /// `creators` by creator ID: a two-field name, or one field (`fieldMode` 1: an institution) as a literal.
   private func creators() -> [Int64: PersonName] {
     var out: [Int64: PersonName] = [:]
-    for row in table("creators").rows {
-      guard let id = row.int("creatorID") else { continue }
-      let last = row.text("lastName")?.trimmingSpaces() ?? ""
-      let first = row.text("firstName")?.trimmingSpaces() ?? ""
-      if row.int("fieldMode") == 1 {
+    let read = table("creators")
+    let creatorIDColumn = read.column("creatorID")
+    let fieldModeColumn = read.column("fieldMode")
+    let firstNameColumn = read.column("firstName")
+    let lastNameColumn = read.column("lastName")
+    for row in read.rows {
+      guard let id = creatorIDColumn.int(row) else { continue }
+      let last = lastNameColumn.text(row) ?? ""
+      let first = firstNameColumn.text(row) ?? ""
+      if fieldModeColumn.int(row) == 1 {
         out[id] = PersonName(literal: last.isEmpty ? first : last)
       } else {
         out[id] = PersonName(family: last.isEmpty ? nil : last, given: first.isEmpty ? nil : first)

@@ -1,7 +1,8 @@
 package import GlossSyntax
 
 /// One table of a Zotero database read by column name: missing tables and columns read as empty, so a database
-/// with an older or newer schema gives what it has.
+/// with an older or newer schema gives what it has. Columns are looked up once per table, not per row (a library
+/// has hundreds of thousands of rows).
 struct ZoteroTable {
   /// The table, nil when the database lacks it.
   let table: SQLiteTable?
@@ -19,32 +20,32 @@ struct ZoteroTable {
     self.rowidColumns = rowidColumns
   }
 
-  /// Whether the database has the table.
-  var exists: Bool { table != nil }
+  /// The rows (none when the table is missing).
+  var rows: [SQLiteRow] { table?.rows ?? [] }
 
-  /// The rows, each read through `Row`.
-  var rows: [Row] {
-    guard let table else { return [] }
-    return table.rows.map { Row(row: $0, table: table, rowidColumns: rowidColumns) }
+  /// The reader of the column `name` in this table's rows.
+  func column(_ name: String) -> Column {
+    Column(index: table?.column(name), isRowid: rowidColumns.contains(name))
   }
 
-  /// One row of a table, read by column name.
-  struct Row {
-    let row: SQLiteRow
-    let table: SQLiteTable
-    let rowidColumns: Set<String>
+  /// One column of a table, read from its rows.
+  struct Column {
+    /// The column's position in a row, nil when the table lacks it.
+    let index: Int?
+    /// Whether the column is the row id's alias.
+    let isRowid: Bool
 
-    /// The value in `column`, `.null` when the table lacks the column (or the row is shorter: columns added later).
-    func value(_ column: String) -> SQLiteValue {
-      guard let index = table.column(column) else { return .null }
+    /// The value in a row, `.null` when the table lacks the column (or the row is shorter: a column added later).
+    func value(_ row: SQLiteRow) -> SQLiteValue {
+      guard let index else { return .null }
       let value = index < row.values.count ? row.values[index] : .null
-      if value == .null, rowidColumns.contains(column) { return .integer(row.rowid) }
+      if isRowid, case .null = value { return .integer(row.rowid) }
       return value
     }
 
-    /// The integer in `column` (a whole real or a numeric text counts too).
-    func int(_ column: String) -> Int64? {
-      switch value(column) {
+    /// The integer in a row (a whole real or a numeric text counts too).
+    func int(_ row: SQLiteRow) -> Int64? {
+      switch value(row) {
       case .integer(let number): number
       case .real(let number): Int64(exactly: number)
       case .text(let text): Int64(text.trimmingSpaces())
@@ -52,14 +53,20 @@ struct ZoteroTable {
       }
     }
 
-    /// The text in `column`; numbers are written out as SQLite's `CAST(… AS TEXT)` would.
-    func text(_ column: String) -> String? {
-      switch value(column) {
-      case .text(let text): text
-      case .integer(let number): String(number)
-      case .real(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
-      case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
-      case .null: nil
+    /// The text in a row, without surrounding spaces; numbers are written out as SQLite's `CAST(… AS TEXT)` would.
+    func text(_ row: SQLiteRow) -> String? {
+      switch value(row) {
+      case .text(let text):
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        return first <= 32 || last <= 32 ? text.trimmingSpaces() : text
+      case .integer(let number):
+        return String(number)
+      case .real(let number):
+        return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+      case .blob(let bytes):
+        return String(decoding: bytes, as: UTF8.self)
+      case .null:
+        return nil
       }
     }
   }
