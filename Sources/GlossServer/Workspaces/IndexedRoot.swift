@@ -121,7 +121,12 @@ package struct IndexedRoot: Sendable {
       if let problem = loaded.skipped { skipped.append(problem) }
       for (path, status) in loaded.watched {
         files.referenced[path] = .bibliography
-        if let status { watched.append(DiscoveredFile(path: path, role: .bibliography, status: status)) }
+        if let status {
+          watched.append(DiscoveredFile(path: path, role: .bibliography, status: status))
+        } else if !files.missing.contains(path) {
+          // The log and Better BibTeX's database may appear later: the periodic check looks for them.
+          files.missing.append(path)
+        }
       }
     }
     let known = Set(files.files.map(\.path))

@@ -12,7 +12,12 @@ extension Server {
     for (path, status) in loaded.watched {
       files.referenced[path] = .bibliography
       files.files.removeAll { $0.path == path }
-      if let status { files.files.append(DiscoveredFile(path: path, role: .bibliography, status: status)) }
+      files.missing.removeAll { $0 == path }
+      if let status {
+        files.files.append(DiscoveredFile(path: path, role: .bibliography, status: status))
+      } else {
+        files.missing.append(path)
+      }
     }
     files.files.sort { $0.path.utf8Precedes($1.path) }
     roots[index].files = files
