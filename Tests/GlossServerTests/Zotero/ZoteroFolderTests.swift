@@ -194,15 +194,37 @@ import Testing
     #expect(fixture.published.count == count)
   }
 
-  @Test func whereTheLibraryAndABibliographyFileDisagreeTheLibraryWins() throws {
+  @Test func whereTheLibraryAndABibliographyFileDisagreeTheLibraryWinsWithOneHint() throws {
     let zotero = try ZoteroFixture(Self.library)
     defer { zotero.remove() }
     let fs = Self.fileSystem(zotero)
-    fs.setFile(Self.root + "/refs.bib", "@book{smith2020, title = {Another River}, author = {Smith, Ann}}")
+    // A path sorting before the library's: the library still wins.
+    fs.setFile(Self.root + "/0/refs.bib", "@book{smith2020, title = {Another River}, author = {Smith, Ann}}")
+    // An export of the same library agrees with it: nothing to say.
+    fs.setFile(Self.root + "/export.bib", "@article{smith2020, title = {River}, author = {Smith, Ann}, year = 2020}")
     let fixture = try start(fs)
     #expect(sourceOf(fixture, "smith2020")?.entry?.title == "River")
-    let published = try #require(fixture.published.last { $0.uri == fixture.uri("refs.bib") })
-    #expect(published.diagnostics.map(\.code) == ["duplicate-source"])
-    #expect(published.diagnostics.first?.message.contains("the one in '~/Zotero/zotero.sqlite' wins") ?? false)
+    let published = try #require(fixture.published.last { $0.uri == fixture.uri("0/refs.bib") })
+    #expect(published.diagnostics.map(\.code) == ["zotero-library"])
+    #expect(
+      published.diagnostics.first?.message
+        == "source 'smith2020' is defined differently in the Zotero library '~/Zotero/zotero.sqlite', which wins")
+    #expect(fixture.codes("export.bib") == [])
+    #expect(fixture.codes(Self.zotero + "/zotero.sqlite") ?? [] == [])
+  }
+
+}
+
+extension ZoteroFolderTests {
+  @Test func theLogAppearingLaterFailsThePeriodicCheck() throws {
+    let zotero = try ZoteroFixture(Self.library)
+    defer { zotero.remove() }
+    let fs = Self.fileSystem(zotero)
+    let indexed = IndexedRoot(
+      root: Self.root, editorSettings: nil, fileSystem: fs, home: "/home/user", zoteroDirectory: Self.zotero)
+    #expect(indexed.files.looksUnchanged(fileSystem: fs))
+    // Zotero starts writing its log: the cheap check fails, so the scan walks and reads the library again.
+    fs.setFile(Self.zotero + "/zotero.sqlite-wal", [])
+    #expect(!indexed.files.looksUnchanged(fileSystem: fs))
   }
 }
