@@ -19,6 +19,8 @@ case "find":
   FindBench.run(Array(arguments.dropFirst()))
 case "page-labels":
   PageLabelsBench.run(Array(arguments.dropFirst()))
+case "sqlite":
+  SQLiteBench.run(Array(arguments.dropFirst()))
 case "zotero":
   ZoteroBench.run(Array(arguments.dropFirst()))
 default:
@@ -26,5 +28,6 @@ default:
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
       + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
       + " | find <workspace-dir> [--queries N] [--cjk] [--answers] | edit <workspace-dir> <note>"
-      + " | memory <workspace-dir> | page-labels [--extract] <pdf>… | zotero <zotero-data-folder>")
+      + " | memory <workspace-dir> | page-labels [--extract] <pdf>… | sqlite <database> [--wal <log>] [--table NAME]…"
+      + " | zotero <zotero-data-folder>")
 }

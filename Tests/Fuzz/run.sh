@@ -20,7 +20,7 @@ main() {
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 
-all_targets=(framer jsonrpc note frontmatter bibtex csljson html locator quote pdf)
+all_targets=(framer jsonrpc note frontmatter bibtex csljson html locator quote pdf sqlite)
 if [ $# -lt 2 ]; then
   echo "usage: Tests/Fuzz/run.sh TARGET|all SECONDS [libFuzzer options…]" >&2
   echo "targets: ${all_targets[*]}" >&2
@@ -135,6 +135,17 @@ make_seeds() {
       done
       printf '\x78\xda\xcb\x48\xcd\xc9\xc9\x57\xc8\x40\x27\x01\x68\x03\x08\xb1' | seed
       printf '\x78\x01\x01\x03\x00\xfc\xff\x61\x62\x63\x02\x4d\x01\x27' | seed
+      ;;
+    sqlite)
+      # The small fixture databases, each whole and as its first 4 KB, and each write-ahead log after its file.
+      for file in $(find Tests/Fixtures/sqlite -name '*.sqlite' -size -17k | sort); do
+        seed <"$file"
+        head -c 4096 "$file" | seed
+        if [ -f "$file-wal" ]; then
+          { cat "$file"; head -c $((16384 - $(wc -c <"$file"))) "$file-wal"; } | seed
+        fi
+      done
+      head -c 16384 Tests/Fixtures/sqlite/basic.sqlite | seed
       ;;
     framer | jsonrpc)
       local bodies=(

@@ -69,8 +69,11 @@ extension SQLiteDatabase {
       )
     }
     if !zip(rows, rows.dropFirst()).allSatisfy({ $0.rowid < $1.rowid }) {
-      problems.append("rows are out of rowid order (a damaged tree)")
-      rows.sort { $0.rowid < $1.rowid }
+      // A damaged tree: rows in rowid order, the first met of each rowid kept.
+      problems.append(
+        "rows are out of rowid order or share a rowid (a damaged tree); the later of each rowid is skipped")
+      var seen = Set<Int64>()
+      rows = rows.filter { seen.insert($0.rowid).inserted }.sorted { $0.rowid < $1.rowid }
     }
     return SQLiteTable(name: name, columns: definition.columns, rows: rows, problems: problems)
   }

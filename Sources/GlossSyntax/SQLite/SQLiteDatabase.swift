@@ -5,7 +5,8 @@
 /// Never fails: `problem` says why bytes are not a readable database; a table's `problems` say which of its pages
 /// could not be read. Work is bounded by the size of the bytes.
 package struct SQLiteDatabase: Sendable {
-  /// Why the bytes are not a readable database (`not an SQLite database`, `damaged: …`), or nil.
+  /// Why the bytes are not a readable database (`not an SQLite database`, `damaged: …`), or nil. When only part of
+  /// the schema could be read (`damaged: the schema cannot be read …`), the tables it names are still there.
   package private(set) var problem: String?
   /// The user version (header offset 60), 0 when unreadable.
   package private(set) var userVersion: Int32 = 0
@@ -53,9 +54,10 @@ package struct SQLiteDatabase: Sendable {
       problem = file.isEmpty && log == nil ? nil : "not an SQLite database"
       return
     }
-    guard header.starts(with: Self.magic), let pageSize = Self.pageSize(header) else {
+    guard header.starts(with: Self.magic), let pageSize = Self.pageSize(header), pageSize == log?.pageSize ?? pageSize
+    else {
       (pager, encoding, schema, problem) = (
-        nil, .utf8, [], "damaged: the page size is not a power of two from 512 to 65536"
+        nil, .utf8, [], "damaged: the page size is not a power of two from 512 to 65536, or not the write-ahead log's"
       )
       return
     }

@@ -1,6 +1,6 @@
 /// The values of an SQLite record: a header (its size as a varint, then one serial type per value) and a body.
 /// Serial types: 0 NULL; 1–6 big-endian integers of 1, 2, 3, 4, 6 and 8 bytes; 7 an IEEE 754 double; 8 and 9 the
-/// integers 0 and 1; even N ≥ 12 a blob of (N−12)/2 bytes; odd N ≥ 13 a text of (N−13)/2 bytes. 10 and 11 are
+/// integers 0 and 1 (a NaN is read as NULL, as SQLite reads it); even N ≥ 12 a blob of (N−12)/2 bytes; odd N ≥ 13 a text of (N−13)/2 bytes. 10 and 11 are
 /// reserved: a record holding them is damaged.
 enum SQLiteRecord {
   /// The values of `payload`, or nil when it is damaged (a header or a value that runs past the end).
@@ -39,7 +39,9 @@ enum SQLiteRecord {
       return (.integer(Int64(bitPattern: raw << shift) >> Int64(shift)), size)
     case 7:
       guard let raw = SQLiteBytes.integer(payload, at: offset, count: 8) else { return nil }
-      return (.real(Double(bitPattern: raw)), 8)
+      // SQLite reads a NaN as NULL (it never stores one).
+      let real = Double(bitPattern: raw)
+      return (real.isNaN ? .null : .real(real), 8)
     case 8: return (.integer(0), 0)
     case 9: return (.integer(1), 0)
     case 10, 11: return nil

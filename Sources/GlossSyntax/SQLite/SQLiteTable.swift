@@ -1,5 +1,5 @@
 /// The rows of one table and what could not be read.
-package struct SQLiteTable: Sendable {
+package struct SQLiteTable: Sendable, Equatable {
   /// The table's name, as its `CREATE TABLE` statement spells it.
   package var name: String
   /// The declared column names, in order (parsed from the `CREATE TABLE` text).

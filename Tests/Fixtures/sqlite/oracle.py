@@ -2,13 +2,16 @@
 """Generates random SQLite databases and what python's sqlite3 reads of them, for the reader's oracle test:
 python3 Tests/Fixtures/sqlite/oracle.py OUTPUT_FOLDER [SEED]
 
-For each database NAME.sqlite it writes NAME.json: {"tables": {table: {"columns": [...], "rows": [[rowid,
+It also writes zotero.sqlite and zotero.sqlite-wal, a small library from Tests/Bench/make_zotero.py whose last
+items are in the log. For each database NAME.sqlite it writes NAME.json: {"tables": {table: {"columns": [...], "rows": [[rowid,
 [value, ...]], ...]}}}, rows in rowid order, each value null, {"i": "123"}, {"r": float.hex()}, {"t": text} or
 {"b": hex}. Exits with status 3 when python3 has no sqlite3 module.
 """
 import json
 import os
 import random
+import shutil
+import subprocess
 import sys
 
 try:
@@ -70,6 +73,13 @@ def make(path, rng, page_size, encoding, tables, rows, longest, deletes=False, a
             db.execute('ALTER TABLE "t%d" ADD COLUMN "later number" DEFAULT 2.5' % t)
             db.execute('INSERT INTO "t%d" ("later") VALUES (\'new\')' % t)
     db.commit()
+    db.close()
+    dump_tables(path, path[: -len(".sqlite")] + ".json")
+
+
+def dump_tables(path, json_path):
+    """Writes what SQLite reads of every table of the database at `path` (and its log) to `json_path`."""
+    db = sqlite3.connect(path)
     dump = {"tables": {}}
     names = [r[0] for r in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY rowid")]
     for name in names:
@@ -79,8 +89,24 @@ def make(path, rng, page_size, encoding, tables, rows, longest, deletes=False, a
             rows_out.append([str(row[0]), [encode(v) for v in row[1:]]])
         dump["tables"][name] = {"columns": columns, "rows": rows_out}
     db.close()
-    with open(path[: -len(".sqlite")] + ".json", "w") as f:
+    with open(json_path, "w") as f:
         json.dump(dump, f)
+
+
+def zotero(out, seed):
+    """A small Zotero library from Tests/Bench/make_zotero.py whose last items are still in its write-ahead log;
+    SQLite reads a copy (it checkpoints the log when it closes)."""
+    folder = os.path.join(out, "zotero-folder")
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Bench", "make_zotero.py")
+    subprocess.run([sys.executable, script, "--items", "300", "--annotations", "120", "--seed", str(seed), "--wal",
+                    "--out", folder], check=True, capture_output=True)
+    for suffix in ("", "-wal"):
+        shutil.copy(os.path.join(folder, "zotero.sqlite" + suffix), os.path.join(out, "zotero.sqlite" + suffix))
+    scratch = os.path.join(folder, "copy.sqlite")
+    shutil.copy(os.path.join(folder, "zotero.sqlite"), scratch)
+    shutil.copy(os.path.join(folder, "zotero.sqlite-wal"), scratch + "-wal")
+    dump_tables(scratch, os.path.join(out, "zotero.json"))
+    shutil.rmtree(folder)
 
 
 def encode(value):
@@ -106,6 +132,7 @@ def main():
     make(os.path.join(out, "big-pages.sqlite"), rng, 65536, "UTF-8", 1, 40, 150000)
     make(os.path.join(out, "utf16le.sqlite"), rng, 2048, "UTF-16le", 2, 300, 3000, deletes=True)
     make(os.path.join(out, "utf16be.sqlite"), rng, 8192, "UTF-16be", 1, 300, 3000)
+    zotero(out, seed)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import Testing
   static let directory = Repository.url("Tests/Fixtures/fuzz")
 
   /// Every reproducer of the syntax targets, as `target/name`.
-  static let reproducers: [String] = ["note", "frontmatter", "bibtex", "csljson", "html", "locator", "quote"]
+  static let reproducers: [String] = ["note", "frontmatter", "bibtex", "csljson", "html", "locator", "quote", "sqlite"]
     .flatMap { target in
       let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(target).path))
       return (names ?? []).sorted().map { "\(target)/\($0)" }
@@ -56,6 +56,8 @@ import Testing
         for _ in 1..<max(1, copies) { long += [0x0A] + text }
         #expect(QuoteIndex(text: long).match(quotation) == .found(textRange: range))
       }
+    case "sqlite":
+      SQLiteDamageTests.checkInvariants(bytes)
     default:
       Issue.record("no check for '\(reproducer)'")
     }

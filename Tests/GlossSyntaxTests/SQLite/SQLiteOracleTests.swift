@@ -6,9 +6,10 @@ import Testing
 /// Every row of random databases compared with what python's sqlite3 (the SQLite library) reads of them:
 /// `Tests/Fixtures/sqlite/oracle.py` writes the databases (random values and column names, long texts and blobs on
 /// overflow pages, thousands of rows on interior pages, deleted rows, `ALTER TABLE`, UTF-16, pages of 512 and
-/// 65536 bytes) and its own reading of each as JSON.
+/// 65536 bytes; a small Zotero library from `Tests/Bench/make_zotero.py` whose last items are in its write-ahead
+/// log) and its own reading of each as JSON.
 @Suite struct SQLiteOracleTests {
-  static let databases = ["mixed", "many", "small-pages", "big-pages", "utf16le", "utf16be"]
+  static let databases = ["mixed", "many", "small-pages", "big-pages", "utf16le", "utf16be", "zotero"]
 
   /// The files the script wrote (read, and their folder removed), by name, or why there are none.
   static let generated: Result<[String: Data], OracleUnavailable> = {
@@ -33,6 +34,7 @@ import Testing
       }
       return .success(files)
     case 3: return .failure(OracleUnavailable(reason: "python3 has no sqlite3 module"))
+    case 127: return .failure(OracleUnavailable(reason: "python3 is not installed"))
     case let status: return .failure(OracleUnavailable(reason: "oracle.py failed with status \(status)"))
     }
   }()
@@ -42,6 +44,7 @@ import Testing
     var reason: String
   }
 
+  /// Whether python3 with its sqlite3 module could run the script.
   static var available: Bool {
     if case .failure(let why) = generated, why.reason.contains("python3") { return false }
     return true
@@ -56,7 +59,7 @@ import Testing
     let json = try #require(files["\(name).json"])
     let oracle = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
     let tables = try #require(oracle["tables"] as? [String: Any])
-    let database = SQLiteDatabase(file: file)
+    let database = SQLiteDatabase(file: file, wal: files["\(name).sqlite-wal"].map { Array($0) })
     #expect(database.problem == nil)
     #expect(Set(database.tableNames) == Set(tables.keys))
     var mismatches = 0
