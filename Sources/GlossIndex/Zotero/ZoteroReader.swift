@@ -167,7 +167,6 @@ struct ZoteroReader {
   /// ID → name for a lookup table such as `itemTypes` or `fields`.
   private func names(_ table: ZoteroTable, _ idColumn: String, _ nameColumn: String) -> [Int64: String] {
     var out: [Int64: String] = [:]
-    let read = table
     let ids = table.column(idColumn)
     let names = table.column(nameColumn)
     for row in table.rows {

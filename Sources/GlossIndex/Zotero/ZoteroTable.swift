@@ -1,4 +1,4 @@
-package import GlossSyntax
+import GlossSyntax
 
 /// One table of a Zotero database read by column name: missing tables and columns read as empty, so a database
 /// with an older or newer schema gives what it has. Columns are looked up once per table, not per row (a library
