@@ -1,5 +1,5 @@
 package import GlossIndex
-package import GlossSyntax
+import GlossSyntax
 
 extension ZoteroFolder {
   /// How many times a read is tried again when Zotero wrote to its files while they were being read.

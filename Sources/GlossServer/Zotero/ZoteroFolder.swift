@@ -1,5 +1,5 @@
 package import GlossIndex
-package import GlossSyntax
+import GlossSyntax
 
 /// A Zotero data folder Gloss reads as a library (docs/zotero.md): where its files are, and how to read them without
 /// writing anything there.
