@@ -198,6 +198,7 @@ extension Server {
     if !removed.isEmpty { log("removed \(removed.count) leftover temporary file(s) in '\(path)'") }
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
+    logZoteroLibrary(in: roots.count - 1)
     let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)
     let ends = steps.dropFirst().map(\.at) + [started + elapsed]
     let timings = zip(steps, ends).map { "\($0.step.message) \($1 - $0.at)" }.joined(separator: ", ")

@@ -33,7 +33,26 @@ extension Server {
     }
     log(
       "read the Zotero library '\(roots[index].workspace.place.shown(path))' again: "
-        + "\(record.bibliography.entries.count) entries")
-    return roots[index].workspace.setBibliography(record)
+        + Self.entryCount(record.bibliography.entries.count))
+    let changed = roots[index].workspace.setBibliography(record)
+    logZoteroLibrary(in: index, again: true)
+    return changed
   }
+
+  /// Logs what the Zotero library of the root at `index` gave and what the user should know about it (items without
+  /// a citation key, a newer schema), once per reading: the same sentences as its `zotero-library` hints.
+  func logZoteroLibrary(in index: Int, again: Bool = false) {
+    guard let zotero = roots[index].zotero else { return }
+    let place = roots[index].files.place
+    let path = place.indexPath(ofAbsolute: zotero.databasePath) ?? zotero.databasePath
+    guard let record = roots[index].workspace.bibliographies[path], record.isZoteroLibrary else { return }
+    if !again {
+      log("read the Zotero library '\(place.shown(path))': " + Self.entryCount(record.bibliography.entries.count))
+    }
+    for problem in record.bibliography.problems { log("'\(place.shown(path))': \(problem.message)") }
+    for notice in record.zoteroNotices { log("'\(place.shown(path))': \(notice)") }
+  }
+
+  /// `1 entry`, `3 entries`.
+  static func entryCount(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
 }

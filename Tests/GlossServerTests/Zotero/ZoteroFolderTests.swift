@@ -228,3 +228,31 @@ extension ZoteroFolderTests {
     #expect(!indexed.files.looksUnchanged(fileSystem: fs))
   }
 }
+
+extension ZoteroFolderTests {
+  @Test func itemsWithoutAKeyAreLoggedOnceBesideTheirHint() throws {
+    let zotero = try ZoteroFixture(
+      #"{"items": [\#(Self.item), {"key": "NOKEY001", "fields": {"title": "Keyless"}}]}"#)
+    defer { zotero.remove() }
+    let lines = LogLines()
+    let fixture = WorkspaceFixture(root: Self.root, fileSystem: Self.fileSystem(zotero)) { options in
+      options.log = { lines.append($0) }
+    }
+    try fixture.start()
+    let logged = lines.all.filter { $0.contains("no citation key") }
+    #expect(
+      logged == [
+        "'~/Zotero/zotero.sqlite': 1 Zotero item has no citation key and cannot be cited ('Keyless'): give it one in"
+          + " Zotero's Citation Key field or with Better BibTeX"
+      ])
+    #expect(lines.all.contains("read the Zotero library '~/Zotero/zotero.sqlite': 1 entry"))
+  }
+
+  /// Log lines gathered from the server.
+  final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+  }
+}
