@@ -10,6 +10,11 @@ extension SQLiteDatabase {
     }
     guard let entry = schema.first(where: { $0.type == "table" && SQLiteTableDefinition.folded($0.name) == wanted })
     else { return nil }
+    guard entry.rootPage > 0 else {
+      return SQLiteTable(
+        name: entry.name, columns: [],
+        problems: ["\(entry.name) is a virtual table: its rows are not stored in its own pages"])
+    }
     guard let sql = entry.sql, let definition = SQLiteTableDefinition(sql: sql) else {
       return SQLiteTable(
         name: entry.name, columns: [], problems: ["the columns of \(entry.name) cannot be read from its statement"])
@@ -17,11 +22,6 @@ extension SQLiteDatabase {
     if definition.withoutRowid {
       return SQLiteTable(
         name: entry.name, columns: definition.columns, problems: ["\(entry.name) is a WITHOUT ROWID table, not read"])
-    }
-    guard entry.rootPage > 0 else {
-      return SQLiteTable(
-        name: entry.name, columns: definition.columns,
-        problems: ["\(entry.name) is a virtual table: its rows are not stored in its own pages"])
     }
     return read(name: entry.name, root: entry.rootPage, definition: definition, pager: pager)
   }

@@ -43,7 +43,7 @@ package struct SQLiteDatabase: Sendable {
     // Page 1 (and so the header) is the log's when the log holds it.
     let header: ArraySlice<UInt8>
     if let log, let start = log.frames[1] {
-      header = wal![start..<start + 100]
+      header = (wal ?? [])[start..<start + 100]
     } else if fileHeader {
       header = file[..<100]
     } else {
@@ -82,7 +82,7 @@ package struct SQLiteDatabase: Sendable {
     let encoding = SQLiteTextEncoding(header: SQLiteBytes.uint32(header, at: 56) ?? 1)
     self.encoding = encoding
     let pager = SQLitePager(
-      file: file, log: log == nil ? [] : wal!, frames: log?.frames ?? [:], pageSize: pageSize,
+      file: file, log: log == nil ? [] : wal ?? [], frames: log?.frames ?? [:], pageSize: pageSize,
       usableSize: pageSize - reserved, pageCount: pageCount)
     self.pager = pager
     var tree = SQLiteTableTree(pager: pager)

@@ -7,7 +7,7 @@ Deterministic content (the files differ only where SQLite writes salts). Each fi
 - basic.sqlite: 1024-byte pages, a table whose CREATE TABLE has quoted names, comments, newlines and constraints,
   an INTEGER PRIMARY KEY, values of every serial type, long texts and blobs on overflow pages, enough rows for
   interior pages, two columns added by ALTER TABLE (one with a default), a WITHOUT ROWID table, a view, an index,
-  a dropped table (freelist pages), a table whose key is declared by a table constraint.
+  a dropped table (freelist pages), a table whose key is declared by a table constraint, a virtual table (FTS5).
 - utf16le.sqlite, utf16be.sqlite: the same small table in UTF-16 databases.
 - reserved.sqlite (needs the sqlite3 command line): 512-byte pages with 32 reserved bytes at the end of each, a long text on overflow pages.
 - wal.sqlite + wal.sqlite-wal: 4 rows in the file, then in the log: row 2 changed, rows 5-6 added (one
@@ -85,6 +85,8 @@ def basic():
     db.execute("INSERT INTO %s (id, \"square name\", added, \"added with default\") VALUES (5000, 'new', 'a', 7)"
                % table)
     db.execute("DROP TABLE dropped")
+    db.execute("CREATE VIRTUAL TABLE search USING fts5(body, tokenize = 'unicode61')")
+    db.execute("INSERT INTO search VALUES ('a searchable text')")
     db.execute("PRAGMA user_version = 28")
     db.commit()
     db.close()

@@ -21,7 +21,11 @@ import Testing
     let database = try Self.database("basic.sqlite")
     #expect(database.problem == nil)
     #expect(database.userVersion == 28)
-    #expect(database.tableNames == [Self.odd, "other", "keyed", "pairs", "norowid"])
+    #expect(
+      database.tableNames == [
+        Self.odd, "other", "keyed", "pairs", "norowid", "search", "search_data", "search_idx", "search_content",
+        "search_docsize", "search_config",
+      ])
     #expect(database.table("dropped") == nil)
     #expect(database.table("everything") == nil)
     #expect(database.table("by_plain") == nil)
@@ -109,6 +113,17 @@ import Testing
     #expect(norowid.columns == ["k", "v"])
     #expect(norowid.rows.isEmpty)
     #expect(norowid.problems == ["norowid is a WITHOUT ROWID table, not read"])
+  }
+
+  @Test func virtualTablesHaveNoRowsButTheirStoredTablesHave() throws {
+    let database = try Self.database("basic.sqlite")
+    let search = try #require(database.table("search"))
+    #expect(search.rows.isEmpty)
+    #expect(search.columns.isEmpty)
+    #expect(search.problems == ["search is a virtual table: its rows are not stored in its own pages"])
+    let content = try #require(database.table("search_content"))
+    #expect(content.rows.map(\.values) == [[.integer(1), .text("a searchable text")]])
+    #expect(database.table("search_idx")?.problems == ["search_idx is a WITHOUT ROWID table, not read"])
   }
 
   @Test(arguments: ["utf16le.sqlite", "utf16be.sqlite"])
