@@ -33,6 +33,9 @@ package struct ServerOptions: Sendable {
   /// The user's home folder: `~/` paths in `.gloss.json`, front matter and `file` fields start there, and workspace
   /// discovery never takes it for a workspace without `.gloss.json`.
   package var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
+  /// Zotero's default data folder, read as a library when it holds `zotero.sqlite` and the config names none
+  /// (docs/zotero.md): `~/Zotero` of `homeDirectory`, so tests that give a home never see the machine's.
+  package var defaultZoteroDirectory: String? { homeDirectory.map { PathComponents.join($0, "Zotero") } }
   /// Where extracted texts are cached (`$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`); nil for no cache.
   package var cacheDirectory: String? = ExtractionCache.defaultDirectory(
     environment: ProcessInfo.processInfo.environment)

@@ -23,11 +23,13 @@ case "page-labels":
   PageLabelsBench.run(Array(arguments.dropFirst()))
 case "sqlite":
   SQLiteBench.run(Array(arguments.dropFirst()))
+case "zotero":
+  ZoteroBench.run(Array(arguments.dropFirst()))
 default:
   print(
     "usage: gloss-bench parse <workspace-dir> | parse --stress | quotes <workspace-dir-or-file>"
       + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
       + " | find <workspace-dir> [--queries N] [--cjk] [--answers] | edit <workspace-dir> <note>"
       + " | memory <workspace-dir> | literature <workspace-dir> | page-labels [--extract] <pdf>…"
-      + " | sqlite <database> [--wal <log>] [--table NAME]…")
+      + " | sqlite <database> [--wal <log>] [--table NAME]… | zotero <zotero-data-folder>")
 }

@@ -14,6 +14,8 @@ package struct CompletionCandidate: Hashable, Sendable {
     case sourceHeading
     /// A cross-reference label after `@` (`fig-elephant`).
     case label
+    /// A Zotero highlight of a source after `[@key, `, completed into a quotation with its citation.
+    case highlight
   }
 
   /// What this candidate completes.

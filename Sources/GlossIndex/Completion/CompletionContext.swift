@@ -16,6 +16,9 @@ enum CompletionContext: Hashable, Sendable {
   case markdownHeading(target: String, prefix: String, replace: Range<Int>)
   /// A heading of the source `key` in a section locator (`[@key, sec. ` or `[@key, § `).
   case sourceHeading(key: String, prefix: String, replace: Range<Int>)
+  /// One of the Zotero highlights of the source `key` after `[@key, ` (`prefix`: the words typed since), replacing
+  /// the citation typed so far with the quotation and its citation.
+  case highlight(key: String, prefix: String, replace: Range<Int>)
 
   /// The context at `offset` in `bytes`, whose parsed model is `note`; nil where nothing is completed.
   static func at(_ offset: Int, in bytes: [UInt8], note: Note) -> CompletionContext? {
@@ -38,7 +41,7 @@ enum CompletionContext: Hashable, Sendable {
     }
     if scanner.isInCodeSpanOrComment(from: scanStart) { return nil }
     return scanner.wikiLink() ?? scanner.markdownAnchor() ?? scanner.markdownTarget() ?? scanner.sectionLocator()
-      ?? scanner.citationKey()
+      ?? scanner.highlightPlace() ?? scanner.citationKey()
       ?? scanner.inlineTag()
   }
 

@@ -79,6 +79,8 @@ extension Workspace {
       return headingCompletions(of: link, from: path, replace: replace, closing: "", bySlug: true)
     case .sourceHeading(let key, _, let replace):
       return sourceHeadingCompletions(key: key, replace: replace)
+    case .highlight(let key, let prefix, let replace):
+      return highlightCompletions(key: key, prefix: prefix, replace: replace)
     }
   }
 

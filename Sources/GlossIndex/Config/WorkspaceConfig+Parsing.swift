@@ -107,6 +107,8 @@ extension WorkspaceConfig {
       inlayHints = flag
     case "diagnostics":
       return setDiagnostics(value)
+    case "zotero":
+      return setZotero(value)
     case "pageOffsets":
       guard case .object(let entries) = value else { return wrongType("an object of source key to page offset") }
       var offsets: [String: Int] = [:]
@@ -148,6 +150,38 @@ extension WorkspaceConfig {
     }
     diagnostics = result
     return problems
+  }
+
+  /// Sets where the Zotero library is read from: `false`/`true`, a data folder, or `{"dataDir": …, "baseDir": …}`.
+  private mutating func setZotero(_ value: ConfigValue) -> [(keyPath: [String], message: String)] {
+    let expected = "true, false, a folder or an object with 'dataDir' and 'baseDir'"
+    switch value {
+    case .bool(let flag):
+      zotero = ZoteroSetting(isEnabled: flag)
+    case .string(let folder) where !folder.isEmpty:
+      zotero = ZoteroSetting(dataDir: folder)
+    case .object(let entries):
+      var setting = ZoteroSetting()
+      var problems: [(keyPath: [String], message: String)] = []
+      for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        switch (name, entry) {
+        case ("dataDir", .string(let folder)) where !folder.isEmpty: setting.dataDir = folder
+        case ("baseDir", .string(let folder)) where !folder.isEmpty: setting.baseDir = folder
+        case ("enabled", .bool(let flag)): setting.isEnabled = flag
+        case ("dataDir", _), ("baseDir", _):
+          problems.append((["zotero", name], "'zotero.\(name)' must be a folder, found \(entry.typeName)"))
+        case ("enabled", _):
+          problems.append((["zotero", name], "'zotero.enabled' must be true or false, found \(entry.typeName)"))
+        default:
+          break
+        }
+      }
+      zotero = setting
+      return problems
+    default:
+      return [(["zotero"], "'zotero' must be \(expected), found \(value.typeName)")]
+    }
+    return []
   }
 
   /// A list of strings; a single string counts as a list of one.

@@ -30,6 +30,8 @@ package struct WorkspaceConfig: Hashable, Sendable {
   package var diagnostics: [String: String] = [:]
   /// Globs naming notes that get no diagnostics.
   package var diagnosticsIgnore: [String] = []
+  /// Where a Zotero library is read from, or that none is (docs/zotero.md).
+  package var zotero = ZoteroSetting()
   /// Source key → how many pages its printed page numbers run ahead of its text's (PDF) pages.
   package var pageOffsets: [String: Int] = [:]
 

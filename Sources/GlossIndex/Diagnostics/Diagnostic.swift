@@ -106,6 +106,9 @@ package enum DiagnosticCode {
   package static let malformedConfig = "malformed-config"
   /// Bibliography files of the workspace left unread because the config names others.
   package static let unreadBibliography = "unread-bibliography"
+  /// Something to know about the Zotero library read (docs/zotero.md): items without a citation key, a newer schema,
+  /// linked files that cannot be placed, a key the library and a bibliography file define differently.
+  package static let zoteroLibrary = "zotero-library"
 
   /// The severity each code has unless the config overrides it.
   package static let defaultSeverity: [String: Diagnostic.Severity] = [
@@ -113,6 +116,7 @@ package enum DiagnosticCode {
     quoteMismatch: .warning, noText: .hint,
     duplicateSource: .warning, brokenLink: .error, brokenAnchor: .warning, ambiguousLink: .warning,
     malformedFrontMatter: .error, malformedBibliography: .error, malformedConfig: .error, unreadBibliography: .hint,
+    zoteroLibrary: .hint,
   ]
 }
 

@@ -222,6 +222,9 @@ extension Workspace {
     var out: [Diagnostic] = record.bibliography.problems.map {
       make(record.path, $0.range, DiagnosticCode.malformedBibliography, $0.message)
     }
+    for notice in record.zoteroNotices {
+      out.append(make(record.path, 0..<0, DiagnosticCode.zoteroLibrary, notice))
+    }
     for (index, entry) in record.bibliography.entries.enumerated() {
       let location = EntryLocation(path: record.path, index: index)
       if let duplicate = duplicateDiagnostic(key: entry.key, at: location, range: entry.keyRange) {
@@ -251,6 +254,9 @@ extension Workspace {
       entry == nil ? defs.documents.map { EntryLocation(path: $0, index: 0) } : defs.entries
     guard places.count > 1 else { return nil }
     let me = entry ?? EntryLocation(path: path ?? "", index: 0)
+    if entry != nil, let library = places.first, bibliographies[library.path]?.isZoteroLibrary == true {
+      return libraryOverrideHint(key: key, at: me, library: library, range: range)
+    }
     let others = places.filter { $0 != me }.map(\.path)
     let otherPaths = Array(Set(others)).sorted()
     let list = otherPaths.map { "'\(place.shown($0))'" }.joined(separator: ", ")
@@ -262,6 +268,35 @@ extension Workspace {
 }
 
 extension Workspace {
+  /// Where a Zotero library and a bibliography file both define `key`, the library wins (docs/zotero.md): nothing is
+  /// said when they agree (an export of the same library), and one hint on the file's entry when they differ; the
+  /// library itself says nothing.
+  fileprivate func libraryOverrideHint(
+    key: String, at me: EntryLocation, library: EntryLocation, range: Range<Int>
+  ) -> Diagnostic? {
+    guard me != library, let mine = entry(at: me), let theirs = entry(at: library) else { return nil }
+    func normalized(_ text: String?) -> String {
+      (text ?? "").lowercased().filter { $0.isLetter || $0.isNumber }
+    }
+    let agree =
+      normalized(mine.title) == normalized(theirs.title) && (mine.year == nil || mine.year == theirs.year)
+      && (mine.doi == nil || theirs.doi == nil || normalized(mine.doi) == normalized(theirs.doi))
+    guard !agree else { return nil }
+    return Diagnostic(
+      path: me.path, range: range, severity: DiagnosticCode.defaultSeverity[DiagnosticCode.zoteroLibrary] ?? .hint,
+      code: DiagnosticCode.zoteroLibrary,
+      message:
+        "source '\(key)' is defined differently in the Zotero library '\(place.shown(library.path))', which wins")
+  }
+
+  /// The entry at `location`, when it exists.
+  fileprivate func entry(at location: EntryLocation) -> BibliographyEntry? {
+    guard let entries = bibliographies[location.path]?.bibliography.entries, location.index < entries.count else {
+      return nil
+    }
+    return entries[location.index]
+  }
+
   /// The bibliography files of the workspace (`*.bib`, `*.csl.json`) left unread because the config's
   /// `bibliography` names the files to read, in path order.
   package var unreadBibliographies: [String] {

@@ -11,7 +11,10 @@ package enum LiteratureNoteText {
     var front = ["citekey: " + NoteText.yamlScalar(key), "title: " + NoteText.yamlScalar(title)]
     let people = source.authors.filter { !$0.isOthers }.map(\.fullName).filter { !$0.isEmpty }
     if !people.isEmpty { front.append("authors: [" + people.map(NoteText.yamlScalar).joined(separator: ", ") + "]") }
-    if let year = source.year, !year.isEmpty { front.append("year: " + NoteText.yamlScalar(year)) }
+    if let year = source.year, !year.isEmpty {
+      // A plain four-digit year stays a number, as a reader writes it by hand.
+      front.append("year: " + (year.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? year : NoteText.yamlScalar(year)))
+    }
     if let doi = source.entry?.doi, !doi.isEmpty { front.append("doi: " + NoteText.yamlScalar(doi)) }
     if let url = source.url, !url.isEmpty { front.append("url: " + NoteText.yamlScalar(url)) }
     var lines = ["---"] + front + ["---", "", "# " + oneLine(title), ""]

@@ -60,6 +60,14 @@ extension Workspace {
         }
       }
     }
+    if let location = defs.entries.first, let record = bibliographies[location.path], record.isZoteroLibrary,
+      let attachment = ZoteroLibrary(attachments: record.zoteroAttachments).attachment(
+        ofEntry: location.index,
+        where: { $0.path != nil && $0.path.flatMap(place.indexPath(ofAbsolute:)) == source.textPath })
+    {
+      source.zoteroAttachmentKey = attachment.key
+      source.annotations = attachment.annotations
+    }
     if let path = defs.documents.first, let record = sourceDocuments[path] {
       source.document = record.document
       source.documentPath = path

@@ -8,6 +8,12 @@ package struct BibliographyRecord: Sendable {
   package var bibliography: Bibliography
   /// For each entry, the index paths its `file` field may name, best first (see `entryFileCandidates`).
   var entryFiles: [[String]]
+  /// For a Zotero library (docs/zotero.md), each entry's attachments with their annotations; empty for a file.
+  package var zoteroAttachments: [[ZoteroAttachment]] = []
+  /// For a Zotero library, what the user should know once about it (`ZoteroLibrary.notices`).
+  package var zoteroNotices: [String] = []
+  /// Whether the record is a Zotero library rather than a bibliography file.
+  package var isZoteroLibrary = false
 
   /// Parses `bytes` as BibTeX, or as CSL-JSON when the path ends in `.json`, after decoding them to UTF-8
   /// (`BibliographyEncoding`: a file that is not UTF-8 and declares no encoding is a problem on the file).
@@ -23,6 +29,15 @@ package struct BibliographyRecord: Sendable {
     var bibliography = isJSON ? CSLJSON.parse(text) : BibTeX.parse(text)
     if let encodingProblem { bibliography.problems.insert(encodingProblem, at: 0) }
     self.init(path: path, bibliography: bibliography, place: place)
+  }
+
+  /// Summarises a Zotero library read from its database at the index path `path`: its entries name their
+  /// attachments' files by absolute path, which the index loads as their texts.
+  package init(path: String, zotero library: ZoteroLibrary, place: WorkspacePlace = WorkspacePlace()) {
+    self.init(path: path, bibliography: library.bibliography, place: place)
+    zoteroAttachments = library.attachments
+    zoteroNotices = library.notices
+    isZoteroLibrary = true
   }
 
   /// Summarises an already parsed bibliography.

@@ -161,6 +161,7 @@ extension Workspace {
       for (index, entry) in new.bibliography.entries.enumerated() {
         Self.insertSorted(
           EntryLocation(path: path, index: index), into: &definitions[entry.key, default: SourceDefinitions()].entries)
+        preferLibrary(forKey: entry.key)
         for file in new.entryFiles[index] { entriesByFile[file, default: []].insert(entry.key) }
       }
     }
@@ -169,6 +170,18 @@ extension Workspace {
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)
     return affected
+  }
+
+  /// Puts the first definition of `key` from a Zotero library first: where the library and a bibliography file both
+  /// define a key, the library wins (docs/zotero.md), whatever the paths' order.
+  mutating func preferLibrary(forKey key: String) {
+    guard let entries = definitions[key]?.entries, entries.count > 1,
+      bibliographies[entries[0].path]?.isZoteroLibrary != true,
+      let index = entries.firstIndex(where: { bibliographies[$0.path]?.isZoteroLibrary == true })
+    else { return }
+    var reordered = entries
+    reordered.insert(reordered.remove(at: index), at: 0)
+    definitions[key]?.entries = reordered
   }
 
   /// Notes citing any of `keys`, and every file defining one of them (their duplicate status may change).

@@ -56,6 +56,14 @@ extension Workspace {
     addFiles(count: files.count) { files[$0] }
   }
 
+  /// Puts an already read bibliography (a Zotero library) in place without diagnosing anything; for the bulk load,
+  /// before `diagnoseAll()`.
+  package mutating func addBibliography(_ record: BibliographyRecord) {
+    awaitsDiagnoseAll = true
+    _ = removeOtherRoles(record.path, keeping: .bibliography)
+    _ = replaceBibliography(at: record.path, with: record)
+  }
+
   /// Puts `count` files the workspace does not hold yet in place without diagnosing anything; for the bulk load,
   /// before `diagnoseAll()`. `load(i)` gives the `i`-th file (nil leaves it out); it is called once for each `i`, on
   /// all cores, and each file is parsed right after it is loaded, while its bytes are still in the cache. With

@@ -54,6 +54,7 @@ extension Workspace {
     if let passage = passageMarkdown(source, locator: locator?.locator, excerpt: verdicts.isEmpty) {
       sections.append(passage)
     }
+    if let highlights = highlightsMarkdown(ofKey: source.key, locator: locator?.locator) { sections.append(highlights) }
     return sections.joined(separator: "\n\n")
   }
 

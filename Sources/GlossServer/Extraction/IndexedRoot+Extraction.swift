@@ -23,7 +23,7 @@ extension IndexedRoot {
     }
     var indexed = IndexedRoot(
       root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
-      progress: progress)
+      zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") }, progress: progress)
     indexed.extractPending(cache: cache, extract: extract)
     return indexed
   }

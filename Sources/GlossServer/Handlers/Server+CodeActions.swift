@@ -41,6 +41,14 @@ extension Server {
           title: cite.title, kind: CodeAction.quickFix,
           edit: cite.change.workspaceEdit(support: support, context: context)))
     }
+    // A citation of a source with Zotero highlights: quote one of them (docs/zotero.md).
+    for insert in workspace.highlightQuotationActions(at: range.lowerBound, in: location.path)
+    where editorChange(insert.change, in: location.root).leftOut.isEmpty {
+      actions.append(
+        CodeAction(
+          title: insert.title, kind: CodeAction.quickFix,
+          edit: insert.change.workspaceEdit(support: support, context: context)))
+    }
     return actions + refactors
   }
 }

@@ -77,6 +77,7 @@ extension Server {
     case .note: return .file
     case .heading, .sourceHeading: return .module
     case .label: return .reference
+    case .highlight: return .text
     }
   }
 

@@ -108,6 +108,16 @@ extension Server {
   /// Re-reads `paths` of the root at `index` from disk into its index; returns the paths whose diagnostics changed.
   private func reload(_ paths: Set<String>, in index: Int) -> Set<String> {
     var changed: Set<String> = []
+    var paths = paths
+    // Zotero's database, its log or Better BibTeX's database changed: the library is read again, once.
+    if let zotero = roots[index].zotero {
+      let place = roots[index].files.place
+      let watched = Set(zotero.watchedPaths.map { place.indexPath(ofAbsolute: $0) ?? $0 })
+      if !paths.isDisjoint(with: watched) {
+        paths.subtract(watched)
+        changed.formUnion(reloadZotero(zotero, in: index))
+      }
+    }
     var skipped: [SkippedFile] = []
     var sourceDocuments: [(path: String, bytes: [UInt8])] = []
     let roles = Dictionary(roots[index].files.files.map { ($0.path, $0.role) }, uniquingKeysWith: { a, _ in a })
@@ -248,7 +258,8 @@ extension Server {
     let old = roots[index]
     var indexed = IndexedRoot(
       root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
-      cache: extractionCache, keepingNoteTexts: false)
+      cache: extractionCache, keepingNoteTexts: false,
+      zoteroDirectory: options.defaultZoteroDirectory)
     roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
     roots[index].reportedSkips = old.reportedSkips
     roots[index].indexedSettings = canonicalEditorSettings

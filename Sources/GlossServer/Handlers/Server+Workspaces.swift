@@ -205,7 +205,8 @@ extension Server {
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     var indexed = IndexedRoot(
       root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
-      cache: extractionCache, keepingNoteTexts: false
+      cache: extractionCache, keepingNoteTexts: false,
+      zoteroDirectory: options.defaultZoteroDirectory
     ) { step in
       steps.append((step, .now))
       progress(step)
@@ -224,6 +225,7 @@ extension Server {
     reportEditorProblems(indexed.config.editorProblems)
     // Before publishing: a key gone since the last run is reported with the key its work has now.
     rememberKeys(in: id)
+    logZoteroLibrary(in: roots.count - 1)
     let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)
     let ends = steps.dropFirst().map(\.at) + [started + elapsed]
     let timings = zip(steps, ends).map { "\($0.step.message) \($1 - $0.at)" }.joined(separator: ", ")

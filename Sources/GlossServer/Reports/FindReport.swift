@@ -34,8 +34,26 @@ package struct FindReport: Sendable {
     package var likeness: Double
   }
 
+  /// A Zotero highlight whose words or comment hold the phrase (docs/zotero.md).
+  package struct Highlight: Codable, Hashable, Sendable {
+    /// The citation that quotes it (`[@key, p. 214]`, the page Zotero stored).
+    package var citation: String
+    /// The source key.
+    package var key: String
+    /// The highlighted words.
+    package var text: String
+    /// The reader's comment.
+    package var comment: String
+    /// The page label Zotero stored (empty when none).
+    package var pageLabel: String
+    /// Zotero's item key of the annotation.
+    package var annotationKey: String
+  }
+
   /// Where the phrase occurs: sources in path order, then notes.
   package var places: [Item]
+  /// The Zotero highlights whose words or comment hold the phrase.
+  package var highlights: [Highlight] = []
   /// When it occurs nowhere: the closest passages, most alike first.
   package var closest: [Item]
   /// Files and folders that could not be read.
@@ -80,38 +98,53 @@ package struct FindReport: Sendable {
         context: place.context, likeness: place.likeness)
     }
     places = found.map(item)
+    highlights = indexed.workspace.highlights(matching: phrase, limit: limit).map { key, highlight in
+      Highlight(
+        citation: highlight.pageLabel.isEmpty ? "[@\(key)]" : "[@\(key), p. \(highlight.pageLabel)]", key: key,
+        text: highlight.quotedText, comment: highlight.comment, pageLabel: highlight.pageLabel,
+        annotationKey: highlight.key)
+    }
     closest = places.isEmpty ? result.closest.map(item) : []
     skipped = indexed.skipped
     home = indexed.files.home
   }
 
   /// True when the phrase was found (the command then exits 0).
-  package var isFound: Bool { !places.isEmpty }
+  package var isFound: Bool { !places.isEmpty || !highlights.isEmpty }
 
-  /// `path:line:col: [@key, p. 4] …context…`, one line per place; when nothing was found, a line saying so and
+  /// `path:line:col: [@key, p. 4] …context…`, one line per place, then `zotero: [@key, p. 214] highlight "…" — comment`
+  /// per Zotero highlight; when nothing was found, a line saying so and
   /// the closest passages as `path:line:col: 80% alike [@key, l. 3] …context…`.
   package var textLines: [String] {
     func line(_ item: Item, _ prefix: String) -> String {
       let path = Self.shown(item.path, home: home)
       return "\(path):\(item.line):\(item.column): \(prefix)\(item.citation.map { $0 + " " } ?? "")\(item.context)"
     }
-    if isFound { return places.map { line($0, "") } }
+    let marked = highlights.map { highlight in
+      "zotero: \(highlight.citation) highlight \"\(highlight.text)\""
+        + (highlight.comment.isEmpty ? "" : " — \(highlight.comment)")
+    }
+    if isFound { return places.map { line($0, "") } + marked }
     var lines = ["not found" + (closest.isEmpty ? "" : "; closest:")]
     lines += closest.map { line($0, "\(Self.percent($0.likeness))% alike ") }
     return lines
   }
 
-  /// `{"found": true, "places": [...], "closest": [...]}`, each place `{path, line, column, endLine, endColumn,
+  /// `{"found": true, "places": [...], "closest": [...], "highlights": [...]}`, each place `{path, line, column, endLine, endColumn,
   /// citation, key, locator, context, likeness}`.
   package var json: String {
     struct Output: Encodable {
       var found: Bool
       var places: [Item]
       var closest: [Item]
+      var highlights: [Highlight]
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
-    guard let data = try? encoder.encode(Output(found: isFound, places: places, closest: closest)) else { return "{}" }
+    guard
+      let data = try? encoder.encode(
+        Output(found: isFound, places: places, closest: closest, highlights: highlights))
+    else { return "{}" }
     return String(decoding: data, as: UTF8.self)
   }
 

@@ -30,6 +30,8 @@ package struct IndexedRoot: Sendable {
   /// text). Kept until published, the texts would hold as much memory as
   /// the notes, and once released leave holes among what the index keeps that the allocator cannot hand back.
   package var noteStamps: [String: TextStamp] = [:]
+  /// The Zotero data folder read as a library (docs/zotero.md), when there is one.
+  package var zotero: ZoteroFolder?
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
@@ -39,7 +41,7 @@ package struct IndexedRoot: Sendable {
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
-    progress: (IndexingStep) -> Void = { _ in }
+    zoteroDirectory: String? = nil, progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
@@ -112,6 +114,24 @@ package struct IndexedRoot: Sendable {
       case nil: skipped.append(SkippedFile(path: file.path, reason: "not read"))
       }
     }
+    // The Zotero library, when there is one (`zoteroDirectory` is the default data folder, `~/Zotero`).
+    let zotero = ZoteroFolder.configured(
+      config.config.zotero, root: files.root, home: home, defaultDirectory: zoteroDirectory, fileSystem: fileSystem)
+    var watched: [DiscoveredFile] = []
+    if let zotero {
+      let loaded = zotero.load(fileSystem: fileSystem, place: files.place)
+      if let record = loaded.record { workspace.addBibliography(record) }
+      if let problem = loaded.skipped { skipped.append(problem) }
+      for (path, status) in loaded.watched {
+        files.referenced[path] = .bibliography
+        if let status {
+          watched.append(DiscoveredFile(path: path, role: .bibliography, status: status))
+        } else if !files.missing.contains(path) {
+          // The log and Better BibTeX's database may appear later: the periodic check looks for them.
+          files.missing.append(path)
+        }
+      }
+    }
     let known = Set(files.files.map(\.path))
     // Files the index asks for (front-matter `bibliography:` files, BibTeX `file` fields) are added in one batch, so
     // the notes citing them are diagnosed again once, not once per file.
@@ -129,7 +149,6 @@ package struct IndexedRoot: Sendable {
     }
     if !extra.isEmpty { workspace.addFiles(extra) }
     extra = []
-    var watched: [DiscoveredFile] = []
     for path in referenced {
       guard let status = try? fileSystem.status(of: files.absolutePath(path)) else { continue }
       files.referenced[path] = .bibliography
@@ -192,6 +211,7 @@ package struct IndexedRoot: Sendable {
     self.skipped = skipped.sorted { $0.path.utf8Precedes($1.path) }
     self.pendingExtractions = pending
     self.noteStamps = noteStamps
+    self.zotero = zotero
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text; a note's text

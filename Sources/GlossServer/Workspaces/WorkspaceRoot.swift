@@ -82,6 +82,8 @@ package struct WorkspaceRoot: Sendable {
   package var openPaths: [String: DocumentURI] = [:]
   /// Files already reported as unreadable (each is logged once).
   var reportedSkips: Set<String> = []
+  /// The Zotero data folder read as a library (docs/zotero.md), when there is one.
+  package var zotero: ZoteroFolder?
 
   /// The absolute path of the root folder.
   package var path: String { files.root }
@@ -97,6 +99,7 @@ package struct WorkspaceRoot: Sendable {
     self.texts = indexed.texts
     // Notes indexed without their texts (`IndexedRoot.noteStamps`) are read again from disk like released ones.
     self.releasedTexts = indexed.noteStamps.filter { indexed.texts[$0.key] == nil }
+    self.zotero = indexed.zotero
   }
 
   /// An empty root for documents opened in `folder` outside every workspace root; nothing is read from disk.
@@ -129,6 +132,8 @@ package struct WorkspaceRoot: Sendable {
   /// (source documents); open documents are the server's business.
   package func storedText(of path: String, fileSystem: any FileReading) -> SourceText? {
     if let text = texts[path] { return text }
+    // A Zotero library is a database, not a text: its diagnostics are all at its start.
+    if workspace.bibliographies[path]?.isZoteroLibrary == true { return SourceText(bytes: []) }
     guard case .success(let bytes) = files.read(path, fileSystem: fileSystem) else { return nil }
     guard let stamp = releasedTexts[path] else { return SourceText(bytes: bytes) }
     // A released text is read as it was indexed, and only while it still holds the text the index has offsets in.

