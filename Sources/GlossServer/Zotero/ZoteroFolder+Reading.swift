@@ -9,7 +9,7 @@ extension ZoteroFolder {
   /// opened for writing; when one of them changed size or time while they were read (Zotero wrote meanwhile), they
   /// are read again, so that the database and its log are one consistent view. A folder without a database is a
   /// `SkippedFile` on the database's `indexPath`; a database that cannot be read is a library with a problem.
-  package func read(fileSystem: any FileSystem, indexPath: String) -> Result<ZoteroLibrary, SkippedFile> {
+  package func read(fileSystem: any FileReading, indexPath: String) -> Result<ZoteroLibrary, SkippedFile> {
     var attempt = 0
     while true {
       attempt += 1
@@ -37,7 +37,7 @@ extension ZoteroFolder {
   }
 
   /// The size and times of each watched file (nil when it does not exist).
-  private func stamps(_ fileSystem: any FileSystem) -> [Stamp?] {
+  private func stamps(_ fileSystem: any FileReading) -> [Stamp?] {
     watchedPaths.map { path in
       (try? fileSystem.status(of: path)).map {
         Stamp(size: $0.size, modificationTime: $0.modificationTime, changeTime: $0.changeTime, identity: $0.identity)
@@ -64,7 +64,7 @@ extension ZoteroFolder {
   }
 
   /// Reads the library as the index takes it, keyed by the database's index path in `place`.
-  package func load(fileSystem: any FileSystem, place: WorkspacePlace) -> Load {
+  package func load(fileSystem: any FileReading, place: WorkspacePlace) -> Load {
     let indexPath = place.indexPath(ofAbsolute: databasePath) ?? databasePath
     var load = Load(record: nil, skipped: nil, watched: [])
     for path in watchedPaths {

@@ -32,7 +32,7 @@ package struct ZoteroFolder: Hashable, Sendable {
   /// path from the root), else `defaultDirectory` (`~/Zotero`) when it holds `zotero.sqlite`; nil when turned off or
   /// there is none.
   package static func configured(
-    _ setting: ZoteroSetting, root: String, home: String?, defaultDirectory: String?, fileSystem: any FileSystem
+    _ setting: ZoteroSetting, root: String, home: String?, defaultDirectory: String?, fileSystem: any FileReading
   ) -> ZoteroFolder? {
     guard setting.isEnabled else { return nil }
     let base = setting.baseDir.flatMap { absolute($0, root: root, home: home) }

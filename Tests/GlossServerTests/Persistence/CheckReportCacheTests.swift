@@ -60,6 +60,41 @@ import Testing
     #expect(printed(again.report) == printed(cold))
   }
 
+  @Test func aChangeInTheZoteroLibraryMakesTheKeptReportStale() throws {
+    let item = #"{"key": "ART00001", "fields": {"title": "River", "citationKey": "smith2020", "date": "2020"}}"#
+    let added = #"{"key": "ART00002", "fields": {"title": "Lake", "citationKey": "jones2021", "date": "2021"}}"#
+    let zotero = try ZoteroFixture(#"{"items": [\#(item)]}"#)
+    defer { zotero.remove() }
+    let fixture = try RestartFixture(files: [
+      ".gloss.json": #"{"zotero": "\#(zotero.dataDirectory)"}"#,
+      "river.md": "# River\n\nSee [@smith2020] and [@jones2021].\n",
+    ])
+    let first = check(fixture)
+    #expect(printed(first.report).contains { $0.contains("'jones2021'") })
+    #expect(check(fixture).reused)
+    // The key is added in Zotero; nothing in the workspace changes.
+    try zotero.rebuild(#"{"items": [\#(item), \#(added)]}"#)
+    let second = check(fixture)
+    #expect(!second.reused)
+    #expect(!printed(second.report).contains { $0.contains("'jones2021'") })
+    #expect(printed(second.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+  }
+
+  @Test func aChangeOnlyInZoterosWriteAheadLogMakesTheKeptReportStale() throws {
+    let item = #"{"key": "ART00001", "fields": {"title": "River", "citationKey": "smith2020", "date": "2020"}}"#
+    let zotero = try ZoteroFixture(#"{"wal": true, "items": [\#(item)]}"#)
+    defer { zotero.remove() }
+    let fixture = try RestartFixture(files: [
+      ".gloss.json": #"{"zotero": "\#(zotero.dataDirectory)"}"#, "river.md": "# River\n\nSee [@smith2020].\n",
+    ])
+    _ = check(fixture)
+    #expect(check(fixture).reused)
+    // While Zotero runs, its changes reach only the log; the database file keeps its bytes and stamp.
+    let log = try #require(zotero.bytes("zotero.sqlite-wal"))
+    try zotero.write(log + [0, 0, 0, 0], to: "Zotero/zotero.sqlite-wal")
+    #expect(!check(fixture).reused)
+  }
+
   @Test(arguments: RestartSnapshotTests.Damage.allCases)
   func aDamagedOrForeignKeptReportIsThrownAwayWhole(_ damage: RestartSnapshotTests.Damage) throws {
     let fixture = try RestartFixture(files: Self.files(nil))
