@@ -142,7 +142,7 @@ import Testing
         title: "Rivers: a Study"
         authors: [Ann Smith, Bo Jones]
         year: 2020
-        doi: 10.1000/river
+        doi: "10.1000/river"
         ---
 
         # Rivers: a Study
