@@ -174,10 +174,11 @@ package struct CheckReport: Sendable {
     return parts.joined(separator: ", ") + " in " + plural(noteCount, "note")
   }
 
-  /// The JSON array of `{path, line, column, endLine, endColumn, severity, code, message}`.
+  /// The JSON array of `{code, column, endColumn, endLine, line, message, path, severity}` (and `renamedKey`).
   package var json: String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    // Sorted members: the same report is the same bytes on every run.
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
     guard let data = try? encoder.encode(items) else { return "[]" }
     return String(decoding: data, as: UTF8.self)
   }
