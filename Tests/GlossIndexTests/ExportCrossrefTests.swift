@@ -56,11 +56,33 @@ import Testing
     #expect(output.unknownKeys.isEmpty)
   }
 
-  @Test func htmlShowsCrossrefsAsSpansAndAMissingLabelAsUnknown() throws {
+  @Test func htmlLinksCrossrefsToTheirLabelsAnchorsAndShowsAMissingLabelAsUnknown() throws {
     let (_, text) = try Self.export("Đàn voi.qmd", .html)
-    #expect(text.contains("As <span class=\"crossref\">Figure 2</span> and <span class=\"crossref\">see 1</span>"))
+    #expect(
+      text.contains(
+        "As <a class=\"crossref\" href=\"#fig-second\">Figure 2</a> and <a class=\"crossref\" href=\"#fig-herd\">see 1</a>"
+      ),
+      "\(text)")
     #expect(text.contains("<span class=\"crossref unknown\">?@fig-hrd</span>"))
-    #expect(text.contains("<span class=\"crossref\">Figure 1</span> <a class=\"citation\" href=\"#ref-smith2020\""))
+    #expect(
+      text.contains(
+        "<a class=\"crossref\" href=\"#fig-herd\">Figure 1</a> <a class=\"citation\" href=\"#ref-smith2020\""))
+    // The attribute blocks are the anchors, not text.
+    #expect(text.contains("<img src=\"a.png\" alt=\"Đàn voi 🐘\"><span id=\"fig-herd\"></span>"))
+    #expect(!text.contains("{#"))
+  }
+
+  @Test func htmlDropsADivsFencesAndAnchorsItsLabel() throws {
+    let files = [
+      "c.qmd": "::: {#wrn-heat .callout-warning}\nField work stops above 40 °C.\n:::\n\nSee @wrn-heat.\n"
+    ]
+    let output = try Fixture.workspace(files).export(.notes(["c.qmd"]), format: .html, output: nil) { path in
+      files[path].map { Array($0.utf8) }
+    }
+    let text = String(decoding: output.files[0].bytes, as: UTF8.self)
+    #expect(text.contains("<span id=\"wrn-heat\"></span>\nField work stops above 40 °C.</p>"), "\(text)")
+    #expect(!text.contains(":::"))
+    #expect(text.contains("See <a class=\"crossref\" href=\"#wrn-heat\">Warning 1</a>."))
   }
 
   @Test func jsonNamesTheLabelOfEachCrossref() throws {

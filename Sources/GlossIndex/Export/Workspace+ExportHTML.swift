@@ -6,6 +6,9 @@ private struct HTMLPart {
   var bytes: [UInt8]
   /// Headings move down this many levels (1 in a notebook, below each note's title).
   var headingShift: Int
+  /// The cross-reference labels this page holds an anchor for (every exported note's), so that a cross-reference
+  /// to one of them links to it.
+  var anchors: Set<String>
 }
 
 extension Workspace {
@@ -29,8 +32,10 @@ extension Workspace {
       <h1>\(HTMLEscaping.escaped(document.title))</h1>
 
       """
+    let anchors = Set(document.parts.flatMap { part in part.record.note.labels.map(\.id) })
     for part in document.parts {
-      let context = HTMLPart(record: part.record, bytes: part.bytes, headingShift: document.isNotebook ? 1 : 0)
+      let context = HTMLPart(
+        record: part.record, bytes: part.bytes, headingShift: document.isNotebook ? 1 : 0, anchors: anchors)
       var blocks = part.record.note.blocks.filter { $0.kind != .frontMatter }
       if document.isNotebook {
         out += "<section>\n<h2>\(HTMLEscaping.escaped(part.record.title))</h2>\n"
@@ -107,7 +112,14 @@ extension Workspace {
     let note = part.record.note
     var specials: [(Range<Int>, String)] = []
     for (index, citation) in note.citations.enumerated() where range.contains(citation.range.lowerBound) {
-      specials.append((citation.range, citationHTML(citation, at: index, in: part.record.path)))
+      specials.append((citation.range, citationHTML(citation, at: index, in: part)))
+    }
+    // A label's attribute block (`{#fig-x}` after an image, a table's caption or an equation; a div's opening fence)
+    // is not text: it becomes the anchor cross-references link to.
+    for label in note.labels where range.contains(label.range.lowerBound) {
+      if let block = Self.attributeBlock(around: label, in: part.bytes) {
+        specials.append((block, "<span id=\"\(HTMLEscaping.escaped(label.id))\"></span>"))
+      }
     }
     for link in note.links where range.contains(link.range.lowerBound) {
       specials.append((link.range, linkHTML(link, in: part)))
@@ -127,18 +139,54 @@ extension Workspace {
   private func plainHTML(_ range: Range<Int>, _ bytes: [UInt8], quoteDepth: Int) -> String {
     guard range.lowerBound < range.upperBound else { return "" }
     let text = Self.lines(range, bytes, quoteDepth: quoteDepth, keepIndent: false, firstLineIsContinuation: false)
-    return HTMLEscaping.inline(text.joined(separator: "\n"))
+    // A closing div fence (`:::`) is Pandoc syntax, not text (docs/pandoc-compatibility.md).
+    let shown = text.filter { line in
+      !(line.count >= 3 && line.allSatisfy { $0 == ":" || $0 == " " } && line.first == ":")
+    }
+    return HTMLEscaping.inline(shown.joined(separator: "\n"))
+  }
+
+  /// The attribute block holding `label` when it is written as one (`{#fig-x .class}`) on an image, a table's
+  /// caption, an equation, a span or a div (whose opening fence `:::` goes with it), within one line; nil otherwise.
+  static func attributeBlock(around label: CrossrefLabel, in bytes: [UInt8]) -> Range<Int>? {
+    guard [.image, .table, .equation, .span, .div].contains(label.element),
+      label.range.lowerBound > 0, label.range.upperBound <= bytes.count
+    else { return nil }
+    var start = label.range.lowerBound - 1
+    while start > 0, bytes[start] != UInt8(ascii: "{"), bytes[start] != UInt8(ascii: "\n") { start -= 1 }
+    guard bytes[start] == UInt8(ascii: "{") else { return nil }
+    var end = label.range.upperBound
+    while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "}") else { return nil }
+    if label.element == .div {
+      // The fence's colons before the block, from the start of its line.
+      var lineStart = start
+      while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+      let fence = bytes[lineStart..<start]
+      if fence.contains(UInt8(ascii: ":")), fence.allSatisfy({ $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: " ") }) {
+        start = lineStart
+      }
+    }
+    return start..<end + 1
   }
 
   /// A citation as a link to its References entry; its tooltip is, for each item, the verdict of its quotations and
   /// the source's sentence around each (as hover shows them), else the passage its locator names.
   /// Cross-references become a `crossref` span of their text (`Figure 2`; `crossref unknown` for a missing label).
-  private func citationHTML(_ citation: Citation, at citationIndex: Int, in path: String) -> String {
+  private func citationHTML(_ citation: Citation, at citationIndex: Int, in part: HTMLPart) -> String {
+    let path = part.record.path
     var crossrefSpan = ""
     var cited = citation
     if let (crossrefs, rest) = renderedCrossrefs(citation, in: path) {
-      let unknown = citation.items.contains { isCrossref($0, in: path) && isUnknownCrossref($0, in: path) }
-      crossrefSpan = "<span class=\"crossref\(unknown ? " unknown" : "")\">\(HTMLEscaping.escaped(crossrefs))</span>"
+      let items = citation.items.filter { isCrossref($0, in: path) }
+      let unknown = items.contains { isUnknownCrossref($0, in: path) }
+      let text = HTMLEscaping.escaped(crossrefs)
+      // One cross-reference to a label on this page links to it; anything else stays a span.
+      if !unknown, items.count == 1, case let id = Self.labelID(ofKey: items[0].key), part.anchors.contains(id) {
+        crossrefSpan = "<a class=\"crossref\" href=\"#\(HTMLEscaping.escaped(id))\">\(text)</a>"
+      } else {
+        crossrefSpan = "<span class=\"crossref\(unknown ? " unknown" : "")\">\(text)</span>"
+      }
       guard let rest else { return crossrefSpan }
       cited = rest
       crossrefSpan += " "
