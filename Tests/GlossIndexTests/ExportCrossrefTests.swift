@@ -72,6 +72,16 @@ import Testing
     #expect(!text.contains("{#"))
   }
 
+  @Test func htmlShowsATablesCaptionWithoutItsMarkerAndAnchorsItsLabel() throws {
+    let files = ["t.qmd": "| A | B |\n|---|---|\n| 1 | 2 |\n\n: Herd sizes {#tbl-sizes}\n\nSee @tbl-sizes.\n"]
+    let output = try Fixture.workspace(files).export(.notes(["t.qmd"]), format: .html, output: nil) { path in
+      files[path].map { Array($0.utf8) }
+    }
+    let text = String(decoding: output.files[0].bytes, as: UTF8.self)
+    #expect(text.contains("<p class=\"caption\">Herd sizes <span id=\"tbl-sizes\"></span></p>"), "\(text)")
+    #expect(text.contains("See <a class=\"crossref\" href=\"#tbl-sizes\">Table 1</a>."))
+  }
+
   @Test func htmlDropsADivsFencesAndAnchorsItsLabel() throws {
     let files = [
       "c.qmd": "::: {#wrn-heat .callout-warning}\nField work stops above 40 °C.\n:::\n\nSee @wrn-heat.\n"

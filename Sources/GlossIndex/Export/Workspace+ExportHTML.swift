@@ -46,7 +46,13 @@ extension Workspace {
         // The title is already the page's heading.
         blocks.removeFirst()
       }
-      for block in blocks { out += html(of: block, in: context, quoteDepth: 0) }
+      for (index, block) in blocks.enumerated() {
+        if index > 0, blocks[index - 1].kind == .table, let caption = Self.tableCaption(block, in: part.bytes) {
+          out += "<p class=\"caption\">\(inlineHTML(caption, in: context, quoteDepth: 0))</p>\n"
+        } else {
+          out += html(of: block, in: context, quoteDepth: 0)
+        }
+      }
       if document.isNotebook { out += "</section>\n" }
     }
     let references = references(document.citedKeys)
@@ -144,6 +150,17 @@ extension Workspace {
       !(line.count >= 3 && line.allSatisfy { $0 == ":" || $0 == " " } && line.first == ":")
     }
     return HTMLEscaping.inline(shown.joined(separator: "\n"))
+  }
+
+  /// The caption text of `block` when it is a table's caption as Pandoc reads one after a table (`: Sizes` or
+  /// `Table: Sizes`), without its marker; nil for any other block.
+  static func tableCaption(_ block: Block, in bytes: [UInt8]) -> Range<Int>? {
+    guard block.kind == .paragraph, block.range.upperBound <= bytes.count else { return nil }
+    let text = bytes[block.range]
+    for marker in [": ", "Table: ", "Table:"] where text.starts(with: Array(marker.utf8)) {
+      return block.range.lowerBound + marker.utf8.count..<block.range.upperBound
+    }
+    return nil
   }
 
   /// The attribute block holding `label` when it is written as one (`{#fig-x .class}`) on an image, a table's
