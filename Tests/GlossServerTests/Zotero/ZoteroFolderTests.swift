@@ -167,8 +167,10 @@ import Testing
     #expect(source.textPath == nil)
     #expect(source.zoteroAttachmentKey == "PDFKEY01")
     #expect(source.annotations.count == 1)
-    // Known, without text: the quotation cannot be checked, which a hint says.
+    // Known, without text: the quotation cannot be checked, which a hint says, naming the file that is gone.
     #expect(fixture.codes("river.md") == ["no-text"])
+    let hint = try #require(fixture.published.last { $0.uri == fixture.uri("river.md") }?.diagnostics.first)
+    #expect(hint.message.hasSuffix("(Zotero attachment 'storage/PDFKEY01/Smith - 2020 - River.pdf' is missing)"))
     #expect(Self.snapshot(fs) == before)
   }
 
