@@ -138,4 +138,38 @@ import Testing
     #expect(
       report.textLines == ["zotero: [@alpine2020, p. 1] highlight \"\(Self.sentence)\" — what the model is for"])
   }
+
+  @Test func theServersFindListsTheHighlightsAfterThePlacesAsTheCommandLineDoes() throws {
+    let zotero = try ZoteroFixture(Self.library)
+    defer { zotero.remove() }
+    let client = try start(zotero, note: "# Alpine\n")
+    // In the comment only: the highlight is the answer, placed where its words are in the PDF's extracted text.
+    let id = client.enqueue(
+      ExecuteCommandRequest(command: "gloss.find", arguments: [.object(["text": .string("MODEL is for")])]))
+    client.processQueue()
+    guard case .array(let items)? = try client.response(to: id, as: ExecuteCommandRequest.self) else {
+      Issue.record("gloss.find gave no array")
+      return
+    }
+    #expect(items.count == 1)
+    let item = try #require(items.first)
+    #expect(item["citation"]?.stringValue == "[@alpine2020, p. 1]")
+    #expect(item["locator"]?.stringValue == "p. 1" && item["key"]?.stringValue == "alpine2020")
+    #expect(item["context"]?.stringValue == "highlight \"\(Self.sentence)\" — what the model is for")
+    #expect(item["highlight"]?["annotationKey"]?.stringValue == "HIGH0001")
+    #expect(item["highlight"]?["comment"]?.stringValue == "what the model is for")
+    #expect(item["highlight"]?["pageLabel"]?.stringValue == "1")
+    let uri = try #require(item["uri"]?.stringValue)
+    #expect(uri.hasSuffix(".txt"))
+    let path = try #require(FileURI(uri).filePath)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let line = try #require(item["range"]?["start"]?["line"].flatMap { if case .int(let n) = $0 { n } else { nil } })
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.dropFirst(line).prefix(2).joined(separator: " ").contains("The classifier does not replace"))
+    // In the text and in a highlight: the places first, then the highlight.
+    #expect(
+      try client.foundPlaces("tells her where to look first") == [
+        "[@alpine2020, p. 1] 100%", "[@alpine2020, p. 1] 100%",
+      ])
+  }
 }
