@@ -32,6 +32,42 @@ extension CompletionScanner {
     return .highlight(key: string((open + 2)..<keyEnd), prefix: words, replace: open..<end)
   }
 
+  /// On a blockquote line (`> words`, nested quotes too) whose words run up to the cursor with nothing after it: the
+  /// place to quote a highlight of a source the note cites (docs/zotero.md). `words` (maybe empty) filter them; a
+  /// line holding a citation, a link or a quotation mark, or starting with a dash (the citation line), is not one.
+  /// The edit replaces the words typed; `linePrefix` is the line's `>` marks, for the citation line after them.
+  func blockquoteHighlightPlace() -> CompletionContext? {
+    var lineEnd = offset
+    while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D {
+      guard Self.isSpace(bytes[lineEnd]) else { return nil }
+      lineEnd += 1
+    }
+    // Up to three spaces, then one or more `>` each with its optional space.
+    var cursor = lineStart
+    var indent = 0
+    while cursor < offset, bytes[cursor] == 0x20, indent < 3 {
+      cursor += 1
+      indent += 1
+    }
+    var marks = 0
+    while cursor < offset, bytes[cursor] == 0x3E {
+      marks += 1
+      cursor += 1
+      if cursor < offset, Self.isSpace(bytes[cursor]) { cursor += 1 }
+      while cursor < offset, Self.isSpace(bytes[cursor]) { cursor += 1 }
+    }
+    guard marks > 0 else { return nil }
+    let words = bytes[cursor..<offset]
+    // `[`, `]`, `@`, `"`, `“`/`”` (E2 80 9C/9D) and a leading dash (`-`, `—`, `–`) mean something else is written.
+    if words.contains(where: { $0 == 0x5B || $0 == 0x5D || $0 == 0x40 || $0 == 0x22 || $0 == 0x60 }) { return nil }
+    let text = string(cursor..<offset)
+    if text.contains("“") || text.contains("”") { return nil }
+    if let first = text.first, first == "-" || first == "—" || first == "–" { return nil }
+    var prefix = string(lineStart..<cursor)
+    if !(prefix.last.map { $0 == " " } ?? false) { prefix += " " }
+    return .blockquoteHighlight(prefix: text, linePrefix: prefix, replace: cursor..<offset)
+  }
+
   /// Locator terms that start a locator rather than words of a highlight (`p. 4`, `pp. 4–5`, `chap. 2`, `sec. 3`).
   static let locatorTerms = [
     "p.", "pp.", "p ", "pp ", "page", "chap", "ch.", "sec", "§", "fig", "vol", "no.", "para", "l.", "ll.",

@@ -81,6 +81,10 @@ extension Workspace {
       return sourceHeadingCompletions(key: key, replace: replace)
     case .highlight(let key, let prefix, let replace):
       return highlightCompletions(key: key, prefix: prefix, replace: replace)
+    case .blockquoteHighlight(let prefix, let linePrefix, let replace):
+      let keys = notes[path]?.citedKeys ?? NoteSummary.citedKeys(of: Note(parsing: bytes))
+      return blockquoteHighlightCompletions(
+        keys: keys.sorted(), prefix: prefix, linePrefix: linePrefix, replace: replace)
     }
   }
 

@@ -126,6 +126,61 @@ import Testing
       edits.first?.range == LSPRange(start: Position(line: 2, character: 4), end: Position(line: 2, character: 23)))
   }
 
+  @Test func inABlockquoteAHighlightOfACitedSourceCompletesIntoAQuotationWithItsCitationLine() throws {
+    let zotero = try ZoteroFixture(Self.library)
+    defer { zotero.remove() }
+    let marked = MarkedText("# Alpine — Nguyễn 🌿\n\nBerg [@alpine2020] sums it up:\n\n> tells her1️⃣\n")
+    let before = zotero.contents()
+    let client = try start(zotero, note: marked.text)
+    let uri = uri(zotero)
+    client.notify(
+      DidOpenTextDocumentNotification(
+        textDocument: TextDocumentItem(uri: uri, languageId: "markdown", version: 1, text: marked.text)))
+    let text = SourceText(marked.text)
+    let list = try client.send(
+      CompletionRequest(
+        textDocument: TextDocumentIdentifier(uri: uri),
+        position: text.lspPosition(of: try #require(marked.cursors["1"]), in: .utf16)))
+    // The typed words filter the highlights of the sources the note cites; the words typed are replaced.
+    #expect(list.items.map(\.textEdit?.newText) == ["\(Self.sentence)\n> — [@alpine2020, p. 1]"])
+    #expect(list.items.first?.detail == "@alpine2020 — p. 1 — what the model is for")
+    let edit = try #require(list.items.first?.textEdit)
+    let start = marked.text.utf8.count - "tells her\n".utf8.count
+    #expect(text.range(of: edit.range, in: .utf16) == start..<(start + "tells her".utf8.count))
+    // Nested quotes keep their marks on the citation line; a citation line or a line with a citation offers none.
+    for (line, expected) in [
+      ("> > tells her", ["\(Self.sentence)\n> > — [@alpine2020, p. 1]"]), ("> — [@alpine2020", nil),
+      ("> tells her [@alpine2020]", []), ("tells her", []),
+    ] {
+      let note = "# Alpine\n\nBerg [@alpine2020].\n\n\(line)"
+      client.notify(
+        DidChangeTextDocumentNotification(
+          textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 2),
+          contentChanges: [TextDocumentContentChangeEvent(range: nil, text: note)]))
+      let items = try client.send(
+        CompletionRequest(
+          textDocument: TextDocumentIdentifier(uri: uri),
+          position: SourceText(note).lspPosition(of: note.utf8.count, in: .utf16))
+      ).items.filter { $0.kind == .text || $0.textEdit?.newText.contains("\n") == true }
+      if let expected { #expect(items.map(\.textEdit?.newText) == expected, "\(line)") }
+    }
+    // Taken, the blockquote and its citation line make a quotation that verifies against the PDF's page.
+    let quoted =
+      "# Alpine — Nguyễn 🌿\n\nBerg [@alpine2020] sums it up:\n\n> \(Self.sentence)\n> — [@alpine2020, p. 1]\n"
+    client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 3),
+        contentChanges: [TextDocumentContentChangeEvent(range: nil, text: quoted)]))
+    #expect(codes(client, uri) == [])
+    let wrong = quoted.replacingOccurrences(of: "look first", with: "look last")
+    client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 4),
+        contentChanges: [TextDocumentContentChangeEvent(range: nil, text: wrong)]))
+    #expect(codes(client, uri) == ["quote-mismatch"])
+    #expect(zotero.contents() == before)
+  }
+
   @Test func findSearchesHighlightsAndTheirComments() throws {
     let zotero = try ZoteroFixture(Self.library)
     defer { zotero.remove() }
