@@ -65,7 +65,37 @@ extension CompletionScanner {
     if let first = text.first, first == "-" || first == "—" || first == "–" { return nil }
     var prefix = string(lineStart..<cursor)
     if !(prefix.last.map { $0 == " " } ?? false) { prefix += " " }
-    return .blockquoteHighlight(prefix: text, linePrefix: prefix, replace: cursor..<offset)
+    return .blockquoteHighlight(
+      prefix: text, linePrefix: prefix, citedKey: citationLineKey(after: lineEnd), replace: cursor..<offset)
+  }
+
+  /// The key of the blockquote citation line (`> — [@key, p. 4]`) that starts after the line break at
+  /// `lineEnd`, when the next line is one.
+  func citationLineKey(after lineEnd: Int) -> String? {
+    var cursor = lineEnd
+    if cursor < bytes.count, bytes[cursor] == 0x0D { cursor += 1 }
+    guard cursor < bytes.count, bytes[cursor] == 0x0A else { return nil }
+    cursor += 1
+    while cursor < bytes.count, Self.isSpace(bytes[cursor]) { cursor += 1 }
+    guard cursor < bytes.count, bytes[cursor] == 0x3E else { return nil }
+    // `>` marks and spaces, then dashes (`-`, and `—`/`–` as E2 80 94/93) and spaces.
+    while cursor < bytes.count, bytes[cursor] == 0x3E || Self.isSpace(bytes[cursor]) { cursor += 1 }
+    while cursor < bytes.count {
+      if bytes[cursor] == 0x2D || Self.isSpace(bytes[cursor]) {
+        cursor += 1
+      } else if cursor + 2 < bytes.count, bytes[cursor] == 0xE2, bytes[cursor + 1] == 0x80,
+        bytes[cursor + 2] == 0x94 || bytes[cursor + 2] == 0x93
+      {
+        cursor += 3
+      } else {
+        break
+      }
+    }
+    guard cursor + 1 < bytes.count, bytes[cursor] == 0x5B, bytes[cursor + 1] == 0x40 else { return nil }
+    var keyEnd = cursor + 2
+    while keyEnd < bytes.count, Self.isKeyByte(bytes[keyEnd]) { keyEnd += 1 }
+    while keyEnd > cursor + 2, Self.isKeyPunctuation(bytes[keyEnd - 1]) { keyEnd -= 1 }
+    return keyEnd > cursor + 2 ? string((cursor + 2)..<keyEnd) : nil
   }
 
   /// Locator terms that start a locator rather than words of a highlight (`p. 4`, `pp. 4–5`, `chap. 2`, `sec. 3`).

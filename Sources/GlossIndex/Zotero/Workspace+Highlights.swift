@@ -57,9 +57,10 @@ extension ZoteroAnnotation {
 extension Workspace {
   /// The highlights of the sources `keys` (those the note cites) whose words or comment hold every word of
   /// `prefix`, as completions of a blockquote line: the highlight's words, then a line `linePrefix — [@key, p. 214]`
-  /// citing it, the form the quotation check reads (docs/zotero.md). Nothing without a highlight to offer.
+  /// citing it, the form the quotation check reads (docs/zotero.md); the words alone when `linePrefix` is nil (the
+  /// blockquote's citation line is already written). Nothing without a highlight to offer.
   func blockquoteHighlightCompletions(
-    keys: [String], prefix: String, linePrefix: String, replace: Range<Int>
+    keys: [String], prefix: String, linePrefix: String?, replace: Range<Int>
   ) -> CompletionResult {
     let words = prefix.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     var items: [CompletionCandidate] = []
@@ -74,7 +75,8 @@ extension Workspace {
           CompletionCandidate(
             kind: .highlight, label: Self.shortened(highlight.quotedText, to: 80), detail: detail,
             filterText: prefix + " " + highlight.quotedText + " " + highlight.comment,
-            newText: highlight.quotedText + "\n" + linePrefix + "— " + citation, replaceRange: replace, sourceKey: key))
+            newText: highlight.quotedText + (linePrefix.map { "\n" + $0 + "— " + citation } ?? ""),
+            replaceRange: replace, sourceKey: key))
         if items.count == Self.completionLimit { return CompletionResult(items: items, isIncomplete: true) }
       }
     }

@@ -152,7 +152,7 @@ import Testing
       ("> > tells her", ["\(Self.sentence)\n> > — [@alpine2020, p. 1]"]), ("> — [@alpine2020", nil),
       ("> tells her [@alpine2020]", []), ("tells her", []),
     ] {
-      let note = "# Alpine\n\nBerg [@alpine2020].\n\n\(line)"
+      let note = "# Alpine\n\nBerg [@alpine2020] and [@other].\n\n\(line)"
       client.notify(
         DidChangeTextDocumentNotification(
           textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 2),
@@ -164,6 +164,15 @@ import Testing
       ).items.filter { $0.kind == .text || $0.textEdit?.newText.contains("\n") == true }
       if let expected { #expect(items.map(\.textEdit?.newText) == expected, "\(line)") }
     }
+    // Its citation line already written below: that source's highlights, the words alone.
+    let cited = "# Alpine\n\nBerg [@alpine2020].\n\n> tells her\n> — [@alpine2020, p. 1]\n"
+    client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 2),
+        contentChanges: [TextDocumentContentChangeEvent(range: nil, text: cited)]))
+    let words = try client.send(
+      CompletionRequest(textDocument: TextDocumentIdentifier(uri: uri), position: Position(line: 4, character: 11)))
+    #expect(words.items.map(\.textEdit?.newText) == [Self.sentence])
     // Taken, the blockquote and its citation line make a quotation that verifies against the PDF's page.
     let quoted =
       "# Alpine — Nguyễn 🌿\n\nBerg [@alpine2020] sums it up:\n\n> \(Self.sentence)\n> — [@alpine2020, p. 1]\n"
