@@ -19,6 +19,10 @@ enum CompletionContext: Hashable, Sendable {
   /// One of the Zotero highlights of the source `key` after `[@key, ` (`prefix`: the words typed since), replacing
   /// the citation typed so far with the quotation and its citation.
   case highlight(key: String, prefix: String, replace: Range<Int>)
+  /// One of the Zotero highlights of the sources the note cites, on a blockquote line (`prefix`: the words typed
+  /// there), replacing them with the highlight's words and a citation line starting with `linePrefix` (`> `); when
+  /// the next line already cites `citedKey` (`> — [@key, p. 4]`), only that source's, and the words alone.
+  case blockquoteHighlight(prefix: String, linePrefix: String, citedKey: String?, replace: Range<Int>)
 
   /// The context at `offset` in `bytes`, whose parsed model is `note`; nil where nothing is completed.
   static func at(_ offset: Int, in bytes: [UInt8], note: Note) -> CompletionContext? {
@@ -42,7 +46,7 @@ enum CompletionContext: Hashable, Sendable {
     if scanner.isInCodeSpanOrComment(from: scanStart) { return nil }
     return scanner.wikiLink() ?? scanner.markdownAnchor() ?? scanner.markdownTarget() ?? scanner.sectionLocator()
       ?? scanner.highlightPlace() ?? scanner.citationKey()
-      ?? scanner.inlineTag()
+      ?? scanner.inlineTag() ?? scanner.blockquoteHighlightPlace()
   }
 
   /// The deepest block whose range holds `offset` (its end included).

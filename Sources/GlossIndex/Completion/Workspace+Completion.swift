@@ -81,6 +81,11 @@ extension Workspace {
       return sourceHeadingCompletions(key: key, replace: replace)
     case .highlight(let key, let prefix, let replace):
       return highlightCompletions(key: key, prefix: prefix, replace: replace)
+    case .blockquoteHighlight(let prefix, let linePrefix, let citedKey, let replace):
+      let keys =
+        citedKey.map { [$0] } ?? (notes[path]?.citedKeys ?? NoteSummary.citedKeys(of: Note(parsing: bytes))).sorted()
+      return blockquoteHighlightCompletions(
+        keys: keys, prefix: prefix, linePrefix: citedKey == nil ? linePrefix : nil, replace: replace)
     }
   }
 

@@ -25,12 +25,16 @@ extension Workspace {
       if let issue = entry.issue { volume += "(\(issue))" }
       if !volume.isEmpty { publication.append(volume) }
       if let pages = entry.pages { publication.append("pp. " + pages) }
-      if let publisher = entry.publisher { publication.append(publisher) }
+      if let publisher = Self.placedPublisher(entry) { publication.append(publisher) }
       if !publication.isEmpty { facts.append(publication.joined(separator: " · ")) }
       if !entry.editors.isEmpty {
         facts.append("edited by " + entry.editors.filter { !$0.isOthers }.map(Self.fullName).joined(separator: ", "))
       }
       if let doi = entry.doi { facts.append("DOI: [\(doi)](https://doi.org/\(doi))") }
+      if let isbn = entry.isbn { facts.append("ISBN: " + HoverMarkdown.escape(isbn)) }
+      if !entry.keywords.isEmpty {
+        facts.append("Keywords: " + entry.keywords.map(HoverMarkdown.escape).joined(separator: ", "))
+      }
     } else if let year = source.year {
       facts.append(year)
     }
@@ -89,5 +93,14 @@ extension Workspace {
       out.append(contentsOf: Array(" …".utf8))
     }
     return HoverMarkdown.escape(String(decoding: out, as: UTF8.self))
+  }
+
+  /// The publisher with its place, as a reference list writes it (`Berlin: Springer`), or either alone.
+  static func placedPublisher(_ entry: BibliographyEntry) -> String? {
+    switch (entry.address, entry.publisher) {
+    case (let place?, let publisher?): place + ": " + publisher
+    case (let place?, nil): place
+    case (nil, let publisher): publisher
+    }
   }
 }

@@ -104,7 +104,7 @@ extension Workspace {
     var details: [String] = []
     if let volume = entry?.volume { details.append(entry?.issue.map { "\(volume) (\($0))" } ?? volume) }
     if let pages = entry?.pages { details.append(pages) }
-    if let publisher = entry?.publisher { details.append(publisher) }
+    if let publisher = entry.flatMap(Self.placedPublisher) { details.append(publisher) }
     let link = entry?.doi.map { $0.hasPrefix("http") ? $0 : "https://doi.org/" + $0 } ?? source.url
     let type = entry?.type ?? "book"
     return ExportReference(

@@ -25,7 +25,9 @@ extension Workspace {
     }
     let fields: [(String, String?)] = [
       ("container-title", entry?.containerTitle), ("volume", entry?.volume), ("issue", entry?.issue),
-      ("page", entry?.pages), ("publisher", entry?.publisher), ("DOI", entry?.doi), ("URL", source.url),
+      ("page", entry?.pages), ("publisher", entry?.publisher), ("publisher-place", entry?.address),
+      ("DOI", entry?.doi), ("ISBN", entry?.isbn), ("URL", source.url), ("language", entry?.language),
+      ("keyword", entry.map { $0.keywords.joined(separator: ", ") }),
     ]
     for (name, value) in fields { if let value, !value.isEmpty { members.append((name, .string(value))) } }
     return .object(members)

@@ -83,6 +83,22 @@ extension Workspace {
   /// scanned pages, extraction still running); nil when nothing was tried or the text is there.
   package func textProblem(forKey key: String) -> String? {
     textProblemFile(forKey: key).map { "'\(PathUtilities.fileName($0.path))': \($0.problem)" }
+      ?? missingZoteroAttachment(forKey: key).map { "Zotero attachment '\($0)' is missing" }
+  }
+
+  /// For a source of a Zotero library without text, the attachment file that would give it one and is not there
+  /// (a stored file deleted outside Zotero, a linked file moved): as Zotero names it, `storage/KEY/file.pdf` in the
+  /// data folder, else the file's path as shown. Nil when the source has text or its entry is not Zotero's.
+  func missingZoteroAttachment(forKey key: String) -> String? {
+    guard textPath(forKey: key) == nil, let location = definitions[key]?.entries.first,
+      let record = bibliographies[location.path], record.isZoteroLibrary, location.index < record.entryFiles.count,
+      let path = record.entryFiles[location.index].first(where: { BibliographyRecord.textRank($0) < 2 }),
+      sourceDocuments[path] == nil, textProblems[path] == nil
+    else { return nil }
+    let dataFolder = PathUtilities.folder(record.path)
+    let inFolder =
+      dataFolder.isEmpty ? path : path.hasPrefix(dataFolder + "/") ? String(path.dropFirst(dataFolder.count + 1)) : ""
+    return inFolder.hasPrefix("storage/") ? inFolder : place.shown(path)
   }
 
   /// Whether the source `key` has no text only because its text is still being extracted

@@ -55,6 +55,36 @@ extension ZoteroAnnotation {
 }
 
 extension Workspace {
+  /// The highlights of the sources `keys` (those the note cites) whose words or comment hold every word of
+  /// `prefix`, as completions of a blockquote line: the highlight's words, then a line `linePrefix — [@key, p. 214]`
+  /// citing it, the form the quotation check reads (docs/zotero.md); the words alone when `linePrefix` is nil (the
+  /// blockquote's citation line is already written). Nothing without a highlight to offer.
+  func blockquoteHighlightCompletions(
+    keys: [String], prefix: String, linePrefix: String?, replace: Range<Int>
+  ) -> CompletionResult {
+    let words = prefix.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    var items: [CompletionCandidate] = []
+    for key in keys {
+      for highlight in highlights(ofKey: key) {
+        let haystack = (highlight.quotedText + " " + highlight.comment).lowercased()
+        guard words.allSatisfy({ haystack.contains($0) }) else { continue }
+        let page = highlight.pageLabel.isEmpty ? "" : "p. \(highlight.pageLabel)"
+        let detail = (["@" + key, page, highlight.comment].filter { !$0.isEmpty }).joined(separator: " — ")
+        let citation = "[@\(key)\(page.isEmpty ? "" : ", " + page)]"
+        items.append(
+          CompletionCandidate(
+            kind: .highlight, label: Self.shortened(highlight.quotedText, to: 80), detail: detail,
+            filterText: prefix + " " + highlight.quotedText + " " + highlight.comment,
+            newText: highlight.quotedText + (linePrefix.map { "\n" + $0 + "— " + citation } ?? ""),
+            replaceRange: replace, sourceKey: key))
+        if items.count == Self.completionLimit { return CompletionResult(items: items, isIncomplete: true) }
+      }
+    }
+    return CompletionResult(items: items, isIncomplete: true)
+  }
+}
+
+extension Workspace {
   /// The highlights of `key` on the pages `locator` names (a page or a page range, by the labels Zotero stored):
   /// what hover shows under a citation; all of them when there is no page locator.
   package func highlights(ofKey key: String, on locator: Locator?) -> [ZoteroAnnotation] {

@@ -16,7 +16,7 @@ struct ZoteroReader {
     "version": [], "itemTypes": ["itemTypeID"], "fields": ["fieldID"], "creatorTypes": ["creatorTypeID"],
     "deletedItems": ["itemID"], "feedItems": ["itemID"], "items": ["itemID"], "itemDataValues": ["valueID"],
     "itemData": [], "creators": ["creatorID"], "itemCreators": [], "itemAttachments": ["itemID"],
-    "itemAnnotations": ["itemID"],
+    "itemAnnotations": ["itemID"], "tags": ["tagID"], "itemTags": [],
   ]
 
   init(database: SQLiteDatabase, dataDirectory: String, baseDirectory: String?) {
@@ -64,6 +64,7 @@ struct ZoteroReader {
     var type: String
     var fields: [String: String] = [:]
     var creators: [(order: Int64, type: String, name: PersonName)] = []
+    var tags: [String] = []
   }
 
   func library() -> ZoteroLibrary {
@@ -131,6 +132,19 @@ struct ZoteroReader {
         else { continue }
         let type = creatorTypeIDColumn.int(row).flatMap { creatorTypes[$0] } ?? "author"
         items[id]?.creators.append((orderIndexColumn.int(row) ?? 0, type, person))
+      }
+    }
+    do {
+      let tagNames = names(table("tags"), "tagID", "name")
+      let read = table("itemTags")
+      let itemIDColumn = read.column("itemID")
+      let tagIDColumn = read.column("tagID")
+      for row in read.rows {
+        guard let id = itemIDColumn.int(row), items[id] != nil,
+          let tag = tagIDColumn.int(row).flatMap({ tagNames[$0] }),
+          !tag.isEmpty
+        else { continue }
+        items[id]?.tags.append(tag)
       }
     }
     let attachments = attachmentsByParent(keysByID: keysByID, excluded: excluded, notices: &notices)
@@ -245,6 +259,11 @@ struct ZoteroReader {
       issue: first(ZoteroSchema.issueFields), pages: fields["pages"],
       publisher: first(ZoteroSchema.publisherFields), url: fields["url"], doi: fields["DOI"],
       abstract: fields["abstractNote"], files: files)
+    entry.address = fields["place"]
+    entry.isbn = fields["ISBN"]
+    entry.language = fields["language"]
+    // Tags by name, case aside (by code point, not a language's collation), as `keywords`.
+    entry.keywords = item.tags.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
     let ordered = item.creators.sorted { $0.order < $1.order }
     entry.authors = ordered.filter { ZoteroSchema.authorTypes.contains($0.type) }.map(\.name)
     entry.editors = ordered.filter { ZoteroSchema.editorTypes.contains($0.type) }.map(\.name)

@@ -12,7 +12,8 @@ import LanguageServerProtocol
 extension Server {
   /// `gloss.find`: `{"text", "limit"?}` → the places where the text occurs in the sources of every root, each
   /// `{"uri", "range", "citation", "key", "locator", "context", "likeness"}`; when it occurs nowhere, the closest
-  /// passages (likeness below 1), most alike first.
+  /// passages (likeness below 1), most alike first. The Zotero highlights holding the text follow
+  /// (`foundHighlights`).
   func find(_ argument: JSONValue) throws -> JSONValue {
     guard let phrase = argument["text"]?.stringValue else {
       throw ResponseError.invalidParams("'gloss.find' needs a 'text'")
@@ -24,8 +25,12 @@ extension Server {
       }
       limit = n
     }
+    var places = try foundPlaces(phrase, limit: limit)
+    let highlights = foundHighlights(phrase, limit: limit)
+    // Highlights found: the phrase is there, and the closest passages are no answer (as `gloss find`).
+    if !highlights.isEmpty, places.allSatisfy({ $0.0.likeness < 1 }) { places = [] }
     return .array(
-      try foundPlaces(phrase, limit: limit).map { place, location in
+      places.map { place, location in
         var item: [String: JSONValue] = [
           "uri": .string(location.uri),
           "range": .object([
@@ -38,7 +43,7 @@ extension Server {
         if let key = place.key { item["key"] = .string(key) }
         if let locator = place.locator { item["locator"] = .string(locator) }
         return .object(item)
-      })
+      } + highlights)
   }
 
   /// The places found for `phrase` in every root (or the closest, when it is nowhere), with their LSP locations;

@@ -30,12 +30,16 @@ package struct ZoteroFolder: Hashable, Sendable {
 
   /// The data folder `setting` names for the workspace at `root`: `zotero.dataDir` (`~/` from `home`, a relative
   /// path from the root), else `defaultDirectory` (`~/Zotero`) when it holds `zotero.sqlite`; nil when turned off or
-  /// there is none.
+  /// there is none. Its base folder for linked files is `zotero.baseDir`, else the one Zotero's preferences name
+  /// (`ZoteroProfile`).
   package static func configured(
     _ setting: ZoteroSetting, root: String, home: String?, defaultDirectory: String?, fileSystem: any FileReading
   ) -> ZoteroFolder? {
     guard setting.isEnabled else { return nil }
-    let base = setting.baseDir.flatMap { absolute($0, root: root, home: home) }
+    // Zotero's own preference when the configuration names no base folder.
+    let base =
+      setting.baseDir.flatMap { absolute($0, root: root, home: home) }
+      ?? ZoteroProfile.baseAttachmentPath(home: home, fileSystem: fileSystem)
     if let written = setting.dataDir {
       guard let folder = absolute(written, root: root, home: home) else { return nil }
       return ZoteroFolder(dataDirectory: folder, baseDirectory: base)

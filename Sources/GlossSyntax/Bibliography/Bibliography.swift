@@ -35,6 +35,14 @@ package struct BibliographyEntry: Hashable, Sendable {
   package var url: String?
   package var doi: String?
   package var abstract: String?
+  /// The place of publication (BibTeX `address`, CSL `publisher-place`); set by the Zotero library (its `place`).
+  package var address: String? = nil
+  /// The ISBN as written; set by the Zotero library.
+  package var isbn: String? = nil
+  /// The language as written (`en`, `German`); set by the Zotero library.
+  package var language: String? = nil
+  /// Keywords (a Zotero item's tags), in their order; set by the Zotero library.
+  package var keywords: [String] = []
   /// Paths named by a BibTeX `file` field (JabRef/Zotero `desc:path:type` reduced to the path).
   package var files: [String]
   /// The fields naming another entry by its key (`crossref`, `xref`) where a rename of that key edits them.

@@ -44,6 +44,35 @@ import Testing
     #expect(library.notices.isEmpty)
   }
 
+  @Test func tagsPlaceISBNAndLanguageAreReadAndShownByHoverAndTheCSLExport() throws {
+    let fixture = try ZoteroFixture(
+      """
+      {"items": [{"key": "BOOK0001", "type": "book", "fields": {
+        "title": "Trí nhớ", "citationKey": "nguyen2020", "publisher": "Nhà xuất bản Trẻ", "place": "Hà Nội",
+        "ISBN": "978-604-1-00000-0", "language": "vi", "date": "2020-00-00 2020"},
+       "tags": ["memory", "Écologie", "archives"]}]}
+      """)
+    defer { fixture.remove() }
+    let library = library(fixture)
+    let entry = try #require(library.bibliography.entries.first)
+    // Sorted by name, case aside (by code point: an accented capital after the plain letters).
+    #expect(entry.keywords == ["archives", "memory", "Écologie"])
+    #expect(entry.address == "Hà Nội" && entry.isbn == "978-604-1-00000-0" && entry.language == "vi")
+    var workspace = Workspace()
+    workspace.setBibliography(BibliographyRecord(path: "zotero.sqlite", zotero: library))
+    let documentation = try #require(workspace.completionDocumentation(forKey: "nguyen2020"))
+    #expect(documentation.contains("Hà Nội: Nhà xuất bản Trẻ"))
+    #expect(documentation.contains("ISBN: 978-604-1-00000-0"))
+    #expect(documentation.contains("Keywords: archives, memory, Écologie"))
+    let note = Array("# Nhớ\n\nSee [@nguyen2020].\n".utf8)
+    workspace.setNote(path: "a.md", bytes: note)
+    let output = try workspace.export(.notes(["a.md"]), format: .pandoc, output: nil) { $0 == "a.md" ? note : nil }
+    let csl = String(decoding: try #require(output.files.last).bytes, as: UTF8.self)
+    #expect(csl.contains(#""publisher-place":"Hà Nội""#) || csl.contains(#""publisher-place": "Hà Nội""#))
+    #expect(csl.contains("978-604-1-00000-0") && csl.contains("archives, memory, Écologie"))
+    #expect(csl.contains(#""language""#))
+  }
+
   @Test(arguments: [
     ("bookSection", "incollection"), ("book", "book"), ("conferencePaper", "inproceedings"), ("thesis", "phdthesis"),
     ("report", "techreport"), ("webpage", "online"), ("podcast", "misc"),

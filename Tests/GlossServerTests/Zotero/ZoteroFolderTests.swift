@@ -167,9 +167,53 @@ import Testing
     #expect(source.textPath == nil)
     #expect(source.zoteroAttachmentKey == "PDFKEY01")
     #expect(source.annotations.count == 1)
-    // Known, without text: the quotation cannot be checked, which a hint says.
+    // Known, without text: the quotation cannot be checked, which a hint says, naming the file that is gone.
     #expect(fixture.codes("river.md") == ["no-text"])
+    let hint = try #require(fixture.published.last { $0.uri == fixture.uri("river.md") }?.diagnostics.first)
+    #expect(hint.message.hasSuffix("(Zotero attachment 'storage/PDFKEY01/Smith - 2020 - River.pdf' is missing)"))
     #expect(Self.snapshot(fs) == before)
+  }
+
+  @Test(arguments: [".zotero/zotero", "Library/Application Support/Zotero"])
+  func filesLinkedRelativeToTheBaseFolderAreFoundThroughZoterosPreferences(profiles: String) throws {
+    let zotero = try ZoteroFixture(
+      """
+      {"items": [{"key": "ART00001", "fields": {"title": "River", "citationKey": "smith2020", "pages": "213-215"},
+        "attachments": [{"key": "LINKED01", "linkMode": 2, "path": "attachments:Books/Smith – River.pdf"}]}]}
+      """)
+    defer { zotero.remove() }
+    let fs = Self.fileSystem(zotero, pdf: false)
+    let home = "/home/user/" + profiles
+    fs.setFile(
+      home + "/profiles.ini",
+      "[General]\nStartWithLastProfile=1\n\n[Profile1]\nName=old\nIsRelative=1\nPath=old.default\n\n"
+        + "[Profile0]\nName=default\nIsRelative=1\nPath=Profiles/ab12cd.default\nDefault=1\n")
+    fs.setFile(
+      home + "/Profiles/ab12cd.default/prefs.js",
+      "// Mozilla User Preferences\nuser_pref(\"extensions.zotero.baseAttachmentPath\", \"/home/user/Thư viện\");\n"
+        + "user_pref(\"extensions.zotero.saveRelativeAttachmentPath\", true);\n")
+    fs.setFile(home + "/old.default/prefs.js", #"user_pref("extensions.zotero.baseAttachmentPath", "/elsewhere");"#)
+    fs.setFile("/home/user/Thư viện/Books/Smith – River.pdf", Self.pdfText)
+    let before = Self.snapshot(fs, "/home/user/" + profiles)
+    let fixture = try start(fs)
+    let source = try #require(sourceOf(fixture, "smith2020"))
+    #expect(source.textPath == "/home/user/Thư viện/Books/Smith – River.pdf")
+    #expect(fixture.codes("river.md") == [])
+    #expect(fixture.codes(Self.zotero + "/zotero.sqlite") == [])
+    #expect(Self.snapshot(fs, "/home/user/" + profiles) == before)
+  }
+
+  @Test func zoterosPreferencesAreReadAsJavaScriptStringsAndTheDefaultProfileIsChosen() {
+    #expect(
+      ZoteroProfile.preference(
+        "extensions.zotero.baseAttachmentPath",
+        in: #"user_pref("extensions.zotero.baseAttachmentPath", "/a \"b\"\\c\u00e9");"#) == "/a \"b\"\\cé")
+    #expect(ZoteroProfile.preference("extensions.zotero.baseAttachmentPath", in: "user_pref(\"other\", \"x\");") == nil)
+    #expect(
+      ZoteroProfile.defaultProfile(
+        "[Profile0]\nPath=Profiles/a.default\n[InstallABC]\nDefault=Profiles/b.default\n", in: "/p")
+        == "/p/Profiles/b.default")
+    #expect(ZoteroProfile.defaultProfile("[Profile0]\nIsRelative=0\nPath=/abs/x\n", in: "/p") == "/abs/x")
   }
 
   @Test func aChangeInZoteroIsSeenAtTheNextScanAndOnlyWhatChangedIsReadAgain() throws {

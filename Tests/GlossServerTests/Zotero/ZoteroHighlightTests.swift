@@ -126,6 +126,70 @@ import Testing
       edits.first?.range == LSPRange(start: Position(line: 2, character: 4), end: Position(line: 2, character: 23)))
   }
 
+  @Test func inABlockquoteAHighlightOfACitedSourceCompletesIntoAQuotationWithItsCitationLine() throws {
+    let zotero = try ZoteroFixture(Self.library)
+    defer { zotero.remove() }
+    let marked = MarkedText("# Alpine — Nguyễn 🌿\n\nBerg [@alpine2020] sums it up:\n\n> tells her1️⃣\n")
+    let before = zotero.contents()
+    let client = try start(zotero, note: marked.text)
+    let uri = uri(zotero)
+    client.notify(
+      DidOpenTextDocumentNotification(
+        textDocument: TextDocumentItem(uri: uri, languageId: "markdown", version: 1, text: marked.text)))
+    let text = SourceText(marked.text)
+    let list = try client.send(
+      CompletionRequest(
+        textDocument: TextDocumentIdentifier(uri: uri),
+        position: text.lspPosition(of: try #require(marked.cursors["1"]), in: .utf16)))
+    // The typed words filter the highlights of the sources the note cites; the words typed are replaced.
+    #expect(list.items.map(\.textEdit?.newText) == ["\(Self.sentence)\n> — [@alpine2020, p. 1]"])
+    #expect(list.items.first?.detail == "@alpine2020 — p. 1 — what the model is for")
+    let edit = try #require(list.items.first?.textEdit)
+    let start = marked.text.utf8.count - "tells her\n".utf8.count
+    #expect(text.range(of: edit.range, in: .utf16) == start..<(start + "tells her".utf8.count))
+    // Nested quotes keep their marks on the citation line; a citation line or a line with a citation offers none.
+    for (line, expected) in [
+      ("> > tells her", ["\(Self.sentence)\n> > — [@alpine2020, p. 1]"]), ("> — [@alpine2020", nil),
+      ("> tells her [@alpine2020]", []), ("tells her", []),
+    ] {
+      let note = "# Alpine\n\nBerg [@alpine2020] and [@other].\n\n\(line)"
+      client.notify(
+        DidChangeTextDocumentNotification(
+          textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 2),
+          contentChanges: [TextDocumentContentChangeEvent(range: nil, text: note)]))
+      let items = try client.send(
+        CompletionRequest(
+          textDocument: TextDocumentIdentifier(uri: uri),
+          position: SourceText(note).lspPosition(of: note.utf8.count, in: .utf16))
+      ).items.filter { $0.kind == .text || $0.textEdit?.newText.contains("\n") == true }
+      if let expected { #expect(items.map(\.textEdit?.newText) == expected, "\(line)") }
+    }
+    // Its citation line already written below: that source's highlights, the words alone.
+    let cited = "# Alpine\n\nBerg [@alpine2020].\n\n> tells her\n> — [@alpine2020, p. 1]\n"
+    client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 2),
+        contentChanges: [TextDocumentContentChangeEvent(range: nil, text: cited)]))
+    let words = try client.send(
+      CompletionRequest(textDocument: TextDocumentIdentifier(uri: uri), position: Position(line: 4, character: 11)))
+    #expect(words.items.map(\.textEdit?.newText) == [Self.sentence])
+    // Taken, the blockquote and its citation line make a quotation that verifies against the PDF's page.
+    let quoted =
+      "# Alpine — Nguyễn 🌿\n\nBerg [@alpine2020] sums it up:\n\n> \(Self.sentence)\n> — [@alpine2020, p. 1]\n"
+    client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 3),
+        contentChanges: [TextDocumentContentChangeEvent(range: nil, text: quoted)]))
+    #expect(codes(client, uri) == [])
+    let wrong = quoted.replacingOccurrences(of: "look first", with: "look last")
+    client.notify(
+      DidChangeTextDocumentNotification(
+        textDocument: VersionedTextDocumentIdentifier(uri: uri, version: 4),
+        contentChanges: [TextDocumentContentChangeEvent(range: nil, text: wrong)]))
+    #expect(codes(client, uri) == ["quote-mismatch"])
+    #expect(zotero.contents() == before)
+  }
+
   @Test func findSearchesHighlightsAndTheirComments() throws {
     let zotero = try ZoteroFixture(Self.library)
     defer { zotero.remove() }
@@ -137,5 +201,39 @@ import Testing
     #expect(report.isFound)
     #expect(
       report.textLines == ["zotero: [@alpine2020, p. 1] highlight \"\(Self.sentence)\" — what the model is for"])
+  }
+
+  @Test func theServersFindListsTheHighlightsAfterThePlacesAsTheCommandLineDoes() throws {
+    let zotero = try ZoteroFixture(Self.library)
+    defer { zotero.remove() }
+    let client = try start(zotero, note: "# Alpine\n")
+    // In the comment only: the highlight is the answer, placed where its words are in the PDF's extracted text.
+    let id = client.enqueue(
+      ExecuteCommandRequest(command: "gloss.find", arguments: [.object(["text": .string("MODEL is for")])]))
+    client.processQueue()
+    guard case .array(let items)? = try client.response(to: id, as: ExecuteCommandRequest.self) else {
+      Issue.record("gloss.find gave no array")
+      return
+    }
+    #expect(items.count == 1)
+    let item = try #require(items.first)
+    #expect(item["citation"]?.stringValue == "[@alpine2020, p. 1]")
+    #expect(item["locator"]?.stringValue == "p. 1" && item["key"]?.stringValue == "alpine2020")
+    #expect(item["context"]?.stringValue == "highlight \"\(Self.sentence)\" — what the model is for")
+    #expect(item["highlight"]?["annotationKey"]?.stringValue == "HIGH0001")
+    #expect(item["highlight"]?["comment"]?.stringValue == "what the model is for")
+    #expect(item["highlight"]?["pageLabel"]?.stringValue == "1")
+    let uri = try #require(item["uri"]?.stringValue)
+    #expect(uri.hasSuffix(".txt"))
+    let path = try #require(FileURI(uri).filePath)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let line = try #require(item["range"]?["start"]?["line"].flatMap { if case .int(let n) = $0 { n } else { nil } })
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.dropFirst(line).prefix(2).joined(separator: " ").contains("The classifier does not replace"))
+    // In the text and in a highlight: the places first, then the highlight.
+    #expect(
+      try client.foundPlaces("tells her where to look first") == [
+        "[@alpine2020, p. 1] 100%", "[@alpine2020, p. 1] 100%",
+      ])
   }
 }
