@@ -38,6 +38,19 @@ extension Workspace {
     return refreshDiagnostics(citersOfRememberedUnknownKeys, always: [])
   }
 
+  /// Remembers, for this run, the fingerprint `old` gave each of `keys` that is cited and has no source any more: a
+  /// key that changes while Gloss runs (a Zotero library read again, an export written anew) is then named by
+  /// `renamedKey(for:)` as one changed between runs is, at once (docs/literature-notes.md#renamed-keys).
+  mutating func rememberKeysGone(from old: BibliographyRecord, among keys: Set<String>) {
+    guard !keys.isEmpty else { return }
+    for entry in old.bibliography.entries where keys.contains(entry.key) {
+      guard !(citers[entry.key]?.isEmpty ?? true), !hasSource(entry.key),
+        let fingerprint = KeyFingerprint(entry: entry)
+      else { continue }
+      rememberedKeys[entry.key] = fingerprint
+    }
+  }
+
   /// The notes citing a key that is remembered and has no source now: their `unknown-source` may name a new key
   /// whenever a bibliography changes.
   var citersOfRememberedUnknownKeys: Set<String> {
