@@ -122,4 +122,20 @@ import Testing
     workspace.setBibliography(path: "refs.bib", bytes: Array("@misc{x, title = {X}}\n".utf8))
     #expect(workspace.fingerprintsToRemember()["smithRiver2020"] == nil)
   }
+
+  @Test func theQuickFixRenamesTheKeyOfTheLiteratureNotesToo() throws {
+    let literature = MarkedText(
+      "---\ncitekey: \"⏩@smith2020⏪\"\ntitle: Ký ức 🦉\n---\n\n> the river\n> — [@⏩smith2020⏪]\n")
+    let other = "---\ncitekey: smith2020x\n---\n\n[@smith2020]\n"
+    var workspace = Fixture.workspace([
+      "a.md": Self.noteA.text, "smith2020.md": literature.text, "other.md": other, "refs.bib": Self.before,
+    ])
+    workspace.setBibliography(path: "refs.bib", bytes: Array(Self.after.utf8))
+    let diagnostic = try #require(workspace.diagnostics(for: "a.md").first)
+    let change = try #require(workspace.quickFixes(for: diagnostic).first?.change)
+    #expect(change.edits["smith2020.md"]?.map(\.range).sorted { $0.lowerBound < $1.lowerBound } == literature.ranges)
+    #expect(change.edits["smith2020.md"]?.map(\.newText).sorted() == ["@smithRiver2020", "smithRiver2020"])
+    // Another key's literature note keeps its own.
+    #expect(change.edits["other.md"]?.count == 1)
+  }
 }

@@ -213,6 +213,8 @@ local function run()
   check('the renamed notes are saved',
     (read(NOTES .. '/snow.md') or ''):find('@bergAlpine2021', 1, true) ~= nil
       and (read(note) or ''):find('@berg2021', 1, true) == nil, read(note))
+  check('and the literature note names the new key in its front matter',
+    (read(note) or ''):find('\ncitekey: bergAlpine2021\n', 1, true) ~= nil, read(note))
   check('the renamed quotation verifies, with no diagnostic', wait(function()
     return #vim.diagnostic.get(0) == 0
       and hover_at(2, citation + 6):find("quotation found in 'bergAlpine2021'", 1, true) ~= nil
