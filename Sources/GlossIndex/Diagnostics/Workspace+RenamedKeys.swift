@@ -17,13 +17,18 @@ package struct RenamedKey: Hashable, Sendable {
 extension Workspace {
   /// The fingerprint of every key with a bibliography entry whose fingerprint is usable (its winning entry's), for
   /// the server to remember until the next run.
-  package var keyFingerprints: [String: KeyFingerprint] {
+  package var keyFingerprints: [String: KeyFingerprint] { keyFingerprints { _ in true } }
+
+  /// The fingerprints of the keys whose winning entry `include` accepts (a cheap test before the title is
+  /// normalised).
+  func keyFingerprints(where include: (BibliographyEntry) -> Bool) -> [String: KeyFingerprint] {
     var out: [String: KeyFingerprint] = [:]
     for (key, definition) in definitions {
       guard let location = definition.entries.first, let record = bibliographies[location.path],
-        location.index < record.bibliography.entries.count,
-        let fingerprint = KeyFingerprint(entry: record.bibliography.entries[location.index])
+        location.index < record.bibliography.entries.count
       else { continue }
+      let entry = record.bibliography.entries[location.index]
+      guard include(entry), let fingerprint = KeyFingerprint(entry: entry) else { continue }
       out[key] = fingerprint
     }
     return out
@@ -36,6 +41,19 @@ extension Workspace {
     rememberedKeys = keys
     renamedKeysAreStale = true
     return refreshDiagnostics(citersOfRememberedUnknownKeys, always: [])
+  }
+
+  /// Remembers, for this run, the fingerprint `old` gave each of `keys` that is cited and has no source any more: a
+  /// key that changes while Gloss runs (a Zotero library read again, an export written anew) is then named by
+  /// `renamedKey(for:)` as one changed between runs is, at once (docs/literature-notes.md#renamed-keys).
+  mutating func rememberKeysGone(from old: BibliographyRecord, among keys: Set<String>) {
+    guard !keys.isEmpty else { return }
+    for entry in old.bibliography.entries where keys.contains(entry.key) {
+      guard !(citers[entry.key]?.isEmpty ?? true), !hasSource(entry.key),
+        let fingerprint = KeyFingerprint(entry: entry)
+      else { continue }
+      rememberedKeys[entry.key] = fingerprint
+    }
   }
 
   /// The notes citing a key that is remembered and has no source now: their `unknown-source` may name a new key
@@ -71,7 +89,14 @@ extension Workspace {
     var byDOI: [String: [String]] = [:]
     var byWork: [String: [String]] = [:]
     var prints: [String: KeyFingerprint] = [:]
-    for (key, fingerprint) in keyFingerprints {
+    // Only an entry with a gone key's DOI or year can be its work: the others' titles are not normalised.
+    let goneDOIs = Set(gone.values.map(\.doi).filter { !$0.isEmpty })
+    let goneYears = Set(gone.values.map(\.year).filter { !$0.isEmpty })
+    let candidates = keyFingerprints { entry in
+      goneYears.contains((entry.year ?? "").trimmingSpaces())
+        || (!goneDOIs.isEmpty && goneDOIs.contains(KeyFingerprint.normalizedDOI(entry.doi ?? "")))
+    }
+    for (key, fingerprint) in candidates {
       prints[key] = fingerprint
       if !fingerprint.doi.isEmpty { byDOI[fingerprint.doi, default: []].append(key) }
       if let work = Self.workKey(fingerprint) { byWork[work, default: []].append(key) }

@@ -96,6 +96,13 @@ extension Workspace {
       for occurrence in citations(ofKey: key) {
         change.replace(occurrence.item.keyRange, in: occurrence.path, with: renamed)
       }
+      // Its literature notes' `citekey:` too, or they would stop being the work's (docs/literature-notes.md).
+      for path in (citekeyNotes[key] ?? []).sorted(by: { $0.utf8Precedes($1) }) {
+        guard case .scalar(let value, let range)? = notes[path]?.note.frontMatter?["citekey"]?.value,
+          value == key || value == "@" + key
+        else { continue }
+        change.replace(range, in: path, with: value.hasPrefix("@") ? "@" + renamed : renamed)
+      }
       return [
         QuickFix(
           title: "rename '\(key)' to '\(renamed)' in every note", diagnostic: diagnostic, change: change,

