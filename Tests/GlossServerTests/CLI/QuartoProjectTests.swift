@@ -31,10 +31,10 @@ import Testing
     let fs = InMemoryFileSystem(
       root: "/w",
       files: [
-        "_quarto.yml": "project:\n  type: default\nbibliography: ../shared/refs.yaml.bib\n",
+        "_quarto.yml": "project:\n  type: default\nbibliography: ../common/refs.yaml.bib\n",
         "doc.qmd": "[@smith2020] [@ghost]\n",
         "analysis.Rmd": "[@ghost2]\n",
-        "../shared/refs.yaml.bib": "@book{smith2020, title = {T}}\n",
+        "../common/refs.yaml.bib": "@book{smith2020, title = {T}}\n",
       ])
     #expect(
       CheckReport(root: "/w", fileSystem: fs).textLines == [
