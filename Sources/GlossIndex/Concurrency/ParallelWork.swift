@@ -12,21 +12,12 @@ package enum ParallelWork {
   /// `transform` applied to every index of `0..<count` on all cores, results in order.
   package static func map<R: Sendable>(count: Int, _ transform: @Sendable (Int) -> R) -> [R] {
     if count < 2 { return (0..<count).map(transform) }
-    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: count)
-    results.initialize(repeating: nil)
-    // Deinitialized before it is freed: freeing alone would never release what the results hold (every array,
-    // string and object a map made stayed allocated for the life of the process).
-    defer {
-      _ = results.deinitialize()
-      results.deallocate()
-    }
-    // Each index is written by exactly one iteration, so the unsynchronised writes never overlap.
-    nonisolated(unsafe) let shared = results
+    let results = ParallelSlots<R>(count: count)
     let (chunk, chunks) = chunking(count)
     DispatchQueue.concurrentPerform(iterations: chunks) { c in
-      for i in (c * chunk)..<min(count, (c + 1) * chunk) { shared[i] = transform(i) }
+      for i in (c * chunk)..<min(count, (c + 1) * chunk) { results.set(i, transform(i)) }
     }
-    return results.map { $0! }
+    return (0..<count).map { results.get($0)! }
   }
 
   /// `transform` applied to every index of `0..<count` on all cores while the calling thread hands each result,

@@ -1,4 +1,5 @@
 import Dispatch
+import GlossIndex
 
 #if canImport(Glibc)
   import Glibc
@@ -67,7 +68,7 @@ extension WorkspaceFiles {
 
   /// Reads every file, several at a time; files that cannot be used are returned in `skipped` and left out.
   package func load(from fileSystem: any FileReading) -> (files: [LoadedFile], skipped: [SkippedFile]) {
-    let results = ResultSlots(count: files.count)
+    let results = ParallelSlots<Result<[UInt8], SkippedFile>>(count: files.count)
     let files = self.files
     let root = self.root
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -84,23 +85,5 @@ extension WorkspaceFiles {
       }
     }
     return (loaded, skipped)
-  }
-}
-
-/// One result slot per file, each written by exactly one worker of `concurrentPerform` before any is read.
-private final class ResultSlots: @unchecked Sendable {
-  private var slots: [Result<[UInt8], SkippedFile>?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  func set(_ index: Int, _ value: Result<[UInt8], SkippedFile>) {
-    // Distinct indices touch distinct elements; the array is never resized, so no copy-on-write happens here.
-    slots.withUnsafeMutableBufferPointer { $0[index] = value }
-  }
-
-  func get(_ index: Int) -> Result<[UInt8], SkippedFile>? {
-    slots[index]
   }
 }

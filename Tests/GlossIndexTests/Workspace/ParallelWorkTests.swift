@@ -3,7 +3,8 @@ import GlossIndex
 import Testing
 
 /// The bulk load parses on all cores and puts files in place on the calling thread, in order, as they are parsed.
-@Suite struct ParallelWorkTests {
+/// Serialized: two tests count the same live instances.
+@Suite(.serialized) struct ParallelWorkTests {
   @Test(arguments: [0, 1, 2, 511, 512, 513, 5_000])
   func mapGivesEveryResultInOrder(count: Int) {
     #expect(ParallelWork.map(count: count) { $0 * $0 } == (0..<count).map { $0 * $0 })
@@ -41,5 +42,26 @@ import Testing
       }
       #expect(Tracked.lock.withLock { Tracked.alive } == 0, "\(count) results")
     }
+  }
+
+  @Test func slotsWrittenByManyWorkersAreReadBackInOrderAndUnwrittenOnesAreEmpty() {
+    let count = 10_000
+    let slots = ParallelSlots<[Int]>(count: count)
+    // Every other index written, each by its own iteration, from all cores at once.
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      if index % 2 == 0 { slots.set(index, [index, index + 1]) }
+    }
+    #expect(slots.count == count)
+    #expect(slots.values == (0..<count).map { $0 % 2 == 0 ? [$0, $0 + 1] : nil })
+    #expect(slots.get(1) == nil)
+  }
+
+  @Test func whatSlotsHoldIsFreedWithThem() {
+    do {
+      let slots = ParallelSlots<Tracked>(count: 300)
+      DispatchQueue.concurrentPerform(iterations: 300) { slots.set($0, Tracked()) }
+      #expect(Tracked.lock.withLock { Tracked.alive } == 300)
+    }
+    #expect(Tracked.lock.withLock { Tracked.alive } == 0)
   }
 }

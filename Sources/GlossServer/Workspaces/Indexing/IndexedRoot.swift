@@ -61,9 +61,9 @@ package struct IndexedRoot: Sendable {
       otherFiles: Set(files.otherFiles.map(\.path)),
       place: files.place
     )
-    let slots = Slots<Result<SourceText?, SkippedFile>>(count: indexed.count)
-    let extracted = Slots<ExtractedText>(count: indexed.count)
-    let stamps = Slots<TextStamp>(count: stampingNotes ? indexed.count : 0)
+    let slots = ParallelSlots<Result<SourceText?, SkippedFile>>(count: indexed.count)
+    let extracted = ParallelSlots<ExtractedText>(count: indexed.count)
+    let stamps = ParallelSlots<TextStamp>(count: stampingNotes ? indexed.count : 0)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
@@ -267,21 +267,4 @@ struct ExtractedText: Sendable {
 
   /// The `no-text` reason while a text is being extracted.
   static let pendingProblem = Workspace.pendingTextProblem
-}
-
-/// One slot per file for what its worker made of it (its text or why it was skipped, its extracted text, its stamp),
-/// each written by exactly one worker before any is read.
-private final class Slots<Value>: @unchecked Sendable {
-  private var slots: [Value?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  func set(_ index: Int, _ value: Value) {
-    // Distinct indices touch distinct elements; the array is never resized, so no copy-on-write happens here.
-    slots.withUnsafeMutableBufferPointer { $0[index] = value }
-  }
-
-  var values: [Value?] { slots }
 }
