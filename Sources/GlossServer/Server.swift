@@ -136,6 +136,8 @@ package final class Server {
     loadIfStillPending(before: event)
     if !openedNoteParses.isEmpty { takeOpenedNoteParses() }
     applyRestartChecks()
+    // A restarted root answers some requests before its diagnosis is in: anything else waits for it.
+    if restartChecks.isAwaiting && !mayRunBeforeRestartDiagnosis(event) { finishRestartDiagnoses() }
     // Changes wait while more changes come; anything else sees them indexed first.
     let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }
