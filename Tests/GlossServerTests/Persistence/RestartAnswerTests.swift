@@ -76,6 +76,8 @@ import Testing
     #expect(warm.run.replayed)
     // Answered while the diagnosis was held back: the index was built without it.
     #expect(warm.awaitedDiagnosis)
+    // Nothing was diagnosed on the way (the keys remembered from the last run would have had every note diagnosed).
+    #expect(warm.wholeDiagnoses == 0)
     #expect(!cold.awaitedDiagnosis)
     for (question, (early, expected)) in zip(questions, zip(warm.early, cold.late)) {
       #expect(early == expected, "\(question)")

@@ -181,8 +181,9 @@ final class RestartFixture {
   struct Answers {
     /// The answers given as soon as the server was initialized.
     var early: [String]
-    /// Whether the workspace still waited for its diagnosis then.
+    /// Whether the workspace still waited for its diagnosis then, and how many files it had diagnosed one by one.
     var awaitedDiagnosis: Bool
+    var wholeDiagnoses: Int
     /// The same questions asked again once everything settled.
     var late: [String]
     /// What the start published and logged.
@@ -211,6 +212,7 @@ final class RestartFixture {
             uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1, text: text)))
     }
     let awaited = client.server.roots.first?.workspace.awaitsDiagnosis ?? false
+    let diagnosed = client.server.roots.first?.workspace.wholeDiagnoses ?? 0
     let folder = cache ?? self.cache
     let early = questions.map { answer($0, from: client, cache: folder) }
     if holdingBackground { client.server.completionBuilds.leave() }
@@ -222,7 +224,7 @@ final class RestartFixture {
     settle(client)
     let late = questions.map { answer($0, from: client, cache: folder) }
     return Answers(
-      early: early, awaitedDiagnosis: awaited, late: late,
+      early: early, awaitedDiagnosis: awaited, wholeDiagnoses: diagnosed, late: late,
       run: Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines))
   }
 
