@@ -158,6 +158,8 @@ package final class Server {
       log("unreadable input: \(error.message)")
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }
     case .tick(let date):
+      // Periodic work waits for a restarted root's diagnosis: the next tick does it (Server+RestartDiagnosis.swift).
+      if restartChecks.isAwaiting { break }
       stopWaiting(at: date)
       tick(at: date)
       publishDeferredExtractionResults()

@@ -8,8 +8,8 @@ import LanguageServerProtocol
 /// (`Workspace.adoptDiagnosis(of:)`).
 ///
 /// Until then the loop answers only what needs no diagnostics and changes no file of the index (hover, completion,
-/// definition, references, outline; opening a note as it is on disk, whose publishing waits for the diagnosis);
-/// any other event first waits for the diagnosis and takes it (`finishRestartDiagnoses`), so that no change is ever
+/// definition, references, outline; opening a note as it is on disk, whose publishing waits for the diagnosis) and
+/// skips its periodic work; any other event first waits for the diagnosis and takes it (`finishRestartDiagnoses`), so that no change is ever
 /// diagnosed against the empty diagnostics of an undiagnosed index (docs/contributing/architecture.md, "Restarts").
 extension Server {
   /// The requests answered while a restarted root waits for its diagnosis: they read the files' records only.
@@ -29,9 +29,11 @@ extension Server {
       // first takes the diagnosis (`updateFromBuffer`).
       notification.method == DidOpenTextDocumentNotification.method
         || notification.method == CancelRequestNotification.method
-    case .message(.response), .cancelledRequest, .unreadable, .framingError, .restartChecked, .extracted, .endOfInput:
+    // A tick does nothing meanwhile (`handle`): the next one does its work.
+    case .message(.response), .cancelledRequest, .unreadable, .framingError, .restartChecked, .extracted, .endOfInput,
+      .tick:
       true
-    case .tick, .scanned, .idle: false
+    case .scanned, .idle: false
     }
   }
 

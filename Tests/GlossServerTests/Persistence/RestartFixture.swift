@@ -217,9 +217,13 @@ final class RestartFixture {
     let early = questions.map { answer($0, from: client, cache: folder) }
     if holdingBackground { client.server.completionBuilds.leave() }
     try meanwhile()
-    for _ in 0..<3 {
-      client.enqueue(event: .tick(Date()))
-      client.processQueue()
+    // Ticks while a restart's diagnosis is under way do nothing; those after it see the change.
+    for round in 0..<2 {
+      for _ in 0..<3 {
+        client.enqueue(event: .tick(Date()))
+        client.processQueue()
+      }
+      if round == 0 { settle(client) }
     }
     settle(client)
     let late = questions.map { answer($0, from: client, cache: folder) }
