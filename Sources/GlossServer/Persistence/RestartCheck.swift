@@ -34,9 +34,6 @@ final class RestartChecks: @unchecked Sendable {
   /// Whether some root's diagnosis is under way or not yet taken.
   var isAwaiting: Bool { lock.withLock { _ in !awaiting.isEmpty } }
 
-  /// Whether root `id`'s diagnosis is under way or not yet taken.
-  func awaits(_ id: RootID) -> Bool { lock.withLock { _ in awaiting[id] != nil } }
-
   /// Root `id`'s diagnosis starts.
   func begin(_ id: RootID) { lock.withLock { _ in awaiting[id] = [] } }
 
