@@ -8,7 +8,7 @@ import LanguageServerProtocol
 /// (`Workspace.adoptDiagnosis(of:)`).
 ///
 /// Until then the loop answers only what needs no diagnostics and changes no file of the index (hover, completion,
-/// definition, references, outline; opening a note as it is on disk, whose publishing waits for the diagnosis) and
+/// definition, references, outline, decorations, code lenses; opening a note as it is on disk, whose publishing waits for the diagnosis) and
 /// skips its periodic work; any other event first waits for the diagnosis and takes it (`finishRestartDiagnoses`), so that no change is ever
 /// diagnosed against the empty diagnostics of an undiagnosed index (docs/contributing/architecture.md, "Restarts").
 extension Server {
@@ -16,7 +16,8 @@ extension Server {
   static let requestsBeforeRestartDiagnosis: Set<String> = [
     HoverRequest.method, CompletionRequest.method, CompletionItemResolveRequest.method, DefinitionRequest.method,
     ReferencesRequest.method, DocumentSymbolRequest.method, FoldingRangeRequest.method,
-    SemanticTokensRequest.method, DocumentLinkRequest.method,
+    SemanticTokensRequest.method, DocumentLinkRequest.method, CodeLensRequest.method, InlayHintRequest.method,
+    WorkspaceSymbolRequest.method, PrepareRenameRequest.method,
   ]
 
   /// Whether `event` may be handled while a restarted root waits for its diagnosis (see above). Responses to our

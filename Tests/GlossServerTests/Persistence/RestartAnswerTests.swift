@@ -36,7 +36,7 @@ import Testing
 
   /// Where each question is asked: the text to find in `notes/a.md` (its current text), how far into it, and what.
   static let places: [(needle: String, offset: Int, kinds: [RestartFixture.Question.Kind])] = [
-    ("[[b]]", 2, [.hover, .definition]),
+    ("[[b]]", 2, [.hover, .definition, .codeLens]),
     ("#river", 2, [.hover, .references]),
     ("@smith2020", 2, [.hover, .definition, .references]),
     ("@smith2020", 4, [.completion]),
@@ -69,7 +69,7 @@ import Testing
     let fixture = try RestartFixture(files: Self.files)
     #expect(try fixture.run().saved)
     let questions = try Self.questions(in: fixture)
-    #expect(questions.count == 17)
+    #expect(questions.count == 18)
     let before = try fixture.copyOfCache()
     let warm = try fixture.ask(questions, opening: ["notes/a.md"], holdingBackground: true)
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])

@@ -168,7 +168,7 @@ final class RestartFixture {
 
   /// A request a client makes at a place in a note.
   struct Question: CustomStringConvertible {
-    enum Kind: String { case hover, definition, references, completion }
+    enum Kind: String { case hover, definition, references, completion, codeLens }
     var kind: Kind
     var path: String
     var line: Int
@@ -246,6 +246,7 @@ final class RestartFixture {
           ReferencesRequest(
             textDocument: document, position: position, context: ReferenceContext(includeDeclaration: true)))
       case .completion: client.enqueue(CompletionRequest(textDocument: document, position: position))
+      case .codeLens: client.enqueue(CodeLensRequest(textDocument: document))
       }
     client.processQueue()
     switch client.answers[id]?.last {
