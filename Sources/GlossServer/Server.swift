@@ -137,7 +137,9 @@ package final class Server {
     if !openedNoteParses.isEmpty { takeOpenedNoteParses() }
     applyRestartChecks()
     // A restarted root answers some requests before its diagnosis is in: anything else waits for it.
-    if restartChecks.isAwaiting && !mayRunBeforeRestartDiagnosis(event) { finishRestartDiagnoses() }
+    if restartChecks.isAwaiting && !mayRunBeforeRestartDiagnosis(event) {
+      finishRestartDiagnoses(before: Self.name(of: event))
+    }
     // Changes wait while more changes come; anything else sees them indexed first.
     let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }

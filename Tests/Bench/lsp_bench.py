@@ -272,8 +272,9 @@ def one_run(a, manifest, notes, cache):
                                   "workspaceFolders": [{"uri": uri_of(workspace), "name": "bench"}]},
                    timeout=a.ready_timeout)
     server.notify("initialized", {})
+    opened = {}
     if a.first_answers:
-        figures["first_answers_ms"] = first_answers(server, workspace, manifest, started, a.ready_timeout)
+        figures["first_answers_ms"] = first_answers(server, workspace, manifest, started, a.ready_timeout, opened)
     waiting, last = set(notes), started
     deadline = started + a.ready_timeout
     while waiting and time.perf_counter() < deadline:
@@ -289,7 +290,6 @@ def one_run(a, manifest, notes, cache):
     figures["ready"] = "all-notes" if not waiting else f"timeout ({len(waiting)} notes without diagnostics)"
     figures["cpu_s_at_ready"] = cpu_seconds(pids)
     figures["rss_mb_at_ready"] = memory_mb(pids, "VmRSS")
-    opened = {}
     latencies, wrong = {}, {}
     if not a.no_probes:
         chosen = {}
@@ -383,7 +383,7 @@ FIRST_KINDS = (("hover", "textDocument/hover"), ("completion", "textDocument/com
                ("definition", "textDocument/definition"))
 
 
-def first_answers(server, workspace, manifest, started, timeout):
+def first_answers(server, workspace, manifest, started, timeout, opened):
     """Right after `initialized`, as an editor restoring its last buffer does: opens the note of the manifest's first
     citation hover probe and asks at once for hover, completion (after a key's first letters) and definition at its
     citation probes. Returns, per kind, milliseconds from `initialize` to the answer and whether it holds what the
@@ -391,7 +391,7 @@ def first_answers(server, workspace, manifest, started, timeout):
     first = next((p for p in manifest.get("probes", []) if p["kind"] == "hover" and p["context"] == "citation"), None)
     if first is None:
         return {}
-    uri = open_note(server, workspace, first["file"], {})
+    uri = open_note(server, workspace, first["file"], opened)
     asked = []
     for kind, method in FIRST_KINDS:
         context = "citation-key-prefix" if kind == "completion" else "citation"

@@ -165,7 +165,7 @@ extension Server {
   /// through here and forgets the changes).
   func updateFromBuffer(_ uri: DocumentURI, at location: DocumentLocation, reparsingAroundChanges: Bool = false) {
     // The buffer's changes are diagnosed against the others' diagnostics: a restarted root must have them first.
-    finishRestartDiagnoses()
+    finishRestartDiagnoses(before: "indexing a buffer")
     let changes = documents.takeUnindexedEdit(uri)
     let edit = reparsingAroundChanges ? changes : nil
     guard let index = rootIndex(location.root), let document = documents[uri] else { return }

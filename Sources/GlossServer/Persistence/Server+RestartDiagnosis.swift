@@ -20,6 +20,17 @@ extension Server {
     WorkspaceSymbolRequest.method, PrepareRenameRequest.method,
   ]
 
+  /// What `event` is, for the log.
+  static func name(of event: ServerEvent) -> String {
+    switch event {
+    case .message(.request(let request)): "'\(request.method)'"
+    case .message(.notification(let notification)): "'\(notification.method)'"
+    case .scanned: "a scan's changes"
+    case .idle: "the work deferred to idle moments"
+    default: "an event"
+    }
+  }
+
   /// Whether `event` may be handled while a restarted root waits for its diagnosis (see above). Responses to our
   /// requests are taken: those sent by then are registrations and the indexing progress.
   func mayRunBeforeRestartDiagnosis(_ event: ServerEvent) -> Bool {
@@ -38,13 +49,13 @@ extension Server {
     }
   }
 
-  /// Waits for the diagnoses under way off the loop and takes them; nothing when none is.
-  func finishRestartDiagnoses() {
+  /// Waits for the diagnoses under way off the loop and takes them, before `what` (for the log); nothing when none is.
+  func finishRestartDiagnoses(before what: @autoclosure () -> String) {
     guard restartChecks.isAwaiting else { return }
     let started = ContinuousClock.now
     restartChecks.diagnoses.wait()
     applyRestartChecks()
-    log("waited \(ContinuousClock.now - started) for the diagnosis of a restarted workspace")
+    log("waited \(ContinuousClock.now - started) for the diagnosis of a restarted workspace before \(what())")
   }
 
   /// Keeps the publishing of `path` in root `id` (an opened note) until its diagnosis is taken; false when the root
