@@ -163,4 +163,26 @@ import Testing
     #expect(warm.run.last[a]?.contains { $0.contains("nobody2000") } == false)
     #expect(warm.run.last[b]?.contains { $0.contains("smith2021") } == true)
   }
+
+  /// A key renamed in the bibliography between two earlier runs is named by the hover of a citation of the old key
+  /// ("was …, now …?") before the restart's diagnosis is in, as when the index is built without a snapshot.
+  @Test func aKeyRenamedBetweenEarlierRunsIsNamedBeforeTheDiagnosis() throws {
+    let fixture = try RestartFixture(files: Self.files)
+    _ = try fixture.run()
+    let bibliography = try fixture.text("references.bib")
+    try fixture.write("references.bib", bibliography.replacingOccurrences(of: "{jones2019,", with: "{jones2019b,"))
+    #expect(try !fixture.run().replayed)
+    let questions = try Self.questions(in: fixture).filter { $0.kind == .hover }
+    // The same cache without the snapshot: the index is built from scratch, with the keys remembered.
+    let before = try fixture.copyOfCache()
+    try FileManager.default.removeItem(atPath: before + fixture.snapshotFile.dropFirst(fixture.cache.count))
+    let warm = try fixture.ask(questions, holdingBackground: true)
+    let unsnapshotted = try fixture.ask(questions, cache: before)
+    #expect(warm.run.replayed)
+    #expect(warm.awaitedDiagnosis)
+    #expect(!unsnapshotted.run.replayed)
+    #expect(warm.early == unsnapshotted.late)
+    #expect(warm.late == unsnapshotted.late)
+    #expect(warm.early.contains { $0.contains("jones2019b") })
+  }
 }
