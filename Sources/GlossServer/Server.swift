@@ -136,6 +136,10 @@ package final class Server {
     loadIfStillPending(before: event)
     if !openedNoteParses.isEmpty { takeOpenedNoteParses() }
     applyRestartChecks()
+    // A restarted root answers some requests before its diagnosis is in: anything else waits for it.
+    if restartChecks.isAwaiting && !mayRunBeforeRestartDiagnosis(event) {
+      finishRestartDiagnoses(before: Self.name(of: event))
+    }
     // Changes wait while more changes come; anything else sees them indexed first.
     let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }
@@ -156,6 +160,8 @@ package final class Server {
       log("unreadable input: \(error.message)")
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }
     case .tick(let date):
+      // Periodic work waits for a restarted root's diagnosis: the next tick does it (Server+RestartDiagnosis.swift).
+      if restartChecks.isAwaiting { break }
       stopWaiting(at: date)
       tick(at: date)
       publishDeferredExtractionResults()

@@ -18,7 +18,11 @@ progress, watched files) and `initialized`, and waits until a `publishDiagnostic
   completion there (the edit is undone after);
 - edit -> diagnostics: in each edit probe (a long note), a one-character edit in a cited key (which adds one
   unknown-source) and its undo, --edit-iterations times: the time until the note's diagnostics for that version;
-- rename of the hub key (cited about once per ten notes): the time to the answer and the number of edits, p50/max.
+- rename of the hub key (cited about once per ten notes): the time to the answer and the number of edits, p50/max;
+- with --first-answers, the first answers: right after `initialized` (before ready), a note is opened and hover,
+  completion and definition asked at once at its citation probes, as an editor restoring its last buffer does; the
+  time from `initialize` to each answer, whether it holds what the manifest says, and the medians over the restarts
+  (the runs after the first).
 
 The runs share one cache folder (XDG_CACHE_HOME), so a run after the first is a restart with nothing changed;
 --cold gives each run an empty cache of its own. Prints a table per run and the medians; --json writes every
@@ -178,13 +182,18 @@ class Server:
         self.send({"jsonrpc": "2.0", "id": message["id"], "result": result})
 
     def request(self, method, params, timeout=60):
+        started = time.perf_counter()
+        slot = self.ask(method, params)
+        arrived, message = slot.get(timeout=timeout)
+        return (arrived - started) * 1000, message.get("result"), message.get("error")
+
+    def ask(self, method, params):
+        """Sends a request without waiting; its (arrival time, answer) comes on the queue returned."""
         self.next_id += 1
         slot = queue.Queue()
         self.pending[self.next_id] = slot
-        started = time.perf_counter()
         self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        arrived, message = slot.get(timeout=timeout)
-        return (arrived - started) * 1000, message.get("result"), message.get("error")
+        return slot
 
     def notify(self, method, params):
         self.send({"jsonrpc": "2.0", "method": method, "params": params})
@@ -263,6 +272,9 @@ def one_run(a, manifest, notes, cache):
                                   "workspaceFolders": [{"uri": uri_of(workspace), "name": "bench"}]},
                    timeout=a.ready_timeout)
     server.notify("initialized", {})
+    opened = {}
+    if a.first_answers:
+        figures["first_answers_ms"] = first_answers(server, workspace, manifest, started, a.ready_timeout, opened)
     waiting, last = set(notes), started
     deadline = started + a.ready_timeout
     while waiting and time.perf_counter() < deadline:
@@ -278,7 +290,6 @@ def one_run(a, manifest, notes, cache):
     figures["ready"] = "all-notes" if not waiting else f"timeout ({len(waiting)} notes without diagnostics)"
     figures["cpu_s_at_ready"] = cpu_seconds(pids)
     figures["rss_mb_at_ready"] = memory_mb(pids, "VmRSS")
-    opened = {}
     latencies, wrong = {}, {}
     if not a.no_probes:
         chosen = {}
@@ -368,6 +379,37 @@ def one_run(a, manifest, notes, cache):
     return figures
 
 
+FIRST_KINDS = (("hover", "textDocument/hover"), ("completion", "textDocument/completion"),
+               ("definition", "textDocument/definition"))
+
+
+def first_answers(server, workspace, manifest, started, timeout, opened):
+    """Right after `initialized`, as an editor restoring its last buffer does: opens the note of the manifest's first
+    citation hover probe and asks at once for hover, completion (after a key's first letters) and definition at its
+    citation probes. Returns, per kind, milliseconds from `initialize` to the answer and whether it holds what the
+    manifest says (None when the note has no such probe)."""
+    first = next((p for p in manifest.get("probes", []) if p["kind"] == "hover" and p["context"] == "citation"), None)
+    if first is None:
+        return {}
+    uri = open_note(server, workspace, first["file"], opened)
+    asked = []
+    for kind, method in FIRST_KINDS:
+        context = "citation-key-prefix" if kind == "completion" else "citation"
+        probe = next((p for p in manifest["probes"] if p["file"] == first["file"] and p["kind"] == kind
+                      and p["context"] == context), None)
+        if probe is None:
+            continue
+        slot = server.ask(method, {"textDocument": {"uri": uri},
+                                   "position": {"line": probe["line"], "character": probe["character"]}})
+        asked.append((kind, probe, slot))
+    out = {}
+    for kind, probe, slot in asked:
+        arrived, message = slot.get(timeout=timeout)
+        out[kind] = {"ms": (arrived - started) * 1000,
+                     "right": not message.get("error") and holds(probe, message.get("result"))}
+    return out
+
+
 def show(value, unit=""):
     return "-" if value is None else (f"{value:.1f}{unit}" if value < 100 else f"{value:.0f}{unit}")
 
@@ -377,6 +419,10 @@ def print_run(number, figures):
           f"CPU {figures['cpu_s_at_ready']:.2f} s, RSS at ready {figures['rss_mb_at_ready']:.1f} MB, "
           f"peak {figures['peak_rss_mb']:.0f} MB" +
           (f", rename edits {figures['rename_edits']}" if "rename_edits" in figures else ""))
+    if figures.get("first_answers_ms"):
+        print("first answers (initialize -> answer): " + ", ".join(
+            f"{kind} {v['ms']:.0f} ms" + ("" if v["right"] else " (WRONG)")
+            for kind, v in figures["first_answers_ms"].items()))
     if figures["latency_ms"]:
         print("| measure | n | p50 ms | p99 ms | max ms | answers lacking |")
         print("|---|---|---|---|---|---|")
@@ -399,6 +445,8 @@ def main():
     ap.add_argument("--rename-iterations", type=int, default=3)
     ap.add_argument("--ready-timeout", type=float, default=600.0)
     ap.add_argument("--no-probes", action="store_true")
+    ap.add_argument("--first-answers", action="store_true",
+                    help="right after initialized, open a note and time its first hover, completion, definition")
     ap.add_argument("--no-edits", action="store_true")
     ap.add_argument("--json", help="write every figure here")
     a = ap.parse_args()
@@ -422,6 +470,13 @@ def main():
         print(f"medians of {len(runs)} runs: ready {statistics.median(r['ready_ms'] for r in runs) / 1000:.2f} s, "
               f"CPU {statistics.median(r['cpu_s_at_ready'] for r in runs):.2f} s, RSS at ready "
               f"{statistics.median(r['rss_mb_at_ready'] for r in runs):.1f} MB")
+    restarts = runs if a.cold else runs[1:]
+    if a.first_answers and restarts:
+        kinds = [k for k, _ in FIRST_KINDS if all(k in r.get("first_answers_ms", {}) for r in restarts)]
+        label = "runs" if a.cold else "restarts"
+        print(f"first answers, median of {len(restarts)} {label}: " + ", ".join(
+            f"{k} {statistics.median(r['first_answers_ms'][k]['ms'] for r in restarts):.0f} ms" for k in kinds) +
+            f"; wrong answers {sum(not r['first_answers_ms'][k]['right'] for r in restarts for k in kinds)}")
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump({"server": a.server, "workspace": a.workspace, "load_average": os.getloadavg()[0],

@@ -36,10 +36,13 @@ extension Workspace {
 
   /// Sets the fingerprints remembered from earlier runs (`keyFingerprints` as the server last saved it) and
   /// re-diagnoses the notes citing a remembered key that is unknown now; returns the paths whose diagnostics changed.
+  /// A workspace waiting for `diagnoseAll()` is diagnosed there (diagnosing some notes now would diagnose them all:
+  /// nothing is diagnosed yet).
   @discardableResult
   package mutating func setRememberedKeys(_ keys: [String: KeyFingerprint]) -> Set<String> {
     rememberedKeys = keys
     renamedKeysAreStale = true
+    guard !awaitsDiagnoseAll else { return [] }
     return refreshDiagnostics(citersOfRememberedUnknownKeys, always: [])
   }
 

@@ -73,11 +73,13 @@ extension Workspace {
   /// `releasingNoteBlocks` releases each note's blocks (`releaseNoteBlocks()`) as soon as it is parsed, on the core
   /// that parsed it: nothing the bulk load and `diagnoseAll()` do reads them, and their memory (about a third of a
   /// parsed note) is then reused by the next notes parsed there rather than freed at the end between the pages of
-  /// what stays.
+  /// what stays. Without `indexingQuotations` the sources' quotation indexes are left for `diagnoseAll()` to build
+  /// (a diagnosis made later, off the requests' way: `Workspace+DeferredDiagnosis.swift`).
   package mutating func addFiles(
-    count: Int, releasingNoteBlocks: Bool = false, load: @Sendable (Int) -> WorkspaceFile?
+    count: Int, releasingNoteBlocks: Bool = false, indexingQuotations: Bool = true,
+    load: @Sendable (Int) -> WorkspaceFile?
   ) {
-    let lexicon = config.quoteCheck ? quotes.lexicon : nil
+    let lexicon = config.quoteCheck && indexingQuotations ? quotes.lexicon : nil
     let place = self.place
     awaitsDiagnoseAll = true
     notes.reserveCapacity(notes.count + count)

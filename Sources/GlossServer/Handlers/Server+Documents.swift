@@ -108,7 +108,7 @@ extension Server {
     } else {
       openedNoteParses[uri] = OpenedNoteParse(location: location, bytes: bytes, stamp: stamp)
     }
-    publish([location.path], in: location.root)
+    if !publishAfterRestartDiagnosis(location.path, in: location.root) { publish([location.path], in: location.root) }
     return true
   }
 
@@ -164,6 +164,8 @@ extension Server {
   /// indexed (the index holds the note parsed from the buffer as it was then: every indexing of a buffer goes
   /// through here and forgets the changes).
   func updateFromBuffer(_ uri: DocumentURI, at location: DocumentLocation, reparsingAroundChanges: Bool = false) {
+    // The buffer's changes are diagnosed against the others' diagnostics: a restarted root must have them first.
+    finishRestartDiagnoses(before: "indexing a buffer")
     let changes = documents.takeUnindexedEdit(uri)
     let edit = reparsingAroundChanges ? changes : nil
     guard let index = rootIndex(location.root), let document = documents[uri] else { return }

@@ -206,7 +206,8 @@ extension Server {
     var indexed = IndexedRoot(
       root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
-      zoteroDirectory: options.defaultZoteroDirectory
+      // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
+      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil
     ) { step in
       steps.append((step, .now))
       progress(step)
@@ -225,6 +226,7 @@ extension Server {
     reportEditorProblems(indexed.config.editorProblems)
     // Before publishing: a key gone since the last run is reported with the key its work has now.
     rememberKeys(in: id)
+    if replay != nil { roots[roots.count - 1].workspace.prepareForRequestsBeforeDiagnosis() }
     logZoteroLibrary(in: roots.count - 1)
     let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)
     let ends = steps.dropFirst().map(\.at) + [started + elapsed]

@@ -17,12 +17,37 @@ final class RestartChecks: @unchecked Sendable {
   struct Result: Sendable {
     var root: RootID
     var differing: [String]
+    /// The root's index diagnosed off the loop, when it was loaded without diagnosing (`Server+RestartDiagnosis`).
+    var diagnosed: Workspace?
   }
+
+  /// The diagnoses under way off the loop (an event that needs them waits for this group).
+  let diagnoses = DispatchGroup()
 
   // Guarded by `lock`.
   private let lock = Mutex(())
   private var results: [Result] = []
   private var wakeHandler: (@Sendable () -> Void)?
+  /// The roots whose diagnosis is under way or not yet taken, with the opened notes whose publishing waits for it.
+  private var awaiting: [RootID: Set<String>] = [:]
+
+  /// Whether some root's diagnosis is under way or not yet taken.
+  var isAwaiting: Bool { lock.withLock { _ in !awaiting.isEmpty } }
+
+  /// Root `id`'s diagnosis starts.
+  func begin(_ id: RootID) { lock.withLock { _ in awaiting[id] = [] } }
+
+  /// Keeps `path` to publish once root `id` is diagnosed; false (nothing kept) when it is not awaited.
+  func publishLater(_ path: String, in id: RootID) -> Bool {
+    lock.withLock { _ in
+      guard awaiting[id] != nil else { return false }
+      awaiting[id]?.insert(path)
+      return true
+    }
+  }
+
+  /// Root `id`'s diagnosis is taken: the paths whose publishing waited for it.
+  func end(_ id: RootID) -> Set<String> { lock.withLock { _ in awaiting.removeValue(forKey: id) ?? [] } }
 
   /// Called (on the checking thread) when a result waits: the loop posts an event so it is taken soon.
   var wake: (@Sendable () -> Void)? {
@@ -50,30 +75,47 @@ final class RestartChecks: @unchecked Sendable {
 
 extension Server {
   /// Checks in the background that root `root`'s index publishes exactly what `replayed` (path → notification)
-  /// already sent; the loop sends again what differs when it takes the result (`applyRestartChecks`).
+  /// already sent; the loop sends again what differs when it takes the result (`applyRestartChecks`). An index loaded
+  /// without diagnosing is diagnosed there first, and the loop takes the diagnosis with the result.
   func checkReplay(of root: WorkspaceRoot, replayed: [String: Data]) {
     let encoding = positionEncoding
     let fileSystem = options.fileSystem
     let checks = restartChecks
-    inRestartBackground {
+    let diagnosing = root.workspace.awaitsDiagnosis
+    let log = options.log
+    if diagnosing { checks.begin(root.id) }
+    let work: @Sendable () -> Void = {
+      var root = root
+      var diagnosed: Workspace?
+      if diagnosing {
+        let started = ContinuousClock.now
+        IndexedRoot.diagnose(&root.workspace, files: root.files, fileSystem: fileSystem)
+        diagnosed = root.workspace
+        log("diagnosed '\(root.path)' in the background in \(ContinuousClock.now - started)")
+      }
       var unchecked = replayed
       var differing: [String] = []
-      // No document is open when a snapshot is replayed (`publishesFromDisk`), so nothing can be refused.
+      // No document is open when a snapshot is replayed (`publishesFromDisk`), and those opened since are their
+      // files (`mayRunBeforeRestartDiagnosis`), so nothing can be refused.
       let published =
         (try? Server.publishedFromDisk(root, openTexts: [:], encoding: encoding, fileSystem: fileSystem).get()) ?? []
       for record in published where unchecked.removeValue(forKey: record.path) != record.body {
         differing.append(record.path)
       }
       differing += unchecked.keys
-      checks.post(RestartChecks.Result(root: root.id, differing: differing))
+      checks.post(RestartChecks.Result(root: root.id, differing: differing, diagnosed: diagnosed))
     }
+    guard diagnosing else { return inRestartBackground(work) }
+    inRestartDiagnosis(work)
   }
 
-  /// Puts the finished checks in place: what differed is published again from the index as it is now (an empty
+  /// Puts the finished checks in place: a diagnosis made off the loop is taken into the root's index, and the opened
+  /// notes that waited for it are published; what differed is published again from the index as it is now (an empty
   /// list for a file it no longer diagnoses), and a snapshot of the index is saved for the next start.
   func applyRestartChecks() {
-    for result in restartChecks.take() where !result.differing.isEmpty {
-      guard let root = root(result.root) else { continue }
+    for result in restartChecks.take() {
+      if let diagnosed = result.diagnosed { takeRestartDiagnosis(diagnosed, of: result.root) }
+      guard !result.differing.isEmpty, let root = root(result.root) else { continue }
       // A snapshot validated as current should have held exactly these diagnostics: worth knowing.
       log(
         "restart snapshot of '\(root.path)' differed from the index for \(result.differing.count) files, "

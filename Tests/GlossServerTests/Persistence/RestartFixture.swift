@@ -120,24 +120,12 @@ final class RestartFixture {
     opening: [String: String] = [:], configuration: JSONValue? = nil, meanwhile: () throws -> Void = {}
   ) throws -> Run {
     let logs = LogLines()
-    var options = ServerOptions.silent
-    options.fileSystem = LocalFileSystem()
-    options.homeDirectory = base + "/home"
-    options.stateDirectory = base + "/state"
-    options.cacheDirectory = cache ?? self.cache
-    options.restartCacheDirectory = restarts ? cache ?? self.cache : nil
-    options.build = build
-    options.extractText = Self.extract
-    options.log = { logs.append($0) }
-    let client = TestClient(options: options)
+    let client = client(restarts: restarts, build: build, cache: cache, logs: logs)
     try client.initialize(
       InitializeRequest(
         initializationOptions: settings,
         workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
-    client.server.extractions.waitUntilIdle()
-    client.server.restartWrites.wait()
-    client.enqueue(event: .extracted)
-    client.processQueue()
+    settle(client)
     for (path, text) in opening.sorted(by: { $0.key < $1.key }) {
       client.notify(
         DidOpenTextDocumentNotification(
@@ -153,6 +141,124 @@ final class RestartFixture {
     }
     client.server.restartWrites.wait()
     return Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines)
+  }
+
+  /// A client of a new in-process server on this workspace and cache (see `run`).
+  private func client(restarts: Bool, build: String, cache: String?, logs: LogLines) -> TestClient {
+    var options = ServerOptions.silent
+    options.fileSystem = LocalFileSystem()
+    options.homeDirectory = base + "/home"
+    options.stateDirectory = base + "/state"
+    options.cacheDirectory = cache ?? self.cache
+    options.restartCacheDirectory = restarts ? cache ?? self.cache : nil
+    options.build = build
+    options.extractText = Self.extract
+    options.log = { logs.append($0) }
+    return TestClient(options: options)
+  }
+
+  /// Lets the background work of a start end (extractions, the diagnosis of a restart, snapshot writes) and the loop
+  /// take what it made.
+  private func settle(_ client: TestClient) {
+    client.server.extractions.waitUntilIdle()
+    client.server.restartWrites.wait()
+    client.enqueue(event: .extracted)
+    client.processQueue()
+  }
+
+  /// A request a client makes at a place in a note.
+  struct Question: CustomStringConvertible {
+    enum Kind: String { case hover, definition, references, completion, codeLens }
+    var kind: Kind
+    var path: String
+    var line: Int
+    var character: Int
+
+    var description: String { "\(kind.rawValue) at \(path):\(line):\(character)" }
+  }
+
+  /// What one start answered, as JSON text (or the error), before its background work was over and after.
+  struct Answers {
+    /// The answers given as soon as the server was initialized.
+    var early: [String]
+    /// Whether the workspace still waited for its diagnosis then, and how many files it had diagnosed one by one.
+    var awaitedDiagnosis: Bool
+    var wholeDiagnoses: Int
+    /// The same questions asked again once everything settled.
+    var late: [String]
+    /// What the start published and logged.
+    var run: Run
+  }
+
+  /// One start of a server that opens `opening` (as they are on disk) and `buffers` (path → text) and asks
+  /// `questions` as an editor restoring its buffers does, right after `initialize`; with `holdingBackground`, the
+  /// background work (a restart's diagnosis) does not begin before every question is answered. Then `meanwhile` runs
+  /// (a change on disk), ticks let the server see it, and the questions are asked again once everything settled.
+  func ask(
+    _ questions: [Question], restarts: Bool = true, cache: String? = nil, opening: [String] = [],
+    buffers: [String: String] = [:], holdingBackground: Bool = false, meanwhile: () throws -> Void = {}
+  ) throws -> Answers {
+    let logs = LogLines()
+    let client = client(restarts: restarts, build: Self.build, cache: cache, logs: logs)
+    // A restart's diagnosis waits for the completion index first: one more member in its group holds it back.
+    if holdingBackground { client.server.completionBuilds.enter() }
+    try client.initialize(
+      InitializeRequest(workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
+    let opened = try opening.map { ($0, try text($0)) } + buffers.sorted { $0.key < $1.key }
+    for (path, text) in opened {
+      client.notify(
+        DidOpenTextDocumentNotification(
+          textDocument: TextDocumentItem(
+            uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1, text: text)))
+    }
+    let awaited = client.server.roots.first?.workspace.awaitsDiagnosis ?? false
+    let diagnosed = client.server.roots.first?.workspace.wholeDiagnoses ?? 0
+    let folder = cache ?? self.cache
+    let early = questions.map { answer($0, from: client, cache: folder) }
+    if holdingBackground { client.server.completionBuilds.leave() }
+    try meanwhile()
+    // Ticks while a restart's diagnosis is under way do nothing; those after it see the change.
+    for round in 0..<2 {
+      for _ in 0..<3 {
+        client.enqueue(event: .tick(Date()))
+        client.processQueue()
+      }
+      if round == 0 { settle(client) }
+    }
+    settle(client)
+    let late = questions.map { answer($0, from: client, cache: folder) }
+    return Answers(
+      early: early, awaitedDiagnosis: awaited, wholeDiagnoses: diagnosed, late: late,
+      run: Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines))
+  }
+
+  /// The answer to `question` as JSON with sorted keys, the cache folder `cache` (an extracted text's file) written
+  /// `<cache>`.
+  private func answer(_ question: Question, from client: TestClient, cache: String) -> String {
+    let document = TextDocumentIdentifier(uri: FileURI(filePath: root + "/" + question.path).string)
+    let position = Position(line: question.line, character: question.character)
+    let id: RequestID =
+      switch question.kind {
+      case .hover: client.enqueue(HoverRequest(textDocument: document, position: position))
+      case .definition: client.enqueue(DefinitionRequest(textDocument: document, position: position))
+      case .references:
+        client.enqueue(
+          ReferencesRequest(
+            textDocument: document, position: position, context: ReferenceContext(includeDeclaration: true)))
+      case .completion: client.enqueue(CompletionRequest(textDocument: document, position: position))
+      case .codeLens: client.enqueue(CodeLensRequest(textDocument: document))
+      }
+    client.processQueue()
+    switch client.answers[id]?.last {
+    case .success(let raw)?:
+      guard let value = try? JSONSerialization.jsonObject(with: raw.data, options: [.fragmentsAllowed]),
+        let sorted = try? JSONSerialization.data(
+          withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+      else { return "unreadable answer" }
+      return String(decoding: sorted, as: UTF8.self).replacingOccurrences(of: cache, with: "<cache>")
+    case .failure(let error)?: return "error \(error.code): \(error.message)"
+    case nil: return "no answer"
+    }
   }
 
   /// What one run published and logged.

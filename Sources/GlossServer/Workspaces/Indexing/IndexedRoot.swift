@@ -37,11 +37,13 @@ package struct IndexedRoot: Sendable {
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
   /// files, BibTeX `file` fields), then every file diagnosed once. `progress` is called on the calling thread as each
   /// step starts. With `stampingNotes`, each note's text is stamped as it is read (`noteStamps`); without
-  /// `keepingNoteTexts`, it is stamped and not kept.
+  /// `keepingNoteTexts`, it is stamped and not kept. Without `diagnosing`, nothing is diagnosed and no quotation
+  /// indexed: the workspace answers requests and waits for `IndexedRoot.diagnose(_:files:fileSystem:)` (a restart
+  /// whose diagnostics were already shown, `Server+RestartDiagnosis.swift`).
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
-    zoteroDirectory: String? = nil, progress: (IndexingStep) -> Void = { _ in }
+    zoteroDirectory: String? = nil, diagnosing: Bool = true, progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
@@ -67,7 +69,7 @@ package struct IndexedRoot: Sendable {
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
-    workspace.addFiles(count: indexed.count, releasingNoteBlocks: true) { index in
+    workspace.addFiles(count: indexed.count, releasingNoteBlocks: true, indexingQuotations: diagnosing) { index in
       let file = indexed[index]
       if file.role == .sourceDocument, let format = ExtractedFormat(path: file.path) {
         let job = ExtractionJob(
@@ -189,21 +191,16 @@ package struct IndexedRoot: Sendable {
       files.otherFiles.removeAll { watchedPaths.contains($0.path) }
     }
     workspace.setTextProblems(textProblems)
-    progress(
-      .diagnosing(
-        files: workspace.notes.count + workspace.bibliographies.count + workspace.sourceDocuments.count))
-    workspace.diagnoseAll()
-    // The sources' texts are as large as the notes' and needed only by a few queries (a passage shown, a quotation
-    // checked again, a search): they are read again when needed, and checked against what was indexed.
-    let readable = files
-    workspace.releaseSourceTexts(
-      readingWith: SourceTextProvider(
-        canRead: { ExtractedFormat(path: $0) == nil },
-        read: { try? readable.read($0, fileSystem: fileSystem).get() }))
-    // Diagnosed: the notes' blocks are read only by folding, outline, completion and export, given the text.
+    if diagnosing {
+      progress(
+        .diagnosing(
+          files: workspace.notes.count + workspace.bibliographies.count + workspace.sourceDocuments.count))
+      Self.diagnose(&workspace, files: files, fileSystem: fileSystem)
+    }
+    // The notes' blocks are read only by folding, outline, completion and export, given the text (not by diagnosing).
     workspace.releaseNoteBlocks()
-    // Parsing and checking freed far more than the index keeps.
-    MemoryTuning.releaseFreedMemory()
+    // Parsing and checking freed far more than the index keeps (without diagnosing, the diagnosis does this).
+    if diagnosing { MemoryTuning.releaseFreedMemory() }
     self.files = files
     self.workspace = workspace
     self.config = config
@@ -212,6 +209,17 @@ package struct IndexedRoot: Sendable {
     self.pendingExtractions = pending
     self.noteStamps = noteStamps
     self.zotero = zotero
+  }
+
+  /// Diagnoses every file of a workspace loaded in bulk (checking every quotation), then releases the sources'
+  /// texts: they are as large as the notes' and needed only by a few queries (a passage shown, a quotation checked
+  /// again, a search), so they are read again from `files` when needed, and checked against what was indexed.
+  package static func diagnose(_ workspace: inout Workspace, files: WorkspaceFiles, fileSystem: any FileReading) {
+    workspace.diagnoseAll()
+    workspace.releaseSourceTexts(
+      readingWith: SourceTextProvider(
+        canRead: { ExtractedFormat(path: $0) == nil },
+        read: { try? files.read($0, fileSystem: fileSystem).get() }))
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text; a note's text
