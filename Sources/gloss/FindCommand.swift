@@ -71,9 +71,15 @@ func runFind(_ arguments: [String]) -> Int32 {
     return fail("no such folder '\(given)'")
   }
   let progress = TerminalProgress()
-  let report = FindReport(
-    root: absolute, phrase: phrase, limit: limit, includingNotes: includingNotes, fileSystem: LocalFileSystem(),
-    progress: progress.show)
+  // A workspace unchanged since the last run is searched in the image kept then (docs/troubleshooting.md).
+  let fileSystem = LocalFileSystem()
+  let cache = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).flatMap { directory in
+    GlossVersion.build.map { FindImageCache(directory: directory, fileSystem: fileSystem, build: $0) }
+  }
+  let report = FindReport.keptOrIndexed(
+    root: absolute, phrase: phrase, limit: limit, includingNotes: includingNotes, cache: cache,
+    fileSystem: fileSystem, progress: progress.show
+  ).report
   progress.clear()
   for problem in report.skipped {
     printError("gloss: skipped '\(problem.path.isEmpty ? given : problem.path)': \(problem.reason)")
