@@ -9,7 +9,8 @@ import GlossSyntax
 
 /// `gloss find "PHRASE" [DIR] [--format text|json] [--limit N] [--notes]`: every place in the sources' text (and
 /// the notes' with `--notes`) where the phrase occurs, with the citation that points there; exit 0 when found, 1
-/// when not (the closest passages are printed instead), 2 on bad usage.
+/// when not (the closest passages are printed instead), 2 on bad usage. A workspace unchanged since the last find that
+/// indexed it is searched in the image kept then, in Gloss's cache.
 func runFind(_ arguments: [String]) -> Int32 {
   let usage = "usage: gloss find \"PHRASE\" [DIR] [--format text|json] [--limit N] [--notes]"
   var positional: [String] = []
