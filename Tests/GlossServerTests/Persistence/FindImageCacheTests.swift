@@ -1,4 +1,5 @@
 import Foundation
+import GlossIndex
 import GlossServer
 import TestSupport
 import Testing
@@ -182,5 +183,31 @@ import Testing
     let other = find(fixture)
     #expect(other.reused.first == false)
     #expect(other.printed == first.printed)
+  }
+
+  /// An image whose bytes were changed inside a snapshot that is otherwise whole (its checksum made again) is read
+  /// as nothing, or as an image whose search never crashes: every length and offset is checked.
+  @Test func anImageChangedInsideAWholeSnapshotNeverCrashes() throws {
+    let fixture = try RestartFixture(files: Self.files)
+    _ = find(fixture)
+    let realRoot = try LocalFileSystem().realPath(of: fixture.root)
+    let kept = try [UInt8](Data(contentsOf: URL(fileURLWithPath: cache(fixture).filePath(forRealRoot: realRoot))))
+    let snapshot = try #require(RestartSnapshot(decoding: kept, build: RestartFixture.build))
+    let body = [UInt8](snapshot.published[0].body)
+    #expect(FindImage(decoding: body) != nil)
+    var generator = SeededGenerator(seed: 29)
+    for _ in 0..<300 {
+      var damaged = body
+      for _ in 0..<Int.random(in: 1...4, using: &generator) {
+        damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+      }
+      if Bool.random(using: &generator) { damaged.removeLast(Int.random(in: 0..<64, using: &generator)) }
+      guard let image = FindImage(decoding: damaged) else { continue }
+      for (phrase, _) in Self.searches {
+        _ = image.find.find(phrase, limit: 50) { path in
+          try? LocalFileSystem().contents(of: fixture.root + "/" + path)
+        }
+      }
+    }
   }
 }
