@@ -118,6 +118,19 @@ package struct DetachedFind: Sendable {
     self.notePaths = notePaths
   }
 
+  /// The same search with the notes at `paths` (in path order): the notes changed, nothing the search reads did.
+  package func replacingNotePaths(_ paths: [String]) -> DetachedFind {
+    DetachedFind(search: search, sources: sources, highlights: highlights, notePaths: paths)
+  }
+
+  /// A search from its checked parts.
+  private init(search: SourceTextSearch, sources: [String: Source], highlights: [Highlight], notePaths: [String]) {
+    self.search = search
+    self.sources = sources
+    self.highlights = highlights
+    self.notePaths = notePaths
+  }
+
   /// The places where `phrase` occurs in the sources' text (or the closest passages), as `Workspace.find` answers
   /// them; a source's text is `read(path)`'s bytes, or its extracted text. Nil when a source the search lands in no
   /// longer has the text indexed (the caller then indexes the workspace).

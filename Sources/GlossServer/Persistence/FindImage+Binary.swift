@@ -14,11 +14,31 @@ package struct FindImage: Sendable {
   package var find: DetachedFind
   /// Files and folders that could not be read when the workspace was indexed.
   package var skipped: [SkippedFile]
+  /// The notes whose text names a bibliography (or may: it holds the word), which a find never reuses the image
+  /// without: their front matter adds to the workspace's bibliography.
+  package var notesNamingBibliographies: Set<String>
 
   /// An image from its parts.
-  package init(find: DetachedFind, skipped: [SkippedFile]) {
+  package init(find: DetachedFind, skipped: [SkippedFile], notesNamingBibliographies: Set<String>) {
     self.find = find
     self.skipped = skipped
+    self.notesNamingBibliographies = notesNamingBibliographies
+  }
+
+  /// Whether a note's text may name a bibliography in its front matter: it holds the word `bibliography`.
+  package static func mayNameBibliography(_ text: [UInt8]) -> Bool {
+    let word = Array("bibliography".utf8)
+    guard text.count >= word.count else { return false }
+    return text.withUnsafeBufferPointer { bytes in
+      var index = 0
+      while index + word.count <= bytes.count {
+        var matched = 0
+        while matched < word.count, bytes[index + matched] == word[matched] { matched += 1 }
+        if matched == word.count { return true }
+        index += 1
+      }
+      return false
+    }
   }
 
   /// The magic number the image's bytes start with, inside the restart snapshot that holds them.
@@ -27,7 +47,8 @@ package struct FindImage: Sendable {
   static let formatVersion: UInt64 = 1
 
   /// The image's bytes, written by hand (`ByteWriter`): the magic number and version, the notes' paths, the skipped
-  /// files, the sources, the highlights, the search's documents, then the matrix's segments as raw words.
+  /// files, the notes naming bibliographies, the sources, the highlights, the search's documents, then the matrix's
+  /// segments as raw words.
   package var encoded: [UInt8] {
     var out = ByteWriter(capacity: find.matrix.byteCount + 1 << 16)
     out.appendRaw(Self.magic)
@@ -39,6 +60,9 @@ package struct FindImage: Sendable {
       out.append(file.path)
       out.append(file.reason)
     }
+    let naming = notesNamingBibliographies.sorted { $0.utf8Precedes($1) }
+    out.append(naming.count)
+    for path in naming { out.append(path) }
     out.append(find.sources.count)
     for source in find.sources.values.sorted(by: { $0.path.utf8Precedes($1.path) }) {
       out.append(source.path)
@@ -100,6 +124,12 @@ package struct FindImage: Sendable {
       guard let path = reader.string(), let reason = reader.string() else { return nil }
       skipped.append(SkippedFile(path: path, reason: reason))
     }
+    guard let namingCount = reader.count() else { return nil }
+    var naming: Set<String> = []
+    for _ in 0..<namingCount {
+      guard let path = reader.string() else { return nil }
+      naming.insert(path)
+    }
     guard let sourceCount = reader.count() else { return nil }
     var sources: [DetachedFind.Source] = []
     for _ in 0..<sourceCount {
@@ -155,7 +185,7 @@ package struct FindImage: Sendable {
       let find = DetachedFind(
         matrix: matrix, documents: documents, sources: sources, highlights: highlights, notePaths: notePaths)
     else { return nil }
-    self.init(find: find, skipped: skipped)
+    self.init(find: find, skipped: skipped, notesNamingBibliographies: naming)
   }
 }
 

@@ -1,4 +1,5 @@
 package import GlossIndex
+import GlossSyntax
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -43,8 +44,9 @@ package struct FindImageCache: Sendable {
       positionEncoding: "gloss find", settings: "")
   }
 
-  /// The image kept for the workspace at `root` with the walk that found every file as it was when it was made;
-  /// nil otherwise.
+  /// The image kept for the workspace at `root` with the walk that found every file as it was when it was made, or
+  /// with only notes changed since (edited, added, removed or renamed; none naming a bibliography, then or now, none
+  /// unreadable): find reads no note but with `--notes`, which reads them from the walk. Nil otherwise.
   package func image(root: String, home: String?, fileSystem: any FileSystem) -> (FindImage, WorkspaceFiles)? {
     let key = key(root: root, home: home, fileSystem: fileSystem)
     guard let bytes = try? snapshots.writer.read(fileName(forRealRoot: key.realRoot)),
@@ -55,9 +57,35 @@ package struct FindImageCache: Sendable {
     let walk = WorkspaceFiles.discover(
       root: root, config: config.config, fileSystem: fileSystem, home: home, referenced: snapshot.referenced)
     let entries = snapshot.extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
-    guard snapshot.matches(walk, entries: entries), let image = FindImage(decoding: Array(snapshot.published[0].body))
+    let unchanged = snapshot.matches(walk, entries: entries)
+    guard unchanged || Self.onlyNotesDiffer(snapshot, walk, entries: entries),
+      var image = FindImage(decoding: Array(snapshot.published[0].body))
     else { return nil }
+    if !unchanged {
+      let before = Dictionary(snapshot.files.map { ($0.path, $0) }) { first, _ in first }
+      let now = Dictionary(walk.files.map { ($0.path, $0) }) { first, _ in first }
+      let removed = before.keys.filter { now[$0] == nil }
+      let changed = now.keys.filter { before[$0] != now[$0] }
+      let skipped = Set(image.skipped.map(\.path))
+      for path in removed + changed where image.notesNamingBibliographies.contains(path) || skipped.contains(path) {
+        return nil
+      }
+      for path in changed {
+        guard case .success(let text) = walk.read(path, fileSystem: fileSystem), !FindImage.mayNameBibliography(text)
+        else { return nil }
+      }
+      let notes = walk.files.filter { $0.role == .note }.map(\.path).sorted { $0.utf8Precedes($1) }
+      image.find = image.find.replacingNotePaths(notes)
+    }
     return (image, walk)
+  }
+
+  /// Whether the walk differs from the snapshot's only in notes: every other file, the other files, the unreadable
+  /// ones and the extraction entries as they were.
+  static func onlyNotesDiffer(_ snapshot: RestartSnapshot, _ walk: WorkspaceFiles, entries: [StampedPath]) -> Bool {
+    walk.otherFiles.map(\.path) == snapshot.otherFiles && walk.skipped == snapshot.skipped
+      && entries == snapshot.extractionEntries && !snapshot.referenced.values.contains(.bibliography)
+      && walk.files.filter { $0.role != .note } == snapshot.files.filter { $0.role != .note }
   }
 
   /// Keeps the image of `indexed` (the workspace at `root`) for the next run, when the files are still those the
@@ -67,7 +95,12 @@ package struct FindImageCache: Sendable {
     _ indexed: IndexedRoot, root: String, home: String?, fileSystem: any FileSystem, extractionCache: ExtractionCache?
   ) -> String? {
     guard let find = indexed.workspace.detachedFind else { return "the search could not be kept" }
-    let image = FindImage(find: find, skipped: indexed.skipped)
+    var naming: Set<String> = []
+    for path in indexed.workspace.notes.keys {
+      guard let text = indexed.texts[path] else { return "a note's text is not at hand" }
+      if FindImage.mayNameBibliography(text.bytes) { naming.insert(path) }
+    }
+    let image = FindImage(find: find, skipped: indexed.skipped, notesNamingBibliographies: naming)
     let key = key(root: root, home: home, fileSystem: fileSystem)
     let workspaceRoot = WorkspaceRoot(
       id: 0, kind: .folder, folderURI: FileURI(filePath: root).string, indexed: indexed)

@@ -16,6 +16,9 @@ import Testing
     ".gloss.json": #"{"pageOffsets": {"paper": 212}}"#,
   ]) { $1 }
 
+  /// The changes that touch notes only (none naming a bibliography): the image is still the sources' search.
+  static let notesOnly: Set<Change> = [.sameSizeAndModificationTimeRestored, .deleted, .renamed, .noteAdded]
+
   /// What is looked for: in the plain-text source, in the PDF's text, nowhere (the closest passages), in notes.
   static let searches: [(phrase: String, notes: Bool)] = [
     ("quiet water runs deep", false), ("the flow of the river", false), ("the flow of a river", false),
@@ -95,9 +98,10 @@ import Testing
       try change.apply(to: fixture)
     }
     let warm = find(fixture)
-    #expect(warm.reused.first == false)
+    // A change of notes only keeps the image (with the notes' paths of the walk); any other indexes again.
+    #expect(warm.reused.first == Self.notesOnly.contains(change))
     #expect(warm.printed == uncached(fixture))
-    // The find after the change kept its own image, and the next one uses it.
+    // The find after the change kept its own image (or kept using it), and the next one uses it.
     let again = find(fixture)
     #expect(again.reused.allSatisfy { $0 })
     #expect(again.printed == warm.printed)
@@ -124,6 +128,30 @@ import Testing
     warm = find(fixture)
     #expect(warm.reused.first == false)
     #expect(warm.printed == before)
+  }
+
+  @Test func notesChangedSinceKeepTheImageUnlessOneMayNameABibliography() throws {
+    var files = Self.files
+    files["notes/biblio.md"] = "# Reading\n\nThe bibliography of the river.\n"
+    let fixture = try RestartFixture(files: files)
+    _ = find(fixture)
+    try fixture.write("notes/c.md", "# C\n\nStill water, in a note.\n")
+    try fixture.write("notes/b.md", "# B\n\nJones agrees, quiet water runs deep.\n")
+    var warm = find(fixture)
+    #expect(warm.reused.allSatisfy { $0 })
+    #expect(warm.printed == uncached(fixture))
+    #expect(warm.printed.contains { $0.hasPrefix("notes/b.md:3:1: ") && $0.contains("Jones agrees, quiet") })
+    // A note that now holds the word (it may name a bibliography in its front matter): indexed again.
+    try fixture.write("notes/c.md", "---\nbibliography: ../library/extra.bib\n---\n# C\n")
+    warm = find(fixture)
+    #expect(warm.reused.first == false)
+    #expect(warm.printed == uncached(fixture))
+    #expect(find(fixture).reused.allSatisfy { $0 })
+    // A note that held the word, removed: indexed again.
+    try fixture.remove("notes/biblio.md")
+    warm = find(fixture)
+    #expect(warm.reused.first == false)
+    #expect(warm.printed == uncached(fixture))
   }
 
   @Test func anImageOfAnotherBuildIsNotUsed() throws {
