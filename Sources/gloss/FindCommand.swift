@@ -9,7 +9,8 @@ import GlossSyntax
 
 /// `gloss find "PHRASE" [DIR] [--format text|json] [--limit N] [--notes]`: every place in the sources' text (and
 /// the notes' with `--notes`) where the phrase occurs, with the citation that points there; exit 0 when found, 1
-/// when not (the closest passages are printed instead), 2 on bad usage.
+/// when not (the closest passages are printed instead), 2 on bad usage. A workspace unchanged since the last find that
+/// indexed it is searched in the image kept then, in Gloss's cache.
 func runFind(_ arguments: [String]) -> Int32 {
   let usage = "usage: gloss find \"PHRASE\" [DIR] [--format text|json] [--limit N] [--notes]"
   var positional: [String] = []
@@ -71,9 +72,15 @@ func runFind(_ arguments: [String]) -> Int32 {
     return fail("no such folder '\(given)'")
   }
   let progress = TerminalProgress()
-  let report = FindReport(
-    root: absolute, phrase: phrase, limit: limit, includingNotes: includingNotes, fileSystem: LocalFileSystem(),
-    progress: progress.show)
+  // A workspace unchanged since the last run is searched in the image kept then (docs/troubleshooting.md).
+  let fileSystem = LocalFileSystem()
+  let cache = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).flatMap { directory in
+    GlossVersion.build.map { FindImageCache(directory: directory, fileSystem: fileSystem, build: $0) }
+  }
+  let report = FindReport.keptOrIndexed(
+    root: absolute, phrase: phrase, limit: limit, includingNotes: includingNotes, cache: cache,
+    fileSystem: fileSystem, progress: progress.show
+  ).report
   progress.clear()
   for problem in report.skipped {
     printError("gloss: skipped '\(problem.path.isEmpty ? given : problem.path)': \(problem.reason)")

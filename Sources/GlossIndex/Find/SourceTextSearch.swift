@@ -31,6 +31,22 @@ struct SourceTextSearch: Sendable {
     append(paths.map { ($0, signatures[$0] ?? TextSignature(text: [])) })
   }
 
+  /// The search whose matrix is `matrix` and whose documents are `documents`, their columns one after the other in
+  /// this order from column 0 (as `compacted()` leaves them, and a kept image holds them); nil when the documents'
+  /// chunks are not the matrix's columns.
+  init?(matrix: SignatureMatrix, documents: [(path: String, signature: TextSignature)]) {
+    var column = 0
+    for (path, signature) in documents {
+      guard slotOfPath[path] == nil else { return nil }
+      slotOfPath[path] = slots.count
+      slotOfColumn += repeatElement(Int32(slots.count), count: signature.chunkCount)
+      slots.append(Slot(path: path, firstColumn: column, signature: signature))
+      column += signature.chunkCount
+    }
+    guard column == matrix.columnCount else { return nil }
+    self.matrix = matrix
+  }
+
   /// The search after the documents of `changed` changed (a nil signature: the document is gone).
   func updating(_ changed: [String: TextSignature?]) -> SourceTextSearch {
     var out = self

@@ -62,7 +62,7 @@ extension Workspace {
   package func find(_ phrase: String, limit: Int = 50) -> FindResult {
     let search = textSearchCache.search(
       for: sourceDocuments, provider: sourceTextProvider, need: .whole(onAllCores: true))
-    return search.map { find(phrase, limit: limit, in: $0) } ?? FindResult()
+    return search.map { finder($0).find(phrase, limit: limit) } ?? FindResult()
   }
 
   /// As `find`, for a request on the server's loop: the search of an earlier state is brought up to date (work
@@ -72,25 +72,7 @@ extension Workspace {
     let search = textSearchCache.search(
       for: sourceDocuments, provider: sourceTextProvider,
       need: .interactive(changedBytesAllowed: Self.loopIndexingBytes))
-    return search.map { find(phrase, limit: limit, in: $0) }
-  }
-
-  /// The places of `phrase` (or the closest passages) in `search`.
-  private func find(_ phrase: String, limit: Int, in search: SourceTextSearch) -> FindResult {
-    let folded = SpelledQuotation(CaseFolding.folded(phrase))
-    let probe = SignatureProbe(folded)
-    var result = FindResult()
-    guard limit > 0, !probe.isEmpty else { return result }
-    // The chunks indexed to look for the phrase, kept for the closest passages (often the same chunks).
-    var indexes = ChunkIndexes()
-    result.places =
-      probe.pieces.count == 1
-      ? placesInChunks(folded, probe: probe, search: search, limit: limit, indexes: &indexes)
-      : placesInDocuments(folded, probe: probe, search: search, limit: limit)
-    if result.places.isEmpty {
-      result.closest = closestPlaces(folded, probe: probe, search: search, limit: limit, indexes: &indexes)
-    }
-    return result
+    return search.map { finder($0).find(phrase, limit: limit) }
   }
 
   /// The places where `phrase` occurs, for requests a keystroke or a cursor move sends (completion, code actions):
@@ -98,20 +80,18 @@ extension Workspace {
   /// it in the background after loading), so that such a request never waits seconds, and none when more than
   /// `interactiveCandidates` sources may hold it.
   package func foundPlaces(_ phrase: String, limit: Int) -> [FoundPlace] {
-    let folded = SpelledQuotation(CaseFolding.folded(phrase))
-    let probe = SignatureProbe(folded)
-    guard limit > 0, !probe.isEmpty,
+    guard limit > 0, !SignatureProbe(SpelledQuotation(CaseFolding.folded(phrase))).isEmpty,
       let search = textSearchCache.search(
         for: sourceDocuments, provider: sourceTextProvider,
         need: .interactive(changedBytesAllowed: Self.interactiveIndexingBytes))
     else { return [] }
-    var indexes = ChunkIndexes()
-    return probe.pieces.count == 1
-      ? placesInChunks(
-        folded, probe: probe, search: search, limit: limit, indexes: &indexes,
-        sourcesAllowed: Self.interactiveCandidates)
-      : placesInDocuments(
-        folded, probe: probe, search: search, limit: limit, sourcesAllowed: Self.interactiveCandidates)
+    return finder(search).foundPlaces(phrase, limit: limit, sourcesAllowed: Self.interactiveCandidates)
+  }
+
+  /// The search over `search` reading this state's sources.
+  private func finder(_ search: SourceTextSearch) -> SourceFinder {
+    SourceFinder(
+      search: search, record: { recordWithText(at: $0) }, place: { place($0, in: $1, likeness: $2) })
   }
 
   /// How many bytes of changed source text a completion or code action may sign itself (the sources edited since
@@ -127,155 +107,6 @@ extension Workspace {
   /// Whether the search over the sources' text of this state is built (or being built): when not, the server has
   /// `prepareFind` run in the background.
   package var isFindPrepared: Bool { textSearchCache.isBuiltOrBuilding }
-
-  /// Where a phrase of one piece occurs: the runs of chunks that may hold it, each indexed with the chunks it may
-  /// reach into; none when more than `sourcesAllowed` sources may hold it.
-  private func placesInChunks(
-    _ folded: SpelledQuotation, probe: SignatureProbe, search: SourceTextSearch, limit: Int,
-    indexes: inout ChunkIndexes,
-    sourcesAllowed: Int = .max
-  ) -> [FoundPlace] {
-    let piece = probe.pieces[0]
-    let reach = SignatureMatrix.reach(ofTokens: piece.tokenCount)
-    // The runs of candidate chunks of each document, in path order (a changed document's columns may have moved to
-    // the end of the matrix).
-    var runs: [(slot: Int, chunks: ClosedRange<Int>)] = []
-    for column in search.matrix.columns(holdingAll: piece.hashes, reach: reach) {
-      guard let (slot, chunk) = search.owner(ofColumn: column) else { continue }
-      if let last = runs.last, last.slot == slot, last.chunks.upperBound + 1 == chunk {
-        runs[runs.count - 1].chunks = last.chunks.lowerBound...chunk
-      } else {
-        runs.append((slot, chunk...chunk))
-      }
-    }
-    if sourcesAllowed < .max, Set(runs.map(\.slot)).count > sourcesAllowed { return [] }
-    runs.sort {
-      $0.slot == $1.slot
-        ? $0.chunks.lowerBound < $1.chunks.lowerBound
-        : search.slots[$0.slot].path.utf8Precedes(search.slots[$1.slot].path)
-    }
-    var places: [FoundPlace] = []
-    for (slot, chunks) in runs where places.count < limit {
-      let signature = search.slots[slot].signature
-      guard let record = recordWithText(at: search.slots[slot].path) else { continue }
-      // Occurrences must start in the run; they may end in the chunks it reaches into.
-      let startsBefore =
-        chunks.upperBound + 1 < signature.chunkCount ? signature.chunkStarts[chunks.upperBound + 1] : Int.max
-      let (index, offset) = indexes.index(
-        of: record.document.text, slot: slot, signature, chunks: chunks.lowerBound..<(chunks.upperBound + 1 + reach))
-      for range in index.occurrences(of: folded, limit: limit - places.count)
-      where range.lowerBound + offset < startsBefore {
-        places.append(place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: 1))
-      }
-    }
-    return places
-  }
-
-  /// Where a phrase of several pieces (between ellipses, which may skip any length of text) occurs: the documents
-  /// in which every piece may occur, each indexed whole; none when more than `sourcesAllowed` may.
-  private func placesInDocuments(
-    _ folded: SpelledQuotation, probe: SignatureProbe, search: SourceTextSearch, limit: Int, sourcesAllowed: Int = .max
-  ) -> [FoundPlace] {
-    var documents: Set<Int>?
-    for piece in probe.pieces where !piece.hashes.isEmpty {
-      let columns = search.matrix.columns(
-        holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount))
-      let holding = Set(columns.compactMap { search.owner(ofColumn: $0)?.slot })
-      documents = documents.map { $0.intersection(holding) } ?? holding
-    }
-    guard (documents?.count ?? 0) <= sourcesAllowed else { return [] }
-    var places: [FoundPlace] = []
-    let paths = (documents ?? []).map { search.slots[$0].path }.sorted { $0.utf8Precedes($1) }
-    for path in paths where places.count < limit {
-      guard let record = recordWithText(at: path) else { continue }
-      let index = QuoteIndex(text: CaseFolding.folded(record.document.text))
-      for range in index.occurrences(of: folded, limit: limit - places.count) {
-        places.append(place(range, in: record, likeness: 1))
-      }
-    }
-    return places
-  }
-
-  /// The indexes of runs of chunks built during one search: a run indexed to look for the phrase is the one a
-  /// closest passage is then looked for in, when the phrase is not found (an index is the same whoever asks).
-  struct ChunkIndexes {
-    private var built: [ChunkRun: QuoteIndex] = [:]
-
-    /// A document's (by its slot) bytes.
-    private struct ChunkRun: Hashable {
-      var slot: Int
-      var bytes: Range<Int>
-    }
-
-    /// The index of chunks `chunks` of a document's text (its slot `slot`, its signature `signature`),
-    /// case-folded, and the offset in the text where the indexed bytes start; built once per search.
-    mutating func index(
-      of text: [UInt8], slot: Int, _ signature: TextSignature, chunks: Range<Int>
-    ) -> (QuoteIndex, Int) {
-      let start = chunks.lowerBound < signature.chunkCount ? signature.chunkStarts[chunks.lowerBound] : text.count
-      let end = max(
-        start, chunks.upperBound < signature.chunkCount ? signature.chunkStarts[chunks.upperBound] : text.count)
-      let run = ChunkRun(slot: slot, bytes: start..<end)
-      if let index = built[run] { return (index, start) }
-      // The document's page furniture, found in its whole text when it was signed.
-      let clipped = signature.furniture.compactMap { range -> Range<Int>? in
-        let lower = max(range.lowerBound, start)
-        let upper = min(range.upperBound, end)
-        return lower < upper ? (lower - start)..<(upper - start) : nil
-      }
-      let index = QuoteIndex(text: CaseFolding.folded(Array(text[start..<end])), furniture: clipped)
-      built[run] = index
-      return (index, start)
-    }
-  }
-
-  /// The passages most like `folded` (tokenised once): in the chunks holding most of its pairs, one place per document.
-  private func closestPlaces(
-    _ folded: SpelledQuotation, probe: SignatureProbe, search: SourceTextSearch, limit: Int, indexes: inout ChunkIndexes
-  ) -> [FoundPlace] {
-    // A long phrase (thirty words of Chinese are a thousand entries) is ranked by an even sample of its entries:
-    // a chunk holding the passage holds nearly all of any sample, and counting each entry reads the whole matrix.
-    let all = probe.allHashes
-    let hashes =
-      all.count <= Self.closestRankingEntries
-      ? all : (0..<Self.closestRankingEntries).map { all[$0 * all.count / Self.closestRankingEntries] }
-    guard !hashes.isEmpty else { return [] }
-    let tokenCount = min(QuoteIndex.closestTokenLimit, probe.pieces.reduce(0) { $0 + $1.tokenCount })
-    let reach = SignatureMatrix.reach(ofTokens: tokenCount)
-    let counts = search.matrix.hitCounts(hashes, reach: reach)
-    // A chunk holding the phrase but for a changed word holds nearly all its entries; one holding three quarters
-    // as many as the best or fewer is not worth indexing.
-    let least = max(1, hashes.count / 3)
-    let best = counts.max() ?? 0
-    guard best >= least else { return [] }
-    // Only the few columns near the best are sorted (sorting them all was a quarter of a search's time); ties go
-    // in path order, wherever a document's columns are.
-    let threshold = max(least, (3 * best + 3) / 4)
-    var ranked = counts.indices.filter { counts[$0] >= threshold }.compactMap { column in
-      search.owner(ofColumn: column).map { (count: counts[column], slot: $0.slot, chunk: $0.chunk) }
-    }
-    ranked.sort {
-      if $0.count != $1.count { return $0.count > $1.count }
-      if $0.slot != $1.slot { return search.slots[$0.slot].path.utf8Precedes(search.slots[$1.slot].path) }
-      return $0.chunk < $1.chunk
-    }
-    var tried: [(slot: Int, chunk: Int)] = []
-    for candidate in ranked where tried.count < Self.closestSourcesTried {
-      if !tried.contains(where: { $0.slot == candidate.slot }) { tried.append((candidate.slot, candidate.chunk)) }
-    }
-    var places: [FoundPlace] = []
-    for (slot, chunk) in tried {
-      guard let record = recordWithText(at: search.slots[slot].path) else { continue }
-      let (index, offset) = indexes.index(
-        of: record.document.text, slot: slot, search.slots[slot].signature, chunks: chunk..<(chunk + 1 + reach))
-      guard case .notFound(let range?, let similarity) = index.match(folded, leastSimilarity: Self.leastSimilarity),
-        similarity >= Self.leastSimilarity
-      else { continue }
-      places.append(place((range.lowerBound + offset)..<(range.upperBound + offset), in: record, likeness: similarity))
-    }
-    places.sort { $0.likeness != $1.likeness ? $0.likeness > $1.likeness : $0.path.utf8Precedes($1.path) }
-    return Array(places.prefix(min(limit, Self.closestPlacesShown)))
-  }
 
   /// Builds the search over the sources' text of this state on this thread (a background one, after loading or
   /// after sources change), so that no search on the loop pays for it: it waits for a build under way, brings an
@@ -340,11 +171,19 @@ extension Workspace {
 
   /// The place `textRange` of a source document's text, with its citation.
   func place(_ textRange: Range<Int>, in record: SourceDocumentRecord, likeness: Double) -> FoundPlace {
-    let document = record.document
-    let lines = Self.fileLines(of: textRange, in: document) ?? 1...1
     let key = citingKey(of: record)
     // Pages as printed (a journal article's PDF starting at page 213, a thesis's `xii`), as a note cites them.
-    let pages = document.pageCount > 1 ? printedPages(forKey: key, document: document) : .offset(0)
+    let pages = record.document.pageCount > 1 ? printedPages(forKey: key, document: record.document) : .offset(0)
+    return Self.place(textRange, in: record, key: key, printed: pages, likeness: likeness)
+  }
+
+  /// The place `textRange` of a source document's text, cited with `key`, its pages printed as `pages` says.
+  static func place(
+    _ textRange: Range<Int>, in record: SourceDocumentRecord, key: String, printed pages: PrintedPages,
+    likeness: Double
+  ) -> FoundPlace {
+    let document = record.document
+    let lines = fileLines(of: textRange, in: document) ?? 1...1
     let printed: (Int) -> String =
       switch pages {
       case .offset(let offset): { String($0 + offset) }
@@ -352,8 +191,8 @@ extension Workspace {
       }
     return FoundPlace(
       path: record.path, fileRange: document.fileRange(ofText: textRange), lines: lines,
-      key: key, locator: Self.locator(of: textRange, lines: lines, in: document, printed: printed),
-      context: Self.context(of: textRange, in: document.text), likeness: likeness)
+      key: key, locator: locator(of: textRange, lines: lines, in: document, printed: printed),
+      context: context(of: textRange, in: document.text), likeness: likeness)
   }
 
   /// The key that gives `record` its text when cited: that of a bibliography entry naming it in `file` (the entry

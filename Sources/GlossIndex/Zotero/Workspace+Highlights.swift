@@ -126,9 +126,15 @@ extension Workspace {
   /// The Zotero highlights whose words or comment hold `phrase` (spaces collapsed, case ignored), at most `limit`,
   /// by key then in Zotero's order: what `gloss find` adds to the places found in the sources' text.
   package func highlights(matching phrase: String, limit: Int = 50) -> [(key: String, highlight: ZoteroAnnotation)] {
-    let wanted = phrase.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
-      .lowercased()
+    let wanted = Self.wantedInHighlights(phrase)
     guard !wanted.isEmpty, limit > 0 else { return [] }
+    return Array(
+      everyHighlight.lazy.filter { Self.highlight($0.highlight.quotedText, $0.highlight.comment, holds: wanted) }
+        .prefix(limit))
+  }
+
+  /// Every highlight `highlights(matching:)` may answer, in its order: by key, then in Zotero's order.
+  package var everyHighlight: [(key: String, highlight: ZoteroAnnotation)] {
     var keys: Set<String> = []
     for record in bibliographies.values where record.isZoteroLibrary {
       for (index, attachments) in record.zoteroAttachments.enumerated()
@@ -136,15 +142,17 @@ extension Workspace {
         keys.insert(record.bibliography.entries[index].key)
       }
     }
-    var out: [(key: String, highlight: ZoteroAnnotation)] = []
-    for key in keys.sorted() {
-      for highlight in highlights(ofKey: key)
-      where highlight.quotedText.lowercased().contains(wanted) || highlight.comment.lowercased().contains(wanted) {
-        out.append((key, highlight))
-        if out.count == limit { return out }
-      }
-    }
-    return out
+    return keys.sorted().flatMap { key in highlights(ofKey: key).map { (key, $0) } }
+  }
+
+  /// `phrase` as `highlights(matching:)` looks for it: spaces collapsed, lowercased.
+  package static func wantedInHighlights(_ phrase: String) -> String {
+    phrase.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ").lowercased()
+  }
+
+  /// Whether a highlight's words (`quotedText`) or comment hold `wanted` (`wantedInHighlights`).
+  package static func highlight(_ quotedText: String, _ comment: String, holds wanted: String) -> Bool {
+    quotedText.lowercased().contains(wanted) || comment.lowercased().contains(wanted)
   }
 }
 

@@ -10,14 +10,14 @@ import GlossSyntax
 extension IndexedRoot {
   /// The folder at `root` indexed for a command of the command line (`check`, `find`, `export`): the user's cache of
   /// extracted texts (`$XDG_CACHE_HOME/gloss`), and PDFs and other formats an external tool reads extracted at once
-  /// with `extract` (there is no background to wait for).
+  /// with `extract` (there is no background to wait for); the cache folder and home from `environment`.
   package static func forCommandLine(
     root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
-    }
+    },
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> IndexedRoot {
-    let environment = ProcessInfo.processInfo.environment
     let cache = ExtractionCache.defaultDirectory(environment: environment).map {
       ExtractionCache(directory: $0, fileSystem: fileSystem)
     }

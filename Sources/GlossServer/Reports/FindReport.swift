@@ -72,6 +72,11 @@ package struct FindReport: Sendable {
   ) {
     let indexed = IndexedRoot.forCommandLine(
       root: root, fileSystem: fileSystem, progress: progress, extract: extract)
+    self.init(indexed: indexed, phrase: phrase, limit: limit, includingNotes: includingNotes, fileSystem: fileSystem)
+  }
+
+  /// Searches the indexed workspace `indexed` for `phrase`.
+  package init(indexed: IndexedRoot, phrase: String, limit: Int, includingNotes: Bool, fileSystem: any FileSystem) {
     let result = indexed.workspace.find(phrase, limit: limit)
     var found = result.places
     if includingNotes, found.count < limit {
@@ -79,34 +84,82 @@ package struct FindReport: Sendable {
       for path in indexed.workspace.notes.keys { texts[path] = indexed.texts[path]?.bytes }
       found += Workspace.find(phrase, inNotes: texts, limit: limit - found.count)
     }
-    var fileTexts: [String: SourceText] = [:]
-    func item(_ place: FoundPlace) -> Item {
-      if fileTexts[place.path] == nil {
-        if let text = indexed.texts[place.path] {
-          fileTexts[place.path] = text
-        } else if case .success(let bytes) = indexed.files.read(place.path, fileSystem: fileSystem) {
-          fileTexts[place.path] = SourceText(bytes: bytes)
-        } else {
-          fileTexts[place.path] = SourceText("")
-        }
-      }
-      let text = fileTexts[place.path] ?? SourceText("")
-      let (start, end) = text.positions(of: place.fileRange, in: .utf32)
-      return Item(
-        path: place.path, line: start.line + 1, column: start.column + 1, endLine: end.line + 1,
-        endColumn: end.column + 1, citation: place.citation, key: place.key, locator: place.locator,
-        context: place.context, likeness: place.likeness)
+    let text = Self.texts { path in
+      if let text = indexed.texts[path] { return text }
+      if case .success(let bytes) = indexed.files.read(path, fileSystem: fileSystem) { return SourceText(bytes: bytes) }
+      return nil
     }
-    places = found.map(item)
+    places = found.map { Self.item($0, in: text($0.path)) }
     highlights = indexed.workspace.highlights(matching: phrase, limit: limit).map { key, highlight in
-      Highlight(
-        citation: highlight.pageLabel.isEmpty ? "[@\(key)]" : "[@\(key), p. \(highlight.pageLabel)]", key: key,
-        text: highlight.quotedText, comment: highlight.comment, pageLabel: highlight.pageLabel,
+      Self.highlight(
+        key: key, text: highlight.quotedText, comment: highlight.comment, pageLabel: highlight.pageLabel,
         annotationKey: highlight.key)
     }
-    closest = places.isEmpty ? result.closest.map(item) : []
+    closest = places.isEmpty ? result.closest.map { Self.item($0, in: text($0.path)) } : []
     skipped = indexed.skipped
     home = indexed.files.home
+  }
+
+  /// Searches a kept image of the workspace (`FindImage`) for `phrase`, reading the files `files` found (each as it
+  /// was when the image was made); nil when a source's text is no longer the one indexed.
+  package init?(
+    image: FindImage, files: WorkspaceFiles, phrase: String, limit: Int, includingNotes: Bool,
+    fileSystem: any FileSystem
+  ) {
+    let find = image.find
+    func read(_ path: String) -> [UInt8]? {
+      if case .success(let bytes) = files.read(path, fileSystem: fileSystem) { return bytes }
+      return nil
+    }
+    guard let result = find.find(phrase, limit: limit, read: read) else { return nil }
+    var found = result.places
+    if includingNotes, found.count < limit {
+      var texts: [String: [UInt8]] = [:]
+      for path in find.notePaths { texts[path] = read(path) }
+      found += Workspace.find(phrase, inNotes: texts, limit: limit - found.count)
+    }
+    let text = Self.texts { path in
+      if let extracted = find.sources[path]?.extracted { return SourceText(bytes: extracted.text) }
+      return read(path).map { SourceText(bytes: $0) }
+    }
+    places = found.map { Self.item($0, in: text($0.path)) }
+    highlights = find.highlights(matching: phrase, limit: limit).map {
+      Self.highlight(
+        key: $0.key, text: $0.quotedText, comment: $0.comment, pageLabel: $0.pageLabel,
+        annotationKey: $0.annotationKey)
+    }
+    closest = places.isEmpty ? result.closest.map { Self.item($0, in: text($0.path)) } : []
+    skipped = image.skipped
+    home = files.home
+  }
+
+  /// The text of each file a place is in, from `load` (an empty text when it gives none), each loaded once.
+  private static func texts(_ load: @escaping (String) -> SourceText?) -> (String) -> SourceText {
+    var loaded: [String: SourceText] = [:]
+    return { path in
+      if let text = loaded[path] { return text }
+      let text = load(path) ?? SourceText("")
+      loaded[path] = text
+      return text
+    }
+  }
+
+  /// `place` placed in its file's text `text`.
+  private static func item(_ place: FoundPlace, in text: SourceText) -> Item {
+    let (start, end) = text.positions(of: place.fileRange, in: .utf32)
+    return Item(
+      path: place.path, line: start.line + 1, column: start.column + 1, endLine: end.line + 1,
+      endColumn: end.column + 1, citation: place.citation, key: place.key, locator: place.locator,
+      context: place.context, likeness: place.likeness)
+  }
+
+  /// A Zotero highlight as `gloss find` shows it.
+  private static func highlight(
+    key: String, text: String, comment: String, pageLabel: String, annotationKey: String
+  ) -> Highlight {
+    Highlight(
+      citation: pageLabel.isEmpty ? "[@\(key)]" : "[@\(key), p. \(pageLabel)]", key: key, text: text,
+      comment: comment, pageLabel: pageLabel, annotationKey: annotationKey)
   }
 
   /// True when the phrase was found (the command then exits 0).

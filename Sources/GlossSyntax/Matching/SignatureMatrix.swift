@@ -543,4 +543,27 @@ package struct SignatureMatrix: Sendable {
     }
     return out
   }
+
+  /// The rows of each segment and its width in 64-bit words, in order: what a kept image of the matrix holds
+  /// (`init(columnCount:segments:)` reads them back).
+  package var segmentParts: [(rows: [UInt64], rowWords: Int)] { segments.map { ($0.rows, $0.rowWords) } }
+
+  /// The matrix of `columnCount` columns whose segments are `segments` (as `segmentParts` gave them); nil when they
+  /// are not such a matrix's (a segment's rows not `chunkBits` rows of its width, a segment but the last not full,
+  /// fewer or far more words than the columns take).
+  package init?(columnCount: Int, segments: [(rows: [UInt64], rowWords: Int)]) {
+    var words = 0
+    for (index, segment) in segments.enumerated() {
+      guard segment.rowWords > 0, segment.rowWords <= Self.segmentWords,
+        segment.rows.count == TextSignature.chunkBits * segment.rowWords,
+        index == segments.count - 1 || segment.rowWords == Self.segmentWords
+      else { return nil }
+      words += segment.rowWords
+    }
+    guard columnCount >= 0, words >= (columnCount + 63) / 64, columnCount == 0 || words > (columnCount - 1) / 64
+    else { return nil }
+    self.columnCount = columnCount
+    self.segments = segments.map { Segment(rows: $0.rows, rowWords: $0.rowWords) }
+    rowWords = words
+  }
 }

@@ -21,6 +21,19 @@ package struct TextSignature: Sendable {
   /// The text's page furniture (`PageFurniture.ranges(in:)`), found once here for the chunks a search indexes.
   package private(set) var furniture: [Range<Int>] = []
 
+  /// A signature without filters (as `droppingFilters()` leaves it) from its parts, as a kept image holds them; nil
+  /// when they are not such a signature's (chunk starts not ascending from 0 and within `textCount`, furniture out
+  /// of the text).
+  package init?(chunkStarts: [Int], tokenCount: Int, furniture: [Range<Int>], textCount: Int) {
+    guard tokenCount >= 0, chunkStarts.count == (tokenCount + Self.chunkTokens - 1) / Self.chunkTokens,
+      chunkStarts.allSatisfy({ $0 >= 0 && $0 <= textCount }), zip(chunkStarts, chunkStarts.dropFirst()).allSatisfy(<),
+      furniture.allSatisfy({ $0.lowerBound >= 0 && $0.upperBound <= textCount })
+    else { return nil }
+    self.chunkStarts = chunkStarts
+    self.tokenCount = tokenCount
+    self.furniture = furniture
+  }
+
   /// How many chunks the text has (none for a text without tokens).
   package var chunkCount: Int { chunkStarts.count }
 

@@ -12,7 +12,7 @@ import Testing
     let texts = [Array(words.utf8), Array(("Other " + words).utf8)]
     let signatures = texts.map { TextSignature(text: CaseFolding.folded($0)) }
     #expect(signatures[0].chunkCount == 3)
-    var indexes = Workspace.ChunkIndexes()
+    var indexes = SourceFinder.ChunkIndexes()
     /// The bytes chunks `chunks` of document `slot` hold, folded, and where they start.
     func expected(_ slot: Int, _ chunks: Range<Int>) -> ([UInt8], Int) {
       let starts = signatures[slot].chunkStarts + [texts[slot].count]

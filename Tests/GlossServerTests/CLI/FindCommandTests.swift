@@ -60,6 +60,32 @@ import Testing
     return folder
   }
 
+  @Test func aSecondFindPrintsTheSameFromTheImageKeptInTheCache() throws {
+    let folder = try temporaryWorkspace(Self.files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = folder.appendingPathComponent("cache").path
+    let workspace = folder.appendingPathComponent("w")
+    try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    for name in ["sources", "notes"] {
+      try FileManager.default.moveItem(
+        at: folder.appendingPathComponent(name), to: workspace.appendingPathComponent(name))
+    }
+    let environment = GlossProcess.testEnvironment.merging(["XDG_CACHE_HOME": cache]) { $1 }
+    let arguments = ["find", "imaginative reconstruction", workspace.path, "--notes", "--format", "json"]
+    let first = try GlossProcess.run(arguments, environment: environment)
+    let images = try FileManager.default.contentsOfDirectory(atPath: cache + "/gloss/workspaces")
+    #expect(images.filter { $0.hasSuffix(".find") }.count == 1)
+    let second = try GlossProcess.run(arguments, environment: environment)
+    #expect(first.status == 0 && second.status == 0)
+    #expect(second.stdout == first.stdout)
+    #expect(second.stdout.contains(#""citation" : "[@bartlett1932, l. 7]""#))
+    // Changed since: indexed again, and the new text is found.
+    try Data("Tái tạo: an imaginative reconstruction, again.\n".utf8).write(
+      to: workspace.appendingPathComponent("sources/ebbinghaus1885.txt"))
+    let third = try GlossProcess.run(["find", "imaginative reconstruction", workspace.path], environment: environment)
+    #expect(third.stdout.contains("sources/ebbinghaus1885.txt:1:13: [@ebbinghaus1885, l. 1]"))
+  }
+
   @Test func exitStatusIsZeroWhenFoundOneWhenNotTwoOnBadUsage() throws {
     let folder = try temporaryWorkspace(Self.files)
     defer { try? FileManager.default.removeItem(at: folder) }
