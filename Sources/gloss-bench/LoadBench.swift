@@ -21,13 +21,15 @@ enum LoadBench {
         files.filter { $0.role == .note }.count, files.filter { $0.role == .sourceDocument }.count,
         Double(sourceBytes) / 1_048_576))
     if arguments.count >= 3, arguments[1] == "--dump" {
-      dump(load(files, root: root, config: WorkspaceConfig()), files: files, to: arguments[2])
+      var phases = Phases()
+      dump(load(files, root: root, config: WorkspaceConfig(), phases: &phases), files: files, to: arguments[2])
     }
     var off = WorkspaceConfig()
     off.quoteCheck = false
     for (name, config) in [("quoteCheck false", off), ("quoteCheck true", WorkspaceConfig())] {
       for _ in 0..<2 {
-        let (workspace, wall, cpu) = timed { load(files, root: root, config: config) }
+        var phases = Phases()
+        let (workspace, wall, cpu) = timed { load(files, root: root, config: config, phases: &phases) }
         let mismatches = workspace.diagnosticsByPath.values.reduce(0) { total, list in
           total + list.filter { $0.code == DiagnosticCode.quoteMismatch }.count
         }
@@ -35,6 +37,12 @@ enum LoadBench {
           String(
             format: "load, %@: %.0f ms wall, %.0f ms CPU; quote-mismatch %d", name as NSString, wall, cpu,
             mismatches))
+        print(
+          String(
+            format:
+              "  parse and merge %.0f ms wall, %.0f ms CPU (%.0f ms of it on the merging thread); diagnose %.0f ms"
+              + " wall, %.0f ms CPU", phases.indexWall, phases.indexCPU, phases.indexThreadCPU, phases.diagnoseWall,
+            phases.diagnoseCPU))
       }
     }
     // The indexes alone, built as the workspace builds them: every source on all cores, one shared lexicon.
@@ -56,8 +64,12 @@ enum LoadBench {
 
   /// The workspace as the server loads it: the files at once, then the texts that BibTeX `file` fields name, then
   /// every file diagnosed once.
-  private static func load(_ files: [WorkspaceFile], root: String, config: WorkspaceConfig) -> Workspace {
-    var workspace = Workspace(indexing: files, config: config)
+  private static func load(
+    _ files: [WorkspaceFile], root: String, config: WorkspaceConfig, phases: inout Phases
+  ) -> Workspace {
+    let threadStart = threadCPU()
+    var (workspace, wall, cpu) = timed { Workspace(indexing: files, config: config) }
+    (phases.indexWall, phases.indexCPU, phases.indexThreadCPU) = (wall, cpu, (threadCPU() - threadStart) * 1000)
     var extra: [WorkspaceFile] = []
     for path in workspace.unloadedEntryFiles.sorted() {
       guard let data = FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(path)) else {
@@ -66,8 +78,25 @@ enum LoadBench {
       extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: [UInt8](data)))
     }
     workspace.addFiles(extra)
-    workspace.diagnoseAll()
+    (_, phases.diagnoseWall, phases.diagnoseCPU) = timed { workspace.diagnoseAll() }
     return workspace
+  }
+
+  /// The wall-clock and CPU milliseconds of the load's two phases: parsing and merging every file, then diagnosing.
+  private struct Phases {
+    var indexWall = 0.0
+    var indexCPU = 0.0
+    /// The CPU of the calling thread alone while parsing and merging: every merge, and the parsing it did meanwhile.
+    var indexThreadCPU = 0.0
+    var diagnoseWall = 0.0
+    var diagnoseCPU = 0.0
+  }
+
+  /// Seconds of CPU the calling thread has used.
+  private static func threadCPU() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
   /// Writes every diagnostic as `path<TAB>line (0-based)<TAB>code<TAB>message`, one a line, sorted.

@@ -47,8 +47,15 @@ struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
       guard only != member else { return }
       storage = .many(only < member ? [only, member] : [member, only])
     case .many(var members):
-      let (index, found) = Self.position(of: member, in: members)
-      guard !found else { return }
+      // Members arriving in order (the bulk load files paths in path order) go at the end after one comparison.
+      let index: Int
+      if let last = members.last, last < member {
+        index = members.count
+      } else {
+        let (position, found) = Self.position(of: member, in: members)
+        guard !found else { return }
+        index = position
+      }
       // Taken out of the enum first, so that the array is changed in place.
       storage = nil
       members.insert(member, at: index)

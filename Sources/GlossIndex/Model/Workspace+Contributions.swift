@@ -3,28 +3,36 @@ import GlossSyntax
 /// Each file's contributions to the reverse maps, updated from the difference between its old and new summary.
 extension Workspace {
   /// Replaces the note at `path` (nil removes it); returns the other paths whose diagnostics may change (none
-  /// without `collectingAffected`, for the bulk load, which diagnoses everything afterwards).
-  mutating func replaceNote(at path: String, with new: NoteRecord?, collectingAffected: Bool = true) -> Set<String> {
+  /// without `collectingAffected`, for the bulk load, which diagnoses everything afterwards). `contributions` are
+  /// `new`'s, when the caller found them already (the bulk load, on the core that parsed the note).
+  mutating func replaceNote(
+    at path: String, with new: NoteRecord?, collectingAffected: Bool = true, contributions: NoteContributions? = nil
+  ) -> Set<String> {
     let old = notes[path]
     notes[path] = new
     symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
     var affected: Set<String> = []
+    // The path key is made once, so that `notesByName` and `notesByPathKey` share its string (a note's path key is
+    // one of its names).
+    let pathKey = contributions?.pathKey ?? PathUtilities.pathKey(path)
+    let before = old.map { NoteContributions($0, pathKey: pathKey) }
+    let after = new.map { contributions ?? NoteContributions($0, pathKey: pathKey) }
 
-    let oldKeys = old?.citedKeys ?? []
-    let newKeys = new?.citedKeys ?? []
+    let oldKeys = before?.citedKeys ?? []
+    let newKeys = after?.citedKeys ?? []
     for key in oldKeys.subtracting(newKeys) { Self.remove(path, from: &citers, at: key) }
     for key in Self.added(newKeys, to: oldKeys) { citers[key, default: []].insert(path) }
     var stale: CompletionCache.Parts = []
     // The ranking counts the citers of the keys that name a source: a key being typed (`[@smi`) names none.
-    if oldKeys != newKeys, oldKeys.symmetricDifference(newKeys).contains(where: { definitions[$0] != nil }) {
+    if oldKeys != newKeys, Self.differing(oldKeys, newKeys).contains(where: { definitions[$0] != nil }) {
       stale.insert(.ranking)
     }
-    if old?.nameKeys != new?.nameKeys || old?.title != new?.title { stale.insert(.notes) }
+    if before?.nameKeys != after?.nameKeys || old?.title != new?.title { stale.insert(.notes) }
     if !stale.isEmpty { completionCache = completionCache.without(stale) }
 
     // Labels: cross-references to a label that appeared or went read differently (in a book, from any note).
-    let oldLabels = old?.labelIDs ?? []
-    let newLabels = new?.labelIDs ?? []
+    let oldLabels = before?.labelIDs ?? []
+    let newLabels = after?.labelIDs ?? []
     if oldLabels != newLabels {
       for id in oldLabels.subtracting(newLabels) { Self.remove(path, from: &labelOwners, at: id) }
       for id in newLabels.subtracting(oldLabels) { labelOwners[id, default: []].insert(path) }
@@ -33,36 +41,34 @@ extension Workspace {
       }
     }
 
-    let oldTags = old?.tagCounts ?? [:]
-    let newTags = new?.tagCounts ?? [:]
+    let oldTags = before?.tagCounts ?? [:]
+    let newTags = after?.tagCounts ?? [:]
     for (tag, _) in oldTags where newTags[tag] == nil {
       tagUses[tag]?[path] = nil
       if tagUses[tag]?.isEmpty ?? false { tagUses[tag] = nil }
     }
     for (tag, count) in newTags where oldTags[tag] != count { tagUses[tag, default: [:]][path] = count }
 
-    let oldLinks = old?.linkKeys ?? []
-    let newLinks = new?.linkKeys ?? []
+    let oldLinks = before?.linkKeys ?? []
+    let newLinks = after?.linkKeys ?? []
     for key in oldLinks.subtracting(newLinks) { Self.remove(path, from: &linkers, at: key) }
     for key in Self.added(newLinks, to: oldLinks) { linkers[key, default: []].insert(path) }
 
-    let oldCitekey = old?.citekey
-    let newCitekey = new?.citekey
+    let oldCitekey = before?.citekey
+    let newCitekey = after?.citekey
     if oldCitekey != newCitekey {
       if let key = oldCitekey { Self.remove(path, from: &citekeyNotes, at: key) }
       if let key = newCitekey { citekeyNotes[key, default: []].insert(path) }
     }
 
-    let oldBibs = Set(old?.bibliographyPaths ?? [])
-    let newBibs = Set(new?.bibliographyPaths ?? [])
+    let oldBibs = before?.bibliographyPaths ?? []
+    let newBibs = after?.bibliographyPaths ?? []
     for bib in oldBibs.subtracting(newBibs) { Self.remove(path, from: &bibliographyUsers, at: bib) }
     for bib in Self.added(newBibs, to: oldBibs) { bibliographyUsers[bib, default: []].insert(path) }
 
-    // Names: links using a name this note gained or lost may now resolve differently. The path key is made once, so
-    // that `notesByName` and `notesByPathKey` share its string (a note's path key is one of its names).
-    let pathKey = PathUtilities.pathKey(path)
-    let oldNames = old?.nameKeys ?? []
-    let newNames = new?.nameKeys(pathKey: pathKey) ?? []
+    // Names: links using a name this note gained or lost may now resolve differently.
+    let oldNames = before?.nameKeys ?? []
+    let newNames = after?.nameKeys ?? []
     for name in oldNames.subtracting(newNames) {
       Self.remove(path, from: &notesByName, at: name)
       if collectingAffected { affected.formUnion(linkers["w:" + name] ?? []) }
@@ -199,6 +205,14 @@ extension Workspace {
   /// hashing every member again.
   static func added<T: Hashable>(_ new: Set<T>, to old: Set<T>) -> Set<T> {
     old.isEmpty ? new : new.subtracting(old)
+  }
+
+  /// The members of one of `old` and `new` but not both; the other itself when one is empty (a file's first or last
+  /// contributions), without hashing every member again.
+  static func differing<T: Hashable>(_ old: Set<T>, _ new: Set<T>) -> Set<T> {
+    if old.isEmpty { return new }
+    if new.isEmpty { return old }
+    return old.symmetricDifference(new)
   }
 
   static func remove<Key: Hashable>(_ path: String, from map: inout [Key: PathSet], at key: Key) {

@@ -87,14 +87,14 @@ extension Workspace {
     ParallelWork.stream(count: count) { index -> ParsedFile? in
       guard let file = load(index) else { return nil }
       let parsed = Self.parse(file, place: place, indexingQuotationsWith: lexicon)
-      guard releasingNoteBlocks, case .note(var record) = parsed else { return parsed }
+      guard releasingNoteBlocks, case .note(var record, let contributions) = parsed else { return parsed }
       record.releaseBlocks()
-      return .note(record)
+      return .note(record, contributions)
     } consume: { file in
       switch file {
-      case .note(let record):
+      case .note(let record, let contributions):
         _ = removeOtherRoles(record.path, keeping: .note)
-        _ = replaceNote(at: record.path, with: record, collectingAffected: false)
+        _ = replaceNote(at: record.path, with: record, collectingAffected: false, contributions: contributions)
       case .sourceDocument(let record, let index):
         _ = removeOtherRoles(record.path, keeping: .sourceDocument)
         _ = replaceSourceDocument(at: record.path, with: record)
@@ -137,9 +137,9 @@ extension Workspace {
     var always: Set<String> = []
     for file in parsed {
       switch file {
-      case .note(let record):
+      case .note(let record, let contributions):
         affected.formUnion(removeOtherRoles(record.path, keeping: .note))
-        affected.formUnion(replaceNote(at: record.path, with: record))
+        affected.formUnion(replaceNote(at: record.path, with: record, contributions: contributions))
         always.insert(record.path)
       case .sourceDocument(let record, _):
         affected.formUnion(removeOtherRoles(record.path, keeping: .sourceDocument))
@@ -159,12 +159,15 @@ extension Workspace {
     ParallelWork.map(count: files.count) { parse(files[$0], place: place, indexingQuotationsWith: nil) }
   }
 
-  /// One file parsed into its record; a source document's quotation index is built too when `lexicon` is given.
+  /// One file parsed into its record; a source document's quotation index is built too when `lexicon` is given, and
+  /// a note's contributions to the reverse maps are found, on the core that parsed it rather than the one merging.
   private static func parse(
     _ file: WorkspaceFile, place: WorkspacePlace, indexingQuotationsWith lexicon: QuoteLexicon?
   ) -> ParsedFile {
     switch file.role {
-    case .note: return .note(NoteRecord(path: file.path, bytes: file.bytes, place: place))
+    case .note:
+      let record = NoteRecord(path: file.path, bytes: file.bytes, place: place)
+      return .note(record, NoteContributions(record))
     case .sourceDocument:
       let record = SourceDocumentRecord(path: file.path, bytes: file.bytes, pageLabels: file.pageLabels)
       return .sourceDocument(record, lexicon.map { QuoteIndex(text: record.document.text, lexicon: $0) })
@@ -173,7 +176,7 @@ extension Workspace {
   }
 
   private enum ParsedFile: Sendable {
-    case note(NoteRecord)
+    case note(NoteRecord, NoteContributions)
     case sourceDocument(SourceDocumentRecord, QuoteIndex?)
     case bibliography(BibliographyRecord)
   }
