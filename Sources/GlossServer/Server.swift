@@ -45,8 +45,6 @@ package final class Server {
   package internal(set) var roots: [WorkspaceRoot] = []
   /// The settings the editor gave (`initializationOptions`, then `settings.gloss`); each root's file wins over them.
   package internal(set) var editorSettings: ConfigValue?
-  /// How diagnostics reach the client, settled in `initialize`.
-  package internal(set) var diagnosticsMode = DiagnosticsMode.push
   /// Where each open document is attached: its root and path.
   var openLocations: [DocumentURI: DocumentLocation] = [:]
   /// Whether the loop scans the folders off its thread (`.scanned` events) rather than on each `.tick`.
@@ -79,18 +77,11 @@ package final class Server {
   var deferredLoadToken: ProgressToken?
   /// Whether the workspace was loaded once (later folders are loaded as they come).
   var hasLoaded = false
-  /// The pull-diagnostics result id of each document whose report was computed, by URI.
-  var diagnosticResultIDs: [DocumentURI: String] = [:]
-  /// The number behind the next pull-diagnostics result id.
-  var nextResultID = 1
-  /// Whether a pull-diagnostics report the client held went stale since the last refresh.
-  var hasStaleDiagnostics = false
+  /// How diagnostics reach the client and which pull reports it holds.
+  package internal(set) var diagnosticsLedger = DiagnosticsLedger()
   /// Open documents changed since they were last indexed, in the order of their first change: a burst of changes
   /// is indexed (and its diagnostics published) once, for the latest version (`indexChangedDocuments`).
   var changedDocuments: [DocumentURI] = []
-  /// Whether some of those reports belong to documents the client does not have open (it re-pulls only the open
-  /// ones after its own edits).
-  var hasStaleUnopenedDiagnostics = false
 
   /// Restarted roots' indexes checked in the background against what their snapshots published.
   let restartChecks = RestartChecks()

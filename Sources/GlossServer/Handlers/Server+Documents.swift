@@ -41,7 +41,7 @@ extension Server {
     }
     // As after the change notifications themselves: a pull client asks for its open documents again after its own
     // edits, so only reports of documents it does not have open call for a refresh (`refreshStaleDiagnostics`).
-    if !hasStaleUnopenedDiagnostics { hasStaleDiagnostics = false }
+    diagnosticsLedger.settleAfterEdits()
   }
 
   /// `textDocument/didSave`: the buffer stays the truth; a saved `.gloss.json` (or `_quarto.yml`, `_metadata.yml`)
@@ -214,9 +214,9 @@ extension Server {
 
   /// Publishes an empty list for `uri` (a document that left the index).
   func publishEmpty(_ uri: DocumentURI) {
-    switch diagnosticsMode {
+    switch diagnosticsLedger.mode {
     case .push: send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
-    case .pull: diagnosticResultIDs[uri] = nil
+    case .pull: diagnosticsLedger.forget(uri)
     }
   }
 }

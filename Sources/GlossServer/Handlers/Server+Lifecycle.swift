@@ -9,7 +9,7 @@ extension Server {
     positionEncoding = Self.negotiatePositionEncoding(params.capabilities.general?.positionEncodings)
     state = .running
     editorSettings = Self.editorSettings(from: params.initializationOptions)
-    diagnosticsMode = Self.diagnosticsMode(for: params.capabilities)
+    diagnosticsLedger.mode = Self.diagnosticsMode(for: params.capabilities)
     // The roots (`workspaceFolders`, else `rootUri`, else `rootPath`, else single-file mode) are loaded on
     // `initialized`, once the client can take our requests and progress.
     return InitializeResult(
@@ -58,7 +58,7 @@ extension Server {
       positionEncoding: positionEncoding.rawValue,
       textDocumentSync: TextDocumentSyncOptions(
         openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
-      diagnosticProvider: diagnosticsMode == .pull
+      diagnosticProvider: diagnosticsLedger.mode == .pull
         ? DiagnosticOptions(identifier: "gloss", interFileDependencies: true, workspaceDiagnostics: true) : nil,
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),

@@ -42,7 +42,7 @@ extension Server {
   /// Whether diagnostics published now are those of the files on disk: pushed, and no document open (an open
   /// buffer may differ from its file).
   var publishesFromDisk: Bool {
-    diagnosticsMode == .push && documents.uris.isEmpty
+    diagnosticsLedger.mode == .push && documents.uris.isEmpty
   }
 
   /// Publishes the diagnostics of the root at `path` from its restart snapshot when every input is as it was;
@@ -94,7 +94,7 @@ extension Server {
   /// On each tick: the roots whose index changed since their last snapshot, and not since the last tick, get a new
   /// one in the background (one save at a time; none while extractions run or edits wait to be indexed).
   func saveSettledRestartSnapshots() {
-    guard restartCache != nil, diagnosticsMode == .push, hasLoaded, changedDocuments.isEmpty,
+    guard restartCache != nil, diagnosticsLedger.mode == .push, hasLoaded, changedDocuments.isEmpty,
       extractions.progress.remaining == 0
     else { return }
     for index in roots.indices where roots[index].kind == .folder {
