@@ -47,14 +47,10 @@ package final class Server {
   package internal(set) var editorSettings: ConfigValue?
   /// Where each open document is attached: its root and path.
   var openLocations: [DocumentURI: DocumentLocation] = [:]
-  /// Whether the loop scans the folders off its thread (`.scanned` events) rather than on each `.tick`.
-  var scansInBackground = false
-  /// The (root, generation) pairs last posted to `scanBoard`.
-  var postedScanSignature: [[Int]] = []
+  /// The background scan: its board, whether it runs, what was posted to it.
+  package internal(set) var scanning = ScanningState()
   /// The roots (by path) already told that they hold no bibliography (said once each).
   var toldNoSources: Set<String> = []
-  /// The folders the background scan walks (`gloss lsp`), kept current as roots and their files change.
-  package let scanBoard = ScanBoard()
   /// The extractions running in the background (PDF texts), fed by loading and scanning.
   package let extractions: ExtractionQueue
   /// Builds the search over the sources' text of each root's newest state in the background.

@@ -14,7 +14,7 @@ extension Server {
   /// and modification times), because several clients never send `workspace/didChangeWatchedFiles`. Under
   /// `runLanguageServer` the walk happens off the loop instead (`ScanBoard`), and only its result comes in.
   func tick(at date: Date) {
-    guard state == .running, hasLoaded, !scansInBackground else { return }
+    guard state == .running, hasLoaded, !scanning.runsInBackground else { return }
     for id in roots.filter({ $0.kind == .folder }).map(\.id) { syncWithDisk(id) }
   }
 
@@ -68,10 +68,7 @@ extension Server {
 
   /// Posts the folder roots' files for the background scan when they changed since the last post.
   func postScanTargetsIfChanged() {
-    let signature = roots.filter { $0.kind == .folder }.map { [$0.id, $0.filesGeneration] }
-    guard signature != postedScanSignature else { return }
-    postedScanSignature = signature
-    scanBoard.post(roots.filter { $0.kind == .folder }.map { ($0.id, $0.filesGeneration, $0.files) })
+    scanning.post(roots)
   }
 
   /// Brings folder root `id` up to date with a walk's result: `next` files and the `changes` since the current ones.

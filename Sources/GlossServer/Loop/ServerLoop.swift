@@ -18,8 +18,8 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
     mailbox.post(.endOfInput)
   }
   let now = server.options.now
-  server.scansInBackground = server.options.tickInterval != nil
-  let board = server.scanBoard
+  server.scanning.runsInBackground = server.options.tickInterval != nil
+  let board = server.scanning.board
   let fileSystem = server.options.fileSystem
   // The periodic scan walks the folders on the timer's thread, so a walk of 10,000 files never delays an edit; the
   // loop only applies what changed.
