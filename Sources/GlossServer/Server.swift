@@ -49,8 +49,6 @@ package final class Server {
   var openLocations: [DocumentURI: DocumentLocation] = [:]
   /// The background scan: its board, whether it runs, what was posted to it.
   package internal(set) var scanning = ScanningState()
-  /// The roots (by path) already told that they hold no bibliography (said once each).
-  var toldNoSources: Set<String> = []
   /// The extractions running in the background (PDF texts), fed by loading and scanning.
   package let extractions: ExtractionQueue
   /// Builds the search over the sources' text of each root's newest state in the background.
@@ -65,14 +63,8 @@ package final class Server {
   /// Files whose diagnostics arriving texts changed, published at the next tick or once the last text is in
   /// (`publishDeferredExtractionResults`) rather than with each batch: those with many diagnostics.
   var deferredExtractionPublishes: [RootID: Set<String>] = [:]
-  /// The id the next root gets.
-  var nextRootID = 1
-  /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
-  var isLoadPending = false
-  /// The progress token of a first indexing whose `begin` was sent and whose work waits for the next idle moment.
-  var deferredLoadToken: ProgressToken?
-  /// Whether the workspace was loaded once (later folders are loaded as they come).
-  var hasLoaded = false
+  /// Where the loading of the roots stands, and the id the next root gets.
+  package internal(set) var loading = RootLoading()
   /// How diagnostics reach the client and which pull reports it holds.
   package internal(set) var diagnosticsLedger = DiagnosticsLedger()
   /// Open documents changed since they were last indexed, in the order of their first change: a burst of changes

@@ -80,8 +80,7 @@ extension Server {
     if location == nil, let path = FileURI(uri).filePath {
       let folder = PathComponents.split(path).folder
       let config = roots.first(where: { $0.kind == .folder })?.config.config ?? WorkspaceConfig()
-      roots.append(WorkspaceRoot(id: nextRootID, looseFolder: folder, config: config))
-      nextRootID += 1
+      roots.append(WorkspaceRoot(id: loading.takeRootID(), looseFolder: folder, config: config))
       location = locate(uri)
     }
     guard let location, let index = rootIndex(location.root) else { return }
@@ -189,7 +188,7 @@ extension Server {
 
   /// Whether some root has files waiting to be re-diagnosed, or extracted texts wait to be put in place.
   package var hasDeferredWork: Bool {
-    !changedDocuments.isEmpty || deferredLoadToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
+    !changedDocuments.isEmpty || loading.deferredToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
       || extractions.hasFinished
   }
 
@@ -197,7 +196,7 @@ extension Server {
   /// publishes those that changed.
   func runDeferredWork() {
     // `handle` indexed the changed documents before this event; the rest waits for the next idle moment.
-    if let token = deferredLoadToken { return loadWorkspaces(progressToken: token) }
+    if let token = loading.deferredToken { return loadWorkspaces(progressToken: token) }
     for index in roots.indices where !roots[index].workspace.pendingPaths.isEmpty {
       let changed = roots[index].workspace.refreshPending()
       publishSorted(changed, in: roots[index].id)

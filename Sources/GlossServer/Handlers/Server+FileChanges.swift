@@ -14,7 +14,7 @@ extension Server {
   /// and modification times), because several clients never send `workspace/didChangeWatchedFiles`. Under
   /// `runLanguageServer` the walk happens off the loop instead (`ScanBoard`), and only its result comes in.
   func tick(at date: Date) {
-    guard state == .running, hasLoaded, !scanning.runsInBackground else { return }
+    guard state == .running, loading.hasLoaded, !scanning.runsInBackground else { return }
     for id in roots.filter({ $0.kind == .folder }).map(\.id) { syncWithDisk(id) }
   }
 

@@ -19,18 +19,18 @@ extension Server {
   /// `initialized`: the client is ready for our requests (such as registering file watchers).
   func initialized(_ params: InitializedNotification) {
     registerFileWatchers()
-    guard !hasLoaded, !isLoadPending else { return }
+    guard !loading.hasLoaded, !loading.isPending else { return }
     if clientCapabilities.window?.workDoneProgress == true {
       // The first indexing reports progress once the client made the token; any other event first loads at once
       // (with progress too, `loadIfStillPending`).
-      isLoadPending = true
+      loading.isPending = true
       let token = Self.indexingProgressToken
       sendRequest(WorkDoneProgressCreateRequest(token: token)) { server, result in
-        guard server.isLoadPending else { return }
+        guard server.loading.isPending else { return }
         guard (try? result.get()) != nil else { return server.loadWorkspaces(progressToken: nil) }
         // `begin` goes out now; the indexing runs as deferred work, once this message has been written.
-        server.isLoadPending = false
-        server.deferredLoadToken = token
+        server.loading.isPending = false
+        server.loading.deferredToken = token
         server.beginIndexingProgress()
       }
     } else {
