@@ -39,14 +39,12 @@ package final class Server {
   package internal(set) var clientCapabilities = ClientCapabilities()
   /// The `initialize` params, for the workspace roots (`workspaceFolders`, `rootUri`, `rootPath`).
   package internal(set) var initializeParams: InitializeRequest?
-  /// The documents open in the editor.
+  /// The documents open in the editor, where each is attached, which changed since they were last indexed.
   package internal(set) var documents = DocumentStore()
   /// The workspace roots, in the order they were added (see `Server+Workspaces.swift`).
   package internal(set) var roots: [WorkspaceRoot] = []
   /// The settings the editor gave (`initializationOptions`, then `settings.gloss`); each root's file wins over them.
   package internal(set) var editorSettings: ConfigValue?
-  /// Where each open document is attached: its root and path.
-  var openLocations: [DocumentURI: DocumentLocation] = [:]
   /// The background scan: its board, whether it runs, what was posted to it.
   package internal(set) var scanning = ScanningState()
   /// The extractions running in the background (PDF texts), fed by loading and scanning.
@@ -67,16 +65,11 @@ package final class Server {
   package internal(set) var loading = RootLoading()
   /// How diagnostics reach the client and which pull reports it holds.
   package internal(set) var diagnosticsLedger = DiagnosticsLedger()
-  /// Open documents changed since they were last indexed, in the order of their first change: a burst of changes
-  /// is indexed (and its diagnostics published) once, for the latest version (`indexChangedDocuments`).
-  var changedDocuments: [DocumentURI] = []
 
   /// Restarted roots' indexes checked in the background against what their snapshots published.
   let restartChecks = RestartChecks()
   /// The notifications of a new root's first publishing, collected for its restart snapshot.
   var capturedDiagnostics: [PublishedDiagnostics]?
-  /// The blocks of opened notes being parsed off the loop, by URI (`keepIndexedNote`).
-  package internal(set) var openedNoteParses: [DocumentURI: OpenedNoteParse] = [:]
   /// Whether this run looked for leftovers of killed snapshot writes (`removeRestartLeftoversOnce`).
   var checkedRestartLeftovers = false
   /// Completion indexes being built in the background (`prepareCompletion`); snapshot writes wait for them.
@@ -113,10 +106,10 @@ package final class Server {
   /// Handles one event and returns the messages to send, in order.
   package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
     loadIfStillPending(before: event)
-    if !openedNoteParses.isEmpty { takeOpenedNoteParses() }
+    if !documents.parses.isEmpty { takeOpenedNoteParses() }
     applyRestartChecks()
     // Changes wait while more changes come; anything else sees them indexed first.
-    let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
+    let indexedChanges = !documents.changed.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }
     if case .message = event { lastClientMessage = options.now() }
     switch event {

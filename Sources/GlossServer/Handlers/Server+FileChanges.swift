@@ -265,7 +265,7 @@ extension Server {
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
     rememberKeys(in: id)
-    for (uri, location) in openLocations where location.root == id {
+    for (uri, location) in documents.locations where location.root == id {
       roots[index].openPaths[location.path] = uri
       guard let document = documents[uri] else { continue }
       switch roots[index].role(of: location.path) {

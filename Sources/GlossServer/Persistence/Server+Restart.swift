@@ -94,7 +94,7 @@ extension Server {
   /// On each tick: the roots whose index changed since their last snapshot, and not since the last tick, get a new
   /// one in the background (one save at a time; none while extractions run or edits wait to be indexed).
   func saveSettledRestartSnapshots() {
-    guard restartCache != nil, diagnosticsLedger.mode == .push, loading.hasLoaded, changedDocuments.isEmpty,
+    guard restartCache != nil, diagnosticsLedger.mode == .push, loading.hasLoaded, documents.changed.isEmpty,
       extractions.progress.remaining == 0
     else { return }
     for index in roots.indices where roots[index].kind == .folder {
