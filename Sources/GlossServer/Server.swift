@@ -56,11 +56,8 @@ package final class Server {
   /// When the client last sent a message, and when to hand back what background builds freed (`IdleTrim`).
   var lastClientMessage: Date?
   var idleTrim = IdleTrim()
-  /// The progress token of the extractions under way, once the client made it.
-  var extractionProgress: ExtractionProgress?
-  /// Files whose diagnostics arriving texts changed, published at the next tick or once the last text is in
-  /// (`publishDeferredExtractionResults`) rather than with each batch: those with many diagnostics.
-  var deferredExtractionPublishes: [RootID: Set<String>] = [:]
+  /// The extractions' progress and the publishing their texts made wait.
+  var extractionReporting = ExtractionReporting()
   /// Where the loading of the roots stands, and the id the next root gets.
   package internal(set) var loading = RootLoading()
   /// How diagnostics reach the client and which pull reports it holds.

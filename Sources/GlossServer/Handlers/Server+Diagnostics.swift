@@ -34,10 +34,7 @@ extension Server {
       // Only open documents have a version; everything else is looked up and encoded on all cores.
       let paths = Array(paths)
       // What waits to be published after texts arrived goes out now, current.
-      if deferredExtractionPublishes[id] != nil {
-        deferredExtractionPublishes[id]?.subtract(paths)
-        if deferredExtractionPublishes[id]?.isEmpty == true { deferredExtractionPublishes[id] = nil }
-      }
+      extractionReporting.published(paths, in: id)
       var openDocuments: [String: (version: Int?, text: SourceText)] = [:]
       for path in paths {
         if let uri = root.openPaths[path], let document = documents[uri] {
