@@ -51,11 +51,8 @@ package final class Server {
   package let extractions: ExtractionQueue
   /// Builds the search over the sources' text of each root's newest state in the background.
   package lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
-  /// When the sources' state last went to `findPreparation` while texts were being extracted.
-  var lastFindHandover: Date?
-  /// When the client last sent a message, and when to hand back what background builds freed (`IdleTrim`).
-  var lastClientMessage: Date?
-  var idleTrim = IdleTrim()
+  /// When the client was last heard from, to pace memory trims and find handovers.
+  var activity = ClientActivity()
   /// The extractions' progress and the publishing their texts made wait.
   var extractionReporting = ExtractionReporting()
   /// Where the loading of the roots stands, and the id the next root gets.
@@ -108,7 +105,7 @@ package final class Server {
     // Changes wait while more changes come; anything else sees them indexed first.
     let indexedChanges = !documents.changed.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }
-    if case .message = event { lastClientMessage = options.now() }
+    if case .message = event { activity.clientSentMessage(at: options.now()) }
     switch event {
     case .message(.request(let request)):
       handleRequest(request)
@@ -130,9 +127,7 @@ package final class Server {
       publishDeferredExtractionResults()
       saveSettledRestartSnapshots()
       saveSettledKeyFingerprints()
-      if idleTrim.isDue(
-        finishedRounds: findPreparation.finishedRounds, lastClientMessage: lastClientMessage, now: date)
-      {
+      if activity.isTrimDue(finishedRounds: findPreparation.finishedRounds, now: date) {
         handBackFreedMemory(saying: "built the search over the sources' text")
       }
     case .scanned(let result):

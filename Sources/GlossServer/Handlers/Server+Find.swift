@@ -118,10 +118,9 @@ extension Server {
   func prepareFindInEveryRoot() {
     if extractions.progress.remaining > 0 {
       let now = options.now()
-      if let last = lastFindHandover, now >= last, now.timeIntervalSince(last) < Self.findHandoverInterval { return }
-      lastFindHandover = now
+      guard activity.isFindHandoverDue(at: now, every: Self.findHandoverInterval) else { return }
     } else {
-      lastFindHandover = nil
+      activity.endFindHandovers()
     }
     for root in roots { prepareFind(in: root.id) }
   }
