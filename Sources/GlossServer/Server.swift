@@ -60,16 +60,8 @@ package final class Server {
   /// How diagnostics reach the client and which pull reports it holds.
   package internal(set) var diagnosticsLedger = DiagnosticsLedger()
 
-  /// Restarted roots' indexes checked in the background against what their snapshots published.
-  let restartChecks = RestartChecks()
-  /// The notifications of a new root's first publishing, collected for its restart snapshot.
-  var capturedDiagnostics: [PublishedDiagnostics]?
-  /// Whether this run looked for leftovers of killed snapshot writes (`removeRestartLeftoversOnce`).
-  var checkedRestartLeftovers = false
-  /// Completion indexes being built in the background (`prepareCompletion`); snapshot writes wait for them.
-  package let completionBuilds = DispatchGroup()
-  /// Restart snapshots being written in the background (tests wait for them).
-  package let restartWrites = DispatchGroup()
+  /// Restart snapshots: the checks of restarted roots, a first publishing collected, the background writes.
+  package internal(set) var restart = RestartState()
 
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()

@@ -56,11 +56,11 @@ extension Server {
   /// Builds the completion index of root `id` on a background queue, so that the first completion after indexing
   /// does not pay for it (≈ 0.2 s on the standard workspace); a completion arriving meanwhile waits for the same build
   /// (also after edits, which keep the parts they leave as they are). Restart snapshots are written after it
-  /// (`completionBuilds`): on two cores, a user waits for the one and not for the other.
+  /// (`restart.completionBuilds`): on two cores, a user waits for the one and not for the other.
   func prepareCompletion(in id: RootID) {
     guard let snapshot = workspace(id) else { return }
     let log = options.log
-    let group = completionBuilds
+    let group = restart.completionBuilds
     group.enter()
     DispatchQueue.global(qos: .userInitiated).async {
       defer { group.leave() }

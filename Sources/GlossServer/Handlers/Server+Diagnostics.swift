@@ -64,7 +64,7 @@ extension Server {
         }
         for (path, body) in zip(slicePaths, bodies) {
           guard let body else { continue }
-          capturedDiagnostics?.append(PublishedDiagnostics(path: path, body: body))
+          restart.captured?.append(PublishedDiagnostics(path: path, body: body))
           send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
         }
         if paths.count > Self.publishSlice { flushOutbox() }

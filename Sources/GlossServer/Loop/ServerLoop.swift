@@ -30,7 +30,7 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   }
   defer { timer?.cancel() }
   server.extractions.wake = { mailbox.post([.extracted]) }
-  server.restartChecks.wake = { mailbox.post([.restartChecked]) }
+  server.restart.checks.wake = { mailbox.post([.restartChecked]) }
   server.writeNow = { messages in
     for message in messages { transport.send(message.body) }
   }

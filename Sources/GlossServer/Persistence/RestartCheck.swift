@@ -54,7 +54,7 @@ extension Server {
   func checkReplay(of root: WorkspaceRoot, replayed: [String: Data]) {
     let encoding = positionEncoding
     let fileSystem = options.fileSystem
-    let checks = restartChecks
+    let checks = restart.checks
     inRestartBackground {
       var unchecked = replayed
       var differing: [String] = []
@@ -72,7 +72,7 @@ extension Server {
   /// Puts the finished checks in place: what differed is published again from the index as it is now (an empty
   /// list for a file it no longer diagnoses), and a snapshot of the index is saved for the next start.
   func applyRestartChecks() {
-    for result in restartChecks.take() where !result.differing.isEmpty {
+    for result in restart.checks.take() where !result.differing.isEmpty {
       guard let root = root(result.root) else { continue }
       // A snapshot validated as current should have held exactly these diagnostics: worth knowing.
       log(

@@ -85,10 +85,10 @@ extension Server {
       checkReplay(of: root, replayed: replayed)
       return nil
     }
-    capturedDiagnostics = publishesFromDisk && restartCache != nil ? [] : nil
-    defer { capturedDiagnostics = nil }
+    restart.captured = publishesFromDisk && restartCache != nil ? [] : nil
+    defer { restart.captured = nil }
     publishAll(in: id)
-    return capturedDiagnostics
+    return restart.captured
   }
 
   /// On each tick: the roots whose index changed since their last snapshot, and not since the last tick, get a new
@@ -108,7 +108,7 @@ extension Server {
         roots[index].snapshotGeneration = generation
         continue
       }
-      guard restartWrites.wait(timeout: .now()) == .success else { continue }
+      guard restart.writes.wait(timeout: .now()) == .success else { continue }
       saveRestartSnapshot(of: roots[index].id, published: nil)
     }
   }
@@ -116,8 +116,7 @@ extension Server {
   /// Once per run, removes in the background the temporary files that snapshot writes killed half-way (a crash, a
   /// `kill -9` while saving) left in the cache folder; only old ones, so another Gloss writing now keeps its own.
   func removeRestartLeftoversOnce() {
-    guard !checkedRestartLeftovers, let cache = restartCache else { return }
-    checkedRestartLeftovers = true
+    guard let cache = restartCache, restart.takeLeftoverCheck() else { return }
     let log = options.log
     let now = FileTime(nanoseconds: Int64(options.now().timeIntervalSince1970 * 1_000_000_000))
     inRestartBackground {
@@ -126,12 +125,12 @@ extension Server {
     }
   }
 
-  /// Runs restart work off the loop: counted in `restartWrites` (tests and the exit wait for it), at the lowest
+  /// Runs restart work off the loop: counted in `restart.writes` (tests and the exit wait for it), at the lowest
   /// priority (nobody waits for it: nice 10 on Linux, where `.utility` is 2 and the loop 0), and after the completion
   /// index a user may be waiting for, which gets the second core first.
   func inRestartBackground(_ work: @escaping @Sendable () -> Void) {
-    let group = restartWrites
-    let completion = completionBuilds
+    let group = restart.writes
+    let completion = restart.completionBuilds
     group.enter()
     DispatchQueue.global(qos: .background).async {
       defer { group.leave() }

@@ -135,7 +135,7 @@ final class RestartFixture {
         initializationOptions: settings,
         workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
     client.server.extractions.waitUntilIdle()
-    client.server.restartWrites.wait()
+    client.server.restart.writes.wait()
     client.enqueue(event: .extracted)
     client.processQueue()
     for (path, text) in opening.sorted(by: { $0.key < $1.key }) {
@@ -151,7 +151,7 @@ final class RestartFixture {
       client.enqueue(event: .tick(Date()))
       client.processQueue()
     }
-    client.server.restartWrites.wait()
+    client.server.restart.writes.wait()
     return Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines)
   }
 
