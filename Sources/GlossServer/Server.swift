@@ -33,18 +33,12 @@ package final class Server {
   package internal(set) var state = State.uninitialized
   /// The exit status once `exit` arrived or the input ended: 0 after `shutdown`, else 1.
   package internal(set) var exitStatus: Int32?
-  /// The position encoding agreed in `initialize`.
-  package internal(set) var positionEncoding = PositionEncoding.utf16
-  /// The client's capabilities from `initialize`.
-  package internal(set) var clientCapabilities = ClientCapabilities()
-  /// The `initialize` params, for the workspace roots (`workspaceFolders`, `rootUri`, `rootPath`).
-  package internal(set) var initializeParams: InitializeRequest?
+  /// What was settled with the client in `initialize` (position encoding, capabilities) and the editor's settings.
+  package internal(set) var connection = ClientConnection()
   /// The documents open in the editor, where each is attached, which changed since they were last indexed.
   package internal(set) var documents = DocumentStore()
   /// The workspace roots, in the order they were added (see `Server+Workspaces.swift`).
   package internal(set) var roots: [WorkspaceRoot] = []
-  /// The settings the editor gave (`initializationOptions`, then `settings.gloss`); each root's file wins over them.
-  package internal(set) var editorSettings: ConfigValue?
   /// The background scan: its board, whether it runs, what was posted to it.
   package internal(set) var scanning = ScanningState()
   /// The extractions running in the background (PDF texts), fed by loading and scanning.

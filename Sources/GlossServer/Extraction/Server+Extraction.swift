@@ -52,7 +52,7 @@ extension Server {
         job.root = id
         return job
       }, preparation: root.workspace.sourcePreparation)
-    guard extractionReporting.progress == nil, clientCapabilities.window?.workDoneProgress == true else { return }
+    guard extractionReporting.progress == nil, connection.capabilities.window?.workDoneProgress == true else { return }
     let token = ProgressToken.string("gloss-extracting")
     extractionReporting.progress = ExtractionProgress(token: token)
     sendRequest(WorkDoneProgressCreateRequest(token: token)) { server, result in

@@ -22,7 +22,7 @@ extension Server {
     guard let root = root(id) else { return [] }
     let diagnostics = root.workspace.diagnostics(for: path)
     guard !diagnostics.isEmpty, let text = text(of: path, in: id) else { return [] }
-    return diagnostics.map { $0.lspDiagnostic(in: text, encoding: positionEncoding) }
+    return diagnostics.map { $0.lspDiagnostic(in: text, encoding: connection.positionEncoding) }
   }
 
   /// Publishes (push) or invalidates (pull) the diagnostics of `paths` in root `id`, in the order given. The
@@ -42,7 +42,7 @@ extension Server {
         }
       }
       let open = openDocuments
-      let encoding = positionEncoding
+      let encoding = connection.positionEncoding
       let fileSystem = options.fileSystem
       // In slices, each written as soon as it is encoded, so that the client reads the first while the next are
       // encoded (the first indexing publishes one notification for every file).
@@ -100,7 +100,7 @@ extension Server {
     default: break
     }
     diagnosticsLedger.clearStale()
-    guard diagnosticsLedger.mode == .pull, clientCapabilities.workspace?.diagnostics?.refreshSupport == true else {
+    guard diagnosticsLedger.mode == .pull, connection.capabilities.workspace?.diagnostics?.refreshSupport == true else {
       return
     }
     sendRequest(DiagnosticRefreshRequest())

@@ -19,7 +19,8 @@ extension Server {
     let uri = params.textDocument.uri
     guard
       documents.change(
-        uri, version: params.textDocument.version, changes: params.contentChanges, encoding: positionEncoding)
+        uri, version: params.textDocument.version, changes: params.contentChanges, encoding: connection.positionEncoding
+      )
     else {
       throw ResponseError.invalidParams("change to '\(uri)', which is not open")
     }

@@ -247,14 +247,15 @@ extension Server {
     // Settings sent again unchanged (many clients send `didChangeConfiguration` right after start) or a config file
     // rewritten with the same meaning must not cost a re-index of the whole root.
     let loaded = WorkspaceFiles.loadConfig(
-      root: roots[index].path, editorSettings: editorSettings, fileSystem: options.fileSystem)
+      root: roots[index].path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem)
     if loaded.config == roots[index].config.config, loaded.fileProblems == roots[index].config.fileProblems {
       return false
     }
     let oldPaths = Set(roots[index].workspace.diagnosedPaths)
     let old = roots[index]
     var indexed = IndexedRoot(
-      root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
+      root: old.path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem,
+      home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       zoteroDirectory: options.defaultZoteroDirectory)
     roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
@@ -287,7 +288,7 @@ extension Server {
 
   /// Asks the client to watch the workspace's files, when it allows dynamic registration of watchers.
   func registerFileWatchers() {
-    guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
+    guard connection.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
     let globs = ["**/*.{md,markdown,bib,json,txt,html,htm}", "**/.gloss.json"]
     let registerOptions = JSONValue.object([
       "watchers": .array(globs.map { .object(["globPattern": .string($0)]) })

@@ -67,7 +67,10 @@ extension Server {
           files[place.path] = (textURI(for: place.path, in: root.id) ?? root.uri(for: place.path), text)
         }
         guard let file = files[place.path] else { return nil }
-        return (place, Location(uri: file.uri, range: file.text.lspRange(of: place.fileRange, in: positionEncoding)))
+        return (
+          place,
+          Location(uri: file.uri, range: file.text.lspRange(of: place.fileRange, in: connection.positionEncoding))
+        )
       }
       found += result.places.compactMap(located)
       closest += result.closest.compactMap(located)

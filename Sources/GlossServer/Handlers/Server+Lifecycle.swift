@@ -4,11 +4,11 @@ import LanguageServerProtocol
 extension Server {
   /// `initialize`: agrees on the position encoding, keeps the client's capabilities and answers ours.
   func initialize(_ params: InitializeRequest) throws -> InitializeResult {
-    initializeParams = params
-    clientCapabilities = params.capabilities
-    positionEncoding = Self.negotiatePositionEncoding(params.capabilities.general?.positionEncodings)
+    connection.initializeParams = params
+    connection.capabilities = params.capabilities
+    connection.positionEncoding = Self.negotiatePositionEncoding(params.capabilities.general?.positionEncodings)
     state = .running
-    editorSettings = Self.editorSettings(from: params.initializationOptions)
+    connection.editorSettings = Self.editorSettings(from: params.initializationOptions)
     diagnosticsLedger.mode = Self.diagnosticsMode(for: params.capabilities)
     // The roots (`workspaceFolders`, else `rootUri`, else `rootPath`, else single-file mode) are loaded on
     // `initialized`, once the client can take our requests and progress.
@@ -20,7 +20,7 @@ extension Server {
   func initialized(_ params: InitializedNotification) {
     registerFileWatchers()
     guard !loading.hasLoaded, !loading.isPending else { return }
-    if clientCapabilities.window?.workDoneProgress == true {
+    if connection.capabilities.window?.workDoneProgress == true {
       // The first indexing reports progress once the client made the token; any other event first loads at once
       // (with progress too, `loadIfStillPending`).
       loading.isPending = true
@@ -55,7 +55,7 @@ extension Server {
   /// What the server advertises: only what is implemented.
   var capabilities: ServerCapabilities {
     var capabilities = ServerCapabilities(
-      positionEncoding: positionEncoding.rawValue,
+      positionEncoding: connection.positionEncoding.rawValue,
       textDocumentSync: TextDocumentSyncOptions(
         openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
       diagnosticProvider: diagnosticsLedger.mode == .pull
@@ -73,7 +73,7 @@ extension Server {
     capabilities.executeCommandProvider = ExecuteCommandOptions(commands: Self.executableCommands)
     // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift); `willRename` takes every file and
     // folder, since a moved folder moves its notes.
-    let prepares = clientCapabilities.textDocument?.rename?.prepareSupport ?? false
+    let prepares = connection.capabilities.textDocument?.rename?.prepareSupport ?? false
     capabilities.renameProvider = RenameOptions(prepareProvider: prepares ? true : nil)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix] + Self.refactorKinds)
     addOutlineCapabilities(to: &capabilities)

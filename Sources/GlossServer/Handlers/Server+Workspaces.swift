@@ -97,7 +97,7 @@ extension Server {
 
   /// The LSP range of UTF-8 `range` in the file at `path` of root `id`, in the negotiated encoding.
   package func lspRange(of range: Range<Int>, path: String, in id: RootID) -> LSPRange? {
-    text(of: path, in: id)?.lspRange(of: range, in: positionEncoding)
+    text(of: path, in: id)?.lspRange(of: range, in: connection.positionEncoding)
   }
 
   /// The LSP location of UTF-8 `range` in the file at `path` of root `id`. A range in a PDF's text is in the text
@@ -126,7 +126,7 @@ extension Server {
 
   /// The folders the client named in `initialize`: workspace folders, else `rootUri`, else `rootPath`.
   var initialFolders: [WorkspaceFolder] {
-    guard let params = initializeParams else { return [] }
+    guard let params = connection.initializeParams else { return [] }
     if let folders = params.workspaceFolders, !folders.isEmpty { return folders }
     if let uri = params.rootUri, FileURI(uri).filePath != nil {
       return [WorkspaceFolder(uri: uri, name: PathComponents.split(FileURI(uri).filePath ?? "").name)]
@@ -202,7 +202,8 @@ extension Server {
     // Each step's start, for the log: where a start's time goes.
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     var indexed = IndexedRoot(
-      root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
+      root: path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem,
+      home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       zoteroDirectory: options.defaultZoteroDirectory
     ) { step in
@@ -316,7 +317,7 @@ extension Server {
   func didChangeConfiguration(_ params: DidChangeConfigurationNotification) {
     guard case .object(let settings)? = params.settings else { return }
     let value = settings["gloss"] ?? .object(settings)
-    editorSettings = ConfigValue(value)
+    connection.editorSettings = ConfigValue(value)
     for root in roots where root.kind == .folder { reloadConfig(of: root.id) }
   }
 

@@ -52,7 +52,7 @@ extension Server {
   /// Checks in the background that root `root`'s index publishes exactly what `replayed` (path → notification)
   /// already sent; the loop sends again what differs when it takes the result (`applyRestartChecks`).
   func checkReplay(of root: WorkspaceRoot, replayed: [String: Data]) {
-    let encoding = positionEncoding
+    let encoding = connection.positionEncoding
     let fileSystem = options.fileSystem
     let checks = restart.checks
     inRestartBackground {

@@ -29,13 +29,13 @@ extension Server {
     guard let build = options.build else { return nil }
     return RestartKey(
       build: build, root: path, realRoot: (try? options.fileSystem.realPath(of: path)) ?? path,
-      home: options.homeDirectory ?? "", positionEncoding: positionEncoding.rawValue,
+      home: options.homeDirectory ?? "", positionEncoding: connection.positionEncoding.rawValue,
       settings: settings ?? canonicalEditorSettings)
   }
 
   /// The editor settings written canonically; none and an empty object are the same.
   var canonicalEditorSettings: String {
-    guard let editorSettings, editorSettings != .object([:]) else { return "" }
+    guard let editorSettings = connection.editorSettings, editorSettings != .object([:]) else { return "" }
     return editorSettings.canonicalText
   }
 
@@ -52,7 +52,8 @@ extension Server {
     let started = ContinuousClock.now
     guard let snapshot = cache.snapshot(for: key) else { return nil }
     let fileSystem = options.fileSystem
-    let config = WorkspaceFiles.loadConfig(root: path, editorSettings: editorSettings, fileSystem: fileSystem)
+    let config = WorkspaceFiles.loadConfig(
+      root: path, editorSettings: connection.editorSettings, fileSystem: fileSystem)
     let walk = WorkspaceFiles.discover(
       root: path, config: config.config, fileSystem: fileSystem, home: options.homeDirectory,
       referenced: snapshot.referenced)
@@ -154,10 +155,10 @@ extension Server {
       if let document = documents[uri] { texts[path] = document.text }
     }
     let openTexts = texts
-    let settings = editorSettings
+    let settings = connection.editorSettings
     let fileSystem = options.fileSystem
     let extractionCache = self.extractionCache
-    let encoding = positionEncoding
+    let encoding = connection.positionEncoding
     let log = options.log
     inRestartBackground {
       let started = ContinuousClock.now
