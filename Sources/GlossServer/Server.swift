@@ -59,13 +59,8 @@ package final class Server {
 
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()
-  /// Messages to send, collected while one event is handled.
-  private var outbox: [OutgoingMessage] = []
-  /// Writes messages at once, in the middle of an event (set by the loop; progress during a long indexing uses it).
-  package var writeNow: (([OutgoingMessage]) -> Void)?
-  /// Continuations waiting for the client's responses to our requests, by id.
-  private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
-  private var lastRequestNumber = 0
+  /// The messages to send and our requests waiting for the client's responses.
+  package var outbox = Outbox()
   /// The commands waiting for the client's answer to their `workspace/applyEdit`, by the command's request id.
   var waitingCommands: [RequestID: WaitingCommand] = [:]
   /// The request whose handler runs now, for handlers that answer later (`AnswerLater`).
@@ -135,8 +130,7 @@ package final class Server {
     refreshStaleDiagnostics(after: event)
     // Whatever changed a source (an edit, a scan, an extraction), its search is brought up to date off the loop.
     prepareFindInEveryRoot()
-    defer { outbox = [] }
-    return outbox
+    return outbox.takeMessages()
   }
 
   // MARK: Dispatch
@@ -206,7 +200,7 @@ package final class Server {
   }
 
   private func handleResponse(_ response: IncomingResponse) {
-    guard let continuation = pendingReplies.removeValue(forKey: response.id) else {
+    guard let continuation = outbox.takeReply(to: response.id) else {
       log("response to unknown request \(response.id) ignored")
       return
     }
@@ -229,11 +223,10 @@ package final class Server {
   package func sendRequest<R: RequestType>(
     _ request: R, then: @escaping (Server, Result<R.Response, ResponseError>) -> Void = { _, _ in }
   ) {
-    lastRequestNumber += 1
-    let id = RequestID.string("gloss-\(lastRequestNumber)")
+    let id = outbox.nextRequestID()
     do {
       let body = try JSONRPC.encode(RequestMessage(id: id, params: request))
-      pendingReplies[id] = { server, result in
+      outbox.expectReply(to: id) { server, result in
         then(server, result.flatMap { raw in Result { () throws(ResponseError) in try raw.decode(R.Response.self) } })
       }
       outbox.append(OutgoingMessage(kind: .request(id: id, method: R.method), body: body))
@@ -245,10 +238,8 @@ package final class Server {
   /// Writes the messages collected so far at once when the loop allows it (`writeNow`); else they wait for the end
   /// of the event as usual.
   package func flushOutbox() {
-    guard let writeNow, !outbox.isEmpty else { return }
-    let messages = outbox
-    outbox = []
-    writeNow(messages)
+    guard let writeNow = outbox.writeNow, !outbox.isEmpty else { return }
+    writeNow(outbox.takeMessages())
   }
 
   /// Sends a message already encoded (such as a hand-written `publishDiagnostics`).
@@ -271,7 +262,7 @@ package final class Server {
   }
 
   /// The number of our requests still waiting for the client's response.
-  package var pendingReplyCount: Int { pendingReplies.count }
+  package var pendingReplyCount: Int { outbox.pendingReplyCount }
 
   /// Logs a line in the client's log (`window/logMessage`) once initialized.
   package func logMessage(_ type: MessageType, _ message: String) {

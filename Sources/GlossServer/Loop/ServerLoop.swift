@@ -31,7 +31,7 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   defer { timer?.cancel() }
   server.extractions.wake = { mailbox.post([.extracted]) }
   server.restart.checks.wake = { mailbox.post([.restartChecked]) }
-  server.writeNow = { messages in
+  server.outbox.writeNow = { messages in
     for message in messages { transport.send(message.body) }
   }
   while true {
