@@ -1,4 +1,5 @@
 import Dispatch
+import GlossIndex
 
 #if canImport(Glibc)
   import Glibc
