@@ -13,9 +13,10 @@ let package = Package(
     .executable(name: "gloss", targets: ["gloss"])
   ],
   targets: [
+    .target(name: "JSONStrings", swiftSettings: upcoming),
     .target(name: "GlossSyntax", swiftSettings: upcoming),
-    .target(name: "GlossIndex", dependencies: ["GlossSyntax"], swiftSettings: upcoming),
-    .target(name: "LanguageServerProtocol", swiftSettings: upcoming),
+    .target(name: "GlossIndex", dependencies: ["GlossSyntax", "JSONStrings"], swiftSettings: upcoming),
+    .target(name: "LanguageServerProtocol", dependencies: ["JSONStrings"], swiftSettings: upcoming),
     .target(
       name: "GlossServer",
       dependencies: ["GlossIndex", "GlossSyntax", "LanguageServerProtocol"],
@@ -35,6 +36,7 @@ let package = Package(
       path: "Tests/TestSupport",
       swiftSettings: upcoming
     ),
+    .testTarget(name: "JSONStringsTests", dependencies: ["JSONStrings"], swiftSettings: upcoming),
     .testTarget(name: "GlossSyntaxTests", dependencies: ["GlossSyntax", "TestSupport"], swiftSettings: upcoming),
     .testTarget(
       name: "GlossIndexTests", dependencies: ["GlossIndex", "GlossSyntax", "TestSupport"], swiftSettings: upcoming),

@@ -33,87 +33,34 @@ package final class Server {
   package internal(set) var state = State.uninitialized
   /// The exit status once `exit` arrived or the input ended: 0 after `shutdown`, else 1.
   package internal(set) var exitStatus: Int32?
-  /// The position encoding agreed in `initialize`.
-  package internal(set) var positionEncoding = PositionEncoding.utf16
-  /// The client's capabilities from `initialize`.
-  package internal(set) var clientCapabilities = ClientCapabilities()
-  /// The `initialize` params, for the workspace roots (`workspaceFolders`, `rootUri`, `rootPath`).
-  package internal(set) var initializeParams: InitializeRequest?
-  /// The documents open in the editor.
+  /// What was settled with the client in `initialize` (position encoding, capabilities) and the editor's settings.
+  package internal(set) var connection = ClientConnection()
+  /// The documents open in the editor, where each is attached, which changed since they were last indexed.
   package internal(set) var documents = DocumentStore()
   /// The workspace roots, in the order they were added (see `Server+Workspaces.swift`).
   package internal(set) var roots: [WorkspaceRoot] = []
-  /// The settings the editor gave (`initializationOptions`, then `settings.gloss`); each root's file wins over them.
-  package internal(set) var editorSettings: ConfigValue?
-  /// How diagnostics reach the client, settled in `initialize`.
-  package internal(set) var diagnosticsMode = DiagnosticsMode.push
-  /// Where each open document is attached: its root and path.
-  var openLocations: [DocumentURI: DocumentLocation] = [:]
-  /// Whether the loop scans the folders off its thread (`.scanned` events) rather than on each `.tick`.
-  var scansInBackground = false
-  /// The (root, generation) pairs last posted to `scanBoard`.
-  var postedScanSignature: [[Int]] = []
-  /// The roots (by path) already told that they hold no bibliography (said once each).
-  var toldNoSources: Set<String> = []
-  /// The folders the background scan walks (`gloss lsp`), kept current as roots and their files change.
-  package let scanBoard = ScanBoard()
+  /// The background scan: its board, whether it runs, what was posted to it.
+  package internal(set) var scanning = ScanningState()
   /// The extractions running in the background (PDF texts), fed by loading and scanning.
   package let extractions: ExtractionQueue
   /// Builds the search over the sources' text of each root's newest state in the background.
   package lazy var findPreparation = FindPreparation(delay: options.findPreparationDelay)
-  /// When the sources' state last went to `findPreparation` while texts were being extracted.
-  var lastFindHandover: Date?
-  /// When the client last sent a message, and when to hand back what background builds freed (`IdleTrim`).
-  var lastClientMessage: Date?
-  var idleTrim = IdleTrim()
-  /// The progress token of the extractions under way, once the client made it.
-  var extractionProgress: ExtractionProgress?
-  /// Files whose diagnostics arriving texts changed, published at the next tick or once the last text is in
-  /// (`publishDeferredExtractionResults`) rather than with each batch: those with many diagnostics.
-  var deferredExtractionPublishes: [RootID: Set<String>] = [:]
-  /// The id the next root gets.
-  var nextRootID = 1
-  /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
-  var isLoadPending = false
-  /// The progress token of a first indexing whose `begin` was sent and whose work waits for the next idle moment.
-  var deferredLoadToken: ProgressToken?
-  /// Whether the workspace was loaded once (later folders are loaded as they come).
-  var hasLoaded = false
-  /// The pull-diagnostics result id of each document whose report was computed, by URI.
-  var diagnosticResultIDs: [DocumentURI: String] = [:]
-  /// The number behind the next pull-diagnostics result id.
-  var nextResultID = 1
-  /// Whether a pull-diagnostics report the client held went stale since the last refresh.
-  var hasStaleDiagnostics = false
-  /// Open documents changed since they were last indexed, in the order of their first change: a burst of changes
-  /// is indexed (and its diagnostics published) once, for the latest version (`indexChangedDocuments`).
-  var changedDocuments: [DocumentURI] = []
-  /// Whether some of those reports belong to documents the client does not have open (it re-pulls only the open
-  /// ones after its own edits).
-  var hasStaleUnopenedDiagnostics = false
+  /// When the client was last heard from, to pace memory trims and find handovers.
+  var activity = ClientActivity()
+  /// The extractions' progress and the publishing their texts made wait.
+  var extractionReporting = ExtractionReporting()
+  /// Where the loading of the roots stands, and the id the next root gets.
+  package internal(set) var loading = RootLoading()
+  /// How diagnostics reach the client and which pull reports it holds.
+  package internal(set) var diagnosticsLedger = DiagnosticsLedger()
 
-  /// Restarted roots' indexes checked in the background against what their snapshots published.
-  let restartChecks = RestartChecks()
-  /// The notifications of a new root's first publishing, collected for its restart snapshot.
-  var capturedDiagnostics: [PublishedDiagnostics]?
-  /// The blocks of opened notes being parsed off the loop, by URI (`keepIndexedNote`).
-  package internal(set) var openedNoteParses: [DocumentURI: OpenedNoteParse] = [:]
-  /// Whether this run looked for leftovers of killed snapshot writes (`removeRestartLeftoversOnce`).
-  var checkedRestartLeftovers = false
-  /// Completion indexes being built in the background (`prepareCompletion`); snapshot writes wait for them.
-  package let completionBuilds = DispatchGroup()
-  /// Restart snapshots being written in the background (tests wait for them).
-  package let restartWrites = DispatchGroup()
+  /// Restart snapshots: the checks of restarted roots, a first publishing collected, the background writes.
+  package internal(set) var restart = RestartState()
 
   /// The method table, built once (internal so tests can add methods).
   var table = MethodTable()
-  /// Messages to send, collected while one event is handled.
-  private var outbox: [OutgoingMessage] = []
-  /// Writes messages at once, in the middle of an event (set by the loop; progress during a long indexing uses it).
-  package var writeNow: (([OutgoingMessage]) -> Void)?
-  /// Continuations waiting for the client's responses to our requests, by id.
-  private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
-  private var lastRequestNumber = 0
+  /// The messages to send and our requests waiting for the client's responses.
+  package var outbox = Outbox()
   /// The commands waiting for the client's answer to their `workspace/applyEdit`, by the command's request id.
   var waitingCommands: [RequestID: WaitingCommand] = [:]
   /// The request whose handler runs now, for handlers that answer later (`AnswerLater`).
@@ -134,16 +81,16 @@ package final class Server {
   /// Handles one event and returns the messages to send, in order.
   package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
     loadIfStillPending(before: event)
-    if !openedNoteParses.isEmpty { takeOpenedNoteParses() }
+    if !documents.parses.isEmpty { takeOpenedNoteParses() }
     applyRestartChecks()
     // A restarted root answers some requests before its diagnosis is in: anything else waits for it.
-    if restartChecks.isAwaiting && !mayRunBeforeRestartDiagnosis(event) {
+    if restart.checks.isAwaiting && !mayRunBeforeRestartDiagnosis(event) {
       finishRestartDiagnoses(before: Self.name(of: event))
     }
     // Changes wait while more changes come; anything else sees them indexed first.
-    let indexedChanges = !changedDocuments.isEmpty && !event.isDocumentChange
+    let indexedChanges = !documents.changed.isEmpty && !event.isDocumentChange
     if indexedChanges { indexChangedDocuments() }
-    if case .message = event { lastClientMessage = options.now() }
+    if case .message = event { activity.clientSentMessage(at: options.now()) }
     switch event {
     case .message(.request(let request)):
       handleRequest(request)
@@ -161,15 +108,13 @@ package final class Server {
       if state != .uninitialized { logMessage(.warning, "unreadable input: \(error.message)") }
     case .tick(let date):
       // Periodic work waits for a restarted root's diagnosis: the next tick does it (Server+RestartDiagnosis.swift).
-      if restartChecks.isAwaiting { break }
+      if restart.checks.isAwaiting { break }
       stopWaiting(at: date)
       tick(at: date)
       publishDeferredExtractionResults()
       saveSettledRestartSnapshots()
       saveSettledKeyFingerprints()
-      if idleTrim.isDue(
-        finishedRounds: findPreparation.finishedRounds, lastClientMessage: lastClientMessage, now: date)
-      {
+      if activity.isTrimDue(finishedRounds: findPreparation.finishedRounds, now: date) {
         handBackFreedMemory(saying: "built the search over the sources' text")
       }
     case .scanned(let result):
@@ -191,8 +136,7 @@ package final class Server {
     refreshStaleDiagnostics(after: event)
     // Whatever changed a source (an edit, a scan, an extraction), its search is brought up to date off the loop.
     prepareFindInEveryRoot()
-    defer { outbox = [] }
-    return outbox
+    return outbox.takeMessages()
   }
 
   // MARK: Dispatch
@@ -262,7 +206,7 @@ package final class Server {
   }
 
   private func handleResponse(_ response: IncomingResponse) {
-    guard let continuation = pendingReplies.removeValue(forKey: response.id) else {
+    guard let continuation = outbox.takeReply(to: response.id) else {
       log("response to unknown request \(response.id) ignored")
       return
     }
@@ -285,11 +229,10 @@ package final class Server {
   package func sendRequest<R: RequestType>(
     _ request: R, then: @escaping (Server, Result<R.Response, ResponseError>) -> Void = { _, _ in }
   ) {
-    lastRequestNumber += 1
-    let id = RequestID.string("gloss-\(lastRequestNumber)")
+    let id = outbox.nextRequestID()
     do {
       let body = try JSONRPC.encode(RequestMessage(id: id, params: request))
-      pendingReplies[id] = { server, result in
+      outbox.expectReply(to: id) { server, result in
         then(server, result.flatMap { raw in Result { () throws(ResponseError) in try raw.decode(R.Response.self) } })
       }
       outbox.append(OutgoingMessage(kind: .request(id: id, method: R.method), body: body))
@@ -301,10 +244,8 @@ package final class Server {
   /// Writes the messages collected so far at once when the loop allows it (`writeNow`); else they wait for the end
   /// of the event as usual.
   package func flushOutbox() {
-    guard let writeNow, !outbox.isEmpty else { return }
-    let messages = outbox
-    outbox = []
-    writeNow(messages)
+    guard let writeNow = outbox.writeNow, !outbox.isEmpty else { return }
+    writeNow(outbox.takeMessages())
   }
 
   /// Sends a message already encoded (such as a hand-written `publishDiagnostics`).
@@ -327,7 +268,7 @@ package final class Server {
   }
 
   /// The number of our requests still waiting for the client's response.
-  package var pendingReplyCount: Int { pendingReplies.count }
+  package var pendingReplyCount: Int { outbox.pendingReplyCount }
 
   /// Logs a line in the client's log (`window/logMessage`) once initialized.
   package func logMessage(_ type: MessageType, _ message: String) {

@@ -1,3 +1,4 @@
+import GlossIndex
 import GlossServer
 
 #if canImport(FoundationEssentials)

@@ -24,6 +24,6 @@ func runLSP(_ arguments: [String]) -> Int32 {
   let server = Server(options: options)
   let status = runLanguageServer(server, transport: StdioTransport())
   // A restart snapshot being written is given a moment to finish (its write is atomic either way).
-  _ = server.restartWrites.wait(timeout: .now() + .seconds(3))
+  _ = server.restart.writes.wait(timeout: .now() + .seconds(3))
   return status
 }

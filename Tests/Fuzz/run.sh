@@ -52,6 +52,13 @@ module_of() {
   esac
 }
 
+# The modules $1 imports, built (and linked) before it.
+deps_of() {
+  case $1 in
+    LanguageServerProtocol) echo JSONStrings ;;
+  esac
+}
+
 # Whether $1 is missing or older than any file after it.
 stale() {
   local out=$1
@@ -61,11 +68,15 @@ stale() {
 }
 
 build_module() {
-  local module=$1
-  local lib="$build/lib$module.a"
-  if stale "$lib" "Sources/$module"; then
+  local module=$1 dep
+  local lib="$build/lib$module.a" deps=()
+  for dep in $(deps_of "$module"); do
+    build_module "$dep"
+    deps+=("$build/lib$dep.a")
+  done
+  if stale "$lib" "Sources/$module" "${deps[@]}"; then
     echo "building $module for fuzzing ($sanitize)"
-    swiftc "${flags[@]}" -enable-testing -module-name "$module" -emit-module \
+    swiftc "${flags[@]}" -enable-testing -module-name "$module" -I "$build" -emit-module \
       -emit-module-path "$build/$module.swiftmodule" -emit-library -static -o "$lib" \
       $(find "Sources/$module" -name '*.swift' | sort)
   fi
@@ -80,6 +91,7 @@ build_target() {
     [ "$module" != GlossSyntax ] || sources+=(Tests/Fuzz/SyntaxChecks/*.swift)
     rm -f "$build/$target"
     swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" -L "$build" -l"$module" \
+      $(for dep in $(deps_of "$module"); do echo "-l$dep"; done) \
       -lFoundation -lFoundationEssentials -lFoundationInternationalization -lswiftSynchronization \
       "${sources[@]}" -o "$build/$target" 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
     [ -x "$build/$target" ] || { echo "building target '$target' failed" >&2; exit 1; }

@@ -52,3 +52,11 @@ import Testing
     #expect(parseJSON(String(decoding: body, as: UTF8.self)) == parseJSON(#"{"jsonrpc":"2.0","id":1,"result":null}"#))
   }
 }
+
+@Suite struct JSONWriterStringTests {
+  @Test func protocolStringsEscapeWhatTheExportsEscape() {
+    var writer = JSONWriter()
+    writer.string("a\u{2028}b\u{2029}\u{1}\"\\🦉")
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == #""a\u2028b\u2029\u0001\"\\🦉""#)
+  }
+}

@@ -209,7 +209,7 @@ extension Workspace {
       let name = link.target.trimmingSpaces()
       guard !name.isEmpty else { return nil }
       let file = PathUtilities.pathExtension(name).isEmpty ? name + ".md" : name
-      return name.contains("/") ? file : PathUtilities.join(config.newNoteDir ?? "notes", file)
+      return name.contains("/") ? file : PathComponents.join(config.newNoteDir ?? "notes", file)
     case .markdown:
       guard let first = LinkKeys.markdownCandidates(link.target, from: PathUtilities.folder(path)).first else {
         return nil

@@ -43,7 +43,7 @@ package enum NoteFileName {
     var number = 1
     while true {
       let name = number == 1 ? "\(stem).\(ext)" : "\(stem)-\(number).\(ext)"
-      let path = PathUtilities.join(folder, name)
+      let path = PathComponents.join(folder, name)
       if !isTaken(path) { return path }
       number += 1
     }

@@ -180,7 +180,7 @@ extension Workspace {
   func freePath(folder: String, stem: String, ext: String) -> String? {
     for number in 1...100 {
       let name = number == 1 ? "\(stem).\(ext)" : "\(stem)-\(number).\(ext)"
-      let path = PathUtilities.join(folder, name)
+      let path = PathComponents.join(folder, name)
       if !fileExists(path) { return path }
     }
     return nil

@@ -177,7 +177,7 @@ extension Workspace {
         guard NameRules.safeFileName(newKey) == newKey else {
           throw RenameError("cannot rename '\(path)' to '\(name)': add an 'id:' to its front matter instead")
         }
-        let newPath = PathUtilities.join(PathUtilities.folder(path), name)
+        let newPath = PathComponents.join(PathUtilities.folder(path), name)
         guard !fileExists(newPath) else { throw RenameError("cannot rename '\(path)': '\(newPath)' already exists") }
         change.operations.append(.rename(old: path, new: newPath))
       }
@@ -273,7 +273,7 @@ extension Workspace {
     else {
       throw RenameError("'\(newName)' is not a usable file name")
     }
-    let base = name.contains("/") ? name : PathUtilities.join(PathUtilities.folder(path), name)
+    let base = name.contains("/") ? name : PathComponents.join(PathUtilities.folder(path), name)
     let newPath = ext.isEmpty ? base : base + "." + ext
     if newPath == path { return WorkspaceChange() }
     // A change of case only is a rename on case-sensitive file systems, and not a clash with itself.

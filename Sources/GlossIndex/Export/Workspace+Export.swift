@@ -101,7 +101,7 @@ extension Workspace {
         throw CommandError("the export folder '\(config.exportDir)' is outside the workspace")
       }
       let slug = Slug.github(document.title)
-      path = PathUtilities.join(folder, "\(slug.isEmpty ? "export" : slug).\(format.fileExtension)")
+      path = PathComponents.join(folder, "\(slug.isEmpty ? "export" : slug).\(format.fileExtension)")
     }
     var output: ExportOutput
     switch format {

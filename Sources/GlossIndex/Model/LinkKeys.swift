@@ -29,7 +29,7 @@ enum LinkKeys {
       return PathUtilities.normalize(String(target.dropFirst())).map { [$0] } ?? []
     }
     var out: [String] = []
-    if let relative = PathUtilities.normalize(PathUtilities.join(folder, target)) { out.append(relative) }
+    if let relative = PathUtilities.normalize(PathComponents.join(folder, target)) { out.append(relative) }
     if let rooted = PathUtilities.normalize(target), !out.contains(rooted) { out.append(rooted) }
     return out
   }

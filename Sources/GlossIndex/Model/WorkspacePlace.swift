@@ -23,7 +23,7 @@ package struct WorkspacePlace: Hashable, Sendable {
       return indexPath(ofAbsolute: home + "/" + target.dropFirst(2))
     }
     if target.hasPrefix("/") { return indexPath(ofAbsolute: target) }
-    let joined = PathUtilities.join(folder, target)
+    let joined = PathComponents.join(folder, target)
     if let inside = PathUtilities.normalize(joined) { return inside }
     guard let root else { return nil }
     return indexPath(ofAbsolute: root + "/" + joined)

@@ -1,6 +1,7 @@
 import GlossSyntax
 
-/// Root-relative path arithmetic on `/`-separated strings (no file system).
+/// Root-relative path arithmetic on `/`-separated strings (no file system): file names, folders, extensions, link
+/// keys, and normalising a path that must not climb out of its root. Joining and paths on disk are `PathComponents`'.
 package enum PathUtilities {
   /// The last component of `path`.
   package static func fileName(_ path: String) -> String {
@@ -12,11 +13,6 @@ package enum PathUtilities {
   package static func folder(_ path: String) -> String {
     guard let slash = path.lastUTF8Offset(of: UInt8(ascii: "/")) else { return "" }
     return path.utf8Slice(0, slash)
-  }
-
-  /// `folder/relative`, or `relative` when the folder is the root.
-  package static func join(_ folder: String, _ relative: String) -> String {
-    folder.isEmpty ? relative : folder + "/" + relative
   }
 
   /// The extension of the file name, lowercased, without the dot (empty when there is none).

@@ -52,12 +52,12 @@ extension Server {
         job.root = id
         return job
       }, preparation: root.workspace.sourcePreparation)
-    guard extractionProgress == nil, clientCapabilities.window?.workDoneProgress == true else { return }
+    guard extractionReporting.progress == nil, connection.capabilities.window?.workDoneProgress == true else { return }
     let token = ProgressToken.string("gloss-extracting")
-    extractionProgress = ExtractionProgress(token: token)
+    extractionReporting.progress = ExtractionProgress(token: token)
     sendRequest(WorkDoneProgressCreateRequest(token: token)) { server, result in
-      guard (try? result.get()) != nil, server.extractionProgress?.token == token else { return }
-      server.extractionProgress?.hasBegun = true
+      guard (try? result.get()) != nil, server.extractionReporting.progress?.token == token else { return }
+      server.extractionReporting.progress?.hasBegun = true
       let remaining = server.extractions.progress.remaining
       server.send(
         ProgressNotification(
@@ -96,7 +96,7 @@ extension Server {
       var now: Set<String> = []
       for path in roots[index].workspace.setPreparedSourceDocuments(prepared) {
         if roots[index].workspace.diagnostics(for: path).count >= Self.deferredPublishFrom {
-          deferredExtractionPublishes[id, default: []].insert(path)
+          extractionReporting.deferPublish(of: path, in: id)
         } else {
           now.insert(path)
         }
@@ -114,19 +114,18 @@ extension Server {
 
   /// Publishes the files whose diagnostics arriving texts changed and that wait for it (`deferredPublishFrom`).
   func publishDeferredExtractionResults() {
-    guard !deferredExtractionPublishes.isEmpty else { return }
-    let deferred = deferredExtractionPublishes
-    deferredExtractionPublishes = [:]
+    guard !extractionReporting.deferredPublishes.isEmpty else { return }
+    let deferred = extractionReporting.takeDeferredPublishes()
     for (id, paths) in deferred.sorted(by: { $0.key < $1.key }) { publishSorted(paths, in: id) }
   }
 
   /// Sends the extractions' progress, and ends it when none is left.
   func reportExtractionProgress() {
-    guard let progress = extractionProgress, progress.hasBegun else { return }
+    guard let progress = extractionReporting.progress, progress.hasBegun else { return }
     let counts = extractions.progress
     if counts.remaining == 0 {
       send(ProgressNotification(token: progress.token, value: .end(message: "texts extracted")))
-      extractionProgress = nil
+      extractionReporting.progress = nil
       return
     }
     let percentage = counts.total == 0 ? 0 : counts.done * 100 / counts.total

@@ -1,3 +1,5 @@
+import GlossIndex
+
 /// A document's URI as the client sends it, with conversions to and from file paths done by percent-decoding and
 /// percent-encoding UTF-8 bytes (RFC 3986), never by string concatenation of a URI and a path.
 package struct FileURI: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import GlossIndex
 import Synchronization
 
 /// A file system held in memory for tests: files, folders and symbolic links, with ways to make a file unreadable

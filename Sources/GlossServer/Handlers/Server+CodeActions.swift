@@ -16,8 +16,8 @@ extension Server {
     guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
       let text = text(of: location.path, in: location.root)
     else { return refactors }
-    let range = text.range(of: params.range, in: positionEncoding)
-    let support = WorkspaceEditSupport(clientCapabilities)
+    let range = text.range(of: params.range, in: connection.positionEncoding)
+    let support = WorkspaceEditSupport(connection.capabilities)
     let context = editContext(in: location.root)
     var actions: [CodeAction] = []
     for fix in workspace.quickFixes(in: location.path, range: range) where support.canApply(fix.change) {
@@ -29,7 +29,7 @@ extension Server {
       actions.append(
         CodeAction(
           title: fix.title, kind: CodeAction.quickFix,
-          diagnostics: [fix.diagnostic.lspDiagnostic(in: text, encoding: positionEncoding)],
+          diagnostics: [fix.diagnostic.lspDiagnostic(in: text, encoding: connection.positionEncoding)],
           isPreferred: fix.isPreferred ? true : nil,
           edit: fix.change.workspaceEdit(support: support, context: context)))
     }

@@ -23,12 +23,13 @@ extension Server {
     try writer.check(change)
     let primary = change.primaryPath.map { root.uri(for: $0) }
     let answer = JSONValue.object(["uri": primary.map { .string($0) } ?? .null])
-    let support = WorkspaceEditSupport(clientCapabilities)
+    let support = WorkspaceEditSupport(connection.capabilities)
     // New files are written by Gloss with their contents, through the guarded writer: created by the editor, a file
     // stays empty on disk until its buffer is saved. The editor gets the rest (the origin's link) and shows the note.
     let createsOnly =
       !change.operations.isEmpty && change.operations.allSatisfy { if case .create = $0 { true } else { false } }
-    if clientCapabilities.workspace?.applyEdit == true, support.documentChanges, support.canApply(change), !createsOnly
+    if connection.capabilities.workspace?.applyEdit == true, support.documentChanges, support.canApply(change),
+      !createsOnly
     {
       let edit = change.workspaceEdit(support: support, context: editContext(in: id))
       return try askClient(
@@ -106,7 +107,7 @@ extension Server {
 
   /// Asks the client to show `uri`, when it can.
   func showDocument(_ uri: DocumentURI) {
-    guard clientCapabilities.window?.showDocument?.support == true else { return }
+    guard connection.capabilities.window?.showDocument?.support == true else { return }
     sendRequest(ShowDocumentRequest(uri: uri, takeFocus: true))
   }
 
@@ -122,7 +123,8 @@ extension Server {
     var ownEdits: [(path: String, from: [UInt8], to: [UInt8])] = []
     for (path, edits) in change.edits.sorted(by: { $0.key < $1.key }) {
       guard var text = text(of: path, in: root.id) else { continue }
-      if !renamed.contains(path), documents[root.uri(for: path)] != nil, clientCapabilities.workspace?.applyEdit == true
+      if !renamed.contains(path), documents[root.uri(for: path)] != nil,
+        connection.capabilities.workspace?.applyEdit == true
       {
         clientEdits.edits[path] = edits
         continue

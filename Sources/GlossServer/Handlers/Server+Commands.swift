@@ -52,7 +52,7 @@ extension Server {
       guard let rangeValue = argument["range"], let range = try? Self.decode(LSPRange.self, from: rangeValue) else {
         throw ResponseError.invalidParams("'gloss.saveAsNote' needs a 'range' with its 'uri'")
       }
-      let selection = text.range(of: range, in: positionEncoding)
+      let selection = text.range(of: range, in: connection.positionEncoding)
       id = location.root
       if workspace(id)?.notes[location.path] != nil {
         origin = .note(path: location.path, bytes: text.bytes, selection: selection)

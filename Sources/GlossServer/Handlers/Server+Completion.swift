@@ -14,19 +14,19 @@ extension Server {
     guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
       let text = text(of: location.path, in: location.root)
     else { return CompletionList(isIncomplete: false, items: []) }
-    let offset = text.offset(of: params.position, in: positionEncoding)
+    let offset = text.offset(of: params.position, in: connection.positionEncoding)
     let result = workspace.completions(at: offset, in: location.path, text: text.bytes)
     // Every candidate of one answer replaces the same range: convert it once.
     var lastRange: (Range<Int>, LSPRange)?
     // Neovim inserts a plain text only up to its first space (`key, p. 4` would become `key,`), but a snippet whole:
     // a text with white space goes as a snippet to clients that take them.
-    let snippets = clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport == true
+    let snippets = connection.capabilities.textDocument?.completion?.completionItem?.snippetSupport == true
     let items = result.items.enumerated().map { rank, candidate -> CompletionItem in
       let range: LSPRange
       if let (known, converted) = lastRange, known == candidate.replaceRange {
         range = converted
       } else {
-        range = text.lspRange(of: candidate.replaceRange, in: positionEncoding)
+        range = text.lspRange(of: candidate.replaceRange, in: connection.positionEncoding)
         lastRange = (candidate.replaceRange, range)
       }
       let asSnippet = snippets && candidate.newText.contains(where: \.isWhitespace)
@@ -56,11 +56,11 @@ extension Server {
   /// Builds the completion index of root `id` on a background queue, so that the first completion after indexing
   /// does not pay for it (≈ 0.2 s on the standard workspace); a completion arriving meanwhile waits for the same build
   /// (also after edits, which keep the parts they leave as they are). Restart snapshots are written after it
-  /// (`completionBuilds`): on two cores, a user waits for the one and not for the other.
+  /// (`restart.completionBuilds`): on two cores, a user waits for the one and not for the other.
   func prepareCompletion(in id: RootID) {
     guard let snapshot = workspace(id) else { return }
     let log = options.log
-    let group = completionBuilds
+    let group = restart.completionBuilds
     group.enter()
     DispatchQueue.global(qos: .userInitiated).async {
       defer { group.leave() }

@@ -9,10 +9,11 @@ extension Server {
     guard let place = locate(params.textDocument.uri), let workspace = workspace(place.root),
       workspace.config.inlayHints, let text = text(of: place.path, in: place.root)
     else { return [] }
-    let range = text.range(of: params.range, in: positionEncoding)
+    let range = text.range(of: params.range, in: connection.positionEncoding)
     return workspace.inlayHints(in: place.path, range: range).map { hint in
       InlayHint(
-        position: text.lspPosition(of: hint.offset, in: positionEncoding), label: hint.label, tooltip: hint.title,
+        position: text.lspPosition(of: hint.offset, in: connection.positionEncoding), label: hint.label,
+        tooltip: hint.title,
         paddingLeft: true)
     }
   }
@@ -24,7 +25,7 @@ extension Server {
     }
     let tokens = workspace.semanticTokens(in: place.path)
     guard !tokens.isEmpty, let text = text(of: place.path, in: place.root) else { return SemanticTokens(data: []) }
-    return SemanticTokens(data: SemanticTokenLegend.encode(tokens, in: text, encoding: positionEncoding))
+    return SemanticTokens(data: SemanticTokenLegend.encode(tokens, in: text, encoding: connection.positionEncoding))
   }
 }
 
@@ -32,7 +33,7 @@ extension Server {
   /// Asks the client to request semantic tokens and inlay hints again, when it supports that: after files other
   /// than the one being typed in changed (a bibliography, a linked note, the config), which the client cannot see.
   func refreshDecorations() {
-    let workspace = clientCapabilities.workspace
+    let workspace = connection.capabilities.workspace
     if workspace?.semanticTokens?.refreshSupport == true { sendRequest(SemanticTokensRefreshRequest()) }
     if workspace?.inlayHint?.refreshSupport == true { sendRequest(InlayHintRefreshRequest()) }
   }

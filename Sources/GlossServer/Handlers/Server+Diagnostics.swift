@@ -22,22 +22,19 @@ extension Server {
     guard let root = root(id) else { return [] }
     let diagnostics = root.workspace.diagnostics(for: path)
     guard !diagnostics.isEmpty, let text = text(of: path, in: id) else { return [] }
-    return diagnostics.map { $0.lspDiagnostic(in: text, encoding: positionEncoding) }
+    return diagnostics.map { $0.lspDiagnostic(in: text, encoding: connection.positionEncoding) }
   }
 
   /// Publishes (push) or invalidates (pull) the diagnostics of `paths` in root `id`, in the order given. The
   /// notifications are encoded on all cores: the first indexing publishes one for every file.
   func publish(_ paths: some Sequence<String>, in id: RootID) {
     guard let root = root(id) else { return }
-    switch diagnosticsMode {
+    switch diagnosticsLedger.mode {
     case .push:
       // Only open documents have a version; everything else is looked up and encoded on all cores.
       let paths = Array(paths)
       // What waits to be published after texts arrived goes out now, current.
-      if deferredExtractionPublishes[id] != nil {
-        deferredExtractionPublishes[id]?.subtract(paths)
-        if deferredExtractionPublishes[id]?.isEmpty == true { deferredExtractionPublishes[id] = nil }
-      }
+      extractionReporting.published(paths, in: id)
       var openDocuments: [String: (version: Int?, text: SourceText)] = [:]
       for path in paths {
         if let uri = root.openPaths[path], let document = documents[uri] {
@@ -45,7 +42,7 @@ extension Server {
         }
       }
       let open = openDocuments
-      let encoding = positionEncoding
+      let encoding = connection.positionEncoding
       let fileSystem = options.fileSystem
       // In slices, each written as soon as it is encoded, so that the client reads the first while the next are
       // encoded (the first indexing publishes one notification for every file).
@@ -67,7 +64,7 @@ extension Server {
         }
         for (path, body) in zip(slicePaths, bodies) {
           guard let body else { continue }
-          capturedDiagnostics?.append(PublishedDiagnostics(path: path, body: body))
+          restart.captured?.append(PublishedDiagnostics(path: path, body: body))
           send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
         }
         if paths.count > Self.publishSlice { flushOutbox() }
@@ -76,10 +73,7 @@ extension Server {
       for path in paths {
         // A report the client holds went stale; `refreshStaleDiagnostics` asks for it again when no request did.
         let uri = root.uri(for: path)
-        if diagnosticResultIDs.removeValue(forKey: uri) != nil {
-          hasStaleDiagnostics = true
-          if documents[uri] == nil { hasStaleUnopenedDiagnostics = true }
-        }
+        diagnosticsLedger.invalidate(uri, isOpen: documents[uri] != nil)
       }
     }
   }
@@ -92,22 +86,23 @@ extension Server {
   /// refresh`) when it supports that and a report it held went stale. What a request makes stale (a command's
   /// edits) waits for the next such event.
   func refreshStaleDiagnostics(after event: ServerEvent) {
-    guard hasStaleDiagnostics else { return }
+    guard diagnosticsLedger.hasStale else { return }
     switch event {
     case .message(.request), .message(.response), .endOfInput: return
     case .message(.notification(let notification)) where Self.editNotifications.contains(notification.method):
       // The client pulls again after its own edits (`interFileDependencies` makes it pull every open document),
       // but not the documents it does not have open: an edit of a source makes the reports of the notes citing
       // it stale, and those must be asked for.
-      guard hasStaleUnopenedDiagnostics else {
-        hasStaleDiagnostics = false
+      guard diagnosticsLedger.hasStaleUnopened else {
+        diagnosticsLedger.hasStale = false
         return
       }
     default: break
     }
-    hasStaleDiagnostics = false
-    hasStaleUnopenedDiagnostics = false
-    guard diagnosticsMode == .pull, clientCapabilities.workspace?.diagnostics?.refreshSupport == true else { return }
+    diagnosticsLedger.clearStale()
+    guard diagnosticsLedger.mode == .pull, connection.capabilities.workspace?.diagnostics?.refreshSupport == true else {
+      return
+    }
     sendRequest(DiagnosticRefreshRequest())
   }
 
@@ -136,13 +131,10 @@ extension Server {
   func clearDiagnostics(of root: WorkspaceRoot) {
     for path in root.workspace.diagnosticsByPath.keys.sorted() {
       let uri = root.uri(for: path)
-      switch diagnosticsMode {
+      switch diagnosticsLedger.mode {
       case .push: send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
       case .pull:
-        if diagnosticResultIDs.removeValue(forKey: uri) != nil {
-          hasStaleDiagnostics = true
-          hasStaleUnopenedDiagnostics = true
-        }
+        diagnosticsLedger.invalidate(uri, isOpen: false)
       }
     }
   }
@@ -175,14 +167,7 @@ extension Server {
 
   /// The report of the document at `uri` given the client's result id.
   private func report(for uri: DocumentURI, previous: String?) -> DocumentDiagnosticReport {
-    let current: String
-    if let id = diagnosticResultIDs[uri] {
-      current = id
-    } else {
-      current = String(nextResultID)
-      nextResultID += 1
-      diagnosticResultIDs[uri] = current
-    }
+    let current = diagnosticsLedger.resultID(for: uri)
     if previous == current { return .unchanged(resultId: current) }
     guard let location = locate(uri) else { return .full(resultId: current, items: []) }
     return .full(resultId: current, items: lspDiagnostics(for: location.path, in: location.root))

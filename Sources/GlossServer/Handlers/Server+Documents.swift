@@ -7,7 +7,7 @@ extension Server {
   func didOpen(_ params: DidOpenTextDocumentNotification) {
     let uri = params.textDocument.uri
     documents.open(params.textDocument)
-    if let location = openLocations[uri] {
+    if let location = documents.locations[uri] {
       updateFromBuffer(uri, at: location)
     } else {
       attach(uri)
@@ -19,21 +19,21 @@ extension Server {
     let uri = params.textDocument.uri
     guard
       documents.change(
-        uri, version: params.textDocument.version, changes: params.contentChanges, encoding: positionEncoding)
+        uri, version: params.textDocument.version, changes: params.contentChanges, encoding: connection.positionEncoding
+      )
     else {
       throw ResponseError.invalidParams("change to '\(uri)', which is not open")
     }
     // Indexed before the next event that is not a change, or when no event waits (`indexChangedDocuments`).
-    if !changedDocuments.contains(uri) { changedDocuments.append(uri) }
+    documents.markChanged(uri)
   }
 
   /// Indexes the documents changed since they were last indexed (a burst of changes once, at its latest version)
   /// and publishes their diagnostics.
   func indexChangedDocuments() {
-    let uris = changedDocuments
-    changedDocuments = []
+    let uris = documents.takeChanged()
     for uri in uris {
-      if let location = openLocations[uri] {
+      if let location = documents.locations[uri] {
         updateFromBuffer(uri, at: location, reparsingAroundChanges: true)
       } else {
         documents.takeUnindexedEdit(uri)
@@ -41,7 +41,7 @@ extension Server {
     }
     // As after the change notifications themselves: a pull client asks for its open documents again after its own
     // edits, so only reports of documents it does not have open call for a refresh (`refreshStaleDiagnostics`).
-    if !hasStaleUnopenedDiagnostics { hasStaleDiagnostics = false }
+    diagnosticsLedger.settleAfterEdits()
   }
 
   /// `textDocument/didSave`: the buffer stays the truth; a saved `.gloss.json` (or `_quarto.yml`, `_metadata.yml`)
@@ -73,19 +73,18 @@ extension Server {
         // Adding the root attaches every open document it holds, this one included.
         addFolder(
           WorkspaceFolder(uri: FileURI(filePath: found.path).string, name: PathComponents.split(found.path).name))
-        if openLocations[uri] != nil { return }
+        if documents.locations[uri] != nil { return }
         location = locate(uri)
       }
     }
     if location == nil, let path = FileURI(uri).filePath {
       let folder = PathComponents.split(path).folder
       let config = roots.first(where: { $0.kind == .folder })?.config.config ?? WorkspaceConfig()
-      roots.append(WorkspaceRoot(id: nextRootID, looseFolder: folder, config: config))
-      nextRootID += 1
+      roots.append(WorkspaceRoot(id: loading.takeRootID(), looseFolder: folder, config: config))
       location = locate(uri)
     }
     guard let location, let index = rootIndex(location.root) else { return }
-    openLocations[uri] = location
+    documents.locations[uri] = location
     roots[index].openPaths[location.path] = uri
     if !keepIndexedNote(uri, at: location) { updateFromBuffer(uri, at: location) }
     tellIfNoSources(in: location.root)
@@ -106,7 +105,7 @@ extension Server {
     if bytes.count < options.openedNoteParseInBackground {
       roots[index].workspace.restoreNoteBlocks(path: location.path, from: Note(parsing: bytes), byteCount: bytes.count)
     } else {
-      openedNoteParses[uri] = OpenedNoteParse(location: location, bytes: bytes, stamp: stamp)
+      documents.parses[uri] = OpenedNoteParse(location: location, bytes: bytes, stamp: stamp)
     }
     if !publishAfterRestartDiagnosis(location.path, in: location.root) { publish([location.path], in: location.root) }
     return true
@@ -116,7 +115,7 @@ extension Server {
   /// and the note at `uri`, waiting for its parse (an edit of it needs them now). A note set again meanwhile, from
   /// another text, keeps what it has.
   func takeOpenedNoteParses(waitingFor uri: DocumentURI? = nil) {
-    for (opened, parse) in openedNoteParses {
+    for (opened, parse) in documents.parses {
       let note: Note
       if opened == uri {
         note = parse.wait()
@@ -125,9 +124,9 @@ extension Server {
       } else {
         continue
       }
-      openedNoteParses[opened] = nil
+      documents.parses[opened] = nil
       let location = parse.location
-      guard openLocations[opened] == location, let index = rootIndex(location.root),
+      guard documents.locations[opened] == location, let index = rootIndex(location.root),
         roots[index].indexedStamp(of: location.path) == parse.stamp
       else { continue }
       roots[index].workspace.restoreNoteBlocks(path: location.path, from: note, byteCount: parse.stamp.count)
@@ -136,8 +135,10 @@ extension Server {
 
   /// Detaches a document that was closed (or whose root went away): the disk is the truth again.
   func detach(_ uri: DocumentURI) {
-    openedNoteParses[uri] = nil
-    guard let location = openLocations.removeValue(forKey: uri), let index = rootIndex(location.root) else { return }
+    documents.parses[uri] = nil
+    guard let location = documents.locations.removeValue(forKey: uri), let index = rootIndex(location.root) else {
+      return
+    }
     roots[index].openPaths[location.path] = nil
     if roots[index].kind == .looseFiles {
       let changed = roots[index].workspace.remove(path: location.path)
@@ -151,7 +152,8 @@ extension Server {
 
   /// Moves every open document to the root that now holds it (after a root was added or removed).
   func reattachOpenDocuments() {
-    for uri in documents.uris.sorted() where openLocations[uri] != locate(uri) || openLocations[uri] == nil {
+    for uri in documents.uris.sorted() where documents.locations[uri] != locate(uri) || documents.locations[uri] == nil
+    {
       detach(uri)
       attach(uri)
     }
@@ -174,7 +176,7 @@ extension Server {
     switch roots[index].role(of: path) {
     case .note:
       // An edit is re-parsed around the change from the blocks of the text before it.
-      if edit != nil, openedNoteParses[uri] != nil { takeOpenedNoteParses(waitingFor: uri) }
+      if edit != nil, documents.parses[uri] != nil { takeOpenedNoteParses(waitingFor: uri) }
       changed = roots[index].workspace.setNote(
         path: path, bytes: document.text.bytes, after: edit, deferringOthers: true)
     case .bibliography:
@@ -191,7 +193,7 @@ extension Server {
 
   /// Whether some root has files waiting to be re-diagnosed, or extracted texts wait to be put in place.
   package var hasDeferredWork: Bool {
-    !changedDocuments.isEmpty || deferredLoadToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
+    !documents.changed.isEmpty || loading.deferredToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
       || extractions.hasFinished
   }
 
@@ -199,7 +201,7 @@ extension Server {
   /// publishes those that changed.
   func runDeferredWork() {
     // `handle` indexed the changed documents before this event; the rest waits for the next idle moment.
-    if let token = deferredLoadToken { return loadWorkspaces(progressToken: token) }
+    if let token = loading.deferredToken { return loadWorkspaces(progressToken: token) }
     for index in roots.indices where !roots[index].workspace.pendingPaths.isEmpty {
       let changed = roots[index].workspace.refreshPending()
       publishSorted(changed, in: roots[index].id)
@@ -216,9 +218,9 @@ extension Server {
 
   /// Publishes an empty list for `uri` (a document that left the index).
   func publishEmpty(_ uri: DocumentURI) {
-    switch diagnosticsMode {
+    switch diagnosticsLedger.mode {
     case .push: send(PublishDiagnosticsNotification(uri: uri, diagnostics: []))
-    case .pull: diagnosticResultIDs[uri] = nil
+    case .pull: diagnosticsLedger.forget(uri)
     }
   }
 }

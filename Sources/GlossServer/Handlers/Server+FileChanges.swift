@@ -14,7 +14,7 @@ extension Server {
   /// and modification times), because several clients never send `workspace/didChangeWatchedFiles`. Under
   /// `runLanguageServer` the walk happens off the loop instead (`ScanBoard`), and only its result comes in.
   func tick(at date: Date) {
-    guard state == .running, hasLoaded, !scansInBackground else { return }
+    guard state == .running, loading.hasLoaded, !scanning.runsInBackground else { return }
     for id in roots.filter({ $0.kind == .folder }).map(\.id) { syncWithDisk(id) }
   }
 
@@ -68,10 +68,7 @@ extension Server {
 
   /// Posts the folder roots' files for the background scan when they changed since the last post.
   func postScanTargetsIfChanged() {
-    let signature = roots.filter { $0.kind == .folder }.map { [$0.id, $0.filesGeneration] }
-    guard signature != postedScanSignature else { return }
-    postedScanSignature = signature
-    scanBoard.post(roots.filter { $0.kind == .folder }.map { ($0.id, $0.filesGeneration, $0.files) })
+    scanning.post(roots)
   }
 
   /// Brings folder root `id` up to date with a walk's result: `next` files and the `changes` since the current ones.
@@ -250,14 +247,15 @@ extension Server {
     // Settings sent again unchanged (many clients send `didChangeConfiguration` right after start) or a config file
     // rewritten with the same meaning must not cost a re-index of the whole root.
     let loaded = WorkspaceFiles.loadConfig(
-      root: roots[index].path, editorSettings: editorSettings, fileSystem: options.fileSystem)
+      root: roots[index].path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem)
     if loaded.config == roots[index].config.config, loaded.fileProblems == roots[index].config.fileProblems {
       return false
     }
     let oldPaths = Set(roots[index].workspace.diagnosedPaths)
     let old = roots[index]
     var indexed = IndexedRoot(
-      root: old.path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
+      root: old.path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem,
+      home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       zoteroDirectory: options.defaultZoteroDirectory)
     roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
@@ -268,7 +266,7 @@ extension Server {
     reportSkipped(indexed.skipped, in: id)
     reportEditorProblems(indexed.config.editorProblems)
     rememberKeys(in: id)
-    for (uri, location) in openLocations where location.root == id {
+    for (uri, location) in documents.locations where location.root == id {
       roots[index].openPaths[location.path] = uri
       guard let document = documents[uri] else { continue }
       switch roots[index].role(of: location.path) {
@@ -290,7 +288,7 @@ extension Server {
 
   /// Asks the client to watch the workspace's files, when it allows dynamic registration of watchers.
   func registerFileWatchers() {
-    guard clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
+    guard connection.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true else { return }
     let globs = ["**/*.{md,markdown,bib,json,txt,html,htm}", "**/.gloss.json"]
     let registerOptions = JSONValue.object([
       "watchers": .array(globs.map { .object(["globPattern": .string($0)]) })

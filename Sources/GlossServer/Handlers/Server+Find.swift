@@ -67,7 +67,10 @@ extension Server {
           files[place.path] = (textURI(for: place.path, in: root.id) ?? root.uri(for: place.path), text)
         }
         guard let file = files[place.path] else { return nil }
-        return (place, Location(uri: file.uri, range: file.text.lspRange(of: place.fileRange, in: positionEncoding)))
+        return (
+          place,
+          Location(uri: file.uri, range: file.text.lspRange(of: place.fileRange, in: connection.positionEncoding))
+        )
       }
       found += result.places.compactMap(located)
       closest += result.closest.compactMap(located)
@@ -118,10 +121,9 @@ extension Server {
   func prepareFindInEveryRoot() {
     if extractions.progress.remaining > 0 {
       let now = options.now()
-      if let last = lastFindHandover, now >= last, now.timeIntervalSince(last) < Self.findHandoverInterval { return }
-      lastFindHandover = now
+      guard activity.isFindHandoverDue(at: now, every: Self.findHandoverInterval) else { return }
     } else {
-      lastFindHandover = nil
+      activity.endFindHandovers()
     }
     for root in roots { prepareFind(in: root.id) }
   }

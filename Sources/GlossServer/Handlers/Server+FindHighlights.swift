@@ -18,7 +18,7 @@ extension Server {
           let text = text(of: place.path, in: root.id)
         else { continue }
         let uri = textURI(for: place.path, in: root.id) ?? root.uri(for: place.path)
-        let range = text.lspRange(of: place.range, in: positionEncoding)
+        let range = text.lspRange(of: place.range, in: connection.positionEncoding)
         let locator = highlight.pageLabel.isEmpty ? nil : "p. \(highlight.pageLabel)"
         var item: [String: JSONValue] = [
           "uri": .string(uri),

@@ -4,12 +4,12 @@ import LanguageServerProtocol
 extension Server {
   /// `initialize`: agrees on the position encoding, keeps the client's capabilities and answers ours.
   func initialize(_ params: InitializeRequest) throws -> InitializeResult {
-    initializeParams = params
-    clientCapabilities = params.capabilities
-    positionEncoding = Self.negotiatePositionEncoding(params.capabilities.general?.positionEncodings)
+    connection.initializeParams = params
+    connection.capabilities = params.capabilities
+    connection.positionEncoding = Self.negotiatePositionEncoding(params.capabilities.general?.positionEncodings)
     state = .running
-    editorSettings = Self.editorSettings(from: params.initializationOptions)
-    diagnosticsMode = Self.diagnosticsMode(for: params.capabilities)
+    connection.editorSettings = Self.editorSettings(from: params.initializationOptions)
+    diagnosticsLedger.mode = Self.diagnosticsMode(for: params.capabilities)
     // The roots (`workspaceFolders`, else `rootUri`, else `rootPath`, else single-file mode) are loaded on
     // `initialized`, once the client can take our requests and progress.
     return InitializeResult(
@@ -19,18 +19,18 @@ extension Server {
   /// `initialized`: the client is ready for our requests (such as registering file watchers).
   func initialized(_ params: InitializedNotification) {
     registerFileWatchers()
-    guard !hasLoaded, !isLoadPending else { return }
-    if clientCapabilities.window?.workDoneProgress == true {
+    guard !loading.hasLoaded, !loading.isPending else { return }
+    if connection.capabilities.window?.workDoneProgress == true {
       // The first indexing reports progress once the client made the token; any other event first loads at once
       // (with progress too, `loadIfStillPending`).
-      isLoadPending = true
+      loading.isPending = true
       let token = Self.indexingProgressToken
       sendRequest(WorkDoneProgressCreateRequest(token: token)) { server, result in
-        guard server.isLoadPending else { return }
+        guard server.loading.isPending else { return }
         guard (try? result.get()) != nil else { return server.loadWorkspaces(progressToken: nil) }
         // `begin` goes out now; the indexing runs as deferred work, once this message has been written.
-        server.isLoadPending = false
-        server.deferredLoadToken = token
+        server.loading.isPending = false
+        server.loading.deferredToken = token
         server.beginIndexingProgress()
       }
     } else {
@@ -55,10 +55,10 @@ extension Server {
   /// What the server advertises: only what is implemented.
   var capabilities: ServerCapabilities {
     var capabilities = ServerCapabilities(
-      positionEncoding: positionEncoding.rawValue,
+      positionEncoding: connection.positionEncoding.rawValue,
       textDocumentSync: TextDocumentSyncOptions(
         openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
-      diagnosticProvider: diagnosticsMode == .pull
+      diagnosticProvider: diagnosticsLedger.mode == .pull
         ? DiagnosticOptions(identifier: "gloss", interFileDependencies: true, workspaceDiagnostics: true) : nil,
       workspace: WorkspaceServerCapabilities(
         workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true),
@@ -73,7 +73,7 @@ extension Server {
     capabilities.executeCommandProvider = ExecuteCommandOptions(commands: Self.executableCommands)
     // Rename and quick fixes (Server+Rename.swift, Server+CodeActions.swift); `willRename` takes every file and
     // folder, since a moved folder moves its notes.
-    let prepares = clientCapabilities.textDocument?.rename?.prepareSupport ?? false
+    let prepares = connection.capabilities.textDocument?.rename?.prepareSupport ?? false
     capabilities.renameProvider = RenameOptions(prepareProvider: prepares ? true : nil)
     capabilities.codeActionProvider = CodeActionOptions(codeActionKinds: [CodeAction.quickFix] + Self.refactorKinds)
     addOutlineCapabilities(to: &capabilities)

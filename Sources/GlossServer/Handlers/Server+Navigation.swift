@@ -12,15 +12,15 @@ extension Server {
     guard let (location, text) = navigationTarget(params.textDocument.uri),
       let workspace = workspace(location.root),
       let answer = workspace.hover(
-        at: text.offset(of: params.position, in: positionEncoding), in: location.path,
+        at: text.offset(of: params.position, in: connection.positionEncoding), in: location.path,
         fileBytes: { self.text(of: $0, in: location.root)?.bytes })
     else { return nil }
     // Markdown unless the client names only other formats (it then shows the Markdown source as plain text).
-    let formats = clientCapabilities.textDocument?.hover?.contentFormat
+    let formats = connection.capabilities.textDocument?.hover?.contentFormat
     let kind: MarkupKind = formats.map { $0.contains("markdown") } ?? true ? .markdown : .plaintext
     return Hover(
       contents: MarkupContent(kind: kind, value: answer.markdown),
-      range: text.lspRange(of: answer.range, in: positionEncoding))
+      range: text.lspRange(of: answer.range, in: connection.positionEncoding))
   }
 
   /// `textDocument/definition`: the passage, source, note or heading; one location, several, or null.
@@ -28,7 +28,8 @@ extension Server {
     guard let (location, text) = navigationTarget(params.textDocument.uri),
       let workspace = workspace(location.root)
     else { return nil }
-    let found = workspace.definition(at: text.offset(of: params.position, in: positionEncoding), in: location.path)
+    let found = workspace.definition(
+      at: text.offset(of: params.position, in: connection.positionEncoding), in: location.path)
     let locations = lspLocations(found, in: location.root, for: "definition")
     return locations.isEmpty ? nil : LocationsResult(locations)
   }
@@ -40,7 +41,7 @@ extension Server {
       let workspace = workspace(location.root)
     else { return Array("null".utf8) }
     let found = workspace.references(
-      at: text.offset(of: params.position, in: positionEncoding), in: location.path,
+      at: text.offset(of: params.position, in: connection.positionEncoding), in: location.path,
       includeDeclaration: params.context.includeDeclaration)
     let locations = found.isEmpty ? [] : lspLocations(found, in: location.root, for: "references")
     guard !locations.isEmpty else { return Array("null".utf8) }
@@ -72,7 +73,7 @@ extension Server {
     var out: [UInt8] = [UInt8(ascii: "[")]
     out.reserveCapacity(lenses.count * (200 + uri.count))
     for (index, lens) in lenses.enumerated() {
-      let range = text.lspRange(of: lens.range, in: positionEncoding)
+      let range = text.lspRange(of: lens.range, in: connection.positionEncoding)
       if index > 0 { out.append(UInt8(ascii: ",")) }
       out.append(contentsOf: #"{"range":{"start":"#.utf8)
       Self.appendPosition(range.start, to: &out)
@@ -119,7 +120,7 @@ extension Server {
     var unreadable: Set<String> = []
     var out: [Location] = []
     out.reserveCapacity(found.count)
-    let encoding = positionEncoding
+    let encoding = connection.positionEncoding
     for item in found where !unreadable.contains(item.path) {
       if files[item.path] == nil {
         let uri = textURI(for: item.path, in: root)

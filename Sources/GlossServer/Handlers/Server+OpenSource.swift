@@ -18,7 +18,7 @@ extension Server {
       guard let positionValue = argument["position"],
         let position = try? Self.decode(Position.self, from: positionValue)
       else { throw ResponseError.invalidParams("'gloss.openSource' needs a 'position' with its 'uri'") }
-      let offset = text.offset(of: position, in: positionEncoding)
+      let offset = text.offset(of: position, in: connection.positionEncoding)
       guard let workspace = workspace(location.root),
         case .citationItem(_, _, let item)? = workspace.element(at: offset, in: location.path)
       else { throw ResponseError.invalidParams("no citation at that position") }
@@ -45,7 +45,7 @@ extension Server {
         throw ResponseError.invalidParams("'\(key)' has no literature note")
       }
       uri = root.uri(for: note)
-      if clientCapabilities.window?.showDocument?.support == true {
+      if connection.capabilities.window?.showDocument?.support == true {
         sendRequest(ShowDocumentRequest(uri: uri, takeFocus: true))
       }
       return .object(["uri": .string(uri)])
@@ -61,7 +61,7 @@ extension Server {
     case let other?:
       throw ResponseError.invalidParams("'gloss.openSource' opens 'zotero', 'pdf' or 'note', not '\(other)'")
     }
-    if clientCapabilities.window?.showDocument?.support == true {
+    if connection.capabilities.window?.showDocument?.support == true {
       sendRequest(ShowDocumentRequest(uri: uri, external: true))
     }
     return .object(["uri": .string(uri)])

@@ -7,7 +7,7 @@ extension Server {
   /// `textDocument/documentSymbol`: a note's headings as a tree, a bibliography's entries; a flat list (each
   /// heading's parent as its container) for clients that take no trees.
   func documentSymbol(_ params: DocumentSymbolRequest) -> DocumentSymbolResponse {
-    let isTree = clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport == true
+    let isTree = connection.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport == true
     let uri = params.textDocument.uri
     guard let place = locate(uri), let workspace = workspace(place.root) else { return isTree ? .tree([]) : .flat([]) }
     let text = text(of: place.path, in: place.root)
@@ -15,7 +15,7 @@ extension Server {
     guard !symbols.isEmpty, let text else {
       return isTree ? .tree([]) : .flat([])
     }
-    let encoding = positionEncoding
+    let encoding = connection.positionEncoding
     func convert(_ symbol: OutlineSymbol) -> DocumentSymbol {
       DocumentSymbol(
         name: symbol.name, detail: symbol.detail, kind: Self.symbolKind(symbol.kind),
@@ -50,7 +50,7 @@ extension Server {
         if !(match.range.isEmpty && match.range.lowerBound == 0) {
           if texts[match.path] == nil { texts[match.path] = text(of: match.path, in: root.id) }
           guard let text = texts[match.path] else { continue }
-          range = text.lspRange(of: match.range, in: positionEncoding)
+          range = text.lspRange(of: match.range, in: connection.positionEncoding)
         }
         out.append(
           SymbolInformation(
@@ -91,7 +91,7 @@ extension Server {
         target = root.uri(for: path)
       }
       return DocumentLink(
-        range: text.lspRange(of: link.range, in: positionEncoding), target: target, tooltip: link.tooltip)
+        range: text.lspRange(of: link.range, in: connection.positionEncoding), target: target, tooltip: link.tooltip)
     }
   }
 

@@ -25,7 +25,7 @@ extension Server {
     guard let location = locate(uri), let text = text(of: location.path, in: location.root),
       let workspace = workspace(location.root)
     else { return [] }
-    let selection = text.range(of: range, in: positionEncoding)
+    let selection = text.range(of: range, in: connection.positionEncoding)
     return workspace.refactors(at: location.path, selection: selection, bytes: text.bytes).map { action in
       var argument: [String: JSONValue] = ["uri": .string(uri)]
       if case .source(let key, let target) = action.target {
@@ -33,7 +33,7 @@ extension Server {
         if let target { argument["target"] = .string(target) }
       }
       if case .selection(_, let offsets) = action.target {
-        let lsp = text.lspRange(of: offsets, in: positionEncoding)
+        let lsp = text.lspRange(of: offsets, in: connection.positionEncoding)
         argument["range"] = .object([
           "start": .object(["line": .int(lsp.start.line), "character": .int(lsp.start.character)]),
           "end": .object(["line": .int(lsp.end.line), "character": .int(lsp.end.character)]),

@@ -10,10 +10,10 @@ extension Server {
     guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
       let text = text(of: location.path, in: location.root)
     else { return nil }
-    let offset = text.offset(of: params.position, in: positionEncoding)
+    let offset = text.offset(of: params.position, in: connection.positionEncoding)
     guard let placeholder = workspace.prepareRename(at: offset, in: location.path) else { return nil }
     return PrepareRenameResult(
-      range: text.lspRange(of: placeholder.range, in: positionEncoding), placeholder: placeholder.text)
+      range: text.lspRange(of: placeholder.range, in: connection.positionEncoding), placeholder: placeholder.text)
   }
 
   /// `textDocument/rename`: every edit (and file rename) the new name needs; a refusal is a `RequestFailed` error
@@ -22,7 +22,7 @@ extension Server {
     guard let location = locate(params.textDocument.uri), let workspace = workspace(location.root),
       let text = text(of: location.path, in: location.root)
     else { throw Self.renameRefused(RenameError.nothingToRename.message) }
-    let offset = text.offset(of: params.position, in: positionEncoding)
+    let offset = text.offset(of: params.position, in: connection.positionEncoding)
     guard let placeholder = workspace.prepareRename(at: offset, in: location.path) else {
       throw Self.renameRefused(RenameError.nothingToRename.message)
     }
@@ -32,7 +32,7 @@ extension Server {
     } catch {
       throw Self.renameRefused(error.message)
     }
-    let support = WorkspaceEditSupport(clientCapabilities)
+    let support = WorkspaceEditSupport(connection.capabilities)
     guard support.canApply(whole) else {
       throw Self.renameRefused("the editor cannot rename files, which this rename needs")
     }
@@ -77,7 +77,7 @@ extension Server {
       guard let old = locate(file.oldUri), let new = locate(file.newUri), old.root == new.root else { continue }
       movesByRoot[old.root, default: []].append((old: old.path, new: new.path))
     }
-    let support = WorkspaceEditSupport(clientCapabilities)
+    let support = WorkspaceEditSupport(connection.capabilities)
     var merged: WorkspaceEdit?
     for (id, moves) in movesByRoot.sorted(by: { $0.key < $1.key }) {
       guard let workspace = workspace(id) else { continue }
@@ -123,7 +123,7 @@ extension Server {
         if let uri = root.openPaths[path], let document = documents[uri] { return document.text }
         return root.texts[path] ?? text(of: path, in: id)
       },
-      encoding: positionEncoding)
+      encoding: connection.positionEncoding)
   }
 
   /// Why the guarded writer would refuse the file operations of `change` in root `id` (a name in use on disk, which

@@ -97,7 +97,7 @@ extension Server {
 
   /// The LSP range of UTF-8 `range` in the file at `path` of root `id`, in the negotiated encoding.
   package func lspRange(of range: Range<Int>, path: String, in id: RootID) -> LSPRange? {
-    text(of: path, in: id)?.lspRange(of: range, in: positionEncoding)
+    text(of: path, in: id)?.lspRange(of: range, in: connection.positionEncoding)
   }
 
   /// The LSP location of UTF-8 `range` in the file at `path` of root `id`. A range in a PDF's text is in the text
@@ -126,7 +126,7 @@ extension Server {
 
   /// The folders the client named in `initialize`: workspace folders, else `rootUri`, else `rootPath`.
   var initialFolders: [WorkspaceFolder] {
-    guard let params = initializeParams else { return [] }
+    guard let params = connection.initializeParams else { return [] }
     if let folders = params.workspaceFolders, !folders.isEmpty { return folders }
     if let uri = params.rootUri, FileURI(uri).filePath != nil {
       return [WorkspaceFolder(uri: uri, name: PathComponents.split(FileURI(uri).filePath ?? "").name)]
@@ -139,10 +139,8 @@ extension Server {
 
   /// Loads the roots named in `initialize` (the first indexing), ending the progress `token` (begun) when given.
   func loadWorkspaces(progressToken token: ProgressToken?) {
-    guard !hasLoaded else { return }
-    hasLoaded = true
-    isLoadPending = false
-    deferredLoadToken = nil
+    guard !loading.hasLoaded else { return }
+    loading.start()
     let folders = initialFolders
     for (number, folder) in folders.enumerated() {
       guard let token else {
@@ -166,12 +164,12 @@ extension Server {
 
   /// Loads the roots now when their loading still waits for the client's answer to the progress request.
   func loadIfStillPending(before event: ServerEvent) {
-    if let token = deferredLoadToken {
+    if let token = loading.deferredToken {
       // Idle time runs the deferred load itself; anything else must not see an empty workspace.
       if case .idle = event { return }
       return loadWorkspaces(progressToken: token)
     }
-    guard isLoadPending else { return }
+    guard loading.isPending else { return }
     // The answer itself starts the loading with progress.
     if case .message(.response) = event { return }
     // Anything else cannot wait for it. Neovim sends `didOpen` and its first requests before it answers: loaded
@@ -204,7 +202,8 @@ extension Server {
     // Each step's start, for the log: where a start's time goes.
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     var indexed = IndexedRoot(
-      root: path, editorSettings: editorSettings, fileSystem: options.fileSystem, home: options.homeDirectory,
+      root: path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem,
+      home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
       zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil
@@ -213,8 +212,7 @@ extension Server {
       progress(step)
     }
     let elapsed = ContinuousClock.now - started
-    let id = nextRootID
-    nextRootID += 1
+    let id = loading.takeRootID()
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
     // The root holds the texts now; this copy would keep them alive when they are released.
@@ -289,10 +287,9 @@ extension Server {
   /// Says once per root that it holds no bibliography and no source document, when one of its notes cites something:
   /// its citations are then not reported as unknown sources, and the user needs to know why nothing is checked.
   func tellIfNoSources(in id: RootID) {
-    guard let root = root(id), root.workspace.knowsNoSources, !toldNoSources.contains(root.path),
-      root.workspace.notes.values.contains(where: { !$0.note.citations.isEmpty })
+    guard let root = root(id), root.workspace.knowsNoSources,
+      root.workspace.notes.values.contains(where: { !$0.note.citations.isEmpty }), loading.tellsNoSources(root.path)
     else { return }
-    toldNoSources.insert(root.path)
     let message =
       "no bibliography found for '\(root.path)': citations are not checked (add a .bib or .csl.json file or a "
       + "sources/ folder to the workspace, or name them in .gloss.json)"
@@ -322,7 +319,7 @@ extension Server {
   func didChangeConfiguration(_ params: DidChangeConfigurationNotification) {
     guard case .object(let settings)? = params.settings else { return }
     let value = settings["gloss"] ?? .object(settings)
-    editorSettings = ConfigValue(value)
+    connection.editorSettings = ConfigValue(value)
     for root in roots where root.kind == .folder { reloadConfig(of: root.id) }
   }
 

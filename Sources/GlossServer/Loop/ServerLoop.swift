@@ -18,8 +18,8 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
     mailbox.post(.endOfInput)
   }
   let now = server.options.now
-  server.scansInBackground = server.options.tickInterval != nil
-  let board = server.scanBoard
+  server.scanning.runsInBackground = server.options.tickInterval != nil
+  let board = server.scanning.board
   let fileSystem = server.options.fileSystem
   // The periodic scan walks the folders on the timer's thread, so a walk of 10,000 files never delays an edit; the
   // loop only applies what changed.
@@ -30,8 +30,8 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   }
   defer { timer?.cancel() }
   server.extractions.wake = { mailbox.post([.extracted]) }
-  server.restartChecks.wake = { mailbox.post([.restartChecked]) }
-  server.writeNow = { messages in
+  server.restart.checks.wake = { mailbox.post([.restartChecked]) }
+  server.outbox.writeNow = { messages in
     for message in messages { transport.send(message.body) }
   }
   while true {

@@ -78,9 +78,9 @@ extension Server {
   /// already sent; the loop sends again what differs when it takes the result (`applyRestartChecks`). An index loaded
   /// without diagnosing is diagnosed there first, and the loop takes the diagnosis with the result.
   func checkReplay(of root: WorkspaceRoot, replayed: [String: Data]) {
-    let encoding = positionEncoding
+    let encoding = connection.positionEncoding
     let fileSystem = options.fileSystem
-    let checks = restartChecks
+    let checks = restart.checks
     let diagnosing = root.workspace.awaitsDiagnosis
     let log = options.log
     if diagnosing { checks.begin(root.id) }
@@ -113,7 +113,7 @@ extension Server {
   /// notes that waited for it are published; what differed is published again from the index as it is now (an empty
   /// list for a file it no longer diagnoses), and a snapshot of the index is saved for the next start.
   func applyRestartChecks() {
-    for result in restartChecks.take() {
+    for result in restart.checks.take() {
       if let diagnosed = result.diagnosed { takeRestartDiagnosis(diagnosed, of: result.root) }
       guard !result.differing.isEmpty, let root = root(result.root) else { continue }
       // A snapshot validated as current should have held exactly these diagnostics: worth knowing.

@@ -29,20 +29,20 @@ extension Server {
     guard let build = options.build else { return nil }
     return RestartKey(
       build: build, root: path, realRoot: (try? options.fileSystem.realPath(of: path)) ?? path,
-      home: options.homeDirectory ?? "", positionEncoding: positionEncoding.rawValue,
+      home: options.homeDirectory ?? "", positionEncoding: connection.positionEncoding.rawValue,
       settings: settings ?? canonicalEditorSettings)
   }
 
   /// The editor settings written canonically; none and an empty object are the same.
   var canonicalEditorSettings: String {
-    guard let editorSettings, editorSettings != .object([:]) else { return "" }
+    guard let editorSettings = connection.editorSettings, editorSettings != .object([:]) else { return "" }
     return editorSettings.canonicalText
   }
 
   /// Whether diagnostics published now are those of the files on disk: pushed, and no document open (an open
   /// buffer may differ from its file).
   var publishesFromDisk: Bool {
-    diagnosticsMode == .push && documents.uris.isEmpty
+    diagnosticsLedger.mode == .push && documents.uris.isEmpty
   }
 
   /// Publishes the diagnostics of the root at `path` from its restart snapshot when every input is as it was;
@@ -52,7 +52,8 @@ extension Server {
     let started = ContinuousClock.now
     guard let snapshot = cache.snapshot(for: key) else { return nil }
     let fileSystem = options.fileSystem
-    let config = WorkspaceFiles.loadConfig(root: path, editorSettings: editorSettings, fileSystem: fileSystem)
+    let config = WorkspaceFiles.loadConfig(
+      root: path, editorSettings: connection.editorSettings, fileSystem: fileSystem)
     let walk = WorkspaceFiles.discover(
       root: path, config: config.config, fileSystem: fileSystem, home: options.homeDirectory,
       referenced: snapshot.referenced)
@@ -85,16 +86,16 @@ extension Server {
       checkReplay(of: root, replayed: replayed)
       return nil
     }
-    capturedDiagnostics = publishesFromDisk && restartCache != nil ? [] : nil
-    defer { capturedDiagnostics = nil }
+    restart.captured = publishesFromDisk && restartCache != nil ? [] : nil
+    defer { restart.captured = nil }
     publishAll(in: id)
-    return capturedDiagnostics
+    return restart.captured
   }
 
   /// On each tick: the roots whose index changed since their last snapshot, and not since the last tick, get a new
   /// one in the background (one save at a time; none while extractions run or edits wait to be indexed).
   func saveSettledRestartSnapshots() {
-    guard restartCache != nil, diagnosticsMode == .push, hasLoaded, changedDocuments.isEmpty,
+    guard restartCache != nil, diagnosticsLedger.mode == .push, loading.hasLoaded, documents.changed.isEmpty,
       extractions.progress.remaining == 0
     else { return }
     for index in roots.indices where roots[index].kind == .folder {
@@ -108,7 +109,7 @@ extension Server {
         roots[index].snapshotGeneration = generation
         continue
       }
-      guard restartWrites.wait(timeout: .now()) == .success else { continue }
+      guard restart.writes.wait(timeout: .now()) == .success else { continue }
       saveRestartSnapshot(of: roots[index].id, published: nil)
     }
   }
@@ -116,8 +117,7 @@ extension Server {
   /// Once per run, removes in the background the temporary files that snapshot writes killed half-way (a crash, a
   /// `kill -9` while saving) left in the cache folder; only old ones, so another Gloss writing now keeps its own.
   func removeRestartLeftoversOnce() {
-    guard !checkedRestartLeftovers, let cache = restartCache else { return }
-    checkedRestartLeftovers = true
+    guard let cache = restartCache, restart.takeLeftoverCheck() else { return }
     let log = options.log
     let now = FileTime(nanoseconds: Int64(options.now().timeIntervalSince1970 * 1_000_000_000))
     inRestartBackground {
@@ -126,12 +126,12 @@ extension Server {
     }
   }
 
-  /// Runs restart work off the loop: counted in `restartWrites` (tests and the exit wait for it), at the lowest
+  /// Runs restart work off the loop: counted in `restart.writes` (tests and the exit wait for it), at the lowest
   /// priority (nobody waits for it: nice 10 on Linux, where `.utility` is 2 and the loop 0), and after the completion
   /// index a user may be waiting for, which gets the second core first.
   func inRestartBackground(_ work: @escaping @Sendable () -> Void) {
-    let group = restartWrites
-    let completion = completionBuilds
+    let group = restart.writes
+    let completion = restart.completionBuilds
     group.enter()
     DispatchQueue.global(qos: .background).async {
       defer { group.leave() }
@@ -155,10 +155,10 @@ extension Server {
       if let document = documents[uri] { texts[path] = document.text }
     }
     let openTexts = texts
-    let settings = editorSettings
+    let settings = connection.editorSettings
     let fileSystem = options.fileSystem
     let extractionCache = self.extractionCache
-    let encoding = positionEncoding
+    let encoding = connection.positionEncoding
     let log = options.log
     inRestartBackground {
       let started = ContinuousClock.now

@@ -51,9 +51,9 @@ extension Server {
 
   /// Waits for the diagnoses under way off the loop and takes them, before `what` (for the log); nothing when none is.
   func finishRestartDiagnoses(before what: @autoclosure () -> String) {
-    guard restartChecks.isAwaiting else { return }
+    guard restart.checks.isAwaiting else { return }
     let started = ContinuousClock.now
-    restartChecks.diagnoses.wait()
+    restart.checks.diagnoses.wait()
     applyRestartChecks()
     log("waited \(ContinuousClock.now - started) for the diagnosis of a restarted workspace before \(what())")
   }
@@ -61,12 +61,12 @@ extension Server {
   /// Keeps the publishing of `path` in root `id` (an opened note) until its diagnosis is taken; false when the root
   /// does not wait for one.
   func publishAfterRestartDiagnosis(_ path: String, in id: RootID) -> Bool {
-    restartChecks.publishLater(path, in: id)
+    restart.checks.publishLater(path, in: id)
   }
 
   /// Takes root `id`'s diagnosis made off the loop, and publishes the opened notes that waited for it.
   func takeRestartDiagnosis(_ diagnosed: Workspace, of id: RootID) {
-    let waiting = restartChecks.end(id)
+    let waiting = restart.checks.end(id)
     guard let index = rootIndex(id), roots[index].workspace.awaitsDiagnosis else { return }
     if !roots[index].workspace.adoptDiagnosis(of: diagnosed) {
       // The index changed since it was copied (which the events let through must not do): diagnosed here instead,
@@ -82,13 +82,13 @@ extension Server {
     handBackFreedMemory(saying: "took the diagnosis of '\(roots[index].path)'")
   }
 
-  /// Runs a restarted root's diagnosis off the loop: counted in `restartWrites` (tests and the exit wait for it) and
-  /// in `restartChecks.diagnoses` (events that need it wait for it), after the completion index a user may be
+  /// Runs a restarted root's diagnosis off the loop: counted in `restart.writes` (tests and the exit wait for it) and
+  /// in `restart.checks.diagnoses` (events that need it wait for it), after the completion index a user may be
   /// waiting for, at `.utility` priority: the loop may come to wait for it.
   func inRestartDiagnosis(_ work: @escaping @Sendable () -> Void) {
-    let writes = restartWrites
-    let diagnoses = restartChecks.diagnoses
-    let completion = completionBuilds
+    let writes = restart.writes
+    let diagnoses = restart.checks.diagnoses
+    let completion = restart.completionBuilds
     writes.enter()
     diagnoses.enter()
     DispatchQueue.global(qos: .utility).async {

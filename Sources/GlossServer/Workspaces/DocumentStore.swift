@@ -1,7 +1,8 @@
 package import GlossSyntax
 package import LanguageServerProtocol
 
-/// The documents open in the editor: each one's text and version, which are the truth for that file until closed.
+/// The documents open in the editor: each one's text and version, which are the truth for that file until closed;
+/// where each is attached, which changed since they were last indexed, and the blocks of opened notes being parsed.
 package struct DocumentStore: Sendable {
   /// An open document.
   package struct Document: Sendable {
@@ -18,6 +19,13 @@ package struct DocumentStore: Sendable {
   }
 
   private var documents: [DocumentURI: Document] = [:]
+  /// Where each open document is attached: its root and path.
+  var locations: [DocumentURI: DocumentLocation] = [:]
+  /// Open documents changed since they were last indexed, in the order of their first change: a burst of changes
+  /// is indexed (and its diagnostics published) once, for the latest version (`indexChangedDocuments`).
+  private(set) var changed: [DocumentURI] = []
+  /// The blocks of opened notes being parsed off the loop, by URI (`keepIndexedNote`).
+  package internal(set) var parses: [DocumentURI: OpenedNoteParse] = [:]
 
   /// Creates an empty store.
   package init() {}
@@ -67,6 +75,17 @@ package struct DocumentStore: Sendable {
     guard let edit = documents[uri]?.unindexedEdit else { return nil }
     documents[uri]?.unindexedEdit = nil
     return edit
+  }
+
+  /// Marks the document at `uri` changed since it was last indexed (once per burst, in the order of first change).
+  mutating func markChanged(_ uri: DocumentURI) {
+    if !changed.contains(uri) { changed.append(uri) }
+  }
+
+  /// Takes the documents changed since they were last indexed, in the order of their first change.
+  mutating func takeChanged() -> [DocumentURI] {
+    defer { changed = [] }
+    return changed
   }
 
   /// Closes the document at `uri` and returns it, nil when it was not open.

@@ -1,3 +1,5 @@
+import GlossIndex
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -124,7 +124,7 @@ package struct WorkspaceLayout: Sendable {
     }
     if sourceFolder(of: path) != nil {
       let name = PathComponents.split(path).name
-      return Self.sourceExtensions.contains(PathComponents.pathExtension(name)) ? .sourceDocument : nil
+      return Self.sourceExtensions.contains(PathUtilities.pathExtension(name)) ? .sourceDocument : nil
     }
     return noteGlobs.contains { $0.matches(path) } ? .note : nil
   }

@@ -118,7 +118,7 @@ package struct WorkspaceRoot: Sendable {
   package func role(of path: String) -> FileRole? {
     if WorkspaceLayout.settingsFileNames.contains(path) { return kind == .folder ? .config : nil }
     if kind == .looseFiles {
-      switch PathComponents.pathExtension(path).lowercased() {
+      switch PathUtilities.pathExtension(path).lowercased() {
       case "md", "markdown", "qmd", "rmd": return .note
       case "bib": return .bibliography
       case "json": return path.lowercased().hasSuffix(".csl.json") ? .bibliography : nil

@@ -1,3 +1,5 @@
+import GlossIndex
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+import GlossIndex
 import GlossSyntax
 
 /// Zotero's own preferences, read (never written) for its "Linked Attachment Base Directory" when `zotero.baseDir`

@@ -1,3 +1,5 @@
+import JSONStrings
+
 #if canImport(FoundationEssentials)
   package import FoundationEssentials
 #else
@@ -11,7 +13,8 @@ package protocol JSONWritable {
   func write(to writer: inout JSONWriter)
 }
 
-/// Appends compact JSON to a byte buffer: strings escaped as `JSONEncoder` does with slashes unescaped.
+/// Appends compact JSON to a byte buffer: strings escaped by `JSONString` (as `JSONEncoder` does, slashes unescaped,
+/// U+2028 and U+2029 escaped too).
 package struct JSONWriter {
   /// The JSON written so far.
   package private(set) var bytes: [UInt8] = []
@@ -29,33 +32,10 @@ package struct JSONWriter {
     Self.appendString(value, to: &bytes)
   }
 
-  /// Appends `value` to `out` as a JSON string literal: quotes, backslashes and control characters escaped, other
-  /// bytes (UTF-8) as they are; the one string escape of the hand-written JSON writers.
+  /// Appends `value` to `out` as a JSON string literal (`JSONString`, the one string writer).
   package static func appendString(_ value: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    // Most strings (keys, paths, URIs) need no escape: copy them whole.
-    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      out.append(contentsOf: value.utf8)
-      out.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-      case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-      case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case 0..<0x20:
-        out += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
-      default: out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
+    JSONString.append(value, to: &out)
   }
-
-  /// Lowercase hexadecimal digits, as `JSONEncoder` writes `\u00XX` escapes.
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// Appends an integer.
   package mutating func int(_ value: Int) {

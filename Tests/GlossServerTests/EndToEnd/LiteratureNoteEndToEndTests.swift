@@ -121,7 +121,7 @@ import Testing
       $0.restartCacheDirectory = cache
     }
     try first.start(capabilities: Self.client)
-    first.client.server.restartWrites.wait()
+    first.client.server.restart.writes.wait()
     #expect(first.codes("notes/a.md") == [])
     // Between runs, the bibliography's export gives the work a new key.
     first.fileSystem.setFile("/w/refs.bib", Self.bib.replacingOccurrences(of: "smith2020,", with: "smithRivers2020,"))

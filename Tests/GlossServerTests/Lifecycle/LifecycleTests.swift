@@ -50,7 +50,7 @@ import Testing
     let result = try client.initialize(
       InitializeRequest(capabilities: ClientCapabilities(general: .init(positionEncodings: offered))))
     #expect(result.capabilities.positionEncoding == agreed)
-    #expect(client.server.positionEncoding.rawValue == agreed)
+    #expect(client.server.connection.positionEncoding.rawValue == agreed)
   }
 
   @Test func requestBeforeInitializeIsRefusedAndNotificationIgnored() throws {

@@ -82,6 +82,6 @@ import Testing
     fixture.open(Self.path, Self.note)
     fixture.close(Self.path)
     #expect(fixture.codes(Self.path) == ["unknown-source"])
-    #expect(fixture.client.server.openedNoteParses.isEmpty)
+    #expect(fixture.client.server.documents.parses.isEmpty)
   }
 }

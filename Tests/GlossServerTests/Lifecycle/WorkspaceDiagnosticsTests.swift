@@ -167,13 +167,13 @@ import Testing
     let server = fixture.client.server
     fixture.client.clearCollected()
     fixture.fileSystem.setFile("/w/notes/mới.md", "# Mới\n\n[@ghost2000]\n")
-    let results = server.scanBoard.scan(fileSystem: fixture.fileSystem)
+    let results = server.scanning.board.scan(fileSystem: fixture.fileSystem)
     #expect(results.map(\.changes.created) == [["notes/mới.md"]])
     // A second, stale result for the same generation is dropped after the first one is applied.
     for result in results + results { fixture.client.enqueue(event: .scanned(result)) }
     fixture.client.processQueue()
     #expect(fixture.publishedPaths == ["notes/mới.md"])
     #expect(fixture.codes("notes/mới.md") == ["unknown-source"])
-    #expect(server.scanBoard.scan(fileSystem: fixture.fileSystem).isEmpty)
+    #expect(server.scanning.board.scan(fileSystem: fixture.fileSystem).isEmpty)
   }
 }

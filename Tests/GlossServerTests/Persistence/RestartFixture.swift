@@ -139,7 +139,7 @@ final class RestartFixture {
       client.enqueue(event: .tick(Date()))
       client.processQueue()
     }
-    client.server.restartWrites.wait()
+    client.server.restart.writes.wait()
     return Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines)
   }
 
@@ -161,7 +161,7 @@ final class RestartFixture {
   /// take what it made.
   private func settle(_ client: TestClient) {
     client.server.extractions.waitUntilIdle()
-    client.server.restartWrites.wait()
+    client.server.restart.writes.wait()
     client.enqueue(event: .extracted)
     client.processQueue()
   }
@@ -201,7 +201,7 @@ final class RestartFixture {
     let logs = LogLines()
     let client = client(restarts: restarts, build: Self.build, cache: cache, logs: logs)
     // A restart's diagnosis waits for the completion index first: one more member in its group holds it back.
-    if holdingBackground { client.server.completionBuilds.enter() }
+    if holdingBackground { client.server.restart.completionBuilds.enter() }
     try client.initialize(
       InitializeRequest(workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
     let opened = try opening.map { ($0, try text($0)) } + buffers.sorted { $0.key < $1.key }
@@ -215,7 +215,7 @@ final class RestartFixture {
     let diagnosed = client.server.roots.first?.workspace.wholeDiagnoses ?? 0
     let folder = cache ?? self.cache
     let early = questions.map { answer($0, from: client, cache: folder) }
-    if holdingBackground { client.server.completionBuilds.leave() }
+    if holdingBackground { client.server.restart.completionBuilds.leave() }
     try meanwhile()
     // Ticks while a restart's diagnosis is under way do nothing; those after it see the change.
     for round in 0..<2 {

@@ -152,7 +152,7 @@ import Testing
     // For each write holding notifications, how many notes' texts the root holds.
     var heldWhenWritten: [Int] = []
     var written: [OutgoingMessage] = []
-    server.writeNow = { messages in
+    server.outbox.writeNow = { messages in
       written += messages
       guard messages.contains(where: { $0.kind == publish }) else { return }
       heldWhenWritten.append(server.roots.first?.texts.keys.filter { $0.hasSuffix(".md") }.count ?? -1)

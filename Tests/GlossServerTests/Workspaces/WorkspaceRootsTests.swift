@@ -144,7 +144,7 @@ import Testing
     #expect(requests.map(\.method) == ["client/registerCapability", "window/workDoneProgress/create"])
     #expect(fixture.published.isEmpty)
     var written: [OutgoingMessage] = []
-    fixture.client.server.writeNow = { written += $0 }
+    fixture.client.server.outbox.writeNow = { written += $0 }
     fixture.client.reply(to: requests[1].id, result: VoidResponse())
     let progress = fixture.client.notifications(ProgressNotification.self).map(\.value)
     #expect(progress == [.begin(title: "Indexing"), .end(message: "1 notes indexed")])
@@ -169,7 +169,7 @@ import Testing
       capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)), folders: ["/w/một"])
     let create = try #require(fixture.client.serverRequests.first { $0.method == "window/workDoneProgress/create" })
     var written: [OutgoingMessage] = []
-    fixture.client.server.writeNow = { written += $0 }
+    fixture.client.server.outbox.writeNow = { written += $0 }
     fixture.open("một/ghi chú.md", Self.files["một/ghi chú.md"] ?? "")
     #expect(fixture.codes("một/ghi chú.md") == ["broken-link"])
     // `begin` and the steps' reports are written at once as the indexing goes; `end` follows everything published.
@@ -198,7 +198,7 @@ import Testing
     try fixture.start(capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)))
     let create = try #require(fixture.client.serverRequests.first { $0.method == "window/workDoneProgress/create" })
     var batches: [[OutgoingMessage]] = []
-    fixture.client.server.writeNow = { batches.append($0) }
+    fixture.client.server.outbox.writeNow = { batches.append($0) }
     fixture.client.reply(to: create.id, result: VoidResponse())
     let publishes = batches.map { batch in
       batch.filter { $0.kind == .notification(method: PublishDiagnosticsNotification.method) }.count

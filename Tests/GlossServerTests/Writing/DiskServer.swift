@@ -1,4 +1,5 @@
 import Foundation
+import GlossIndex
 import GlossServer
 import LanguageServerProtocol
 import TestSupport

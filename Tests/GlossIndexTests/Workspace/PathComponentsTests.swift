@@ -1,6 +1,5 @@
+import GlossIndex
 import Testing
-
-@testable import GlossServer
 
 @Suite struct PathComponentsTests {
   @Test(
@@ -38,7 +37,7 @@ import Testing
     #expect(PathComponents.stem("refs.CSL.json") == "refs")
     #expect(PathComponents.stem("bartlett1932.txt") == "bartlett1932")
     #expect(PathComponents.stem(".gloss.json") == ".gloss")
-    #expect(PathComponents.pathExtension("Nhật Ký.MD") == "md")
-    #expect(PathComponents.pathExtension(".hidden") == "")
+    #expect(PathUtilities.pathExtension("Nhật Ký.MD") == "md")
+    #expect(PathUtilities.pathExtension(".hidden") == "")
   }
 }

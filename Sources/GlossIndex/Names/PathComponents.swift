@@ -1,6 +1,8 @@
 import GlossSyntax
 
-/// Operations on `/`-separated paths: absolute paths on disk and root-relative paths inside the index.
+/// Paths on disk: absolute `/`-separated paths, normalised without climbing above `/`, made relative to a root and
+/// back, joined with exactly one `/`. The index's root-relative paths (names, extensions, link keys, a `..` that
+/// climbs out of the root) are `PathUtilities`'; one function per job between the two.
 package enum PathComponents {
   /// The folder and the last component: `/a/b.md` → (`/a`, `b.md`); `b.md` → (``, `b.md`); `/b.md` → (`/`, `b.md`).
   package static func split(_ path: String) -> (folder: String, name: String) {
@@ -67,9 +69,4 @@ package enum PathComponents {
     return String(name[..<dot])
   }
 
-  /// The lowercased extension without the dot (`Notes.MD` → `md`), or `` when there is none.
-  package static func pathExtension(_ name: String) -> String {
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    return name[name.index(after: dot)...].lowercased()
-  }
 }

@@ -1,0 +1,35 @@
+package import LanguageServerProtocol
+
+/// Where the loading of the workspace roots stands: whether the first indexing waits for the client's progress
+/// token or for an idle moment, whether it happened, the id the next root gets, and the roots already told that
+/// they hold no bibliography.
+package struct RootLoading {
+  /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
+  var isPending = false
+  /// The progress token of a first indexing whose `begin` was sent and whose work waits for the next idle moment.
+  var deferredToken: ProgressToken?
+  /// Whether the workspace was loaded once (later folders are loaded as they come).
+  package internal(set) var hasLoaded = false
+  /// The id the next root gets.
+  private var nextRootID = 1
+  /// The roots (by path) already told that they hold no bibliography (said once each).
+  private var toldNoSources: Set<String> = []
+
+  /// Marks the first indexing as started: it no longer waits for anything.
+  mutating func start() {
+    hasLoaded = true
+    isPending = false
+    deferredToken = nil
+  }
+
+  /// A new root's id, never given before.
+  mutating func takeRootID() -> RootID {
+    defer { nextRootID += 1 }
+    return nextRootID
+  }
+
+  /// Whether the root at `path` is still to be told it holds no bibliography; true once per path.
+  mutating func tellsNoSources(_ path: String) -> Bool {
+    toldNoSources.insert(path).inserted
+  }
+}
