@@ -120,7 +120,6 @@ extension Server {
       if !paths.isDisjoint(with: preferences) {
         paths.subtract(preferences)
         current.readPreferences(fileSystem: options.fileSystem)
-        roots[index].zotero = current
       }
       if !paths.isDisjoint(with: library) || current != zotero {
         paths.subtract(library)

@@ -242,6 +242,18 @@ import Testing
     fixture.tick()
     #expect(fixture.published.count == count)
     #expect(sourceOf(fixture, "smith2020")?.textPath == "/home/user/Thư viện/Books/Smith – River.pdf")
+    // Another profile becomes the default: its preferences are read and watched, the old one's no longer.
+    fs.setFile(profiles + "/profiles.ini", "[Profile0]\nName=other\nIsRelative=1\nPath=other.default\nDefault=1\n")
+    fs.setFile(
+      profiles + "/other.default/prefs.js", #"user_pref("extensions.zotero.baseAttachmentPath", "/home/user/Cũ");"#)
+    fixture.tick()
+    fixture.finishExtractions()
+    #expect(sourceOf(fixture, "smith2020")?.textPath == "/home/user/Cũ/Books/Smith – River.pdf")
+    let published = fixture.published.count
+    fs.setFile(prefs, "@book{ not a preference")
+    fixture.tick()
+    #expect(fixture.published.count == published)
+    #expect(fixture.codes(prefs) == nil)
   }
 
   @Test func zoterosPreferencesAreReadAsJavaScriptStringsAndTheDefaultProfileIsChosen() {
