@@ -96,12 +96,9 @@ extension Workspace {
       for occurrence in citations(ofKey: key) {
         change.replace(occurrence.item.keyRange, in: occurrence.path, with: renamed)
       }
-      // Its literature notes' `citekey:` too, or they would stop being the work's (docs/literature-notes.md).
-      for path in (citekeyNotes[key] ?? []).sorted(by: { $0.utf8Precedes($1) }) {
-        guard case .scalar(let value, let range)? = notes[path]?.note.frontMatter?["citekey"]?.value,
-          value == key || value == "@" + key
-        else { continue }
-        change.replace(range, in: path, with: value.hasPrefix("@") ? "@" + renamed : renamed)
+      // Its literature notes' `citekey:` too, as a rename of the key does.
+      for (path, edit) in citekeyEdits(of: key, to: renamed) {
+        change.replace(edit.range, in: path, with: edit.newText)
       }
       return [
         QuickFix(

@@ -128,8 +128,8 @@ extension Workspace {
   }
 
   /// Renames the source key `key`: every citation's key (after a CiTO property, `@cites:key`, the key only), every
-  /// bibliography entry key and CSL `id`, every BibTeX `crossref`/`xref` naming it, every front-matter `id`, and a
-  /// source document keyed by its file name is renamed (a file operation).
+  /// bibliography entry key and CSL `id`, every BibTeX `crossref`/`xref` naming it, every front-matter `id`, the
+  /// `citekey:` of its literature notes, and a source document keyed by its file name is renamed (a file operation).
   package func renameSourceKey(_ key: String, to newKey: String) throws(RenameError) -> WorkspaceChange {
     let newKey = newKey.trimmingSpaces()
     if newKey == key { return WorkspaceChange() }
@@ -163,6 +163,7 @@ extension Workspace {
     for location in crossReferences(to: key) {
       edits[location.path, default: []].append(WorkspaceChange.Edit(range: location.range, newText: newKey))
     }
+    for (path, edit) in citekeyEdits(of: key, to: newKey) { edits[path, default: []].append(edit) }
     for path in defs.documents {
       guard let record = sourceDocuments[path] else { continue }
       if let entry = record.document.frontMatter?["id"] {
@@ -185,6 +186,18 @@ extension Workspace {
     change.edits = edits
     change.normalize()
     return change
+  }
+
+  /// The edits that give the literature notes of `key` (front matter `citekey: key` or `citekey: "@key"`) the key
+  /// `newKey`, or they would stop being the work's (docs/literature-notes.md); sorted by path. The note's file name
+  /// stays as it is.
+  func citekeyEdits(of key: String, to newKey: String) -> [(path: String, edit: WorkspaceChange.Edit)] {
+    (citekeyNotes[key] ?? []).sorted(by: { $0.utf8Precedes($1) }).compactMap { path in
+      guard case .scalar(let value, let range)? = notes[path]?.note.frontMatter?["citekey"]?.value,
+        value == key || value == "@" + key
+      else { return nil }
+      return (path, WorkspaceChange.Edit(range: range, newText: value.hasPrefix("@") ? "@" + newKey : newKey))
+    }
   }
 
   /// Renames the tag `tag` (case-insensitive) in every note, inline and in front matter; nested `tag/…` follow.

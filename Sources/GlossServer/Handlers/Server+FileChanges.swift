@@ -106,13 +106,21 @@ extension Server {
   private func reload(_ paths: Set<String>, in index: Int) -> Set<String> {
     var changed: Set<String> = []
     var paths = paths
-    // Zotero's database, its log or Better BibTeX's database changed: the library is read again, once.
+    // Zotero's database, its log or Better BibTeX's database changed, or the base folder its preferences name: the
+    // library is read again, once.
     if let zotero = roots[index].zotero {
       let place = roots[index].files.place
-      let watched = Set(zotero.watchedPaths.map { place.indexPath(ofAbsolute: $0) ?? $0 })
-      if !paths.isDisjoint(with: watched) {
-        paths.subtract(watched)
-        changed.formUnion(reloadZotero(zotero, in: index))
+      func indexPaths(_ paths: [String]) -> Set<String> { Set(paths.map { place.indexPath(ofAbsolute: $0) ?? $0 }) }
+      let library = indexPaths(zotero.libraryPaths)
+      let preferences = indexPaths(zotero.preferenceFiles)
+      var current = zotero
+      if !paths.isDisjoint(with: preferences) {
+        paths.subtract(preferences)
+        current.readPreferences(fileSystem: options.fileSystem)
+      }
+      if !paths.isDisjoint(with: library) || current != zotero {
+        paths.subtract(library)
+        changed.formUnion(reloadZotero(current, in: index))
       }
     }
     var skipped: [SkippedFile] = []

@@ -3,12 +3,24 @@ import GlossSyntax
 
 /// The Zotero library of a root kept current (docs/zotero.md): read again when Zotero's files change.
 extension Server {
-  /// Reads the Zotero library of the root at `index` again and puts it in the index: only the keys whose entries
+  /// Reads the Zotero library of the root at `index` again (`zotero`, which becomes the root's: its base folder may
+  /// have changed) and puts it in the index: only the keys whose entries
   /// changed are diagnosed again (the index compares entries by value), and the files the new entries name are
   /// loaded by the caller. Returns the paths whose diagnostics changed.
   func reloadZotero(_ zotero: ZoteroFolder, in index: Int) -> Set<String> {
     let loaded = zotero.load(fileSystem: options.fileSystem, place: roots[index].files.place)
     var files = roots[index].files
+    // Preferences of a profile no longer the default are no longer watched (nor ever read as a bibliography).
+    let place = files.place
+    let watching = Set(loaded.watched.map(\.path))
+    for path in roots[index].zotero?.preferenceFiles ?? [] {
+      let indexPath = place.indexPath(ofAbsolute: path) ?? path
+      guard !watching.contains(indexPath) else { continue }
+      files.referenced[indexPath] = nil
+      files.files.removeAll { $0.path == indexPath }
+      files.missing.removeAll { $0 == indexPath }
+    }
+    roots[index].zotero = zotero
     for (path, status) in loaded.watched {
       files.referenced[path] = .bibliography
       files.files.removeAll { $0.path == path }

@@ -36,9 +36,9 @@ extension ZoteroFolder {
     }
   }
 
-  /// The size and times of each watched file (nil when it does not exist).
+  /// The size and times of each of the library's files (nil when it does not exist).
   private func stamps(_ fileSystem: any FileReading) -> [Stamp?] {
-    watchedPaths.map { path in
+    libraryPaths.map { path in
       (try? fileSystem.status(of: path)).map {
         Stamp(size: $0.size, modificationTime: $0.modificationTime, changeTime: $0.changeTime, identity: $0.identity)
       }

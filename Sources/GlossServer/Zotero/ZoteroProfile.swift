@@ -35,6 +35,24 @@ package enum ZoteroProfile {
     return nil
   }
 
+  /// The files whose change may change what `baseAttachmentPath` finds: each profile folder's `profiles.ini` up to
+  /// the first naming a default profile, and that profile's `prefs.js` and `user.js` (absolute; those absent too,
+  /// for the periodic scan to see them appear).
+  static func preferenceFiles(home: String?, fileSystem: any FileReading) -> [String] {
+    guard let home, !home.isEmpty else { return [] }
+    var files: [String] = []
+    for folder in profileFolders {
+      let profiles = PathComponents.join(home, folder)
+      let ini = PathComponents.join(profiles, "profiles.ini")
+      files.append(ini)
+      guard let bytes = try? fileSystem.contents(of: ini),
+        let profile = defaultProfile(String(decoding: bytes, as: UTF8.self), in: profiles)
+      else { continue }
+      return files + ["prefs.js", "user.js"].map { PathComponents.join(profile, $0) }
+    }
+    return files
+  }
+
   /// The default profile's folder in `profiles.ini` (in the folder `profiles`): the one an `[Install…]` section
   /// names, else the `[Profile…]` marked `Default=1`, else the first profile; relative paths from `profiles`.
   package static func defaultProfile(_ ini: String, in profiles: String) -> String? {

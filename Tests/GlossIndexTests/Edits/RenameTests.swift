@@ -139,6 +139,40 @@ import Testing
       changes: ["a.md": "Theo [@smith2020a, p. 4] và @smith2020a.\n"])
   }
 
+  // docs/literature-notes.md: a literature note is the work's by its `citekey:`, which follows the key; the file's
+  // name stays.
+  @Test func theKeyOfItsLiteratureNotesFollowsTheKey() {
+    let files = [
+      "refs.bib": Self.bib,
+      "a.md": "Ký ức 🦉 [@smi1️⃣th2020, p. 4]\n",
+      "smith2020.md": "---\ncitekey: smith2020\ntitle: Mémoire\n---\n\n> nhớ\n> — [@smith2020, p. 4]\n",
+      "lit/quoted.md": "---\ncitekey: \"@smith2020\"\n---\n",
+      "lit/other.md": "---\ncitekey: smith2020a\n---\n\n[@smith2020]\n",
+    ]
+    checkRename(
+      files, at: "a.md", to: "nguyễn2021",
+      changes: [
+        "refs.bib": "@book{nguyễn2021, title = {Mémoire}, year = {2020}}\n@book{smith2020a, title = {Autre}}\n",
+        "a.md": "Ký ức 🦉 [@nguyễn2021, p. 4]\n",
+        "smith2020.md": "---\ncitekey: nguyễn2021\ntitle: Mémoire\n---\n\n> nhớ\n> — [@nguyễn2021, p. 4]\n",
+        "lit/quoted.md": "---\ncitekey: \"@nguyễn2021\"\n---\n",
+        "lit/other.md": "---\ncitekey: smith2020a\n---\n\n[@nguyễn2021]\n",
+      ])
+  }
+
+  // The key was changed in Zotero first: the literature note of the old key becomes the new key's.
+  @Test func theLiteratureNoteOfAnUnknownKeyTakesTheExistingKey() {
+    checkRename(
+      [
+        "refs.bib": Self.bib, "a.md": "Theo [@smi1️⃣th2019, p. 4]\n",
+        "smith2019.md": "---\ncitekey: smith2019\n---\n\n> — [@smith2019]\n",
+      ], at: "a.md", to: "smith2020a",
+      changes: [
+        "a.md": "Theo [@smith2020a, p. 4]\n",
+        "smith2019.md": "---\ncitekey: smith2020a\n---\n\n> — [@smith2020a]\n",
+      ])
+  }
+
   @Test(arguments: ["bad key", "trailing.", "@at", "", "-dash"])
   func anInvalidKeyIsRefused(_ key: String) {
     let workspace = Fixture.workspace(["refs.bib": Self.bib, "a.md": "[@smith2020]\n"])

@@ -203,6 +203,59 @@ import Testing
     #expect(Self.snapshot(fs, "/home/user/" + profiles) == before)
   }
 
+  // docs/zotero.md: a base folder changed in Zotero's settings while Gloss runs is seen at the next scan, as a change
+  // of its database is; so is a profile that appears later.
+  @Test func aBaseFolderChangedInZoterosPreferencesIsSeenAtTheNextScan() throws {
+    let zotero = try ZoteroFixture(
+      """
+      {"items": [{"key": "ART00001", "fields": {"title": "River", "citationKey": "smith2020", "pages": "213-215"},
+        "attachments": [{"key": "LINKED01", "linkMode": 2, "path": "attachments:Books/Smith – River.pdf"}]}]}
+      """)
+    defer { zotero.remove() }
+    let fs = Self.fileSystem(zotero, pdf: false)
+    fs.setFile("/home/user/Thư viện/Books/Smith – River.pdf", Self.pdfText)
+    fs.setFile(
+      "/home/user/Cũ/Books/Smith – River.pdf", "Nothing.\n\n\u{0C}Nothing of the kind.\n\n\u{0C}Nor here.\n\n\u{0C}")
+    let fixture = try start(fs)
+    // No profile yet: the linked file cannot be found.
+    #expect(sourceOf(fixture, "smith2020")?.textPath == nil)
+    let profiles = "/home/user/.zotero/zotero"
+    fs.setFile(profiles + "/profiles.ini", "[Profile0]\nName=default\nIsRelative=1\nPath=ab12cd.default\nDefault=1\n")
+    let prefs = profiles + "/ab12cd.default/prefs.js"
+    fs.setFile(prefs, #"user_pref("extensions.zotero.baseAttachmentPath", "/home/user/Cũ");"#)
+    fixture.tick()
+    fixture.finishExtractions()
+    #expect(sourceOf(fixture, "smith2020")?.textPath == "/home/user/Cũ/Books/Smith – River.pdf")
+    #expect(fixture.codes("river.md") == ["quote-mismatch"])
+    // The user moves the base folder in Zotero's settings.
+    fs.setFile(prefs, #"user_pref("extensions.zotero.baseAttachmentPath", "/home/user/Thư viện");"#)
+    fixture.tick()
+    fixture.finishExtractions()
+    #expect(sourceOf(fixture, "smith2020")?.textPath == "/home/user/Thư viện/Books/Smith – River.pdf")
+    #expect(fixture.codes("river.md") == [])
+    // A preferences file written again with the same base folder reads nothing again and publishes nothing.
+    let count = fixture.published.count
+    fs.setFile(
+      prefs,
+      #"user_pref("extensions.zotero.lastViewedFolder", "L1");"# + "\n"
+        + #"user_pref("extensions.zotero.baseAttachmentPath", "/home/user/Thư viện");"#)
+    fixture.tick()
+    #expect(fixture.published.count == count)
+    #expect(sourceOf(fixture, "smith2020")?.textPath == "/home/user/Thư viện/Books/Smith – River.pdf")
+    // Another profile becomes the default: its preferences are read and watched, the old one's no longer.
+    fs.setFile(profiles + "/profiles.ini", "[Profile0]\nName=other\nIsRelative=1\nPath=other.default\nDefault=1\n")
+    fs.setFile(
+      profiles + "/other.default/prefs.js", #"user_pref("extensions.zotero.baseAttachmentPath", "/home/user/Cũ");"#)
+    fixture.tick()
+    fixture.finishExtractions()
+    #expect(sourceOf(fixture, "smith2020")?.textPath == "/home/user/Cũ/Books/Smith – River.pdf")
+    let published = fixture.published.count
+    fs.setFile(prefs, "@book{ not a preference")
+    fixture.tick()
+    #expect(fixture.published.count == published)
+    #expect(fixture.codes(prefs) == nil)
+  }
+
   @Test func zoterosPreferencesAreReadAsJavaScriptStringsAndTheDefaultProfileIsChosen() {
     #expect(
       ZoteroProfile.preference(

@@ -33,6 +33,19 @@ function H.notified(text)
   end
 end
 
+-- Headless Neovim reads no keys: a prompt (vim.ui.input, as `vim.lsp.buf.rename()` without a name asks; vim.ui.select,
+-- as a code action or code lens with several choices asks) would wait for them until the runner's timeout, and the
+-- step would look like a hang. A prompt is a failed check instead, answered as cancelled. A test that means to
+-- answer one replaces these.
+vim.ui.input = function(opts, on_confirm)
+  H.check('no prompt waits for input', false, vim.inspect((opts or {}).prompt))
+  on_confirm(nil)
+end
+vim.ui.select = function(items, opts, on_choice)
+  H.check('no prompt waits for a choice', false, vim.inspect((opts or {}).prompt) .. ' ' .. vim.inspect(items))
+  on_choice(nil, nil)
+end
+
 -- A file's bytes, or nil when it cannot be read.
 function H.read(path)
   local file = io.open(path, 'rb')

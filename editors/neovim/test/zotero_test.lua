@@ -6,9 +6,11 @@
 -- Prints one `ok`/`not ok` line per check and quits with status 1 when any check failed.
 --
 -- The day, in order: complete a highlight after `[@key, ` into a quotation that verifies; hover it (found, with its
--- printed and PDF page); follow its links to the page (Zotero's reader and the PDF, with the opener stubbed); create
--- the literature note from the code action (its highlights verify too); the key changes in Zotero and the old
--- citations are told the new key and renamed in every note by the quick fix; Gloss wrote nothing in Zotero's folder.
+-- printed and PDF page); complete the other highlight on a blockquote line (its words and citation line); follow the
+-- links to the page (Zotero's reader and the PDF, with the opener stubbed); create the literature note from the code
+-- action (its highlights verify too); the key changes in Zotero and the old citations are told the new key and
+-- renamed in every note by the quick fix; it changes again and the writer renames the citation (textDocument/rename,
+-- the literature note's citekey: follows), then hovers it; Gloss wrote nothing in Zotero's folder.
 
 vim.o.swapfile = false
 vim.o.shortmess = vim.o.shortmess .. 'AIc'
@@ -19,6 +21,7 @@ local MAKE = assert(vim.env.GLOSS_ZOTERO_MAKE, 'GLOSS_ZOTERO_MAKE is not set')
 local ZOTERO = assert(vim.env.HOME) .. '/Zotero'
 local SENTENCE = 'Our results suggest that monitoring endemic and vulnerable alpine vegetation needs permanent plots.'
 local QUOTED = 'As Berg puts it, "' .. SENTENCE .. '" [@berg2021, p. 12]'
+local SNOW = 'Snow cover now melts three weeks earlier than it did in the nineteen seventies.'
 
 local H = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'harness.lua')
 local check, read = H.check, H.read
@@ -121,6 +124,33 @@ local function run()
     return #vim.diagnostic.get(0) == 0
   end), vim.inspect(messages()))
 
+  -- (b2) In a blockquote, a few words of the other highlight complete into its words and its citation line.
+  vim.api.nvim_buf_set_lines(0, 3, -1, false, { '', '> snow cover' })
+  local quote
+  check('completion on a blockquote line offers the highlight of printed page ii', wait(function()
+    local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+    -- At the line's end, where the normal mode's cursor cannot be.
+    params.position = { line = 4, character = #'> snow cover' }
+    local answer = client:request_sync('textDocument/completion', params, 5000, 0)
+    for _, candidate in ipairs((answer and answer.result and (answer.result.items or answer.result)) or {}) do
+      if candidate.textEdit and candidate.textEdit.newText:find(SNOW, 1, true) then
+        quote = candidate
+        return true
+      end
+    end
+  end))
+  vim.lsp.util.apply_text_edits({ { range = quote.textEdit.range, newText = quote.textEdit.newText } },
+    vim.api.nvim_get_current_buf(), client.offset_encoding)
+  if quote.additionalTextEdits then
+    vim.lsp.util.apply_text_edits(quote.additionalTextEdits, vim.api.nvim_get_current_buf(), client.offset_encoding)
+  end
+  local block = vim.api.nvim_buf_get_lines(0, 4, -1, false)
+  check('it inserts the words and the citation line', vim.deep_equal(block, { '> ' .. SNOW, '> — [@berg2021, p. ii]' }),
+    vim.inspect(block))
+  check('the blockquote verifies, with no diagnostic', wait(function()
+    return #vim.diagnostic.get(0) == 0 and hover_at(5, 8):find("quotation found in 'berg2021'", 1, true) ~= nil
+  end), vim.inspect(messages()))
+
   -- (c) The links go to the PDF page printed 12: Zotero's reader by the attachment's key, and the PDF itself.
   local targets
   check("the citation links to Zotero's reader and to the PDF at PDF page 18", wait(function()
@@ -219,6 +249,30 @@ local function run()
     return #vim.diagnostic.get(0) == 0
       and hover_at(2, citation + 6):find("quotation found in 'bergAlpine2021'", 1, true) ~= nil
   end), vim.inspect(messages()))
+
+  -- (e2) The key changes in Zotero once more, and the writer renames the old citation (textDocument/rename) to it:
+  -- every note follows, the literature note's front matter too, and hover finds the quotation under the new key.
+  vim.fn.system({ 'python3', MAKE, ZOTERO }, (description:gsub('bergAlpine2021', 'bergMeadows2021')))
+  check("Zotero's database is written with a third key", vim.v.shell_error == 0)
+  changed = zotero_files()
+  check('the old citation is told the third key', wait(function()
+    return has(messages(2), "was 'bergAlpine2021', now 'bergMeadows2021'?")
+  end), vim.inspect(messages()))
+  vim.api.nvim_win_set_cursor(0, { 3, citation + 4 })
+  vim.lsp.buf.rename('bergMeadows2021')
+  check('the rename renames the citation in this note', wait(function()
+    return vim.fn.getline(3):find('[@bergMeadows2021, p. 12]', 1, true) ~= nil
+  end), vim.fn.getline(3))
+  check('and the blockquote citation', vim.fn.getline(6) == '> — [@bergMeadows2021, p. ii]', vim.fn.getline(6))
+  check('and in the closed note citing it', renamed_in(NOTES .. '/snow.md', '[@bergMeadows2021, p. ii]'))
+  check("and the literature note's citations and front matter", renamed_in(note, '\ncitekey: bergMeadows2021\n')
+    and renamed_in(note, '[@bergMeadows2021, p. 12]'))
+  local after_rename
+  check('hover after the rename finds the quotation under the new key, with no diagnostic', wait(function()
+    after_rename = hover_at(2, citation + 6)
+    return #vim.diagnostic.get(0) == 0 and after_rename:find("quotation found in 'bergMeadows2021'", 1, true) ~= nil
+  end), tostring(after_rename) .. ' ' .. vim.inspect(messages()))
+  vim.cmd('silent! wall')
 
   -- (f) Gloss wrote nothing in Zotero's folder.
   check("Zotero's folder is byte for byte as Zotero left it", vim.deep_equal(changed, zotero_files()))
