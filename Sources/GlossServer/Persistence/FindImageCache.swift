@@ -94,18 +94,31 @@ package struct FindImageCache: Sendable {
   package func store(
     _ indexed: IndexedRoot, root: String, home: String?, fileSystem: any FileSystem, extractionCache: ExtractionCache?
   ) -> String? {
-    guard let find = indexed.workspace.detachedFind else { return "the search could not be kept" }
     var naming: Set<String> = []
     for path in indexed.workspace.notes.keys {
       guard let text = indexed.texts[path] else { return "a note's text is not at hand" }
       if FindImage.mayNameBibliography(text.bytes) { naming.insert(path) }
     }
-    let image = FindImage(find: find, skipped: indexed.skipped, notesNamingBibliographies: naming)
-    let key = key(root: root, home: home, fileSystem: fileSystem)
     let workspaceRoot = WorkspaceRoot(
       id: 0, kind: .folder, folderURI: FileURI(filePath: root).string, indexed: indexed)
+    return store(
+      workspaceRoot, root: root, skipped: indexed.skipped, notesNamingBibliographies: naming, home: home,
+      fileSystem: fileSystem, extractionCache: extractionCache)
+  }
+
+  /// Keeps the image of `indexed`, the workspace at `root` indexed with the config the command line reads (no editor
+  /// settings), whose indexing skipped `skipped` and whose notes that may name a bibliography are `naming`, when the
+  /// files are still those the index read; returns why it was not kept, if it was not. The language server keeps it
+  /// this way too (`Server.findImageWork`).
+  func store(
+    _ indexed: WorkspaceRoot, root: String, skipped: [SkippedFile], notesNamingBibliographies naming: Set<String>,
+    home: String?, fileSystem: any FileSystem, extractionCache: ExtractionCache?
+  ) -> String? {
+    guard let find = indexed.workspace.detachedFind else { return "the search could not be kept" }
+    let image = FindImage(find: find, skipped: skipped, notesNamingBibliographies: naming)
+    let key = key(root: root, home: home, fileSystem: fileSystem)
     let captured = RestartSnapshot.capture(
-      workspaceRoot, published: [PublishedDiagnostics(path: Self.recordName, body: Data(image.encoded))], key: key,
+      indexed, published: [PublishedDiagnostics(path: Self.recordName, body: Data(image.encoded))], key: key,
       editorSettings: nil, fileSystem: fileSystem, extractionCache: extractionCache)
     switch captured {
     case .success(let snapshot):

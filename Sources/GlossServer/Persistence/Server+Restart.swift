@@ -140,7 +140,8 @@ extension Server {
     }
   }
 
-  /// Writes the restart snapshot of root `id` in the background, when the files are still those the index read.
+  /// Writes the restart snapshot of root `id` in the background, when the files are still those the index read, and
+  /// `gloss find`'s image after it (`findImageWork`).
   /// `published` is what its first publishing sent; without it the notifications are made again, off the loop, as a
   /// cold start would publish them (open documents count only when their text is the file's).
   func saveRestartSnapshot(of id: RootID, published: [PublishedDiagnostics]?) {
@@ -160,6 +161,7 @@ extension Server {
     let extractionCache = self.extractionCache
     let encoding = connection.positionEncoding
     let log = options.log
+    let findImage = findImageWork(of: root)
     inRestartBackground {
       let started = ContinuousClock.now
       let notifications: Result<[PublishedDiagnostics], RestartRefusal> =
@@ -185,6 +187,7 @@ extension Server {
         // unsaved buffer must not cost the next start its snapshot.
         log("restart snapshot of '\(root.path)' not saved: \(refusal.description)")
       }
+      findImage?(openTexts)
     }
   }
 }
@@ -195,10 +198,8 @@ extension Server {
   static func publishedFromDisk(
     _ root: WorkspaceRoot, openTexts: [String: SourceText], encoding: PositionEncoding, fileSystem: any FileReading
   ) -> Result<[PublishedDiagnostics], RestartRefusal> {
-    for (path, text) in openTexts {
-      guard case .success(let bytes) = root.files.read(path, fileSystem: fileSystem), bytes == text.bytes else {
-        return .failure(.unsavedDocument)
-      }
+    guard openTextsAreFiles(root, openTexts: openTexts, fileSystem: fileSystem) else {
+      return .failure(.unsavedDocument)
     }
     var paths = root.workspace.diagnosedPaths
     if !paths.contains(root.workspace.configPath), root.files.files.contains(where: { $0.role == .config }) {
@@ -213,6 +214,19 @@ extension Server {
           diagnostics: text.map { text in diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) } } ?? [])
         return PublishedDiagnostics(path: path, body: body)
       })
+  }
+}
+
+extension Server {
+  /// Whether every open document of `root` (`openTexts`, by path) holds its file's text: what is kept between runs
+  /// describes the files on disk, never a buffer not saved. Run off the loop.
+  static func openTextsAreFiles(
+    _ root: WorkspaceRoot, openTexts: [String: SourceText], fileSystem: any FileReading
+  ) -> Bool {
+    openTexts.allSatisfy { path, text in
+      guard case .success(let bytes) = root.files.read(path, fileSystem: fileSystem) else { return false }
+      return bytes == text.bytes
+    }
   }
 }
 

@@ -1,0 +1,67 @@
+import GlossIndex
+import GlossSyntax
+
+/// `gloss find`'s image written by the language server too (docs/troubleshooting.md, "The find image"): after a
+/// root's restart snapshot, in the same background work, so that a search from the command line after editing in the
+/// editor answers without indexing. It is exactly the image the command line would write for the files on disk, or
+/// none: written only when the root was indexed with the config the command line reads (no editor settings), no open
+/// document differs from its file, nothing was skipped, and the files are still those the index read.
+extension Server {
+  /// `gloss find`'s images, in the restart snapshots' folder, when there is one and this build can be told from
+  /// others.
+  var findImageCache: FindImageCache? {
+    guard let directory = options.restartCacheDirectory, let build = options.build else { return nil }
+    return FindImageCache(directory: directory, fileSystem: options.fileSystem, build: build)
+  }
+
+  /// The work that writes `gloss find`'s image of `root` (a copy taken on the loop), given the texts of its open
+  /// documents by path; run off the loop. Nil when the image the command line would write cannot be told from what
+  /// the server holds: editor settings (they change the config), a file skipped since the root was indexed (the
+  /// server keeps no list of why), a root that is not a folder.
+  func findImageWork(of root: WorkspaceRoot) -> (@Sendable ([String: SourceText]) -> Void)? {
+    guard let cache = findImageCache, root.kind == .folder, canonicalEditorSettings.isEmpty,
+      root.indexedSettings.isEmpty, root.reportedSkips.isEmpty
+    else { return nil }
+    let home = options.homeDirectory
+    let fileSystem = options.fileSystem
+    let extractionCache = self.extractionCache
+    let log = options.log
+    return { openTexts in
+      let started = ContinuousClock.now
+      let refusal: String? =
+        if !Server.openTextsAreFiles(root, openTexts: openTexts, fileSystem: fileSystem) {
+          RestartRefusal.unsavedDocument.description
+        } else if let naming = Server.notesNamingBibliographies(root, fileSystem: fileSystem) {
+          cache.store(
+            root, root: root.path, skipped: [], notesNamingBibliographies: naming, home: home,
+            fileSystem: fileSystem, extractionCache: extractionCache)
+        } else {
+          "a note could not be read again"
+        }
+      if let refusal {
+        log("find image of '\(root.path)' not saved: \(refusal)")
+      } else {
+        log("saved the find image of '\(root.path)' in \(ContinuousClock.now - started)")
+      }
+    }
+  }
+
+  /// The notes of `root` that may name a bibliography (`FindImage.mayNameBibliography`), each read as the index took
+  /// it: its kept text, else its file again (the snapshot's walk, taken after, refuses a file changed since it was
+  /// read). Nil when a note cannot be read.
+  static func notesNamingBibliographies(_ root: WorkspaceRoot, fileSystem: any FileReading) -> Set<String>? {
+    var naming: Set<String> = []
+    for path in root.workspace.notes.keys {
+      let bytes: [UInt8]
+      if let text = root.texts[path] {
+        bytes = text.bytes
+      } else if case .success(let read) = root.files.read(path, fileSystem: fileSystem) {
+        bytes = WorkspaceRoot.noteBytes(read)
+      } else {
+        return nil
+      }
+      if FindImage.mayNameBibliography(bytes) { naming.insert(path) }
+    }
+    return naming
+  }
+}
