@@ -28,20 +28,24 @@ extension Server {
     let log = options.log
     return { openTexts in
       let started = ContinuousClock.now
-      let refusal: String? =
-        if !Server.openTextsAreFiles(root, openTexts: openTexts, fileSystem: fileSystem) {
-          RestartRefusal.unsavedDocument.description
-        } else if let naming = Server.notesNamingBibliographies(root, fileSystem: fileSystem) {
-          cache.store(
-            root, root: root.path, skipped: [], notesNamingBibliographies: naming, home: home,
-            fileSystem: fileSystem, extractionCache: extractionCache)
-        } else {
-          "a note could not be read again"
-        }
-      if let refusal {
+      guard Server.openTextsAreFiles(root, openTexts: openTexts, fileSystem: fileSystem) else {
+        log("find image of '\(root.path)' not saved: \(RestartRefusal.unsavedDocument.description)")
+        return
+      }
+      guard let naming = Server.notesNamingBibliographies(root, fileSystem: fileSystem) else {
+        log("find image of '\(root.path)' not saved: a note could not be read again")
+        return
+      }
+      let notesRead = ContinuousClock.now - started
+      if let refusal = cache.store(
+        root, root: root.path, skipped: [], notesNamingBibliographies: naming, home: home, fileSystem: fileSystem,
+        extractionCache: extractionCache)
+      {
         log("find image of '\(root.path)' not saved: \(refusal)")
       } else {
-        log("saved the find image of '\(root.path)' in \(ContinuousClock.now - started)")
+        log(
+          "saved the find image of '\(root.path)' in \(ContinuousClock.now - started) (the notes read again in "
+            + "\(notesRead))")
       }
     }
   }
