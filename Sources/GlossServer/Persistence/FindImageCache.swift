@@ -17,49 +17,31 @@ import GlossSyntax
 /// else (a file edited, added, removed, renamed or touched, the config changed, another build, a damaged file) has
 /// the workspace indexed again, and the image replaced.
 package struct FindImageCache: Sendable {
-  /// The restart snapshots' folder and writer, shared.
-  package let snapshots: RestartCache
-  /// The name of the one record holding the image (never a path: paths are root-relative and never empty).
-  static let recordName = ""
+  /// The file the image is kept in.
+  let file: KeptRecordFile
 
   /// The images kept in the cache folder `directory` for the build `build`.
   package init(directory: String, fileSystem: any FileSystem, build: String) {
-    snapshots = RestartCache(directory: directory, fileSystem: fileSystem, build: build)
+    file = KeptRecordFile(directory: directory, fileSystem: fileSystem, build: build, suffix: "find")
   }
+
+  /// The restart snapshots' folder and writer, shared.
+  package var snapshots: RestartCache { file.snapshots }
 
   /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
-  package func fileName(forRealRoot realRoot: String) -> String {
-    RestartCache.folder + "/" + String(ExtractionCache.hash(Array(realRoot.utf8)), radix: 16) + ".find"
-  }
+  package func fileName(forRealRoot realRoot: String) -> String { file.fileName(forRealRoot: realRoot) }
 
   /// The absolute path of that file.
-  package func filePath(forRealRoot realRoot: String) -> String {
-    PathComponents.join(snapshots.writer.directory, fileName(forRealRoot: realRoot))
-  }
-
-  /// What must be equal besides the files: the build, the root and its real path, the home folder.
-  func key(root: String, home: String?, fileSystem: any FileSystem) -> RestartKey {
-    RestartKey(
-      build: snapshots.build, root: root, realRoot: (try? fileSystem.realPath(of: root)) ?? root, home: home ?? "",
-      positionEncoding: "gloss find", settings: "")
-  }
+  package func filePath(forRealRoot realRoot: String) -> String { file.filePath(forRealRoot: realRoot) }
 
   /// The image kept for the workspace at `root` with the walk that found every file as it was when it was made, or
   /// with only notes changed since (edited, added, removed or renamed; none naming a bibliography, then or now, none
   /// unreadable): find reads no note but with `--notes`, which reads them from the walk. Nil otherwise.
   package func image(root: String, home: String?, fileSystem: any FileSystem) -> (FindImage, WorkspaceFiles)? {
-    let key = key(root: root, home: home, fileSystem: fileSystem)
-    guard let bytes = try? snapshots.writer.read(fileName(forRealRoot: key.realRoot)),
-      let snapshot = RestartSnapshot(decoding: bytes, build: snapshots.build), snapshot.key == key,
-      snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
-    else { return nil }
-    let config = WorkspaceFiles.loadConfig(root: root, editorSettings: nil, fileSystem: fileSystem)
-    let walk = WorkspaceFiles.discover(
-      root: root, config: config.config, fileSystem: fileSystem, home: home, referenced: snapshot.referenced)
-    let entries = snapshot.extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
-    let unchanged = snapshot.matches(walk, entries: entries)
+    guard let kept = file.read(root: root, home: home, fileSystem: fileSystem) else { return nil }
+    let (snapshot, walk, entries, unchanged) = (kept.snapshot, kept.walk, kept.entries, kept.unchanged)
     guard unchanged || Self.onlyNotesDiffer(snapshot, walk, entries: entries),
-      var image = FindImage(decoding: Array(snapshot.published[0].body))
+      var image = FindImage(decoding: kept.body)
     else { return nil }
     if !unchanged {
       let before = Dictionary(snapshot.files.map { ($0.path, $0) }) { first, _ in first }
@@ -116,21 +98,8 @@ package struct FindImageCache: Sendable {
   ) -> String? {
     guard let find = indexed.workspace.detachedFind else { return "the search could not be kept" }
     let image = FindImage(find: find, skipped: skipped, notesNamingBibliographies: naming)
-    let key = key(root: root, home: home, fileSystem: fileSystem)
-    let captured = RestartSnapshot.capture(
-      indexed, published: [PublishedDiagnostics(path: Self.recordName, body: Data(image.encoded))], key: key,
-      editorSettings: nil, fileSystem: fileSystem, extractionCache: extractionCache)
-    switch captured {
-    case .success(let snapshot):
-      do {
-        try snapshots.writer.write(snapshot.encoded, to: fileName(forRealRoot: key.realRoot))
-        return nil
-      } catch {
-        return error.message
-      }
-    case .failure(let refusal):
-      return refusal.description
-    }
+    return file.store(
+      image.encoded, of: indexed, root: root, home: home, fileSystem: fileSystem, extractionCache: extractionCache)
   }
 }
 

@@ -1,0 +1,99 @@
+import GlossIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One thing a command keeps between runs for a workspace (`gloss check`'s report, `gloss find`'s image):
+/// `$XDG_CACHE_HOME/gloss/workspaces/<hash of the root's real path>.<suffix>`, beside the server's restart snapshots,
+/// written only through `PrivateFileWriter` (docs/troubleshooting.md).
+///
+/// The file is a restart snapshot (`RestartSnapshot`: the build, the root, the home folder, every file's stamp, the
+/// other and unreadable files, the files the index named outside the walk, the extraction cache's entries) whose one
+/// published record holds the thing kept. Reading it walks the workspace again; the caller decides from the walk
+/// whether the record still holds (`Kept.unchanged`: every stamp equal, exactly as a restart snapshot is used).
+package struct KeptRecordFile: Sendable {
+  /// The restart snapshots' folder and writer, shared.
+  package let snapshots: RestartCache
+  /// The file name's suffix, which also tells the kept things apart in their key (`check`, `find`).
+  let suffix: String
+  /// The name of the one record (never a path: paths are root-relative and never empty).
+  static let recordName = ""
+
+  /// The `suffix` files kept in the cache folder `directory` for the build `build`.
+  init(directory: String, fileSystem: any FileSystem, build: String, suffix: String) {
+    snapshots = RestartCache(directory: directory, fileSystem: fileSystem, build: build)
+    self.suffix = suffix
+  }
+
+  /// A kept record read back, with the walk made to check it.
+  struct Kept {
+    /// The snapshot around the record.
+    var snapshot: RestartSnapshot
+    /// The record's bytes.
+    var body: [UInt8]
+    /// The workspace as a fresh walk finds it.
+    var walk: WorkspaceFiles
+    /// The extraction cache's entries as they are now.
+    var entries: [StampedPath]
+    /// Whether every stamp is as it was when the record was kept.
+    var unchanged: Bool { snapshot.matches(walk, entries: entries) }
+  }
+
+  /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
+  package func fileName(forRealRoot realRoot: String) -> String {
+    RestartCache.folder + "/" + String(ExtractionCache.hash(Array(realRoot.utf8)), radix: 16) + "." + suffix
+  }
+
+  /// The absolute path of that file.
+  package func filePath(forRealRoot realRoot: String) -> String {
+    PathComponents.join(snapshots.writer.directory, fileName(forRealRoot: realRoot))
+  }
+
+  /// What must be equal besides the files: the build, the root and its real path, the home folder, the command.
+  func key(root: String, home: String?, fileSystem: any FileSystem) -> RestartKey {
+    RestartKey(
+      build: snapshots.build, root: root, realRoot: (try? fileSystem.realPath(of: root)) ?? root, home: home ?? "",
+      positionEncoding: "gloss " + suffix, settings: "")
+  }
+
+  /// The record kept for the workspace at `root` by this build for this command, with a fresh walk of the workspace
+  /// (with the config the command line reads: no editor settings); nil when there is none or it is damaged.
+  func read(root: String, home: String?, fileSystem: any FileSystem) -> Kept? {
+    let key = key(root: root, home: home, fileSystem: fileSystem)
+    guard let bytes = try? snapshots.writer.read(fileName(forRealRoot: key.realRoot)),
+      let snapshot = RestartSnapshot(decoding: bytes, build: snapshots.build), snapshot.key == key,
+      snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
+    else { return nil }
+    let config = WorkspaceFiles.loadConfig(root: root, editorSettings: nil, fileSystem: fileSystem)
+    let walk = WorkspaceFiles.discover(
+      root: root, config: config.config, fileSystem: fileSystem, home: home, referenced: snapshot.referenced)
+    let entries = snapshot.extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
+    return Kept(snapshot: snapshot, body: Array(snapshot.published[0].body), walk: walk, entries: entries)
+  }
+
+  /// Keeps `body`, made from `indexed` (the workspace at `root`), for the next run, when the files are still those
+  /// the index read; returns why it was not kept, if it was not.
+  func store(
+    _ body: [UInt8], of indexed: WorkspaceRoot, root: String, home: String?, fileSystem: any FileSystem,
+    extractionCache: ExtractionCache?
+  ) -> String? {
+    let key = key(root: root, home: home, fileSystem: fileSystem)
+    let captured = RestartSnapshot.capture(
+      indexed, published: [PublishedDiagnostics(path: Self.recordName, body: Data(body))], key: key,
+      editorSettings: nil, fileSystem: fileSystem, extractionCache: extractionCache)
+    switch captured {
+    case .success(let snapshot):
+      do {
+        try snapshots.writer.write(snapshot.encoded, to: fileName(forRealRoot: key.realRoot))
+        return nil
+      } catch {
+        return error.message
+      }
+    case .failure(let refusal):
+      return refusal.description
+    }
+  }
+}
