@@ -73,6 +73,6 @@ extension Workspace {
   /// or climbs out of it.
   package static func folderInside(_ dir: String) -> String? {
     guard !dir.utf8.contains(0), !dir.hasPrefix("/"), !dir.hasPrefix("~") else { return nil }
-    return PathUtilities.normalize(dir)
+    return PathUtilities.normalizeWithinRoot(dir)
   }
 }

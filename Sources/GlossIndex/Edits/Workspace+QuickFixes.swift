@@ -127,7 +127,9 @@ extension Workspace {
 
   /// A new note where the link points (the index's suggested path), titled after the link.
   private func brokenLinkFixes(_ diagnostic: Diagnostic, _ target: String, _ suggested: String?) -> [QuickFix] {
-    guard let suggested, let normalized = PathUtilities.normalize(suggested), !normalized.isEmpty else { return [] }
+    guard let suggested, let normalized = PathUtilities.normalizeWithinRoot(suggested), !normalized.isEmpty else {
+      return []
+    }
     let ext = PathUtilities.pathExtension(normalized)
     guard ext == "md" || ext == "markdown" else { return [] }
     // The file name is made safe; the title keeps the link's words, so a wiki link still resolves by title.

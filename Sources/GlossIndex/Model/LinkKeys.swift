@@ -26,11 +26,11 @@ enum LinkKeys {
   /// The root-relative paths a Markdown link target may mean: relative to the note's folder, then to the root.
   static func markdownCandidates(_ target: String, from folder: String) -> [String] {
     if target.hasPrefix("/") {
-      return PathUtilities.normalize(String(target.dropFirst())).map { [$0] } ?? []
+      return PathUtilities.normalizeWithinRoot(String(target.dropFirst())).map { [$0] } ?? []
     }
     var out: [String] = []
-    if let relative = PathUtilities.normalize(PathComponents.join(folder, target)) { out.append(relative) }
-    if let rooted = PathUtilities.normalize(target), !out.contains(rooted) { out.append(rooted) }
+    if let relative = PathUtilities.normalizeWithinRoot(PathComponents.join(folder, target)) { out.append(relative) }
+    if let rooted = PathUtilities.normalizeWithinRoot(target), !out.contains(rooted) { out.append(rooted) }
     return out
   }
 

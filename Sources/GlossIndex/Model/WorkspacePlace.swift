@@ -24,14 +24,14 @@ package struct WorkspacePlace: Hashable, Sendable {
     }
     if target.hasPrefix("/") { return indexPath(ofAbsolute: target) }
     let joined = PathComponents.join(folder, target)
-    if let inside = PathUtilities.normalize(joined) { return inside }
+    if let inside = PathUtilities.normalizeWithinRoot(joined) { return inside }
     guard let root else { return nil }
     return indexPath(ofAbsolute: root + "/" + joined)
   }
 
   /// The index path of an absolute path: root-relative inside the root, else the normalised absolute path.
   package func indexPath(ofAbsolute path: String) -> String? {
-    guard let normalized = PathUtilities.normalize(String(path.drop { $0 == "/" })) else { return nil }
+    guard let normalized = PathUtilities.normalizeWithinRoot(String(path.drop { $0 == "/" })) else { return nil }
     let absolute = "/" + normalized
     if let root {
       let prefix = root.hasSuffix("/") ? root : root + "/"

@@ -39,9 +39,10 @@ package enum PathUtilities {
     removingNoteExtension(path).lowercased()
   }
 
-  /// Resolves `.` and `..` components and doubled slashes; nil when the path climbs above the root. Works on the
-  /// UTF-8 bytes: `/` is a separator wherever it is.
-  package static func normalize(_ path: String) -> String? {
+  /// A root-relative path with `.` and `..` components and doubled slashes resolved; nil when it climbs above the root
+  /// (`PathComponents.normalize` is the one for paths on disk, which stops at `/`). Works on the UTF-8 bytes: `/` is a
+  /// separator wherever it is.
+  package static func normalizeWithinRoot(_ path: String) -> String? {
     if path.isNormalPath(rooted: false) { return path }
     let bytes = Array(path.utf8)
     var parts: [Range<Int>] = []

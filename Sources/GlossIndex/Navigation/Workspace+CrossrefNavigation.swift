@@ -73,7 +73,9 @@ extension Workspace {
     guard crossrefsSpanProject else { return nil }
     var number = 0
     for chapter in config.project.chapters {
-      guard let normalized = PathUtilities.normalize(chapter), let record = notes[normalized] else { continue }
+      guard let normalized = PathUtilities.normalizeWithinRoot(chapter), let record = notes[normalized] else {
+        continue
+      }
       let unnumbered = record.note.headings.first?.isUnnumbered ?? false
       if !unnumbered { number += 1 }
       if normalized == path { return unnumbered ? nil : number }

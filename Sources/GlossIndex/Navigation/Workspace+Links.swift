@@ -64,7 +64,7 @@ extension Workspace {
     if matches.count > 1 { return .ambiguous(matches.sorted()) }
     // Obsidian-style embeds of other files (`![[figure.png]]`) resolve by path, then by file name.
     let lower = names[0]
-    if let exact = PathUtilities.normalize(target.trimmingSpaces()), isNonNoteFile(exact) {
+    if let exact = PathUtilities.normalizeWithinRoot(target.trimmingSpaces()), isNonNoteFile(exact) {
       return .file(path: exact)
     }
     if let byName = otherFilesByName[PathUtilities.fileName(lower)], let first = byName.sorted().first {

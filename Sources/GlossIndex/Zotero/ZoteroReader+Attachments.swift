@@ -50,7 +50,7 @@ extension ZoteroReader {
     if stored.hasPrefix("attachments:") {
       guard let baseDirectory else { return nil }
       let relative = String(stored.dropFirst("attachments:".count))
-      guard let normalized = PathUtilities.normalize(relative) else { return nil }
+      guard let normalized = PathUtilities.normalizeWithinRoot(relative) else { return nil }
       return baseDirectory + "/" + normalized
     }
     if stored.hasPrefix("/") { return stored }

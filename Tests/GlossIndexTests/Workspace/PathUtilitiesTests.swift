@@ -10,7 +10,7 @@ import Testing
       ("ghi chú/../Nhật Ký.md", "Nhật Ký.md"), ("東京/./🦉.md", "東京/🦉.md"), ("a..b/c", "a..b/c"), ("", ""),
     ] as [(String, String?)])
   func normalizeResolvesDotsOrRefusesToClimbAboveTheRoot(path: String, expected: String?) {
-    #expect(PathUtilities.normalize(path) == expected)
+    #expect(PathUtilities.normalizeWithinRoot(path) == expected)
   }
 
   @Test(
