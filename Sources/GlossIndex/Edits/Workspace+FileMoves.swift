@@ -17,8 +17,8 @@ extension Workspace {
     var change = linkChanges(forMoving: moves)
     for (old, new) in moves {
       guard let record = sourceDocuments[old], record.document.frontMatter?["id"] == nil else { continue }
-      let oldStem = Self.stem(old)
-      let newStem = Self.stem(new)
+      let oldStem = PathUtilities.stem(old)
+      let newStem = PathUtilities.stem(new)
       guard record.key == oldStem, newStem != oldStem, definitions[oldStem]?.documents == [old],
         let keyChange = try? renameSourceKey(oldStem, to: newStem)
       else { continue }
@@ -139,8 +139,8 @@ extension Workspace {
     }
     let newByPath = PathUtilities.removingNoteExtension(newTarget)
     if stripped == PathUtilities.pathKey(target) && stripped.contains("/") { return newByPath + suffix }
-    guard stripped == Self.stem(target).lowercased() else { return nil }
-    let newStem = Self.stem(newTarget)
+    guard stripped == PathUtilities.stem(target).lowercased() else { return nil }
+    let newStem = PathUtilities.stem(newTarget)
     // By name unless another note already has the new name, which would make the link ambiguous.
     let others = Set(notesByName[newStem.lowercased()] ?? []).subtracting([target])
     return (others.isEmpty ? newStem : newByPath) + suffix
@@ -169,12 +169,5 @@ extension Workspace {
       text = destination
     }
     return text == written ? nil : NameRules.markdownDestination(text)
-  }
-
-  /// The file name of `path` without its extension.
-  static func stem(_ path: String) -> String {
-    let name = PathUtilities.fileName(path)
-    let ext = PathUtilities.pathExtension(name)
-    return ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
   }
 }

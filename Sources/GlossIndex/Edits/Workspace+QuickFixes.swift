@@ -133,12 +133,12 @@ extension Workspace {
     let ext = PathUtilities.pathExtension(normalized)
     guard ext == "md" || ext == "markdown" else { return [] }
     // The file name is made safe; the title keeps the link's words, so a wiki link still resolves by title.
-    let stem = NameRules.safeFileName(Self.stem(normalized))
+    let stem = NameRules.safeFileName(PathUtilities.stem(normalized))
     guard !stem.isEmpty, let path = freePath(folder: PathUtilities.folder(normalized), stem: stem, ext: ext) else {
       return []
     }
     let written = target.trimmingSpaces()
-    let title = written.contains("/") || written.isEmpty ? Self.stem(normalized) : Self.stem(written)
+    let title = written.contains("/") || written.isEmpty ? PathUtilities.stem(normalized) : PathUtilities.stem(written)
     let contents = "---\ntitle: \(NoteText.yamlScalar(title))\n---\n\n"
     return [
       QuickFix(

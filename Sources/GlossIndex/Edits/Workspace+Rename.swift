@@ -240,7 +240,7 @@ extension Workspace {
       record.note.frontMatter?["title"] == nil && heading.level == 1
       && headings.first(where: { $0.level == 1 })?.textRange == heading.textRange
     let titleKey = heading.text.lowercased()
-    let nameKeys: Set<String> = [Self.stem(path).lowercased(), PathUtilities.pathKey(path)]
+    let nameKeys: Set<String> = [PathUtilities.stem(path).lowercased(), PathUtilities.pathKey(path)]
     for linker in [path] + backlinks(to: path) {
       guard let links = notes[linker]?.note.links else { continue }
       for link in links {

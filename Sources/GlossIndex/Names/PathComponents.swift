@@ -1,17 +1,18 @@
 import GlossSyntax
 
-/// Paths on disk: absolute `/`-separated paths, normalised without climbing above `/`, made relative to a root and
-/// back, joined with exactly one `/`. The index's root-relative paths (names, extensions, link keys, a `..` that
-/// climbs out of the root) are `PathUtilities`'; one function per job between the two.
+/// Whole paths on disk: normalised without climbing above `/`, made relative to a root and back, joined with exactly
+/// one `/`, split into folder and name with the root kept as `/`. What a path's last component says (file name,
+/// folder, extension, stem, link key) and root-relative normalising are `PathUtilities`'; `split` is built on them, so
+/// each operation is written once between the two.
 package enum PathComponents {
-  /// The folder and the last component: `/a/b.md` → (`/a`, `b.md`); `b.md` → (``, `b.md`); `/b.md` → (`/`, `b.md`).
+  /// The folder and the last component, trailing slashes ignored: `/a/b.md` → (`/a`, `b.md`); `b.md` → (``, `b.md`);
+  /// `/b.md` → (`/`, `b.md`), since on disk the root folder is `/` (`PathUtilities.folder("/b.md")` is empty).
   package static func split(_ path: String) -> (folder: String, name: String) {
-    var trimmed = path.utf8[...]
-    while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
-    guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return ("", String(Substring(trimmed))) }
-    let folder = trimmed[..<slash]
-    let name = trimmed[trimmed.index(after: slash)...]
-    return (folder.isEmpty ? "/" : String(Substring(folder)), String(Substring(name)))
+    var bytes = path.utf8[...]
+    while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+    let trimmed = String(Substring(bytes))
+    let folder = PathUtilities.folder(trimmed)
+    return (folder.isEmpty && bytes.first == UInt8(ascii: "/") ? "/" : folder, PathUtilities.fileName(trimmed))
   }
 
   /// `folder` and `name` joined with exactly one `/`; an empty folder gives `name`.
@@ -60,13 +61,4 @@ package enum PathComponents {
     if relativePath.hasPrefix("/") { return normalize(relativePath) }
     return normalize(join(root, relativePath))
   }
-
-  /// The file name without its extension; `.csl.json` counts as one extension (`refs.csl.json` → `refs`).
-  package static func stem(_ name: String) -> String {
-    let lower = name.lowercased()
-    if lower.hasSuffix(".csl.json") { return String(name.dropLast(".csl.json".count)) }
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-    return String(name[..<dot])
-  }
-
 }

@@ -1,7 +1,9 @@
 import GlossSyntax
 
-/// Root-relative path arithmetic on `/`-separated strings (no file system): file names, folders, extensions, link
-/// keys, and normalising a path that must not climb out of its root. Joining and paths on disk are `PathComponents`'.
+/// Path arithmetic on `/`-separated strings (no file system): what the last component says (file name, folder,
+/// extension, stem, note extension, link key), for root-relative and absolute paths alike, and normalising a
+/// root-relative path that must not climb out of its root. Whole paths on disk (joining, splitting with `/` as the root
+/// folder, relative to a root and back, normalising up to `/`) are `PathComponents`', built on these.
 package enum PathUtilities {
   /// The last component of `path`.
   package static func fileName(_ path: String) -> String {
@@ -20,6 +22,13 @@ package enum PathUtilities {
     let name = fileName(path)
     guard let dot = name.lastUTF8Offset(of: UInt8(ascii: ".")), dot > 0 else { return "" }
     return name.utf8Slice(dot + 1, name.utf8.count).lowercased()
+  }
+
+  /// The file name of `path` without its extension (`notes/a.b.md` → `a.b`; `.hidden` has none and stays whole).
+  package static func stem(_ path: String) -> String {
+    let name = fileName(path)
+    let ext = pathExtension(name)
+    return ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
   }
 
   /// `path` without a note extension (`.md`, `.markdown`, `.qmd`, `.Rmd`).

@@ -27,16 +27,23 @@ import Testing
     #expect(PathComponents.normalize(path) == expected)
   }
 
-  @Test func splitJoinAndStem() {
-    #expect(PathComponents.split("/a/b.md") == ("/a", "b.md"))
-    #expect(PathComponents.split("/b.md") == ("/", "b.md"))
-    #expect(PathComponents.split("b.md") == ("", "b.md"))
+  /// On disk the root folder is `/` and trailing slashes name the same folder; otherwise `split` agrees with
+  /// `PathUtilities.folder` and `fileName`.
+  @Test(
+    arguments: [
+      ("/a/b.md", "/a", "b.md"), ("/b.md", "/", "b.md"), ("b.md", "", "b.md"), ("", "", ""), ("/", "/", ""),
+      ("//", "/", ""), ("/w/notes/", "/w", "notes"), ("/w/notes//", "/w", "notes"), ("notes/", "", "notes"),
+      ("//b", "/", "b"), ("a//b", "a/", "b"), ("/w/ghi chú/Nhật Ký.md", "/w/ghi chú", "Nhật Ký.md"),
+      ("/東京/🦉.md", "/東京", "🦉.md"), ("/\u{301}b", "/", "\u{301}b"),
+    ])
+  func splitGivesFolderAndName(path: String, folder: String, name: String) {
+    #expect(PathComponents.split(path) == (folder, name))
+  }
+
+  @Test func joinAndAbsolute() {
     #expect(PathComponents.join("/w/", "/notes/a.md") == "/w/notes/a.md")
     #expect(PathComponents.join("", "a.md") == "a.md")
     #expect(PathComponents.absolute("notes/../a.md", in: "/w") == "/w/a.md")
-    #expect(PathComponents.stem("refs.CSL.json") == "refs")
-    #expect(PathComponents.stem("bartlett1932.txt") == "bartlett1932")
-    #expect(PathComponents.stem(".gloss.json") == ".gloss")
     #expect(PathUtilities.pathExtension("Nhật Ký.MD") == "md")
     #expect(PathUtilities.pathExtension(".hidden") == "")
   }

@@ -24,4 +24,13 @@ import Testing
     #expect(PathUtilities.folder(path) == folder)
     #expect(PathUtilities.pathExtension(path) == ext)
   }
+
+  @Test(
+    arguments: [
+      ("notes/a.b.md", "a.b"), ("bartlett1932.txt", "bartlett1932"), (".gloss.json", ".gloss"), (".hidden", ".hidden"),
+      ("notes/README", "README"), ("/w/Nhật Ký.MD", "Nhật Ký"), ("東京/🦉.markdown", "🦉"), ("refs.csl.json", "refs.csl"),
+    ])
+  func stemIsTheFileNameWithoutItsExtension(path: String, stem: String) {
+    #expect(PathUtilities.stem(path) == stem)
+  }
 }
