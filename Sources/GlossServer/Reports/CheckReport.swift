@@ -77,7 +77,7 @@ package struct CheckReport: Sendable {
   }
 
   /// Places the diagnostics of `indexed`, the workspace at `root` indexed for the command line.
-  init(indexed: IndexedRoot, root: String, fileSystem: any FileSystem) {
+  init(indexed: IndexedRoot, root: String, fileSystem: any FileReading) {
     var items: [Item] = []
     for (path, diagnostics) in indexed.workspace.diagnosticsByPath {
       let text: SourceText

@@ -76,7 +76,7 @@ package struct FindReport: Sendable {
   }
 
   /// Searches the indexed workspace `indexed` for `phrase`.
-  package init(indexed: IndexedRoot, phrase: String, limit: Int, includingNotes: Bool, fileSystem: any FileSystem) {
+  package init(indexed: IndexedRoot, phrase: String, limit: Int, includingNotes: Bool, fileSystem: any FileReading) {
     let result = indexed.workspace.find(phrase, limit: limit)
     var found = result.places
     if includingNotes, found.count < limit {
@@ -104,7 +104,7 @@ package struct FindReport: Sendable {
   /// was when the image was made); nil when a source's text is no longer the one indexed.
   package init?(
     image: FindImage, files: WorkspaceFiles, phrase: String, limit: Int, includingNotes: Bool,
-    fileSystem: any FileSystem
+    fileSystem: any FileReading
   ) {
     let find = image.find
     func read(_ path: String) -> [UInt8]? {

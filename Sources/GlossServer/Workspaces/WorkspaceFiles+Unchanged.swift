@@ -49,7 +49,7 @@ extension WorkspaceFiles {
 extension WorkspaceFiles {
   /// Whether the file at root-relative `path` is one this walk found and still has the status it had then (size,
   /// times, identity): one `status` call, no read. A file not found by this walk is never unchanged.
-  package func fileLooksUnchanged(_ path: String, fileSystem: any FileSystem) -> Bool {
+  package func fileLooksUnchanged(_ path: String, fileSystem: any FileReading) -> Bool {
     var low = 0
     var high = files.count
     while low < high {
