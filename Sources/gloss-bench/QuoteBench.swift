@@ -159,7 +159,7 @@ enum QuoteBench {
     series.forEach { $0.report() }
   }
 
-  /// The visible text of an HTML page, roughly (the `sources` helper owns the real extraction): scripts and
+  /// The visible text of an HTML page, roughly (`HTMLText` in GlossSyntax is the real extraction): scripts and
   /// styles dropped, block tags made line breaks, inline tags removed, the common entities decoded.
   private static func roughText(ofHTML bytes: [UInt8]) -> [UInt8] {
     var html = String(decoding: bytes, as: UTF8.self)

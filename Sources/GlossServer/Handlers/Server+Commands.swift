@@ -104,7 +104,7 @@ extension Server {
     return try apply(change, in: location.root, label: "Convert note to source", done: done)
   }
 
-  // MARK: Helpers
+  // MARK: Documents and roots the commands act on
 
   /// The location and current text of the document at `uri`.
   func document(at uri: DocumentURI) throws -> (DocumentLocation, SourceText) {

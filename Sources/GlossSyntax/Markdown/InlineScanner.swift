@@ -333,7 +333,7 @@ struct InlineScanner {
     return cursor
   }
 
-  // MARK: Helpers
+  // MARK: Brackets and example-list markers
 
   /// The offset of the last `]`, found once.
   mutating func lastClosingBracket() -> Int {

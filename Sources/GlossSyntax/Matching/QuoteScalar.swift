@@ -1,4 +1,4 @@
-/// Unicode scalar helpers for quotation matching: UTF-8 decoding, the token class of a scalar, and NFC.
+/// Unicode scalar functions for quotation matching: UTF-8 decoding, the token class of a scalar, and NFC.
 enum QuoteScalar {
   /// What a scalar is to the tokenizer.
   enum Class: UInt8 {

@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// Byte-level helpers for strings that are paths, keys or names: each reads the UTF-8 bytes directly, since the
+/// Byte-level functions for strings that are paths, keys or names: each reads the UTF-8 bytes directly, since the
 /// generic `Character` or `UTF8View` algorithms cost several times more in the hot paths of indexing.
 extension StringProtocol {
   /// The text without leading and trailing spaces and tabs.

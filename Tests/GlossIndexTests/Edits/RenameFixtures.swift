@@ -3,7 +3,7 @@ import GlossSyntax
 import TestSupport
 import Testing
 
-/// Fixture helpers for rename and quick-fix tests: apply a `WorkspaceChange` to multi-file fixtures.
+/// Fixture functions for rename and quick-fix tests: apply a `WorkspaceChange` to multi-file fixtures.
 enum ChangeFixture {
   /// The fixture files with their markers removed.
   static func plain(_ files: [String: String]) -> [String: String] {

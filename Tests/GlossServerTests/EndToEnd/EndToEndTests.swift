@@ -32,7 +32,7 @@ import Testing
     return gloss
   }
 
-  @Test func editSessionThenShutdownAndExitEndsWithZero() throws {
+  @Test func editsThenShutdownAndExitEndsWithZero() throws {
     let gloss = try start()
     try gloss.send(Self.didOpen("# Học\n\nSee [@nguyễn2021, p. 4] 🦉 漢字\n"))
     let change = DidChangeTextDocumentNotification(

@@ -3,7 +3,7 @@ import GlossServer
 import LanguageServerProtocol
 import TestSupport
 
-/// A multi-file workspace in memory with a test client over it, and helpers to read what the server published.
+/// A multi-file workspace in memory with a test client over it, and functions to read what the server published.
 final class WorkspaceFixture {
   let fileSystem: InMemoryFileSystem
   let client: TestClient

@@ -2,7 +2,7 @@ import Testing
 
 @testable import GlossSyntax
 
-/// The byte-level string helpers agree with the definitions they stand for.
+/// The byte-level string functions agree with the definitions they stand for.
 @Suite struct StringBytesTests {
   static let strings = [
     "", "a", "ab", "b", "a/b", "a.b", "notes/a.md", "notes/à.md", "notes/z.md", "Nhật Ký", "Nhat", "東京", "🦉",

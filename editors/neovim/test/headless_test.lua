@@ -4,7 +4,7 @@
 -- with status 1 when any check failed.
 --
 -- The steps run in a coroutine: each wait yields to Neovim's main loop, so keys fed in Insert mode, server messages
--- and timers are handled exactly as in an interactive session.
+-- and timers are handled exactly as when Neovim is used interactively.
 
 vim.o.swapfile = false
 vim.o.showmode = false

@@ -63,7 +63,7 @@ HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.
   timeout 120 "$nvim" --headless --clean -u "$tmp/init.lua" -c "luafile $repo/editors/neovim/test/headless_test.lua" \
   </dev/null || status=$?
 
-# Without the binary: the configuration says so (a second session, `vim.g.gloss_path` naming no file).
+# Without the binary: the configuration says so (another Neovim run, `vim.g.gloss_path` naming no file).
 cat >"$tmp/missing.lua" <<INIT
 vim.g.gloss_path = '$tmp/no-such-folder/gloss'
 dofile('$config/gloss.lua')
@@ -73,7 +73,7 @@ HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.
   timeout 60 "$nvim" --headless --clean -u "$tmp/missing.lua" -c "luafile $repo/editors/neovim/test/missing_binary_test.lua" \
   </dev/null || status=$?
 
-# Writes and renames with a Zotero export outside the notes folder (~/Zotero/library.bib): a second session.
+# Writes and renames with a Zotero export outside the notes folder (~/Zotero/library.bib): another Neovim run.
 python3 "$repo/editors/neovim/test/zotero_library.py" "$tmp/home" "$tmp/home/research"
 cd "$tmp/home/research"
 HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.local/state" \
@@ -82,7 +82,7 @@ HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_STATE_HOME="$tmp/home/.
   </dev/null || status=$?
 
 # Zotero's data folder read directly (~/Zotero/zotero.sqlite, built from Zotero's tables with a pdflatex thesis whose
-# front matter is numbered i-vi and highlights on printed pages): a third session does a writer's whole day with it
+# front matter is numbered i-vi and highlights on printed pages): another Neovim run does a writer's whole day with it
 # (zotero_test.lua), and changes the item's citation key in Zotero while Neovim runs (the second description).
 mkdir -p "$tmp/zhome/notes"
 pdf="$repo/Tests/Fixtures/pdfs/page-labels/thesis.pdf"
