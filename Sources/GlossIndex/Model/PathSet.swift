@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// The members of one entry of a reverse map (note paths, keys), held as compactly as those maps need: most entries
 /// have one member, stored inline with no allocation of its own; more are kept sorted in one array, where a `Set`
 /// cost a hash table of at least 100 bytes per entry.
@@ -102,12 +104,7 @@ struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
 
   /// Where `member` is or would go in the sorted `members`.
   private static func position(of member: String, in members: [String]) -> (index: Int, found: Bool) {
-    var low = 0
-    var high = members.count
-    while low < high {
-      let mid = (low + high) / 2
-      if members[mid] < member { low = mid + 1 } else { high = mid }
-    }
+    let low = members.partitioningIndex { !($0 < member) }
     return (low, low < members.count && members[low] == member)
   }
 }

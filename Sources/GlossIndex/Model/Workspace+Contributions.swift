@@ -222,12 +222,7 @@ extension Workspace {
   }
 
   static func insertSorted<T: Comparable>(_ value: T, into array: inout [T]) {
-    var low = 0
-    var high = array.count
-    while low < high {
-      let mid = (low + high) / 2
-      if array[mid] < value { low = mid + 1 } else { high = mid }
-    }
+    let low = array.partitioningIndex { !($0 < value) }
     if low < array.count, array[low] == value { return }
     array.insert(value, at: low)
   }

@@ -290,15 +290,8 @@ extension Workspace {
     let key = citations[quotation.citationIndex].items[quotation.itemIndex].key
     // Locators are in (citation, item) order: bisect rather than search each quotation's linearly.
     let locators = locators ?? record.locators
-    var low = 0
-    var high = locators.count
-    while low < high {
-      let middle = (low + high) / 2
-      if (locators[middle].citationIndex, locators[middle].itemIndex) < (quotation.citationIndex, quotation.itemIndex) {
-        low = middle + 1
-      } else {
-        high = middle
-      }
+    let low = locators.partitioningIndex {
+      !(($0.citationIndex, $0.itemIndex) < (quotation.citationIndex, quotation.itemIndex))
     }
     var locator =
       low < locators.count && locators[low].citationIndex == quotation.citationIndex

@@ -50,12 +50,7 @@ extension WorkspaceFiles {
   /// Whether the file at root-relative `path` is one this walk found and still has the status it had then (size,
   /// times, identity): one `status` call, no read. A file not found by this walk is never unchanged.
   package func fileLooksUnchanged(_ path: String, fileSystem: any FileReading) -> Bool {
-    var low = 0
-    var high = files.count
-    while low < high {
-      let middle = (low + high) / 2
-      if files[middle].path.utf8Precedes(path) { low = middle + 1 } else { high = middle }
-    }
+    let low = files.partitioningIndex { !$0.path.utf8Precedes(path) }
     guard low < files.count, files[low].path == path,
       let now = try? fileSystem.status(of: absolutePath(path))
     else { return false }

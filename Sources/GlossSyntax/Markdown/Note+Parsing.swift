@@ -257,12 +257,8 @@ struct OffsetMap {
 
   func offset(_ content: Int) -> Int {
     if starts.isEmpty { return base + content }
-    var low = 0
-    var high = starts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if starts[middle] <= content { low = middle } else { high = middle - 1 }
-    }
+    // The last start at or before `content` (the first one when none is).
+    let low = max(0, starts.partitioningIndex { $0 > content } - 1)
     return sources[low] + (content - starts[low])
   }
 

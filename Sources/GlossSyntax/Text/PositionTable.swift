@@ -101,13 +101,7 @@ package struct PositionTable: Sendable, Equatable {
 
   /// The index of the first element of `values` at or above `offset` (`values.count` if none).
   private static func firstIndex(in values: [UInt32], atOrAbove offset: Int) -> Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(values[middle]) < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
+    values.partitioningIndex { Int($0) >= offset }
   }
 
   /// Whether the ascending `values` hold `offset`.

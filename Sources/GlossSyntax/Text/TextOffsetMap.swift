@@ -99,13 +99,9 @@ struct TextOffsetMap: Hashable, Sendable {
   func textOffset(ofFile offset: Int) -> Int {
     if segments.isEmpty { return min(max(offset, 0), textLength) }
     // The last file origin of each segment grows with the segment index: find the first one at or past `offset`.
-    var low = 0
-    var high = segments.count
-    while low < high {
-      let middle = (low + high) / 2
-      let segment = segments[middle]
+    let low = segments.partitioningIndex { segment in
       let lastOrigin = segment.isVerbatim ? Int(segment.fileEnd) - 1 : Int(segment.fileStart)
-      if lastOrigin < offset { low = middle + 1 } else { high = middle }
+      return lastOrigin >= offset
     }
     guard low < segments.count else { return textLength }
     let segment = segments[low]
