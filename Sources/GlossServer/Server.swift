@@ -1,6 +1,6 @@
-package import Dispatch
-package import GlossIndex
-package import GlossSyntax
+import Dispatch
+import GlossIndex
+import GlossSyntax
 package import LanguageServerProtocol
 
 #if canImport(FoundationEssentials)

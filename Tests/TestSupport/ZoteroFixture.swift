@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// A Zotero data folder built for a test by `Tests/Fixtures/zotero/make_library.py` (Zotero's own table definitions,
 /// rows shaped as Zotero writes them) in a fresh temporary folder, with a record of every file's bytes so a test can

@@ -1,4 +1,4 @@
-package import LanguageServerProtocol
+import LanguageServerProtocol
 
 /// How diagnostics reach the client and, for a pull client, which reports it holds: the result id of each report
 /// handed out and whether one went stale since the client was last asked to pull again (docs/features.md).

@@ -1,4 +1,4 @@
-package import LanguageServerProtocol
+import LanguageServerProtocol
 
 /// The server's messages on their way to the client: those collected while one event is handled, the way to write
 /// them at once in the middle of an event, and the continuations waiting for the client's responses to our requests.

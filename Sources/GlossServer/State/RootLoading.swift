@@ -1,4 +1,4 @@
-package import LanguageServerProtocol
+import LanguageServerProtocol
 
 /// Where the loading of the workspace roots stands: whether the first indexing waits for the client's progress
 /// token or for an idle moment, whether it happened, the id the next root gets, and the roots already told that
