@@ -43,10 +43,8 @@ extension BibliographyEntry {
         text = LaTeX.verbatim(value)
         if let range = field.literalRange, !field.isInherited {
           // The key without the spaces around it, which BibTeX ignores.
-          var lower = range.lowerBound
-          var upper = range.upperBound
-          while lower < upper, value[lower] == 0x20 || value[lower] == 0x09 { lower += 1 }
-          while upper > lower, value[upper - 1] == 0x20 || value[upper - 1] == 0x09 { upper -= 1 }
+          let trimmed = value.trimming(range) { $0 == 0x20 || $0 == 0x09 }
+          let (lower, upper) = (trimmed.lowerBound, trimmed.upperBound)
           if lower < upper {
             keyReferences.append(
               BibliographyKeyReference(
@@ -179,14 +177,7 @@ extension BibliographyEntry {
 
   /// `range` of `raw` without the blanks and braces at either end.
   static func trimmed(_ range: Range<Int>, in raw: ArraySlice<UInt8>) -> Range<Int> {
-    var lower = range.lowerBound
-    var upper = range.upperBound
-    func isPadding(_ byte: UInt8) -> Bool {
-      LaTeX.isBlank(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
-    }
-    while lower < upper, isPadding(raw[lower]) { lower += 1 }
-    while upper > lower, isPadding(raw[upper - 1]) { upper -= 1 }
-    return lower..<upper
+    raw.trimming(range) { LaTeX.isBlank($0) || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
   }
 }
 

@@ -293,10 +293,6 @@ extension InlineScanner {
   }
 
   private func trimmed(_ range: Range<Int>) -> Range<Int> {
-    var lower = range.lowerBound
-    var upper = range.upperBound
-    while lower < upper && ByteClass.isWhitespace(buffer[lower]) { lower += 1 }
-    while upper > lower && ByteClass.isWhitespace(buffer[upper - 1]) { upper -= 1 }
-    return lower..<upper
+    buffer.trimming(range, while: ByteClass.isWhitespace)
   }
 }

@@ -187,11 +187,8 @@ extension Note {
     var start = row.lowerBound
     var index = row.lowerBound
     func add(_ lower: Int, _ upper: Int) {
-      var lower = lower
-      var upper = upper
-      while lower < upper && ByteClass.isWhitespace(buffer[lower]) { lower += 1 }
-      while upper > lower && ByteClass.isWhitespace(buffer[upper - 1]) { upper -= 1 }
-      if lower < upper { cells.append(lower..<upper) }
+      let cell = buffer.trimming(lower..<upper, while: ByteClass.isWhitespace)
+      if !cell.isEmpty { cells.append(cell) }
     }
     while index < row.upperBound {
       if buffer[index] == 0x5C {

@@ -129,11 +129,7 @@ package enum PageFurniture {
   private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0C || b == 0x0D || b == 0x0B }
 
   private static func trim(_ p: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int> {
-    var lower = line.lowerBound
-    var upper = line.upperBound
-    while lower < upper, isBlank(p[lower]) { lower += 1 }
-    while upper > lower, isBlank(p[upper - 1]) { upper -= 1 }
-    return lower..<upper
+    p.trimming(line, while: isBlank)
   }
 
   /// A line as it recurs from page to page: ASCII letters lowercased, each run of digits one `#`, white space runs one

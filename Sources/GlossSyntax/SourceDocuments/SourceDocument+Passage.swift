@@ -184,10 +184,8 @@ extension SourceDocument {
       }
       // A bound: white space trimmed, then an optional `+` and digits, as `Int` reads it; its length counts the sign.
       func bound(_ range: Range<Int>) -> (value: Int, length: Int)? {
-        var lower = range.lowerBound
-        var upper = range.upperBound
-        while lower < upper, p[lower] == 0x20 || (0x09...0x0D).contains(p[lower]) { lower += 1 }
-        while upper > lower, p[upper - 1] == 0x20 || (0x09...0x0D).contains(p[upper - 1]) { upper -= 1 }
+        let trimmed = p.trimming(range) { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        let (lower, upper) = (trimmed.lowerBound, trimmed.upperBound)
         var k = lower
         if k < upper, p[k] == UInt8(ascii: "+") { k += 1 }
         guard k < upper, upper - k <= 18 else { return nil }

@@ -70,11 +70,7 @@ extension SourceDocument {
 
   /// The range without leading and trailing spaces, tabs and form feeds.
   static func trimmed(_ range: Range<Int>, in text: [UInt8]) -> Range<Int> {
-    var lower = range.lowerBound
-    var upper = range.upperBound
-    while lower < upper, isBlank(text[lower]) || text[lower] == 0x0A || text[lower] == 0x0D { lower += 1 }
-    while upper > lower, isBlank(text[upper - 1]) || text[upper - 1] == 0x0A || text[upper - 1] == 0x0D { upper -= 1 }
-    return lower..<upper
+    text.trimming(range) { isBlank($0) || $0 == 0x0A || $0 == 0x0D }
   }
 
   /// Page starts: 0 and the offset after each form feed, without a blank last page.
@@ -140,12 +136,9 @@ extension SourceDocument {
   /// trimmed as bytes.
   static func headingTitle(_ bytes: ArraySlice<UInt8>) -> String {
     if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }) {
-      var lower = bytes.startIndex
-      var upper = bytes.endIndex
       // ASCII white space as Unicode sees it: space, tab, vertical tab, form feed (line breaks are not here).
-      while lower < upper, bytes[lower] == 0x20 || (0x09...0x0C).contains(bytes[lower]) { lower += 1 }
-      while upper > lower, bytes[upper - 1] == 0x20 || (0x09...0x0C).contains(bytes[upper - 1]) { upper -= 1 }
-      return String(decoding: bytes[lower..<upper], as: UTF8.self)
+      let title = bytes.trimming(bytes.indices) { $0 == 0x20 || (0x09...0x0C).contains($0) }
+      return String(decoding: bytes[title], as: UTF8.self)
     }
     let string = String(decoding: bytes, as: UTF8.self)
     return string.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { SourceMetadata.trim($0) }
