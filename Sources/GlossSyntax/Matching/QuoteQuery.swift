@@ -30,10 +30,8 @@ struct QuoteQuery {
     var lastWordEnd = -1
     let firstWord = quotation.tokens.firstIndex { $0.kind == .word || $0.kind == .wildcard }
     func close() {
-      var lower = 0
-      var upper = piece.count
-      while lower < upper, !isWord[lower] { lower += 1 }
-      while upper > lower, !isWord[upper - 1] { upper -= 1 }
+      let words = isWord.trimming(0..<piece.count) { !$0 }
+      let (lower, upper) = (words.lowerBound, words.upperBound)
       if lower < upper {
         pieces.append(Array(piece[lower..<upper]))
         wordFlags.append(Array(isWord[lower..<upper]))

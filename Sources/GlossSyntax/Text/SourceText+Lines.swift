@@ -20,14 +20,8 @@ extension SourceText {
 
   /// The zero-based line that holds `offset` (a terminator belongs to the line it ends); clamped to the text.
   package func line(containing offset: Int) -> Int {
-    // The last line start at or before `offset`, by binary search.
-    var low = 0
-    var high = lineStarts.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle }
-    }
-    return low
+    // The last line start at or before `offset` (the first line for an offset before the text).
+    max(0, lineStarts.partitioningIndex { $0 > offset } - 1)
   }
 
   /// The text in `range` (clamped to the text and rounded down to scalar boundaries) as a `String`.

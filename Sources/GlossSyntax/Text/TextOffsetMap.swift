@@ -59,13 +59,8 @@ struct TextOffsetMap: Hashable, Sendable {
 
   /// The index of the segment holding text byte `offset` (`offset < textLength`).
   private func segmentIndex(containingText offset: Int) -> Int {
-    var low = 0
-    var high = segments.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if Int(segments[middle].textStart) <= offset { low = middle } else { high = middle }
-    }
-    return low
+    // The last segment starting at or before `offset` (the first one when none does).
+    max(0, segments.partitioningIndex { Int($0.textStart) > offset } - 1)
   }
 
   /// The file offset where text byte `offset` comes from (the file's end for the text's end).
