@@ -33,4 +33,27 @@ package struct NoteImageCache: Sendable {
   ) throws(CommandError) {
     try writer.write(NoteImage.encode(notes, build: build), to: fileName(forRealRoot: realRoot))
   }
+
+  /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes: nothing was
+  /// edited since) for the workspace whose real path is `realRoot`; returns how many were kept.
+  @discardableResult
+  package func store(
+    notes: [String: NoteRecord], stamps: [String: TextStamp], forRealRoot realRoot: String
+  ) throws(CommandError) -> Int {
+    var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
+    kept.reserveCapacity(notes.count)
+    for (path, record) in notes {
+      guard let stamp = stamps[path] else { continue }
+      kept.append((record, stamp.count, stamp.fingerprint))
+    }
+    try store(kept, forRealRoot: realRoot)
+    return kept.count
+  }
+
+  /// Whether the image of `indexed` (indexed with `image`) differs from `image`: it parsed notes the image did not
+  /// give, or the image holds notes that are gone.
+  package static func isOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
+    !indexed.workspace.notes.isEmpty
+      && (image?.count != indexed.workspace.notes.count || indexed.notesFromImage != indexed.workspace.notes.count)
+  }
 }

@@ -25,25 +25,18 @@ extension Server {
   /// already holds exactly its notes. Every note's record is then the parse of the text its stamp describes: nothing
   /// was edited yet.
   func saveNoteImage(of indexed: IndexedRoot, read image: NoteImage?) {
+    guard let cache = noteImageCache, NoteImageCache.isOutdated(image, by: indexed) else { return }
+    // Only the notes and their stamps are held until the write: `indexed` holds the texts too.
     let notes = indexed.workspace.notes
-    guard let cache = noteImageCache, !notes.isEmpty,
-      image?.count != notes.count || indexed.notesFromImage != notes.count
-    else { return }
     let stamps = indexed.noteStamps
     let realRoot = (try? options.fileSystem.realPath(of: indexed.files.root)) ?? indexed.files.root
     let root = indexed.files.root
     let log = options.log
     inRestartBackground {
       let started = ContinuousClock.now
-      var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
-      kept.reserveCapacity(notes.count)
-      for (path, record) in notes {
-        guard let stamp = stamps[path] else { continue }
-        kept.append((record, stamp.count, stamp.fingerprint))
-      }
       do throws(CommandError) {
-        try cache.store(kept, forRealRoot: realRoot)
-        log("saved the note image of '\(root)' (\(kept.count) notes) in \(ContinuousClock.now - started)")
+        let kept = try cache.store(notes: notes, stamps: stamps, forRealRoot: realRoot)
+        log("saved the note image of '\(root)' (\(kept) notes) in \(ContinuousClock.now - started)")
       } catch {
         log("cannot save the note image of '\(root)': \(error.message)")
       }
