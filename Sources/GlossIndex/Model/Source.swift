@@ -154,9 +154,22 @@ package struct KeySuggestions: Sendable {
   package func nearest(to key: String, limit: Int = 3) -> [String] {
     let target = Array(key.lowercased().unicodeScalars)
     let bound = max(2, target.count / 2)
+    // The target's scalars counted in 128 buckets (a scalar's value modulo 128): a candidate sharing fewer than
+    // `max(lengths) - bound` of them with it is more than `bound` edits away, whatever the order (the bag distance,
+    // a lower bound of the edit distance; scalars sharing a bucket only make it lower), and costs no table.
+    var counts = [Int16](repeating: 0, count: 128)
+    for scalar in target { counts[Int(scalar.value & 127)] += 1 }
     var scored: [(Int, String)] = []
     var scratch = EditDistance.Scratch()
     for candidate in candidates where abs(candidate.scalars.count - target.count) <= bound {
+      var shared = 0
+      for scalar in candidate.scalars {
+        let bucket = Int(scalar.value & 127)
+        if counts[bucket] > 0 { shared += 1 }
+        counts[bucket] -= 1
+      }
+      for scalar in candidate.scalars { counts[Int(scalar.value & 127)] += 1 }
+      guard max(candidate.scalars.count, target.count) - shared <= bound else { continue }
       let distance = EditDistance.between(target, candidate.scalars, bound: bound, scratch: &scratch)
       if distance <= bound { scored.append((distance, candidate.key)) }
     }
