@@ -75,13 +75,24 @@ package struct NoteRecord: Sendable {
     path: String, note: Note, quotations: [AttributedQuotation]? = nil, bytes: [UInt8],
     place: WorkspacePlace = WorkspacePlace()
   ) {
+    self.init(
+      path: path, note: note, quotations: quotations ?? note.attributedQuotations(in: bytes), byteCount: bytes.count,
+      place: place)
+  }
+
+  /// Summarises a note parsed earlier from a text of `byteCount` bytes, whose quotations were read from it then (a
+  /// note taken from the note image, `NoteImage`).
+  package init(
+    path: String, note: Note, quotations: [AttributedQuotation], byteCount: Int,
+    place: WorkspacePlace = WorkspacePlace()
+  ) {
     self.path = path
     self.note = note
-    byteCount = bytes.count
+    self.byteCount = byteCount
     let fileName = PathUtilities.fileName(path)
     title = note.title(fileName: fileName)
     aliases = note.frontMatter?["aliases"]?.value.strings ?? []
-    self.quotations = quotations ?? note.attributedQuotations(in: bytes)
+    self.quotations = quotations
     let folder = PathUtilities.folder(path)
     // As Pandoc reads it: relative to the note, else absolute or `~/`.
     bibliographyPaths = (note.frontMatter?["bibliography"]?.value.strings ?? []).compactMap {
@@ -139,7 +150,7 @@ extension NoteRecord {
   }
 
   /// Drops the note's blocks (see `blocksReleased`).
-  mutating func releaseBlocks() {
+  package mutating func releaseBlocks() {
     guard !blocksReleased else { return }
     note.blocks = []
     blocksReleased = true

@@ -131,12 +131,47 @@ extension Workspace {
 
   /// Up to `limit` source keys nearest to `key` by edit distance (for the `unknown-source` quick fix).
   package func nearestSourceKeys(to key: String, limit: Int = 3) -> [String] {
+    KeySuggestions(keys: definitions.keys).nearest(to: key, limit: limit)
+  }
+
+  /// The source keys made ready to suggest for many unknown keys (`gloss check`, which suggests for each).
+  package var keySuggestions: KeySuggestions { KeySuggestions(keys: definitions.keys) }
+}
+
+/// Source keys made ready to be suggested for a mistyped key: each lowercased once, so that suggesting for many keys
+/// (every unknown key of a workspace) does not lowercase every key again for each.
+package struct KeySuggestions: Sendable {
+  /// Each key with its lowercased scalars.
+  private let candidates: [(key: String, scalars: [Unicode.Scalar])]
+
+  /// The keys `keys`, ready.
+  package init(keys: some Sequence<String>) {
+    candidates = keys.map { ($0, Array($0.lowercased().unicodeScalars)) }
+  }
+
+  /// Up to `limit` keys nearest to `key` by edit distance (case-insensitive), nearest first, then in key order;
+  /// only keys within half the key's length (at least 2 edits).
+  package func nearest(to key: String, limit: Int = 3) -> [String] {
     let target = Array(key.lowercased().unicodeScalars)
     let bound = max(2, target.count / 2)
+    // The target's scalars counted in 128 buckets (a scalar's value modulo 128): a candidate sharing fewer than
+    // `max(lengths) - bound` of them with it is more than `bound` edits away, whatever the order (the bag distance,
+    // a lower bound of the edit distance; scalars sharing a bucket only make it lower), and costs no table.
+    var counts = [Int16](repeating: 0, count: 128)
+    for scalar in target { counts[Int(scalar.value & 127)] += 1 }
     var scored: [(Int, String)] = []
-    for candidate in definitions.keys {
-      let distance = EditDistance.between(target, Array(candidate.lowercased().unicodeScalars), bound: bound)
-      if distance <= bound { scored.append((distance, candidate)) }
+    var scratch = EditDistance.Scratch()
+    for candidate in candidates where abs(candidate.scalars.count - target.count) <= bound {
+      var shared = 0
+      for scalar in candidate.scalars {
+        let bucket = Int(scalar.value & 127)
+        if counts[bucket] > 0 { shared += 1 }
+        counts[bucket] -= 1
+      }
+      for scalar in candidate.scalars { counts[Int(scalar.value & 127)] += 1 }
+      guard max(candidate.scalars.count, target.count) - shared <= bound else { continue }
+      let distance = EditDistance.between(target, candidate.scalars, bound: bound, scratch: &scratch)
+      if distance <= bound { scored.append((distance, candidate.key)) }
     }
     scored.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
     return scored.prefix(limit).map(\.1)
@@ -147,11 +182,30 @@ extension Workspace {
 enum EditDistance {
   /// The edit distance between `a` and `b`, or a value above `bound` when it exceeds it.
   static func between(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], bound: Int = .max) -> Int {
+    var scratch = Scratch()
+    return between(a, b, bound: bound, scratch: &scratch)
+  }
+
+  /// The two rows of the distance table, kept between calls so that comparing one key with thousands allocates them
+  /// once.
+  struct Scratch {
+    var previous: [Int] = []
+    var current: [Int] = []
+  }
+
+  /// `between(_:_:bound:)`, with its rows in `scratch`.
+  static func between(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], bound: Int, scratch: inout Scratch) -> Int {
     if abs(a.count - b.count) > bound { return bound + 1 }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+    var previous = scratch.previous
+    var current = scratch.current
+    scratch = Scratch()
+    defer { scratch = Scratch(previous: previous, current: current) }
+    previous.removeAll(keepingCapacity: true)
+    previous.append(contentsOf: 0...b.count)
+    current.removeAll(keepingCapacity: true)
+    current.append(contentsOf: repeatElement(0, count: b.count + 1))
     for i in 1...a.count {
       current[0] = i
       var rowMin = i

@@ -11,6 +11,9 @@ package struct WorkspaceFile: Sendable {
   package var bytes: [UInt8]
   /// The page numbers a source document's PDF prints, read when its text was extracted.
   package var pageLabels: PageLabels?
+  /// A note's record when it was parsed before from exactly `bytes` (taken from the note image): used as it is
+  /// rather than parsed again.
+  package var parsedNote: NoteRecord?
 
   /// A file to load.
   package init(path: String, role: Role, bytes: [UInt8], pageLabels: PageLabels? = nil) {
@@ -166,7 +169,7 @@ extension Workspace {
   ) -> ParsedFile {
     switch file.role {
     case .note:
-      let record = NoteRecord(path: file.path, bytes: file.bytes, place: place)
+      let record = file.parsedNote ?? NoteRecord(path: file.path, bytes: file.bytes, place: place)
       return .note(record, NoteContributions(record))
     case .sourceDocument:
       let record = SourceDocumentRecord(path: file.path, bytes: file.bytes, pageLabels: file.pageLabels)

@@ -21,9 +21,21 @@ extension IndexedRoot {
     let cache = ExtractionCache.defaultDirectory(environment: environment).map {
       ExtractionCache(directory: $0, fileSystem: fileSystem)
     }
+    // The notes parsed by an earlier run (of the server or the command line) whose text is unchanged are not parsed
+    // again; the image is kept again when notes were.
+    let images = ExtractionCache.defaultDirectory(environment: environment).flatMap { directory in
+      GlossVersion.build.map { NoteImageCache(directory: directory, fileSystem: fileSystem, build: $0) }
+    }
+    let realRoot = (try? fileSystem.realPath(of: root)) ?? root
+    let image = images?.image(forRealRoot: realRoot)
     var indexed = IndexedRoot(
       root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
-      zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") }, progress: progress)
+      stampingNotes: images != nil, zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") },
+      noteImage: image, progress: progress)
+    if let images, NoteImageCache.isOutdated(image, by: indexed) {
+      // A cache that cannot be written costs the next run its parse, nothing else.
+      _ = try? images.store(notes: indexed.workspace.notes, stamps: indexed.noteStamps, forRealRoot: realRoot)
+    }
     indexed.extractPending(cache: cache, extract: extract)
     return indexed
   }

@@ -261,11 +261,14 @@ extension Server {
     }
     let oldPaths = Set(roots[index].workspace.diagnosedPaths)
     let old = roots[index]
+    // A config read differently changes no note's parse: the notes whose text the note image holds are taken from it.
+    let image = noteImage(ofRoot: old.path)
     var indexed = IndexedRoot(
       root: old.path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem,
       home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
-      zoteroDirectory: options.defaultZoteroDirectory)
+      zoteroDirectory: options.defaultZoteroDirectory, noteImage: image)
+    saveNoteImage(of: indexed, read: image)
     roots[index] = WorkspaceRoot(id: id, kind: .folder, folderURI: old.folderURI, indexed: indexed)
     roots[index].reportedSkips = old.reportedSkips
     roots[index].indexedSettings = canonicalEditorSettings

@@ -201,17 +201,20 @@ extension Server {
     let started = ContinuousClock.now
     // Each step's start, for the log: where a start's time goes.
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
+    // The notes parsed at the end of an earlier run: those whose text is unchanged are not parsed again.
+    let image = noteImage(ofRoot: path)
     var indexed = IndexedRoot(
       root: path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem,
       home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
-      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil
+      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image
     ) { step in
       steps.append((step, .now))
       progress(step)
     }
     let elapsed = ContinuousClock.now - started
+    saveNoteImage(of: indexed, read: image)
     let id = loading.takeRootID()
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
@@ -229,7 +232,9 @@ extension Server {
     let counts = (roots[roots.count - 1].workspace.notes.count, roots[roots.count - 1].workspace.sourceDocuments.count)
     let ends = steps.dropFirst().map(\.at) + [started + elapsed]
     let timings = zip(steps, ends).map { "\($0.step.message) \($1 - $0.at)" }.joined(separator: ", ")
-    log("indexed '\(path)' in \(elapsed) (\(timings)): \(counts.0) notes, \(counts.1) source documents")
+    log(
+      "indexed '\(path)' in \(elapsed) (\(timings)): \(counts.0) notes (\(indexed.notesFromImage) from the note "
+        + "image), \(counts.1) source documents")
     // Publishing reads a closed file's text again where it has diagnostics: the texts not kept (closed notes indexed
     // later, files read as empty bibliographies) go first, and the memory freed since indexing is handed back while
     // the diagnostics go out, so that the server is as small as it stays when its last note's diagnostics arrive.

@@ -40,6 +40,31 @@ struct ByteWriter {
     append(bytes: string.utf8)
   }
 
+  /// Appends `value` in 1–10 bytes, seven bits at a time, low bits first (small numbers, as most lengths and
+  /// offsets are, take one or two bytes).
+  mutating func appendVarint(_ value: UInt64) {
+    var rest = value
+    while rest >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      rest >>= 7
+    }
+    bytes.append(UInt8(rest))
+  }
+
+  /// Appends a non-negative `Int` as a varint (a negative one is written as 0: callers write counts and offsets).
+  mutating func appendVarint(_ value: Int) {
+    appendVarint(UInt64(max(value, 0)))
+  }
+
+  /// Appends a string's UTF-8 bytes with their length as a varint.
+  mutating func appendShort(_ string: String) {
+    var string = string
+    string.withUTF8 { utf8 in
+      appendVarint(utf8.count)
+      bytes.append(contentsOf: utf8)
+    }
+  }
+
   /// Appends raw bytes without a length (the magic number).
   mutating func appendRaw(_ data: some Collection<UInt8>) {
     bytes.append(contentsOf: data)
@@ -105,6 +130,40 @@ struct ByteReader {
   mutating func string() -> String? {
     guard let data = data() else { return nil }
     return String(validating: data, as: UTF8.self)
+  }
+
+  /// The next varint (`ByteWriter.appendVarint`); nil when cut short or longer than ten bytes.
+  mutating func varint() -> UInt64? {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count, shift < 64 {
+      let byte = bytes[offset]
+      offset += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return value }
+      shift += 7
+    }
+    return nil
+  }
+
+  /// The next varint as an `Int`, at most `limit`; nil when larger (a corrupt value).
+  mutating func varint(atMost limit: Int) -> Int? {
+    guard let value = varint(), value <= UInt64(max(limit, 0)) else { return nil }
+    return Int(value)
+  }
+
+  /// The next varint as a count of things each at least `minimum` bytes long: nil when more than what is left.
+  mutating func varintCount(each minimum: Int = 1) -> Int? {
+    varint(atMost: (bytes.count - offset) / max(minimum, 1))
+  }
+
+  /// The next string written by `ByteWriter.appendShort` (invalid UTF-8 is a corrupt file).
+  mutating func shortString() -> String? {
+    guard let length = varintCount() else { return nil }
+    defer { offset += length }
+    return bytes.withUnsafeBufferPointer { buffer in
+      String(validating: UnsafeBufferPointer(rebasing: buffer[offset..<offset + length]), as: UTF8.self)
+    }
   }
 
   /// The next `count` raw bytes.

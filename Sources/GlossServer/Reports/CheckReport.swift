@@ -76,8 +76,27 @@ package struct CheckReport: Sendable {
     self.init(indexed: indexed, root: root, fileSystem: fileSystem)
   }
 
+  /// The nearest source keys (as the editor's quick fixes offer them) of every unknown key of `workspace` not renamed
+  /// since an earlier run, each key worked out once, on all cores.
+  static func nearestKeys(in workspace: Workspace) -> [String: [String]] {
+    var unknown: Set<String> = []
+    for (_, diagnostics) in workspace.diagnosticsByPath {
+      for diagnostic in diagnostics {
+        if case .unknownSource(let key) = diagnostic.related, workspace.renamedKey(for: key) == nil {
+          unknown.insert(key)
+        }
+      }
+    }
+    guard !unknown.isEmpty else { return [:] }
+    let keys = Array(unknown)
+    let suggestions = workspace.keySuggestions
+    let nearest = ParallelWork.map(count: keys.count) { suggestions.nearest(to: keys[$0], limit: 3) }
+    return Dictionary(uniqueKeysWithValues: zip(keys, nearest))
+  }
+
   /// Places the diagnostics of `indexed`, the workspace at `root` indexed for the command line.
   init(indexed: IndexedRoot, root: String, fileSystem: any FileReading) {
+    let nearest = Self.nearestKeys(in: indexed.workspace)
     var items: [Item] = []
     for (path, diagnostics) in indexed.workspace.diagnosticsByPath {
       let text: SourceText
@@ -96,8 +115,7 @@ package struct CheckReport: Sendable {
           renamed = Renamed(from: key, to: now)
         } else if case .unknownSource(let key) = diagnostic.related {
           // As the editor's quick fixes offer them: a mistyped key's nearest keys.
-          let nearest = indexed.workspace.nearestSourceKeys(to: key, limit: 3)
-          if !nearest.isEmpty {
+          if let nearest = nearest[key], !nearest.isEmpty {
             message += "; did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "?"
           }
         }

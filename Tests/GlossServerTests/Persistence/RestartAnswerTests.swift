@@ -74,6 +74,9 @@ import Testing
     let warm = try fixture.ask(questions, opening: ["notes/a.md"], holdingBackground: true)
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
     #expect(warm.run.replayed)
+    // The notes were taken from the note image the first run wrote, not parsed.
+    #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image)") })
+    #expect(cold.run.logs.contains { $0.contains("2 notes (0 from the note image)") })
     // Answered while the diagnosis was held back: the index was built without it.
     #expect(warm.awaitedDiagnosis)
     // Nothing was diagnosed on the way (the keys remembered from the last run would have had every note diagnosed).
@@ -138,6 +141,37 @@ import Testing
     #expect(!warm.run.replayed)
     #expect(warm.early == cold.early)
     #expect(warm.late == cold.late)
+  }
+
+  /// A note image damaged between runs (or written by another build) costs the notes it no longer gives their parse,
+  /// and nothing else: the answers and diagnostics are a cold start's.
+  @Test(arguments: RestartSnapshotTests.Damage.allCases)
+  func aDamagedNoteImageAnswersWhatAColdStartAnswers(_ damage: RestartSnapshotTests.Damage) throws {
+    let fixture = try RestartFixture(files: Self.files)
+    _ = try fixture.run()
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture.noteImageFile)))
+    switch damage {
+    case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
+    case .byteChanged: bytes[bytes.count - 10] ^= 0x20
+    case .otherFormatVersion: bytes[8] &+= 1
+    case .otherBuild: bytes[24] &+= 1
+    case .empty: bytes = []
+    case .garbage: bytes = Array(repeating: 0x47, count: 64)
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: fixture.noteImageFile))
+    let questions = try Self.questions(in: fixture)
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.ask(questions, opening: ["notes/a.md"], holdingBackground: true)
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
+    #expect(warm.run.replayed)
+    // A changed byte in the last note's bytes costs that note; any other damage, the whole image.
+    let fromImage = damage == .byteChanged ? "(1 from the note image)" : "(0 from the note image)"
+    #expect(warm.run.logs.contains { $0.contains("2 notes " + fromImage) }, "\(warm.run.logs)")
+    #expect(warm.early == cold.early)
+    #expect(warm.late == cold.late)
+    #expect(warm.run.last == cold.run.last)
+    // The next run wrote an image whole again.
+    #expect(try fixture.ask([], holdingBackground: false).run.logs.contains { $0.contains("(2 from the note image)") })
   }
 
   /// An edit and a file changed on disk right after a restart wait for its diagnosis: each is diagnosed against the

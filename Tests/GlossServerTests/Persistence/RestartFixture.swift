@@ -110,6 +110,14 @@ final class RestartFixture {
       .filePath(forRealRoot: realRoot)
   }
 
+  /// The absolute path of the workspace's note image.
+  var noteImageFile: String {
+    let realRoot = (try? LocalFileSystem().realPath(of: root)) ?? root
+    return cache + "/"
+      + NoteImageCache(directory: cache, fileSystem: LocalFileSystem(), build: Self.build)
+      .fileName(forRealRoot: realRoot)
+  }
+
   /// One run of a server: initialize, index (and finish the background extractions), write the snapshot, stop.
   /// `restarts` off makes it a cold start that neither reads nor writes a snapshot.
   /// `opening` documents (path → unsaved text) are opened once the workspace is indexed, `configuration` is sent as

@@ -32,6 +32,8 @@ package struct IndexedRoot: Sendable {
   package var noteStamps: [String: TextStamp] = [:]
   /// The Zotero data folder read as a library (docs/zotero.md), when there is one.
   package var zotero: ZoteroFolder?
+  /// How many notes were taken from the note image given (`noteImage`) rather than parsed.
+  package var notesFromImage = 0
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
@@ -39,11 +41,13 @@ package struct IndexedRoot: Sendable {
   /// step starts. With `stampingNotes`, each note's text is stamped as it is read (`noteStamps`); without
   /// `keepingNoteTexts`, it is stamped and not kept. Without `diagnosing`, nothing is diagnosed and no quotation
   /// indexed: the workspace answers requests and waits for `IndexedRoot.diagnose(_:files:fileSystem:)` (a restart
-  /// whose diagnostics were already shown, `Server+RestartDiagnosis.swift`).
+  /// whose diagnostics were already shown, `Server+RestartDiagnosis.swift`). A note whose text is one `noteImage`
+  /// holds parsed is taken from it rather than parsed again (`notesFromImage` counts them).
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
-    zoteroDirectory: String? = nil, diagnosing: Bool = true, progress: (IndexingStep) -> Void = { _ in }
+    zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
+    progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
@@ -66,6 +70,7 @@ package struct IndexedRoot: Sendable {
     let slots = ParallelSlots<Result<SourceText?, SkippedFile>>(count: indexed.count)
     let extracted = ParallelSlots<ExtractedText>(count: indexed.count)
     let stamps = ParallelSlots<TextStamp>(count: stampingNotes ? indexed.count : 0)
+    let fromImage = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
@@ -83,9 +88,16 @@ package struct IndexedRoot: Sendable {
       }
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
-        let (prepared, text) = Self.prepared(file, bytes: bytes, keepingNoteText: keepingNoteTexts)
-        if stampingNotes, prepared.role == .note {
-          stamps.set(index, TextStamp(prepared.bytes, keepingPositions: !keepingNoteTexts))
+        var (prepared, text) = Self.prepared(file, bytes: bytes, keepingNoteText: keepingNoteTexts)
+        if prepared.role == .note, stampingNotes || noteImage != nil {
+          let stamp = TextStamp(prepared.bytes, keepingPositions: stampingNotes && !keepingNoteTexts)
+          if stampingNotes { stamps.set(index, stamp) }
+          if let record = noteImage?.record(
+            at: file.path, count: stamp.count, fingerprint: stamp.fingerprint, place: readFiles.place)
+          {
+            prepared.parsedNote = record
+            fromImage.set(index, true)
+          }
         }
         slots.set(index, .success(text))
         return prepared
@@ -94,6 +106,7 @@ package struct IndexedRoot: Sendable {
         return nil
       }
     }
+    notesFromImage = fromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(indexed.count)
     var skipped = files.skipped

@@ -1,0 +1,59 @@
+package import GlossIndex
+
+/// Where note images live (`NoteImage`): `$XDG_CACHE_HOME/gloss/workspaces/<hash of the root's real path>.notes`,
+/// beside the restart snapshots, outside every workspace, written only through `PrivateFileWriter` (atomic: a reader
+/// sees the old file or the new one).
+package struct NoteImageCache: Sendable {
+  /// The writer of Gloss's cache folder.
+  package let writer: PrivateFileWriter
+  /// The Gloss build whose images this cache reads and writes.
+  package let build: String
+
+  /// The images in the cache folder `directory`, for the build `build`.
+  package init(directory: String, fileSystem: any FileSystem, build: String) {
+    writer = PrivateFileWriter(directory: directory, fileSystem: fileSystem)
+    self.build = build
+  }
+
+  /// The image file of the workspace whose real path is `realRoot`, relative to the cache folder.
+  package func fileName(forRealRoot realRoot: String) -> String {
+    RestartCache.folder + "/" + String(ExtractionCache.hash(Array(realRoot.utf8)), radix: 16) + ".notes"
+  }
+
+  /// The image kept for the workspace whose real path is `realRoot` by this build; nil when there is none or it
+  /// cannot be read.
+  package func image(forRealRoot realRoot: String) -> NoteImage? {
+    guard let bytes = try? writer.read(fileName(forRealRoot: realRoot)) else { return nil }
+    return NoteImage(decoding: bytes, build: build)
+  }
+
+  /// Keeps the image of `notes` for the workspace whose real path is `realRoot`, replacing its previous one.
+  package func store(
+    _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)], forRealRoot realRoot: String
+  ) throws(CommandError) {
+    try writer.write(NoteImage.encode(notes, build: build), to: fileName(forRealRoot: realRoot))
+  }
+
+  /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes: nothing was
+  /// edited since) for the workspace whose real path is `realRoot`; returns how many were kept.
+  @discardableResult
+  package func store(
+    notes: [String: NoteRecord], stamps: [String: TextStamp], forRealRoot realRoot: String
+  ) throws(CommandError) -> Int {
+    var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
+    kept.reserveCapacity(notes.count)
+    for (path, record) in notes {
+      guard let stamp = stamps[path] else { continue }
+      kept.append((record, stamp.count, stamp.fingerprint))
+    }
+    try store(kept, forRealRoot: realRoot)
+    return kept.count
+  }
+
+  /// Whether the image of `indexed` (indexed with `image`) differs from `image`: it parsed notes the image did not
+  /// give, or the image holds notes that are gone.
+  package static func isOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
+    !indexed.workspace.notes.isEmpty
+      && (image?.count != indexed.workspace.notes.count || indexed.notesFromImage != indexed.workspace.notes.count)
+  }
+}

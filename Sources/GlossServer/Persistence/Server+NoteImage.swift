@@ -1,0 +1,45 @@
+import GlossIndex
+import GlossSyntax
+
+/// The note image (`NoteImage`): read before a root is indexed, so that the notes whose text it holds parsed are not
+/// parsed again, and written after, in the background, when the index parsed notes it did not hold (or holds notes
+/// that are gone).
+extension Server {
+  /// The note images, in the restart snapshots' folder, when there is one and this build can be told from others.
+  var noteImageCache: NoteImageCache? {
+    guard let directory = options.restartCacheDirectory, let build = options.build else { return nil }
+    return NoteImageCache(directory: directory, fileSystem: options.fileSystem, build: build)
+  }
+
+  /// The note image kept for the root at `path`, when there is one this build can read.
+  func noteImage(ofRoot path: String) -> NoteImage? {
+    guard let cache = noteImageCache else { return nil }
+    let started = ContinuousClock.now
+    let realRoot = (try? options.fileSystem.realPath(of: path)) ?? path
+    guard let image = cache.image(forRealRoot: realRoot) else { return nil }
+    log("read the note image of '\(path)' (\(image.count) notes) in \(ContinuousClock.now - started)")
+    return image
+  }
+
+  /// Writes the note image of a root just indexed (`indexed`, read with `image`) in the background, unless the image
+  /// already holds exactly its notes. Every note's record is then the parse of the text its stamp describes: nothing
+  /// was edited yet.
+  func saveNoteImage(of indexed: IndexedRoot, read image: NoteImage?) {
+    guard let cache = noteImageCache, NoteImageCache.isOutdated(image, by: indexed) else { return }
+    // Only the notes and their stamps are held until the write: `indexed` holds the texts too.
+    let notes = indexed.workspace.notes
+    let stamps = indexed.noteStamps
+    let realRoot = (try? options.fileSystem.realPath(of: indexed.files.root)) ?? indexed.files.root
+    let root = indexed.files.root
+    let log = options.log
+    inRestartBackground {
+      let started = ContinuousClock.now
+      do throws(CommandError) {
+        let kept = try cache.store(notes: notes, stamps: stamps, forRealRoot: realRoot)
+        log("saved the note image of '\(root)' (\(kept) notes) in \(ContinuousClock.now - started)")
+      } catch {
+        log("cannot save the note image of '\(root)': \(error.message)")
+      }
+    }
+  }
+}
