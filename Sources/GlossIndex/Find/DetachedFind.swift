@@ -136,21 +136,38 @@ package struct DetachedFind: Sendable {
   /// longer has the text indexed (the caller then indexes the workspace).
   package func find(_ phrase: String, limit: Int, read: @escaping (String) -> [UInt8]?) -> FindResult? {
     var stale = false
+    // Each source's bytes read once: its text is searched, and parsed into its record only when the phrase is found
+    // there (most sources the filters name do not hold it).
+    var texts: [String: (bytes: [UInt8], text: [UInt8])?] = [:]
     var records: [String: SourceDocumentRecord] = [:]
+    let text = { (path: String) -> (bytes: [UInt8], text: [UInt8])? in
+      if let known = texts[path] { return known }
+      var found: (bytes: [UInt8], text: [UInt8])?
+      if let source = sources[path] {
+        if let extracted = source.extracted {
+          found = (extracted.text, extracted.text)
+        } else if let bytes = read(path) {
+          let format = SourceFormat(pathExtension: PathUtilities.pathExtension(path)) ?? .plainText
+          found = (bytes, SourceDocument.text(of: bytes, format: format))
+        }
+        if let text = found?.text, text.count != source.textCount { found = nil }
+        if found == nil { stale = true }
+      }
+      texts[path] = .some(found)
+      return found
+    }
     let finder = SourceFinder(
       search: search,
+      text: { text($0)?.text },
       record: { path in
         if let record = records[path] { return record }
-        guard let source = sources[path] else { return nil }
-        let record: SourceDocumentRecord
-        if let extracted = source.extracted {
-          record = SourceDocumentRecord(path: path, bytes: extracted.text, pageLabels: extracted.pageLabels)
-        } else if let bytes = read(path) {
-          record = SourceDocumentRecord(path: path, bytes: bytes)
-        } else {
-          stale = true
-          return nil
-        }
+        guard let source = sources[path], let (bytes, _) = text(path) else { return nil }
+        let record =
+          if let extracted = source.extracted {
+            SourceDocumentRecord(path: path, bytes: extracted.text, pageLabels: extracted.pageLabels)
+          } else {
+            SourceDocumentRecord(path: path, bytes: bytes)
+          }
         guard record.document.textCount == source.textCount else {
           stale = true
           return nil
