@@ -59,7 +59,7 @@ struct SourceFinder {
     // The runs of candidate chunks of each document, in path order (a changed document's columns may have moved to
     // the end of the matrix).
     var runs: [(slot: Int, chunks: ClosedRange<Int>)] = []
-    for column in search.matrix.columns(holdingAll: piece.hashes, reach: reach) {
+    for column in search.matrix.columns(holdingAll: piece.hashes, reach: reach, startEntries: piece.startEntries) {
       guard let (slot, chunk) = search.owner(ofColumn: column) else { continue }
       if let last = runs.last, last.slot == slot, last.chunks.upperBound + 1 == chunk {
         runs[runs.count - 1].chunks = last.chunks.lowerBound...chunk
