@@ -23,11 +23,14 @@ package struct DetachedFind: Sendable {
     package var printedLabels: PageLabels?
     /// The extracted text (with its PDF's page labels) when the text is not its file's bytes; nil otherwise.
     package var extracted: ExtractedText?
+    /// Why the source has no text (a PDF the tool could not read), else nil: a key is never given a source without
+    /// text, so the other sources' citing keys depend on it.
+    package var textProblem: String?
 
     /// A source from its parts.
     package init(
       path: String, textCount: Int, citingKey: String, pageOffset: Int, printedLabels: PageLabels?,
-      extracted: ExtractedText?
+      extracted: ExtractedText?, textProblem: String? = nil
     ) {
       self.path = path
       self.textCount = textCount
@@ -35,6 +38,7 @@ package struct DetachedFind: Sendable {
       self.pageOffset = pageOffset
       self.printedLabels = printedLabels
       self.extracted = extracted
+      self.textProblem = textProblem
     }
   }
 
@@ -136,21 +140,38 @@ package struct DetachedFind: Sendable {
   /// longer has the text indexed (the caller then indexes the workspace).
   package func find(_ phrase: String, limit: Int, read: @escaping (String) -> [UInt8]?) -> FindResult? {
     var stale = false
+    // Each source's bytes read once: its text is searched, and parsed into its record only when the phrase is found
+    // there (most sources the filters name do not hold it).
+    var texts: [String: (bytes: [UInt8], text: [UInt8])?] = [:]
     var records: [String: SourceDocumentRecord] = [:]
+    let text = { (path: String) -> (bytes: [UInt8], text: [UInt8])? in
+      if let known = texts[path] { return known }
+      var found: (bytes: [UInt8], text: [UInt8])?
+      if let source = sources[path] {
+        if let extracted = source.extracted {
+          found = (extracted.text, extracted.text)
+        } else if let bytes = read(path) {
+          let format = SourceFormat(pathExtension: PathUtilities.pathExtension(path)) ?? .plainText
+          found = (bytes, SourceDocument.text(of: bytes, format: format))
+        }
+        if let text = found?.text, text.count != source.textCount { found = nil }
+        if found == nil { stale = true }
+      }
+      texts[path] = .some(found)
+      return found
+    }
     let finder = SourceFinder(
       search: search,
+      text: { text($0)?.text },
       record: { path in
         if let record = records[path] { return record }
-        guard let source = sources[path] else { return nil }
-        let record: SourceDocumentRecord
-        if let extracted = source.extracted {
-          record = SourceDocumentRecord(path: path, bytes: extracted.text, pageLabels: extracted.pageLabels)
-        } else if let bytes = read(path) {
-          record = SourceDocumentRecord(path: path, bytes: bytes)
-        } else {
-          stale = true
-          return nil
-        }
+        guard let source = sources[path], let (bytes, _) = text(path) else { return nil }
+        let record =
+          if let extracted = source.extracted {
+            SourceDocumentRecord(path: path, bytes: extracted.text, pageLabels: extracted.pageLabels)
+          } else {
+            SourceDocumentRecord(path: path, bytes: bytes)
+          }
         guard record.document.textCount == source.textCount else {
           stale = true
           return nil
@@ -182,10 +203,46 @@ extension Workspace {
   /// text when it is not built (on all cores).
   package var detachedFind: DetachedFind? {
     guard
-      var search = textSearchCache.search(
+      let search = textSearchCache.search(
         for: sourceDocuments, provider: sourceTextProvider, need: .whole(onAllCores: true))
     else { return nil }
-    if search.clearedColumns > 0 || search.slots.count != search.slotOfPath.count { search = search.compacted() }
+    let highlights = everyHighlight.map {
+      DetachedFind.Highlight(
+        key: $0.key, quotedText: $0.highlight.quotedText, comment: $0.highlight.comment,
+        pageLabel: $0.highlight.pageLabel, annotationKey: $0.highlight.key)
+    }
+    return detachedFind(search: search, highlights: highlights, notePaths: notes.keys.sorted { $0.utf8Precedes($1) })
+  }
+
+  /// `kept` (the search of an earlier state of this workspace's sources) brought up to this workspace: the sources
+  /// at `changed` (edited, added or removed since) signed again, on all cores, the others' filters kept as they are;
+  /// every source's citing key and printed pages worked out again from this workspace (a source added or removed can
+  /// give a key to another). The highlights are `kept`'s, the notes `notePaths`. The same search as `detachedFind`
+  /// of this workspace would build whole; nil when a changed source's text is not at hand.
+  ///
+  /// This workspace needs only the sources (with their texts) and the bibliographies: no note gives a source its key
+  /// or its printed pages.
+  package func detachedFind(updating kept: DetachedFind, changed: Set<String>, notePaths: [String]) -> DetachedFind? {
+    let paths = changed.sorted { $0.utf8Precedes($1) }
+    let records = paths.map { sourceDocuments[$0] }
+    for record in records where record?.document.isTextReleased == true { return nil }
+    let signed = ParallelWork.map(count: paths.count) { index in
+      records[index].map { TextSignature(text: CaseFolding.folded($0.document.text)) }
+    }
+    let search = kept.search.updating(Dictionary(uniqueKeysWithValues: zip(paths, signed)))
+    return detachedFind(search: search, highlights: kept.highlights, notePaths: notePaths)
+  }
+
+  /// What `gloss find` reads of this workspace, its sources' text searched by `search` (compacted here when changes
+  /// left cleared columns: the image holds each document's columns in path order, as a whole build makes them).
+  private func detachedFind(
+    search built: SourceTextSearch, highlights: [DetachedFind.Highlight], notePaths: [String]
+  ) -> DetachedFind? {
+    var search = built
+    let inPathOrder = zip(search.slots, search.slots.dropFirst()).allSatisfy { $0.path.utf8Precedes($1.path) }
+    if search.clearedColumns > 0 || search.slots.count != search.slotOfPath.count || !inPathOrder {
+      search = search.compacted()
+    }
     var sources: [DetachedFind.Source] = []
     for record in sourceDocuments.values {
       let document = record.document
@@ -205,18 +262,12 @@ extension Workspace {
       sources.append(
         DetachedFind.Source(
           path: record.path, textCount: document.textCount, citingKey: key, pageOffset: offset, printedLabels: labels,
-          extracted: extracted))
-    }
-    let highlights = everyHighlight.map {
-      DetachedFind.Highlight(
-        key: $0.key, quotedText: $0.highlight.quotedText, comment: $0.highlight.comment,
-        pageLabel: $0.highlight.pageLabel, annotationKey: $0.highlight.key)
+          extracted: extracted, textProblem: textProblems[record.path]))
     }
     let documents = search.slots.map {
       ($0.path, $0.signature.chunkStarts, $0.signature.tokenCount, $0.signature.furniture)
     }
     return DetachedFind(
-      matrix: search.matrix, documents: documents, sources: sources, highlights: highlights,
-      notePaths: notes.keys.sorted { $0.utf8Precedes($1) })
+      matrix: search.matrix, documents: documents, sources: sources, highlights: highlights, notePaths: notePaths)
   }
 }

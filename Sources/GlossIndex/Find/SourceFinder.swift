@@ -2,11 +2,16 @@ import GlossSyntax
 
 /// The search over the sources' text (`Workspace+Find.swift`) with what it reads of the sources given, so that it
 /// runs against a workspace or against a kept image of its search (`DetachedFind`) alike: the structures over every
-/// chunk, each source's record with its text (nil when it has none now), and the place a range of a record's text is
-/// (its lines, citation and context).
+/// chunk, each source's text and record (nil when it has none now), and the place a range of a record's text is (its
+/// lines, citation and context).
+///
+/// Most sources the chunks' filters name do not hold the phrase: only their text is asked for, and the record
+/// (which a kept image has to parse from the file) only of the sources a place is found in.
 struct SourceFinder {
   /// The chunks of every source's text.
   let search: SourceTextSearch
+  /// The text of the source at a path (its document's text); nil when there is none (or no longer the text searched).
+  let text: (String) -> [UInt8]?
   /// The record of the source at a path, with its text; nil when there is none (or no longer the text searched).
   let record: (String) -> SourceDocumentRecord?
   /// The place of a range of a record's text, with how alike it is.
@@ -54,7 +59,7 @@ struct SourceFinder {
     // The runs of candidate chunks of each document, in path order (a changed document's columns may have moved to
     // the end of the matrix).
     var runs: [(slot: Int, chunks: ClosedRange<Int>)] = []
-    for column in search.matrix.columns(holdingAll: piece.hashes, reach: reach) {
+    for column in search.matrix.columns(holdingAll: piece.hashes, reach: reach, startEntries: piece.startEntries) {
       guard let (slot, chunk) = search.owner(ofColumn: column) else { continue }
       if let last = runs.last, last.slot == slot, last.chunks.upperBound + 1 == chunk {
         runs[runs.count - 1].chunks = last.chunks.lowerBound...chunk
@@ -71,14 +76,18 @@ struct SourceFinder {
     var places: [FoundPlace] = []
     for (slot, chunks) in runs where places.count < limit {
       let signature = search.slots[slot].signature
-      guard let record = record(search.slots[slot].path) else { continue }
+      let path = search.slots[slot].path
+      guard let text = text(path) else { continue }
       // Occurrences must start in the run; they may end in the chunks it reaches into.
       let startsBefore =
         chunks.upperBound + 1 < signature.chunkCount ? signature.chunkStarts[chunks.upperBound + 1] : Int.max
       let (index, offset) = indexes.index(
-        of: record.document.text, slot: slot, signature, chunks: chunks.lowerBound..<(chunks.upperBound + 1 + reach))
-      for range in index.occurrences(of: folded, limit: limit - places.count)
-      where range.lowerBound + offset < startsBefore {
+        of: text, slot: slot, signature, chunks: chunks.lowerBound..<(chunks.upperBound + 1 + reach))
+      let found = index.occurrences(of: folded, limit: limit - places.count).filter {
+        $0.lowerBound + offset < startsBefore
+      }
+      guard !found.isEmpty, let record = record(path) else { continue }
+      for range in found {
         places.append(place((range.lowerBound + offset)..<(range.upperBound + offset), record, 1))
       }
     }
@@ -101,9 +110,11 @@ struct SourceFinder {
     var places: [FoundPlace] = []
     let paths = (documents ?? []).map { search.slots[$0].path }.sorted { $0.utf8Precedes($1) }
     for path in paths where places.count < limit {
-      guard let record = record(path) else { continue }
-      let index = QuoteIndex(text: CaseFolding.folded(record.document.text))
-      for range in index.occurrences(of: folded, limit: limit - places.count) {
+      guard let text = text(path) else { continue }
+      let index = QuoteIndex(text: CaseFolding.folded(text))
+      let found = index.occurrences(of: folded, limit: limit - places.count)
+      guard !found.isEmpty, let record = record(path) else { continue }
+      for range in found {
         places.append(place(range, record, 1))
       }
     }
@@ -179,12 +190,13 @@ struct SourceFinder {
     }
     var places: [FoundPlace] = []
     for (slot, chunk) in tried {
-      guard let record = record(search.slots[slot].path) else { continue }
+      let path = search.slots[slot].path
+      guard let text = text(path) else { continue }
       let (index, offset) = indexes.index(
-        of: record.document.text, slot: slot, search.slots[slot].signature, chunks: chunk..<(chunk + 1 + reach))
+        of: text, slot: slot, search.slots[slot].signature, chunks: chunk..<(chunk + 1 + reach))
       guard
         case .notFound(let range?, let similarity) = index.match(folded, leastSimilarity: Workspace.leastSimilarity),
-        similarity >= Workspace.leastSimilarity
+        similarity >= Workspace.leastSimilarity, let record = record(path)
       else { continue }
       places.append(place((range.lowerBound + offset)..<(range.upperBound + offset), record, similarity))
     }

@@ -88,10 +88,18 @@ extension Workspace {
     return finder(search).foundPlaces(phrase, limit: limit, sourcesAllowed: Self.interactiveCandidates)
   }
 
-  /// The search over `search` reading this state's sources.
+  /// The search over `search` reading this state's sources (a released text read again once per search).
   private func finder(_ search: SourceTextSearch) -> SourceFinder {
-    SourceFinder(
-      search: search, record: { recordWithText(at: $0) }, place: { place($0, in: $1, likeness: $2) })
+    var records: [String: SourceDocumentRecord?] = [:]
+    let record = { (path: String) -> SourceDocumentRecord? in
+      if let known = records[path] { return known }
+      let found = recordWithText(at: path)
+      records[path] = found
+      return found
+    }
+    return SourceFinder(
+      search: search, text: { record($0)?.document.text }, record: record,
+      place: { place($0, in: $1, likeness: $2) })
   }
 
   /// How many bytes of changed source text a completion or code action may sign itself (the sources edited since

@@ -44,11 +44,11 @@ package struct FindImage: Sendable {
   /// The magic number the image's bytes start with, inside the restart snapshot that holds them.
   static let magic = Array("GLOSSFND".utf8)
   /// The version of this format: another one is never read (the workspace is indexed again).
-  static let formatVersion: UInt64 = 1
+  static let formatVersion: UInt64 = 2
 
   /// The image's bytes, written by hand (`ByteWriter`): the magic number and version, the notes' paths, the skipped
-  /// files, the notes naming bibliographies, the sources, the highlights, the search's documents, then the matrix's
-  /// segments as raw words.
+  /// files, the notes naming bibliographies, the sources (each with its text problem, its extracted text), the
+  /// highlights, the search's documents, then the matrix's segments as raw words.
   package var encoded: [UInt8] {
     var out = ByteWriter(capacity: find.matrix.byteCount + 1 << 16)
     out.appendRaw(Self.magic)
@@ -70,6 +70,8 @@ package struct FindImage: Sendable {
       out.append(source.citingKey)
       out.append(source.pageOffset)
       out.appendLabels(source.printedLabels)
+      out.append(UInt8(source.textProblem == nil ? 0 : 1))
+      if let problem = source.textProblem { out.append(problem) }
       out.append(UInt8(source.extracted == nil ? 0 : 1))
       if let extracted = source.extracted {
         out.append(bytes: extracted.text)
@@ -134,8 +136,14 @@ package struct FindImage: Sendable {
     var sources: [DetachedFind.Source] = []
     for _ in 0..<sourceCount {
       guard let path = reader.string(), let textCount = reader.int(), textCount >= 0, let key = reader.string(),
-        let offset = reader.int(), let labels = reader.labels(), let flag = reader.byte(), flag <= 1
+        let offset = reader.int(), let labels = reader.labels(), let problemFlag = reader.byte(), problemFlag <= 1
       else { return nil }
+      var problem: String?
+      if problemFlag == 1 {
+        guard let read = reader.string() else { return nil }
+        problem = read
+      }
+      guard let flag = reader.byte(), flag <= 1 else { return nil }
       var extracted: DetachedFind.ExtractedText?
       if flag == 1 {
         guard let text = reader.data(), let pageLabels = reader.labels() else { return nil }
@@ -144,7 +152,7 @@ package struct FindImage: Sendable {
       sources.append(
         DetachedFind.Source(
           path: path, textCount: textCount, citingKey: key, pageOffset: offset, printedLabels: labels,
-          extracted: extracted))
+          extracted: extracted, textProblem: problem))
     }
     guard let highlightCount = reader.count() else { return nil }
     var highlights: [DetachedFind.Highlight] = []

@@ -13,9 +13,10 @@ import GlossSyntax
 ///
 /// As the kept check report (`CheckReportCache`), the file is a restart snapshot (the build, the root, the home
 /// folder, every file's stamp, the files the index named outside the walk, the extraction cache's entries) whose one
-/// published record holds the image (`FindImage`). It is used only when a fresh walk finds every stamp equal; anything
-/// else (a file edited, added, removed, renamed or touched, the config changed, another build, a damaged file) has
-/// the workspace indexed again, and the image replaced.
+/// published record holds the image (`FindImage`). It is used as it is when a fresh walk finds every stamp equal, or
+/// only notes changed; when sources whose text is their file's changed too (edited, added, removed, renamed), only
+/// those are signed again and the image is kept again (`FindImageUse.updated`). Anything else (a bibliography, the
+/// config, a PDF, another build, a damaged file) has the workspace indexed again, and the image replaced.
 package struct FindImageCache: Sendable {
   /// The file the image is kept in.
   let file: KeptRecordFile
@@ -34,40 +35,126 @@ package struct FindImageCache: Sendable {
   /// The absolute path of that file.
   package func filePath(forRealRoot realRoot: String) -> String { file.filePath(forRealRoot: realRoot) }
 
-  /// The image kept for the workspace at `root` with the walk that found every file as it was when it was made, or
-  /// with only notes changed since (edited, added, removed or renamed; none naming a bibliography, then or now, none
-  /// unreadable): find reads no note but with `--notes`, which reads them from the walk. Nil otherwise.
-  package func image(root: String, home: String?, fileSystem: any FileSystem) -> (FindImage, WorkspaceFiles)? {
-    guard let kept = file.read(root: root, home: home, fileSystem: fileSystem) else { return nil }
-    let (snapshot, walk, entries, unchanged) = (kept.snapshot, kept.walk, kept.entries, kept.unchanged)
-    guard unchanged || Self.onlyNotesDiffer(snapshot, walk, entries: entries),
+  /// The image kept for the workspace at `root`, brought up to the files a fresh walk finds, with that walk and how
+  /// it was had: as kept when every file is as it was when it was made, or only notes changed since (edited, added,
+  /// removed or renamed; none naming a bibliography, then or now, none unreadable: find reads no note but with
+  /// `--notes`, which reads them from the walk); with the sources that changed signed again, then kept again, when
+  /// besides notes only sources whose text is their file's changed (`updatedSources`). Nil otherwise.
+  package func image(
+    root: String, home: String?, fileSystem: any FileSystem
+  ) -> (image: FindImage, files: WorkspaceFiles, use: FindImageUse)? {
+    guard let kept = file.read(root: root, home: home, fileSystem: fileSystem),
       var image = FindImage(decoding: kept.body)
     else { return nil }
-    if !unchanged {
-      let before = Dictionary(snapshot.files.map { ($0.path, $0) }) { first, _ in first }
-      let now = Dictionary(walk.files.map { ($0.path, $0) }) { first, _ in first }
-      let removed = before.keys.filter { now[$0] == nil }
-      let changed = now.keys.filter { before[$0] != now[$0] }
-      let skipped = Set(image.skipped.map(\.path))
-      for path in removed + changed where image.notesNamingBibliographies.contains(path) || skipped.contains(path) {
-        return nil
-      }
-      for path in changed {
-        guard case .success(let text) = walk.read(path, fileSystem: fileSystem), !FindImage.mayNameBibliography(text)
+    let (snapshot, walk) = (kept.snapshot, kept.walk)
+    if kept.unchanged { return (image, walk, .kept) }
+    guard Self.onlyNotesAndSourcesDiffer(snapshot, walk, entries: kept.entries) else { return nil }
+    let before = Dictionary(snapshot.files.map { ($0.path, $0) }) { first, _ in first }
+    let now = Dictionary(walk.files.map { ($0.path, $0) }) { first, _ in first }
+    let removed = before.keys.filter { now[$0] == nil }
+    let changed = now.keys.filter { before[$0] != now[$0] }
+    let skipped = Set(image.skipped.map(\.path))
+    var sources: Set<String> = []
+    for path in removed + changed {
+      let roles = [before[path]?.role, now[path]?.role].compactMap { $0 }
+      if roles.contains(.sourceDocument) {
+        // A source whose text a tool extracts, one the index named outside the walk, or a file that changed roles:
+        // indexed whole.
+        guard roles.allSatisfy({ $0 == .sourceDocument }), ExtractedFormat(path: path) == nil,
+          snapshot.referenced[path] == nil, !skipped.contains(path)
         else { return nil }
+        sources.insert(path)
+        continue
       }
-      let notes = walk.files.filter { $0.role == .note }.map(\.path).sorted { $0.utf8Precedes($1) }
-      image.find = image.find.replacingNotePaths(notes)
+      if image.notesNamingBibliographies.contains(path) || skipped.contains(path) { return nil }
     }
-    return (image, walk)
+    for path in changed where now[path]?.role == .note {
+      guard case .success(let text) = walk.read(path, fileSystem: fileSystem), !FindImage.mayNameBibliography(text)
+      else { return nil }
+    }
+    let notes = walk.files.filter { $0.role == .note }.map(\.path).sorted { $0.utf8Precedes($1) }
+    guard !sources.isEmpty else {
+      image.find = image.find.replacingNotePaths(notes)
+      return (image, walk, .kept)
+    }
+    guard
+      let (find, referenced) = Self.updatedSources(
+        image.find, changed: sources, kept: kept, notePaths: notes, fileSystem: fileSystem)
+    else { return nil }
+    image.find = find
+    // Kept again, so that the next run finds it unchanged; a find answers the same whether it could or not.
+    _ = file.store(image.encoded, replacing: kept, referenced: referenced)
+    return (image, walk, .updated(sources: sources.count))
   }
 
-  /// Whether the walk differs from the snapshot's only in notes: every other file, the other files, the unreadable
-  /// ones and the extraction entries as they were.
-  static func onlyNotesDiffer(_ snapshot: RestartSnapshot, _ walk: WorkspaceFiles, entries: [StampedPath]) -> Bool {
-    walk.otherFiles.map(\.path) == snapshot.otherFiles && walk.skipped == snapshot.skipped
+  /// Whether the walk differs from the snapshot's only in notes and sources: the config and bibliographies, the
+  /// other files, the unreadable ones and the extraction entries as they were, and no bibliography named from
+  /// outside the walk (a note's front matter, a Zotero library).
+  static func onlyNotesAndSourcesDiffer(_ snapshot: RestartSnapshot, _ walk: WorkspaceFiles, entries: [StampedPath])
+    -> Bool
+  {
+    func others(_ files: [DiscoveredFile]) -> [DiscoveredFile] {
+      files.filter { $0.role != .note && $0.role != .sourceDocument }
+    }
+    return walk.otherFiles.map(\.path) == snapshot.otherFiles && walk.skipped == snapshot.skipped
       && entries == snapshot.extractionEntries && !snapshot.referenced.values.contains(.bibliography)
-      && walk.files.filter { $0.role != .note } == snapshot.files.filter { $0.role != .note }
+      && others(walk.files) == others(snapshot.files)
+  }
+
+  /// The search `find` brought up to the sources of `kept.walk`, those at `changed` (each one whose text is its
+  /// file's) read and signed again, with the files the index names outside the walk; nil when that cannot be
+  /// told without indexing the workspace (a changed source or a bibliography unreadable, a file a bibliography names
+  /// now there outside the walk).
+  ///
+  /// Every source's citing key and printed pages are worked out again, from the bibliographies and the sources (a
+  /// source added or removed can give a key to another): the sources are read (the extracted texts from the image),
+  /// not signed, nor any note read.
+  static func updatedSources(
+    _ find: DetachedFind, changed: Set<String>, kept: KeptRecordFile.Kept, notePaths: [String],
+    fileSystem: any FileSystem
+  ) -> (DetachedFind, referenced: [String: FileRole])? {
+    let walk = kept.walk
+    var workspace = Workspace(
+      indexing: [], config: kept.config.config, configProblems: kept.config.fileProblems,
+      configPath: WorkspaceLayout.configFileName, otherFiles: Set(walk.otherFiles.map(\.path)), place: walk.place)
+    let files = walk.files.filter { $0.role == .sourceDocument || $0.role == .bibliography }
+    let unread = ParallelSlots<Bool>(count: files.count)
+    workspace.addFiles(count: files.count, indexingQuotations: false) { index in
+      let file = files[index]
+      if file.role == .sourceDocument, ExtractedFormat(path: file.path) != nil {
+        // Not changed (a changed one is indexed whole): its text as the image holds it.
+        guard let extracted = find.sources[file.path]?.extracted else {
+          unread.set(index, true)
+          return nil
+        }
+        return WorkspaceFile(
+          path: file.path, role: .sourceDocument, bytes: extracted.text, pageLabels: extracted.pageLabels)
+      }
+      guard case .success(let bytes) = walk.read(file.path, fileSystem: fileSystem) else {
+        unread.set(index, true)
+        return nil
+      }
+      return WorkspaceFile(
+        path: file.path, role: file.role == .bibliography ? .bibliography : .sourceDocument, bytes: bytes)
+    }
+    guard !unread.values.contains(true) else { return nil }
+    var problems: [String: String] = [:]
+    for source in find.sources.values where workspace.sourceDocuments[source.path] != nil {
+      if let problem = source.textProblem { problems[source.path] = problem }
+    }
+    workspace.setTextProblems(problems)
+    // A file a bibliography's `file` field names, now there outside the walk, would be indexed as a source.
+    let known = Set(walk.files.map(\.path))
+    let unloaded = workspace.unloadedEntryFiles.subtracting(known)
+    for path in unloaded {
+      if let status = try? fileSystem.status(of: walk.absolutePath(path)), !status.isDirectory { return nil }
+    }
+    guard let updated = workspace.detachedFind(updating: find, changed: changed, notePaths: notePaths) else {
+      return nil
+    }
+    var referenced = kept.snapshot.referenced
+    for path in unloaded where referenced[path] == nil { referenced[path] = .sourceDocument }
+    return (updated, referenced)
   }
 
   /// Keeps the image of `indexed` (the workspace at `root`) for the next run, when the files are still those the
@@ -104,8 +191,9 @@ package struct FindImageCache: Sendable {
 }
 
 extension FindReport {
-  /// `gloss find`'s report for `phrase` in the workspace at `root`: searched in the image `cache` kept when every
-  /// file is as it was then (`reused`), else the workspace indexed now, whose image is then kept for the next run.
+  /// `gloss find`'s report for `phrase` in the workspace at `root`: searched in the image `cache` kept, as it is or
+  /// brought up to the sources changed since (`FindImageCache.image`), else in the workspace indexed now, whose image
+  /// is then kept for the next run; with how the search was had.
   package static func keptOrIndexed(
     root: String, phrase: String, limit: Int, includingNotes: Bool, cache: FindImageCache?, fileSystem: any FileSystem,
     progress: (IndexingStep) -> Void = { _ in },
@@ -113,14 +201,14 @@ extension FindReport {
       TextExtractor.extract($0, format: $1)
     },
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> (report: FindReport, reused: Bool) {
+  ) -> (report: FindReport, use: FindImageUse) {
     let home = environment["HOME"]
-    if let cache, let (image, files) = cache.image(root: root, home: home, fileSystem: fileSystem),
+    if let cache, let (image, files, use) = cache.image(root: root, home: home, fileSystem: fileSystem),
       let report = FindReport(
         image: image, files: files, phrase: phrase, limit: limit, includingNotes: includingNotes,
         fileSystem: fileSystem)
     {
-      return (report, true)
+      return (report, use)
     }
     let indexed = IndexedRoot.forCommandLine(
       root: root, fileSystem: fileSystem, progress: progress, extract: extract, environment: environment)
@@ -132,6 +220,19 @@ extension FindReport {
       }
       cache.store(indexed, root: root, home: home, fileSystem: fileSystem, extractionCache: extractionCache)
     }
-    return (report, false)
+    return (report, .indexed)
   }
+}
+
+/// How `gloss find` had the search it answered from.
+package enum FindImageUse: Hashable, Sendable {
+  /// The workspace indexed whole (no image kept, or one that could not be used).
+  case indexed
+  /// The image kept, as it was (nothing changed since, or only notes).
+  case kept
+  /// The image kept, with `sources` sources signed again (edited, added, removed or renamed since), then kept again.
+  case updated(sources: Int)
+
+  /// Whether the search came from the kept image (the workspace was not indexed).
+  package var usedImage: Bool { self != .indexed }
 }

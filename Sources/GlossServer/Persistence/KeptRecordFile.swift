@@ -38,6 +38,8 @@ package struct KeptRecordFile: Sendable {
     var walk: WorkspaceFiles
     /// The extraction cache's entries as they are now.
     var entries: [StampedPath]
+    /// The config the walk was made with (the command line's: no editor settings).
+    var config: LoadedConfig
     /// Whether every stamp is as it was when the record was kept.
     var unchanged: Bool { snapshot.matches(walk, entries: entries) }
   }
@@ -71,7 +73,24 @@ package struct KeptRecordFile: Sendable {
     let walk = WorkspaceFiles.discover(
       root: root, config: config.config, fileSystem: fileSystem, home: home, referenced: snapshot.referenced)
     let entries = snapshot.extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
-    return Kept(snapshot: snapshot, body: Array(snapshot.published[0].body), walk: walk, entries: entries)
+    return Kept(
+      snapshot: snapshot, body: Array(snapshot.published[0].body), walk: walk, entries: entries, config: config)
+  }
+
+  /// Keeps `body` again in place of `kept`'s record, made from the files of `kept.walk` (read after that walk: a file
+  /// changed since has another stamp than the one kept, so the next run does not take it for unchanged), with the
+  /// files the index named outside the walk `referenced`; returns why it was not kept, if it was not.
+  func store(_ body: [UInt8], replacing kept: Kept, referenced: [String: FileRole]) -> String? {
+    let snapshot = RestartSnapshot(
+      key: kept.snapshot.key, files: kept.walk.files, otherFiles: kept.walk.otherFiles.map(\.path),
+      skipped: kept.walk.skipped, referenced: referenced, extractionEntries: kept.entries,
+      published: [PublishedDiagnostics(path: Self.recordName, body: Data(body))])
+    do {
+      try snapshots.writer.write(snapshot.encoded, to: fileName(forRealRoot: kept.snapshot.key.realRoot))
+      return nil
+    } catch {
+      return error.message
+    }
   }
 
   /// Keeps `body`, made from `indexed` (the workspace at `root`), for the next run, when the files are still those

@@ -255,14 +255,17 @@ package struct SignatureMatrix: Sendable {
   }
 
   /// The columns in which a stretch holding every entry of `hashes` may start (reaching `reach` columns further),
-  /// ascending. Never leaves out a column where the stretch starts; may name a few where it does not.
-  package func columns(holdingAll hashes: [UInt64], reach: Int) -> [Int] {
+  /// ascending, the first `startEntries` of them held by the column where it starts itself (the entries of its first
+  /// token). Never leaves out a column where the stretch starts; may name a few where it does not.
+  package func columns(holdingAll hashes: [UInt64], reach: Int, startEntries: Int = 0) -> [Int] {
     guard !hashes.isEmpty else { return Array(0..<columnCount) }
     guard reach < 64 else { return columns(denselyHoldingAll: hashes, reach: reach) }
     // The first entry's bitmap, then each next entry read only in the words that still hold a column: after a few
-    // entries most words are empty (a long phrase has a thousand entries, a row some hundreds of words).
+    // entries most words are empty (a long phrase has a thousand entries, a row some hundreds of words). An entry of
+    // the first token is not spread: a column holding it only through the next one is not where the stretch starts
+    // (a two-word phrase in chunk 7 named chunk 6 too, and chunk 6 was indexed with the two after it).
     var all = columns(holding: hashes[0])
-    Self.spread(&all, reach: reach)
+    if startEntries < 1 { Self.spread(&all, reach: reach) }
     var live = all.indices.filter { all[$0] != 0 }
     // The entries a phrase that occurs nowhere misses are those of a word or two (the word changed), all next to
     // each other: read in passes of every `step`-th entry, they are met after a fraction of the others rather than
@@ -273,9 +276,14 @@ package struct SignatureMatrix: Sendable {
         guard !live.isEmpty else { return [] }
         let hash = hashes[k]
         let (first, second, third) = TextSignature.bitTriple(of: hash)
+        let spreads = k >= startEntries
         var kept = 0
         for w in live {
-          let word = all[w] & spreadWord(w, reach: reach) { holding(first, second, third, word: $0) }
+          let word =
+            all[w]
+            & (spreads
+              ? spreadWord(w, reach: reach) { holding(first, second, third, word: $0) }
+              : holding(first, second, third, word: w))
           all[w] = word
           if word != 0 {
             live[kept] = w

@@ -196,6 +196,10 @@ package struct SignatureProbe: Sendable {
     package var hashes: [UInt64] = []
     /// How many tokens the piece has (so how many chunks it may spread over).
     package var tokenCount = 0
+    /// How many of the first `hashes` are entries of the piece's first token (its pair with the next, itself): a
+    /// chunk where the piece starts holds them itself, as a pair belongs to the chunk of its first token (and a word
+    /// the text spells otherwise to the chunk of its first token too). 0 when that token has no entry.
+    package var startEntries = 0
   }
 
   /// The pieces, in order.
@@ -243,6 +247,7 @@ package struct SignatureProbe: Sendable {
         // Single tokens too: a one-word phrase has no pair.
         let h = TextSignature.hash(tokens[i], UInt32.max)
         if seen.insert(h).inserted { piece.hashes.append(h) }
+        if i == 0 { piece.startEntries = piece.hashes.count }
       }
       pieces.append(piece)
     }

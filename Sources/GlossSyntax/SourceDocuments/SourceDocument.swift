@@ -155,7 +155,7 @@ package struct SourceDocument: Hashable, Sendable {
 
   /// The text `init(parsing:format:)` takes from `bytes`: the file itself, its invalid UTF-8 replaced, or the visible
   /// text of HTML.
-  static func text(of bytes: [UInt8], format: SourceFormat) -> [UInt8] {
+  package static func text(of bytes: [UInt8], format: SourceFormat) -> [UInt8] {
     switch format {
     case .markdown, .plainText:
       UTF8Repair.isValid(bytes) ? bytes : repaired(bytes).text

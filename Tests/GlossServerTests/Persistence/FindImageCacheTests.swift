@@ -4,9 +4,9 @@ import GlossServer
 import TestSupport
 import Testing
 
-/// `gloss find` on a workspace unchanged since its last run searches the image kept then, without indexing; every way
-/// a file can change between two runs (and every damage to the kept file) makes it index again, and what it prints
-/// is exactly what a find without any kept image prints.
+/// `gloss find` on a workspace unchanged since its last run searches the image kept then, without indexing; sources
+/// changed since are signed again alone; every other way a file can change between two runs (and every damage to the
+/// kept file) makes it index again, and what it prints is exactly what a find without any kept image prints.
 @Suite struct FindImageCacheTests {
   typealias Change = RestartSnapshotTests.Change
 
@@ -18,6 +18,12 @@ import Testing
 
   /// The changes that touch notes only (none naming a bibliography): the image is still the sources' search.
   static let notesOnly: Set<Change> = [.sameSizeAndModificationTimeRestored, .deleted, .renamed, .noteAdded]
+
+  /// How a find after `change` has its search: a change of notes only keeps the image (with the notes' paths of the
+  /// walk), a source whose text is its file's is signed again alone; any other change indexes again.
+  static func expectedUse(after change: Change) -> FindImageUse {
+    notesOnly.contains(change) ? .kept : change == .sourceTextReplaced ? .updated(sources: 1) : .indexed
+  }
 
   /// What is looked for: in the plain-text source, in the PDF's text, nowhere (the closest passages), in notes.
   static let searches: [(phrase: String, notes: Bool)] = [
@@ -35,29 +41,32 @@ import Testing
     FindImageCache(directory: fixture.cache + "/gloss", fileSystem: LocalFileSystem(), build: build)
   }
 
-  /// Every search of `searches` as `gloss find` prints it (text and JSON, and the skipped files), with whether each
-  /// used the kept image.
-  private func find(_ fixture: RestartFixture, build: String = RestartFixture.build) -> (
-    printed: [String], reused: [Bool]
-  ) {
+  /// Every search of `searches` as `gloss find` prints it (text and JSON, and the skipped files), with how each had
+  /// its search and whether it used the kept image.
+  private func find(
+    _ fixture: RestartFixture, build: String = RestartFixture.build,
+    searches: [(phrase: String, notes: Bool)] = Self.searches
+  ) -> (printed: [String], uses: [FindImageUse], reused: [Bool]) {
     var printed: [String] = []
-    var reused: [Bool] = []
-    for (phrase, notes) in Self.searches {
-      let (report, kept) = FindReport.keptOrIndexed(
+    var uses: [FindImageUse] = []
+    for (phrase, notes) in searches {
+      let (report, use) = FindReport.keptOrIndexed(
         root: fixture.root, phrase: phrase, limit: 50, includingNotes: notes, cache: cache(fixture, build: build),
         fileSystem: LocalFileSystem(), extract: RestartFixture.extract, environment: environment(fixture))
       printed += Self.printed(report)
-      reused.append(kept)
+      uses.append(use)
     }
-    return (printed, reused)
+    return (printed, uses, uses.map(\.usedImage))
   }
 
   /// Every search of `searches` in the workspace indexed now, without any kept image.
-  private func uncached(_ fixture: RestartFixture) -> [String] {
+  private func uncached(
+    _ fixture: RestartFixture, searches: [(phrase: String, notes: Bool)] = Self.searches
+  ) -> [String] {
     let indexed = IndexedRoot.forCommandLine(
       root: fixture.root, fileSystem: LocalFileSystem(), extract: RestartFixture.extract,
       environment: environment(fixture))
-    return Self.searches.flatMap { phrase, notes in
+    return searches.flatMap { phrase, notes in
       Self.printed(
         FindReport(
           indexed: indexed, phrase: phrase, limit: 50, includingNotes: notes, fileSystem: LocalFileSystem()))
@@ -98,8 +107,7 @@ import Testing
       try change.apply(to: fixture)
     }
     let warm = find(fixture)
-    // A change of notes only keeps the image (with the notes' paths of the walk); any other indexes again.
-    #expect(warm.reused.first == Self.notesOnly.contains(change))
+    #expect(warm.uses.first == Self.expectedUse(after: change))
     #expect(warm.printed == uncached(fixture))
     // The find after the change kept its own image (or kept using it), and the next one uses it.
     let again = find(fixture)
@@ -107,27 +115,99 @@ import Testing
     #expect(again.printed == warm.printed)
   }
 
-  @Test func aSourceEditedAddedOrTouchedGivesTodaysAnswer() throws {
+  @Test func aSourceEditedAddedOrTouchedIsSignedAloneAndGivesTodaysAnswer() throws {
     let fixture = try RestartFixture(files: RestartSnapshotTests.files)
     _ = find(fixture)
     // Edited at the same length: only the stamp tells (the time moves).
     try fixture.write("sources/doc.txt", "Quiet water runs wide.\n")
     var warm = find(fixture)
-    #expect(warm.reused.first == false)
+    #expect(warm.uses.first == .updated(sources: 1))
     #expect(warm.printed == uncached(fixture))
     try fixture.write("sources/pond.md", "---\nid: pond\n---\nStill water runs deep in the pond.\n")
     warm = find(fixture)
-    #expect(warm.reused.first == false)
+    #expect(warm.uses.first == .updated(sources: 1))
     #expect(warm.printed == uncached(fixture))
     #expect(warm.printed.contains { $0.hasPrefix("sources/pond.md:4:1: [@pond, l. 4] --- id: pond --- Still water") })
-    // Touched without a change: indexed again (the stamp moved), the same answer.
+    // Touched without a change: signed again (the stamp moved), the same answer.
     let before = warm.printed
     let status = try fixture.status("sources/pond.md")
     try fixture.write("sources/pond.md", try fixture.text("sources/pond.md"))
     #expect(try fixture.status("sources/pond.md").st_mtim.tv_nsec != status.st_mtim.tv_nsec)
     warm = find(fixture)
-    #expect(warm.reused.first == false)
+    #expect(warm.uses.first == .updated(sources: 1))
     #expect(warm.printed == before)
+  }
+
+  /// The image kept now, decoded.
+  private func keptImage(_ fixture: RestartFixture) throws -> [UInt8] {
+    let realRoot = try LocalFileSystem().realPath(of: fixture.root)
+    let kept = try [UInt8](Data(contentsOf: URL(fileURLWithPath: cache(fixture).filePath(forRealRoot: realRoot))))
+    let snapshot = try #require(RestartSnapshot(decoding: kept, build: RestartFixture.build))
+    return [UInt8](snapshot.published[0].body)
+  }
+
+  /// Sources edited (to more chunks, to fewer), added, removed and renamed between two finds, with notes changed
+  /// too: each find signs only the changed sources, prints what a find without image prints, and keeps the very image
+  /// a find that indexes the workspace keeps.
+  @Test func sourcesChangedBetweenRunsGiveTheSameHitsAsAFreshRun() throws {
+    var files = Self.files
+    let long = (0..<3000).map { "Word\($0 % 97) runs by the river number \($0)." }.joined(separator: " ")
+    files["sources/long.txt"] = long + " The long river ends here.\n"
+    files["sources/pond.md"] = "---\nid: pond\n---\nStill water runs deep in the pond.\n"
+    let fixture = try RestartFixture(files: files)
+    let searches: [(phrase: String, notes: Bool)] =
+      Self.searches + [("the long river", false), ("river number 2999", false), ("the pond", true)]
+    _ = find(fixture, searches: searches)
+    let steps: [(String, () throws -> Void, Int)] = [
+      ("edited to fewer chunks", { try fixture.write("sources/long.txt", "The long river is short now.\n") }, 1),
+      ("edited to more chunks", { try fixture.write("sources/doc.txt", long + " Quiet water runs deep.\n") }, 1),
+      ("added", { try fixture.write("sources/lake.txt", "The long river ends in the lake.\n") }, 1),
+      ("removed", { try fixture.remove("sources/pond.md") }, 1),
+      ("renamed", { try fixture.move("sources/lake.txt", to: "sources/a-lake.txt") }, 2),
+      (
+        "with a note",
+        {
+          try fixture.write("sources/z.txt", "The pond is still.\n")
+          try fixture.write("notes/c.md", "# C\n\nThe pond, in a note.\n")
+        }, 1
+      ),
+    ]
+    for (name, change, count) in steps {
+      try change()
+      let warm = find(fixture, searches: searches)
+      #expect(warm.uses.first == .updated(sources: count), "\(name)")
+      #expect(warm.uses.dropFirst().allSatisfy { $0 == .kept }, "\(name)")
+      #expect(warm.printed == uncached(fixture, searches: searches), "\(name)")
+      let updated = try keptImage(fixture)
+      // The image a find that indexes the whole workspace keeps is the same, byte for byte.
+      let fresh = try RestartFixture(files: [:])
+      try FileManager.default.removeItem(atPath: fresh.root)
+      try FileManager.default.copyItem(atPath: fixture.root, toPath: fresh.root)
+      #expect(find(fresh, searches: searches).uses.first == .indexed, "\(name)")
+      #expect(try keptImage(fresh) == updated, "\(name)")
+    }
+  }
+
+  /// A source added can take a key from another: a bibliography entry gives its key to the text its `file` field
+  /// names only when no source is that key's own, so the other source's places are cited with their own key.
+  @Test func aSourceAddedThatTakesAKeyFromAnotherChangesItsCitations() throws {
+    var files = RestartSnapshotTests.files
+    files["references.bib"] =
+      "@book{smith2020, title = {Rivers}, author = {Smith, Ann}, year = 2020, file = {sources/other.txt}}\n"
+    files["sources/other.txt"] = "The long river runs to the sea.\n"
+    let fixture = try RestartFixture(files: files)
+    let searches: [(phrase: String, notes: Bool)] = [("the long river", false)]
+    let first = find(fixture, searches: searches)
+    #expect(first.printed.contains { $0.hasPrefix("sources/other.txt:1:1: [@smith2020, l. 1]") })
+    try fixture.write("sources/smith2020.txt", "Nothing of note.\n")
+    let warm = find(fixture, searches: searches)
+    #expect(warm.uses == [.updated(sources: 1)])
+    #expect(warm.printed == uncached(fixture, searches: searches))
+    #expect(warm.printed.contains { $0.hasPrefix("sources/other.txt:1:1: [@other, l. 1]") })
+    try fixture.remove("sources/smith2020.txt")
+    let back = find(fixture, searches: searches)
+    #expect(back.uses == [.updated(sources: 1)])
+    #expect(back.printed == first.printed)
   }
 
   @Test func notesChangedSinceKeepTheImageUnlessOneMayNameABibliography() throws {

@@ -33,20 +33,22 @@ import Testing
     try fixture.run(settings: settings, cache: folder(fixture), opening: opening, meanwhile: meanwhile)
   }
 
-  /// Every search as `gloss find` prints it, with whether each used a kept image; with `keeping` off, neither read
-  /// nor written (a cold find).
-  private func find(_ fixture: RestartFixture, keeping: Bool = true) -> (printed: [String], reused: [Bool]) {
+  /// Every search as `gloss find` prints it, with how each had its search and whether it used a kept image; with
+  /// `keeping` off, neither read nor written (a cold find).
+  private func find(
+    _ fixture: RestartFixture, keeping: Bool = true
+  ) -> (printed: [String], uses: [FindImageUse], reused: [Bool]) {
     let cache = FindImageCache(directory: folder(fixture), fileSystem: LocalFileSystem(), build: RestartFixture.build)
     var printed: [String] = []
-    var reused: [Bool] = []
+    var uses: [FindImageUse] = []
     for (phrase, notes) in Self.searches {
-      let (report, kept) = FindReport.keptOrIndexed(
+      let (report, use) = FindReport.keptOrIndexed(
         root: fixture.root, phrase: phrase, limit: 50, includingNotes: notes, cache: keeping ? cache : nil,
         fileSystem: LocalFileSystem(), extract: RestartFixture.extract, environment: environment(fixture))
       printed += FindImageCacheTests.printed(report)
-      reused.append(kept)
+      uses.append(use)
     }
-    return (printed, reused)
+    return (printed, uses, uses.map(\.usedImage))
   }
 
   /// Whether an image of the fixture's workspace is in the cache folder.
@@ -96,8 +98,9 @@ import Testing
     }
     #expect(run.logs.filter { $0.contains("saved the find image") }.count == 1)
     #expect(run.logs.contains { $0.contains("find image of") && $0.contains("a document has unsaved changes") })
+    // The image written at start, with the changed source signed again.
     let warm = find(fixture)
-    #expect(warm.reused.first == false)
+    #expect(warm.uses.first == .updated(sources: 1))
     #expect(warm.printed == find(fixture, keeping: false).printed)
   }
 
@@ -114,7 +117,7 @@ import Testing
       try change.apply(to: fixture)
     }
     let warm = find(fixture)
-    #expect(warm.reused.first == FindImageCacheTests.notesOnly.contains(change))
+    #expect(warm.uses.first == FindImageCacheTests.expectedUse(after: change))
     #expect(warm.printed == find(fixture, keeping: false).printed)
   }
 }

@@ -53,7 +53,10 @@ import Testing
       guard let piece = SignatureProbe(CaseFolding.folded(phrase)).pieces.first else {
         return Array(0..<matrix.columnCount)
       }
-      return matrix.columns(holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount))
+      // The column where a window starts holds its first word's entries itself.
+      return matrix.columns(
+        holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount),
+        startEntries: piece.startEntries)
     }
     for (column, text) in texts.enumerated() {
       let words = text.split(whereSeparator: \.isWhitespace)
@@ -90,9 +93,21 @@ import Testing
       guard let piece = SignatureProbe(phrase).pieces.first else { return [] }
       return matrix.columns(holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount))
     }
+    func starts(_ phrase: String) -> [Int] {
+      guard let piece = SignatureProbe(phrase).pieces.first else { return [] }
+      return matrix.columns(
+        holdingAll: piece.hashes, reach: SignatureMatrix.reach(ofTokens: piece.tokenCount),
+        startEntries: piece.startEntries)
+    }
     #expect(columns("w5 w6 w7") == [0, 1])
-    // A column also stands for a phrase starting there and running on into the next.
+    #expect(starts("w5 w6 w7") == [0, 1])
+    // A column also stands for a phrase starting there and running on into the next; not when the column where the
+    // phrase starts must hold its first word itself.
     #expect(columns("w2500 w2501 w2502") == [2, 3])
+    #expect(starts("w2500 w2501 w2502") == [3])
+    // Starting at the end of a chunk: the chunk holds the first word and its pair with the next.
+    #expect(starts("w2047 w2048 w2049") == [2])
+    #expect(starts("w1020 w1021 w1022 w1023 w1024 w1025") == [1])
     // Starts in the first chunk of the long text, ends in its second.
     #expect(columns("w1020 w1021 w1022 w1023 w1024 w1025") == [1])
     // One word changed: the chunk holding the rest has the most entries.
@@ -132,7 +147,7 @@ import Testing
     let empty = [UInt64](repeating: 0, count: TextSignature.chunkBits / 64)
     let filters = signatures.indices.map { cleared.contains($0) ? empty : signatures[$0].filter(ofChunk: 0) }
     // For each column, whether it or one of the `reach` after it holds `hash`.
-    func holding(_ hash: UInt64) -> [Bool] {
+    func holding(_ hash: UInt64, reach: Int = reach) -> [Bool] {
       let bits = TextSignature.bits(of: hash)
       var out = [Bool](repeating: false, count: matrix.columnCount)
       var nearest = Int.max
@@ -157,6 +172,14 @@ import Testing
       let expected = (0..<matrix.columnCount).filter { c in held.allSatisfy { $0[c] } }
       if trial < seams.count, reach > 0 { #expect(expected.contains(seams[trial])) }
       #expect(matrix.columns(holdingAll: hashes, reach: reach) == expected, "trial \(trial)")
+      // The first entries held by the column itself, the others by it or one of the `reach` after it.
+      for start in 1...min(2, hashes.count) {
+        let starting = hashes.indices.map { $0 < start ? holding(hashes[$0], reach: 0) : held[$0] }
+        let startingHere = (0..<matrix.columnCount).filter { c in starting.allSatisfy { $0[c] } }
+        #expect(
+          matrix.columns(holdingAll: hashes, reach: reach, startEntries: start) == startingHere,
+          "trial \(trial), \(start) start entries")
+      }
       named += expected.count
       let counts = (0..<matrix.columnCount).map { c in held.filter { $0[c] }.count }
       #expect(matrix.hitCounts(hashes, reach: reach) == counts, "trial \(trial)")
