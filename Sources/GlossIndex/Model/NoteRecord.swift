@@ -104,7 +104,10 @@ package struct NoteRecord: Sendable {
   static func locators(of note: Note, citations indices: Range<Int>) -> [ItemLocator] {
     var locators: [ItemLocator] = []
     for ci in indices {
-      for (ii, item) in note.citations[ci].items.enumerated() {
+      // By index: `enumerated()` would read the items through the collection's protocol witnesses.
+      let items = note.citations[ci].items
+      for ii in 0..<items.count {
+        let item = items[ii]
         guard !item.suffix.isEmpty, let locator = Locator.first(in: item.suffix) else { continue }
         locators.append(ItemLocator(citationIndex: ci, itemIndex: ii, item: item, locator: locator))
       }

@@ -76,6 +76,31 @@ extension CitationItems: RandomAccessCollection, MutableCollection {
   }
 }
 
+extension CitationItems {
+  /// Iterates the items in order. A collection of a package type iterated in another module through the default
+  /// `IndexingIterator` calls `endIndex` and the subscript through the protocol's witnesses, the subscript's
+  /// coroutine frame allocated on the heap for every item; this iterator is concrete, so `for item in items` is
+  /// specialized and inlined there.
+  package struct Iterator: IteratorProtocol {
+    @usableFromInline var items: CitationItems
+    @usableFromInline var position = 0
+
+    @inlinable init(_ items: CitationItems) { self.items = items }
+
+    @inlinable package mutating func next() -> CitationItem? {
+      if position == 0 {
+        position = 1
+        return items.head
+      }
+      guard position <= items.rest.count else { return nil }
+      position += 1
+      return items.rest[position - 2]
+    }
+  }
+
+  @inlinable package func makeIterator() -> Iterator { Iterator(self) }
+}
+
 extension CitationItems: RangeReplaceableCollection {
   package mutating func replaceSubrange<C: Collection<CitationItem>>(_ subrange: Range<Int>, with newElements: C) {
     var items = Array(self)
