@@ -161,7 +161,9 @@ struct NoteSummary: Sendable, Equatable {
   var headingSignature: [String]
 
   static func citedKeys(of note: Note) -> Set<String> {
-    var keys: Set<String> = []
+    // Room for a typical note's keys at once (growing from empty rehashed them several times); capped, since the
+    // set of a note with many citations is kept (`keptSummary`) and its keys repeat.
+    var keys = Set<String>(minimumCapacity: min(note.citations.count, 64))
     for citation in note.citations {
       for item in citation.items { keys.insert(item.key) }
     }
@@ -177,7 +179,7 @@ struct NoteSummary: Sendable, Equatable {
   static func linkKeys(of note: Note, at path: String) -> Set<String> {
     let folder = PathUtilities.folder(path)
     var keys: Set<String> = []
-    for link in note.links { keys.formUnion(LinkKeys.keys(of: link, from: folder)) }
+    for link in note.links { LinkKeys.insertKeys(of: link, from: folder, into: &keys) }
     return keys
   }
 
