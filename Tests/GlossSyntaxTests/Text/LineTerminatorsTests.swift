@@ -23,7 +23,8 @@ import Testing
         }
         bytes.withUnsafeBufferPointer { buffer in
           for start in 0...length {
-            #expect(LineTerminators.first(in: buffer, from: start) == Self.naive(bytes, from: start), "\(bytes) \(start)")
+            #expect(
+              LineTerminators.first(in: buffer, from: start) == Self.naive(bytes, from: start), "\(bytes) \(start)")
           }
         }
       }
