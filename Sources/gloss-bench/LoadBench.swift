@@ -139,8 +139,8 @@ enum LoadBench {
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
-  /// The workspace's files with the roles of the generated layout: `sources/` holds source documents, `.bib` and
-  /// `.json` files are bibliographies, other Markdown files are notes (`export/` and dot folders left out).
+  /// The workspace's files with the roles of the generated layout, in path order: `sources/` holds source documents,
+  /// `.bib` and `.json` files are bibliographies, other Markdown files are notes (`export/` and dot folders left out).
   private static func read(_ root: String) -> [WorkspaceFile] {
     let manager = FileManager.default
     var files: [WorkspaceFile] = []
@@ -160,6 +160,8 @@ enum LoadBench {
       guard let data = manager.contents(atPath: (root as NSString).appendingPathComponent(path)) else { continue }
       files.append(WorkspaceFile(path: path, role: role, bytes: [UInt8](data)))
     }
-    return files
+    // In path order, as the server's discovery hands them to the bulk load: the reverse maps then receive each
+    // key's paths in order, and a walk's directory order would cost the merge work the server never does.
+    return files.sorted { $0.path.utf8Precedes($1.path) }
   }
 }

@@ -7,12 +7,20 @@ import GlossSyntax
 enum LinkKeys {
   /// The keys of `link`, written in a note in `folder`; none for external links and links to the note itself.
   static func keys(of link: Link, from folder: String) -> Set<String> {
-    guard !link.isExternal, !link.target.isEmpty else { return [] }
+    var keys: Set<String> = []
+    insertKeys(of: link, from: folder, into: &keys)
+    return keys
+  }
+
+  /// Inserts the keys of `link` (`keys(of:from:)`) into `keys`: a note's keys are gathered in one set rather than a
+  /// set made for each link and merged.
+  static func insertKeys(of link: Link, from folder: String, into keys: inout Set<String>) {
+    guard !link.isExternal, !link.target.isEmpty else { return }
     switch link.kind {
     case .wiki:
-      return Set(wikiNames(link.target).map { "w:" + $0 })
+      for name in wikiNames(link.target) { keys.insert("w:" + name) }
     case .markdown:
-      return Set(markdownCandidates(link.target, from: folder).map { "p:" + PathUtilities.pathKey($0) })
+      for path in markdownCandidates(link.target, from: folder) { keys.insert("p:" + PathUtilities.pathKey(path)) }
     }
   }
 

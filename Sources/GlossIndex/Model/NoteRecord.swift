@@ -115,7 +115,10 @@ package struct NoteRecord: Sendable {
   static func locators(of note: Note, citations indices: Range<Int>) -> [ItemLocator] {
     var locators: [ItemLocator] = []
     for ci in indices {
-      for (ii, item) in note.citations[ci].items.enumerated() {
+      // By index: `enumerated()` would read the items through the collection's protocol witnesses.
+      let items = note.citations[ci].items
+      for ii in 0..<items.count {
+        let item = items[ii]
         guard !item.suffix.isEmpty, let locator = Locator.first(in: item.suffix) else { continue }
         locators.append(ItemLocator(citationIndex: ci, itemIndex: ii, item: item, locator: locator))
       }
@@ -169,7 +172,9 @@ struct NoteSummary: Sendable, Equatable {
   var headingSignature: [String]
 
   static func citedKeys(of note: Note) -> Set<String> {
-    var keys: Set<String> = []
+    // Room for a typical note's keys at once (growing from empty rehashed them several times); capped, since the
+    // set of a note with many citations is kept (`keptSummary`) and its keys repeat.
+    var keys = Set<String>(minimumCapacity: min(note.citations.count, 64))
     for citation in note.citations {
       for item in citation.items { keys.insert(item.key) }
     }
@@ -185,7 +190,7 @@ struct NoteSummary: Sendable, Equatable {
   static func linkKeys(of note: Note, at path: String) -> Set<String> {
     let folder = PathUtilities.folder(path)
     var keys: Set<String> = []
-    for link in note.links { keys.formUnion(LinkKeys.keys(of: link, from: folder)) }
+    for link in note.links { LinkKeys.insertKeys(of: link, from: folder, into: &keys) }
     return keys
   }
 

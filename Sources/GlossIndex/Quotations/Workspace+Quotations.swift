@@ -24,10 +24,9 @@ extension Workspace {
   /// (usually one), in note order; empty when checks are off or there is nothing to check. For citation hover.
   package func quotationChecks(in path: String, citationIndex: Int, itemIndex: Int) -> [QuoteCheck] {
     guard config.quoteCheck, let record = notes[path] else { return [] }
-    let locators = record.locators
     return record.quotations.compactMap { quotation in
       guard quotation.citationIndex == citationIndex, quotation.itemIndex == itemIndex,
-        let checkKey = quoteCheckKey(quotation, in: record, locators: locators)
+        let checkKey = quoteCheckKey(quotation, in: record)
       else { return nil }
       return quotes.checks[path]?[checkKey] ?? computeQuoteCheck(checkKey)
     }
@@ -156,9 +155,8 @@ extension Workspace {
     var missing: [(key: QuoteCheckKey, textPath: String)] = []
     var seen: Set<QuoteCheckKey> = []
     var textPaths: [String: String?] = [:]
-    let locators = record.locators
     for quotation in record.quotations {
-      guard let checkKey = quoteCheckKey(quotation, in: record, locators: locators) else { continue }
+      guard let checkKey = quoteCheckKey(quotation, in: record) else { continue }
       if textPaths[checkKey.key] == nil { textPaths[checkKey.key] = .some(textPath(forKey: checkKey.key)) }
       guard let textPath = textPaths[checkKey.key] ?? nil, seen.insert(checkKey).inserted else { continue }
       if let check = cached[checkKey] {
@@ -184,9 +182,8 @@ extension Workspace {
       return
     }
     let indices = NoteSplice.indices(of: record.quotations, startingIn: region) { $0.range.lowerBound }
-    let locators = indices.isEmpty ? [] : record.locators
     for quotation in record.quotations[indices] {
-      guard let checkKey = quoteCheckKey(quotation, in: record, locators: locators),
+      guard let checkKey = quoteCheckKey(quotation, in: record),
         quotes.checks[path]?[checkKey] == nil,
         let check = computeQuoteCheck(checkKey)
       else { continue }
@@ -203,9 +200,8 @@ extension Workspace {
     for path in paths {
       guard let record = notes[path], !record.quotations.isEmpty else { continue }
       let cached = quotes.checks[path]
-      let locators = record.locators
       for quotation in record.quotations where record.citesAny(of: keys, at: quotation) {
-        guard let checkKey = quoteCheckKey(quotation, in: record, locators: locators), cached?[checkKey] == nil
+        guard let checkKey = quoteCheckKey(quotation, in: record), cached?[checkKey] == nil
         else { continue }
         if textPaths[checkKey.key] == nil { textPaths[checkKey.key] = .some(textPath(forKey: checkKey.key)) }
         guard let textPath = textPaths[checkKey.key] ?? nil else { continue }
@@ -278,8 +274,8 @@ extension Workspace {
   }
 
   /// What the check of `quotation` depends on, or nil when it does not belong to a citation item of the note.
-  /// `locators` are the note's (`record.locators`), passed in by loops over its quotations: a note that does not
-  /// keep them works them out on each use.
+  /// `locators` are the note's (`record.locators`), passed in by a caller that found them already; without them, the
+  /// kept ones are searched, else the item's own locator is found.
   func quoteCheckKey(
     _ quotation: AttributedQuotation, in record: NoteRecord, locators: [ItemLocator]? = nil
   ) -> QuoteCheckKey? {
@@ -287,15 +283,22 @@ extension Workspace {
     guard quotation.citationIndex < citations.count,
       quotation.itemIndex < citations[quotation.citationIndex].items.count
     else { return nil }
-    let key = citations[quotation.citationIndex].items[quotation.itemIndex].key
-    // Locators are in (citation, item) order: bisect rather than search each quotation's linearly.
-    let locators = locators ?? record.locators
-    let low = locators.partitioningIndex {
-      !(($0.citationIndex, $0.itemIndex) < (quotation.citationIndex, quotation.itemIndex))
+    let item = citations[quotation.citationIndex].items[quotation.itemIndex]
+    let key = item.key
+    var locator: Locator?
+    if let locators = locators ?? record.keptLocators {
+      // Locators are in (citation, item) order: bisect rather than search each quotation's linearly.
+      let low = locators.partitioningIndex {
+        !(($0.citationIndex, $0.itemIndex) < (quotation.citationIndex, quotation.itemIndex))
+      }
+      locator =
+        low < locators.count && locators[low].citationIndex == quotation.citationIndex
+          && locators[low].itemIndex == quotation.itemIndex ? locators[low].locator : nil
+    } else {
+      // The item's own locator, as `NoteRecord.locators` finds it: a note has far fewer quotations than citation
+      // items, so finding every item's locator for them cost more than the checks' other work.
+      locator = item.suffix.isEmpty ? nil : Locator.first(in: item.suffix)
     }
-    var locator =
-      low < locators.count && locators[low].citationIndex == quotation.citationIndex
-        && locators[low].itemIndex == quotation.itemIndex ? locators[low].locator : nil
     // Where the locator sits in the suffix does not change its passage.
     locator?.range = 0..<0
     return QuoteCheckKey(text: quotation.text, key: key, locator: locator)

@@ -29,8 +29,12 @@ private struct LocatorScanner {
 
   init(_ string: String) {
     self.string = string
+    // Sized at once (a scalar is at least a byte): grown from empty, the two arrays were reallocated several times
+    // for every citation suffix.
     var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
+    scalars.reserveCapacity(string.utf8.count)
+    offsets.reserveCapacity(string.utf8.count + 1)
     var offset = 0
     for scalar in string.unicodeScalars {
       scalars.append(scalar)

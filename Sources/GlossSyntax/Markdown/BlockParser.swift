@@ -89,8 +89,7 @@ struct BlockParser {
         stoppedAt = position
         break
       }
-      var end = position
-      while end < count && buffer[end] != 0x0A && buffer[end] != 0x0D { end += 1 }
+      var end = LineTerminators.first(in: buffer, from: position)
       lineEnd = end
       if stop != nil { blankLineStart = isBlank(from: position) ? position : nil }
       processLine(position)

@@ -38,7 +38,7 @@ package struct CitationItems: Hashable, Sendable {
 
   /// Changes every item in place (for the same reason).
   @inlinable package mutating func updateEach(_ change: (inout CitationItem) -> Void) {
-    if head != nil { change(&head!) }
+    if case .some = head { change(&head!) }
     for index in rest.indices { change(&rest[index]) }
   }
 }
@@ -48,9 +48,17 @@ extension CitationItems: RandomAccessCollection, MutableCollection {
   package typealias Indices = Range<Int>
 
   @inlinable package var startIndex: Int { 0 }
-  @inlinable package var endIndex: Int { head == nil ? 0 : 1 + rest.count }
+  // `if case .none = head` reads the optional's tag in place; `head == nil` copied the whole first item (three
+  // strings retained, then released) on every call, and every item read checks its index against `endIndex`.
+  @inlinable package var endIndex: Int {
+    if case .none = head { return 0 }
+    return 1 + rest.count
+  }
   @inlinable package var count: Int { endIndex }
-  @inlinable package var isEmpty: Bool { head == nil }
+  @inlinable package var isEmpty: Bool {
+    if case .none = head { return true }
+    return false
+  }
   @inlinable package var indices: Range<Int> { 0..<endIndex }
   @inlinable package var first: CitationItem? { head }
   @inlinable package func index(after i: Int) -> Int { i + 1 }
@@ -66,6 +74,31 @@ extension CitationItems: RandomAccessCollection, MutableCollection {
       if position == 0 { head = newValue } else { rest[position - 1] = newValue }
     }
   }
+}
+
+extension CitationItems {
+  /// Iterates the items in order. A collection of a package type iterated in another module through the default
+  /// `IndexingIterator` calls `endIndex` and the subscript through the protocol's witnesses, the subscript's
+  /// coroutine frame allocated on the heap for every item; this iterator is concrete, so `for item in items` is
+  /// specialized and inlined there.
+  package struct Iterator: IteratorProtocol {
+    @usableFromInline var items: CitationItems
+    @usableFromInline var position = 0
+
+    @inlinable init(_ items: CitationItems) { self.items = items }
+
+    @inlinable package mutating func next() -> CitationItem? {
+      if position == 0 {
+        position = 1
+        return items.head
+      }
+      guard position <= items.rest.count else { return nil }
+      position += 1
+      return items.rest[position - 2]
+    }
+  }
+
+  @inlinable package func makeIterator() -> Iterator { Iterator(self) }
 }
 
 extension CitationItems: RangeReplaceableCollection {

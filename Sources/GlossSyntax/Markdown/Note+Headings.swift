@@ -9,9 +9,13 @@ extension Note {
     texts.reserveCapacity(raw.count)
     attributes.reserveCapacity(raw.count)
     for heading in raw {
-      var text = segments[heading.segments]
-        .map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
-        .joined(separator: " ")
+      let lines = segments[heading.segments]
+      // An ATX heading (most) is one line: its text is made at once, without an array of lines to join.
+      var text =
+        lines.count == 1
+        ? String(decoding: UnsafeBufferPointer(rebasing: buffer[lines[lines.startIndex]]), as: UTF8.self)
+        : lines.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+          .joined(separator: " ")
       // After closing hashes (`# A {#x} ##`) Pandoc reads the block as text.
       let closed = segments[heading.segments].last.map { last in
         buffer[last.upperBound..<min(heading.range.upperBound, buffer.count)].contains(UInt8(ascii: "#"))

@@ -165,12 +165,11 @@ extension Note {
   private mutating func append(_ scanner: InlineScanner, _ map: OffsetMap) {
     for var citation in scanner.citations {
       citation.range = map.range(citation.range)
-      for index in citation.items.indices {
-        var item = citation.items[index]
+      // In place: an item copied out and stored back retained and released its three strings.
+      citation.items.updateEach { item in
         item.keyRange = map.range(item.keyRange)
         item.suffixRange = map.range(item.suffixRange)
         item.range = map.range(item.range)
-        citation.items[index] = item
       }
       citations.append(citation)
     }

@@ -53,14 +53,13 @@ extension SourceDocument {
       var lineStart = start
       var index = start
       let count = buffer.count
-      while index < count {
-        let byte = buffer[index]
-        if byte == 0x0A || byte == 0x0D {
-          body(lineStart, index)
-          if byte == 0x0D, index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
-          lineStart = index + 1
-        }
+      while true {
+        index = LineTerminators.first(in: buffer, from: index)
+        guard index < count else { break }
+        body(lineStart, index)
+        if buffer[index] == 0x0D, index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
         index += 1
+        lineStart = index
       }
       body(lineStart, count)
     }

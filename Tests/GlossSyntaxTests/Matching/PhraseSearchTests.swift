@@ -168,7 +168,7 @@ import Testing
       let hashes =
         trial < seams.count
         ? words.flatMap { SignatureProbe($0).allHashes } : SignatureProbe(words.joined(separator: " ")).allHashes
-      let held = hashes.map(holding)
+      let held = hashes.map { holding($0) }
       let expected = (0..<matrix.columnCount).filter { c in held.allSatisfy { $0[c] } }
       if trial < seams.count, reach > 0 { #expect(expected.contains(seams[trial])) }
       #expect(matrix.columns(holdingAll: hashes, reach: reach) == expected, "trial \(trial)")
