@@ -259,7 +259,7 @@ package struct SignatureMatrix: Sendable {
   /// token). Never leaves out a column where the stretch starts; may name a few where it does not.
   package func columns(holdingAll hashes: [UInt64], reach: Int, startEntries: Int = 0) -> [Int] {
     guard !hashes.isEmpty else { return Array(0..<columnCount) }
-    guard reach < 64 else { return columns(denselyHoldingAll: hashes, reach: reach) }
+    guard reach < 64 else { return columns(denselyHoldingAll: hashes, reach: reach, startEntries: startEntries) }
     // The first entry's bitmap, then each next entry read only in the words that still hold a column: after a few
     // entries most words are empty (a long phrase has a thousand entries, a row some hundreds of words). An entry of
     // the first token is not spread: a column holding it only through the next one is not where the stretch starts
@@ -320,10 +320,11 @@ package struct SignatureMatrix: Sendable {
   }
 
   /// `columns(holdingAll:reach:)` reading every word of every entry's bitmap (any reach).
-  private func columns(denselyHoldingAll hashes: [UInt64], reach: Int) -> [Int] {
+  private func columns(denselyHoldingAll hashes: [UInt64], reach: Int, startEntries: Int) -> [Int] {
     var all: [UInt64]?
-    for hash in hashes {
-      let spread = Self.spreading(columns(holding: hash), reach: reach)
+    for (k, hash) in hashes.enumerated() {
+      // The first token's entries are held by the starting column itself, as in `columns(holdingAll:reach:…)`.
+      let spread = k < startEntries ? columns(holding: hash) : Self.spreading(columns(holding: hash), reach: reach)
       if var current = all {
         var any: UInt64 = 0
         for w in 0..<rowWords {
