@@ -214,7 +214,6 @@ extension Server {
       progress(step)
     }
     let elapsed = ContinuousClock.now - started
-    saveNoteImage(of: indexed, read: image)
     let id = loading.takeRootID()
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
@@ -261,6 +260,9 @@ extension Server {
       roots[index].snapshotBasis = roots[index].snapshotBasisNow
     }
     if let published { saveRestartSnapshot(of: id, published: published) }
+    // Last, so that it waits for completion's index (`inRestartBackground`): written while the diagnostics went out,
+    // its buffers were in the memory a start is measured by.
+    saveNoteImage(of: indexed, read: image)
     return id
   }
 

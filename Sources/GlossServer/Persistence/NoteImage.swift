@@ -75,21 +75,29 @@ package struct NoteImage: Sendable {
   package static func encode(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)], build: String
   ) -> [UInt8] {
-    var out = ByteWriter(capacity: notes.count * 1024)
+    // Each note's bytes are written apart (its length and checksum come first), then copied after its header.
+    var bodies: [[UInt8]] = []
+    bodies.reserveCapacity(notes.count)
+    let sorted = notes.sorted(by: { $0.record.path.utf8Precedes($1.record.path) })
+    var total = 64 + build.utf8.count
+    for note in sorted {
+      var body = ByteWriter()
+      NoteCoding.encode(note.record, into: &body)
+      total += body.bytes.count + note.record.path.utf8.count + 48
+      bodies.append(body.bytes)
+    }
+    var out = ByteWriter(capacity: total)
     out.appendRaw(magic)
     out.append(formatVersion)
     out.append(build)
     out.append(notes.count)
-    var body = ByteWriter(capacity: 1 << 16)
-    for note in notes.sorted(by: { $0.record.path.utf8Precedes($1.record.path) }) {
-      body = ByteWriter(capacity: body.bytes.count)
-      NoteCoding.encode(note.record, into: &body)
+    for (note, body) in zip(sorted, bodies) {
       out.appendShort(note.record.path)
       out.appendVarint(note.byteCount)
       out.append(note.fingerprint)
-      out.append(ByteChecksum.of(body.bytes[...]))
-      out.appendVarint(body.bytes.count)
-      out.appendRaw(body.bytes)
+      out.append(ByteChecksum.of(body[...]))
+      out.appendVarint(body.count)
+      out.appendRaw(body)
     }
     return out.bytes
   }
