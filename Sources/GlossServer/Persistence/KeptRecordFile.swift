@@ -46,7 +46,7 @@ package struct KeptRecordFile: Sendable {
 
   /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
   package func fileName(forRealRoot realRoot: String) -> String {
-    RestartCache.folder + "/" + String(ExtractionCache.hash(Array(realRoot.utf8)), radix: 16) + "." + suffix
+    RestartCache.fileName(forRealRoot: realRoot, suffix: suffix)
   }
 
   /// The absolute path of that file.

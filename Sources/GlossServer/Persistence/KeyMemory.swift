@@ -20,7 +20,7 @@ package struct KeyMemory: Sendable {
 
   /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
   package func fileName(forRealRoot realRoot: String) -> String {
-    RestartCache.folder + "/" + String(ExtractionCache.hash(Array(realRoot.utf8)), radix: 16) + ".keys"
+    RestartCache.fileName(forRealRoot: realRoot, suffix: "keys")
   }
 
   /// The fingerprints remembered for the workspace at `realRoot`; empty when there are none or the file is not one.

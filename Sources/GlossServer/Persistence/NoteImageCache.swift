@@ -17,7 +17,7 @@ package struct NoteImageCache: Sendable {
 
   /// The image file of the workspace whose real path is `realRoot`, relative to the cache folder.
   package func fileName(forRealRoot realRoot: String) -> String {
-    RestartCache.folder + "/" + String(ExtractionCache.hash(Array(realRoot.utf8)), radix: 16) + ".notes"
+    RestartCache.fileName(forRealRoot: realRoot, suffix: "notes")
   }
 
   /// The image kept for the workspace whose real path is `realRoot` by this build; nil when there is none or it

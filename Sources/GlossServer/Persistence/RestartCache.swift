@@ -18,7 +18,13 @@ package struct RestartCache: Sendable {
 
   /// The snapshot file of the workspace whose real path is `realRoot`, relative to the cache folder.
   package func fileName(forRealRoot realRoot: String) -> String {
-    Self.folder + "/" + String(ExtractionCache.hash(Array(realRoot.utf8)), radix: 16) + ".restart"
+    Self.fileName(forRealRoot: realRoot, suffix: "restart")
+  }
+
+  /// The file of one thing kept for the workspace whose real path is `realRoot` (`restart`, `check`, `find`,
+  /// `keys`, `notes`), relative to the cache folder: `workspaces/<hash of the real path>.<suffix>`.
+  package static func fileName(forRealRoot realRoot: String, suffix: String) -> String {
+    folder + "/" + String(ExtractionCache.hash(Array(realRoot.utf8)), radix: 16) + "." + suffix
   }
 
   /// The absolute path of that file.
