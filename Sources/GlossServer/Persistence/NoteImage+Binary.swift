@@ -67,13 +67,7 @@ enum NoteCoding {
         (link.kind == .wiki ? 1 : 0) | (link.isExternal ? 2 : 0) | (link.isImage ? 4 : 0) | (link.isInCitation ? 8 : 0)
         | (link.anchor != nil ? 16 : 0) | (link.anchorRange != nil ? 32 : 0) | (link.label != nil ? 64 : 0)
       out.append(UInt8(flags))
-      let referenceCode: UInt8 =
-        switch link.reference {
-        case nil: 0
-        case .definition?: 1
-        case .use?: 2
-        }
-      out.append(referenceCode)
+      out.append(Link.Reference.code(of: link.reference))
       out.appendRange(link.range)
       out.appendShort(link.target)
       out.appendRange(link.targetRange)
@@ -109,13 +103,7 @@ enum NoteCoding {
     for label in note.referenceLabels.sorted(by: { $0.utf8Precedes($1) }) { out.appendShort(label) }
     out.appendVarint(record.quotations.count)
     for quotation in record.quotations {
-      let kindCode: UInt8 =
-        switch quotation.kind {
-        case .inline: 0
-        case .inSuffix: 1
-        case .blockQuote: 2
-        }
-      out.append(kindCode)
+      out.append(quotation.kind.code)
       out.appendShort(quotation.text)
       out.appendRange(quotation.range)
       out.appendVarint(quotation.citationIndex)
@@ -213,12 +201,8 @@ enum NoteCoding {
         kind: flags & 1 != 0 ? .wiki : .markdown, range: range, target: target, targetRange: targetRange,
         anchor: anchor, anchorRange: anchorRange, label: label, isExternal: flags & 2 != 0, isImage: flags & 4 != 0)
       link.isInCitation = flags & 8 != 0
-      switch referenceCode {
-      case 0: link.reference = nil
-      case 1: link.reference = .definition
-      case 2: link.reference = .use
-      default: return nil
-      }
+      guard let reference = Link.Reference.decoded(referenceCode) else { return nil }
+      link.reference = reference
       note.links.append(link)
     }
     guard let tagCount = input.varintCount(each: 4) else { return nil }
@@ -255,16 +239,10 @@ enum NoteCoding {
     var quotations: [AttributedQuotation] = []
     quotations.reserveCapacity(quotationCount)
     for _ in 0..<quotationCount {
-      guard let kindCode = input.byte(), let text = input.shortString(), let range = input.range(),
+      guard let kind = input.byte().flatMap(AttributedQuotation.Kind.init(code:)), let text = input.shortString(),
+        let range = input.range(),
         let citationIndex = input.varint(atMost: Int(Int32.max)), let itemIndex = input.varint(atMost: Int(Int32.max))
       else { return nil }
-      let kind: AttributedQuotation.Kind
-      switch kindCode {
-      case 0: kind = .inline
-      case 1: kind = .inSuffix
-      case 2: kind = .blockQuote
-      default: return nil
-      }
       quotations.append(
         AttributedQuotation(
           kind: kind, text: text, range: range, citationIndex: citationIndex, itemIndex: itemIndex))
@@ -292,6 +270,48 @@ extension CitationItem.Mode {
     case 0: self = .normalCitation
     case 1: self = .authorInText
     case 2: self = .suppressAuthor
+    default: return nil
+    }
+  }
+}
+
+extension Link.Reference {
+  /// A link's reference (none, a definition, a use) as one byte in the note image.
+  fileprivate static func code(of reference: Link.Reference?) -> UInt8 {
+    switch reference {
+    case nil: 0
+    case .definition?: 1
+    case .use?: 2
+    }
+  }
+
+  /// The reference written as `code(of:)`: `.some(nil)` for none, nil for a byte that is no code.
+  fileprivate static func decoded(_ code: UInt8) -> Link.Reference?? {
+    switch code {
+    case 0: .some(nil)
+    case 1: .some(.definition)
+    case 2: .some(.use)
+    default: nil
+    }
+  }
+}
+
+extension AttributedQuotation.Kind {
+  /// The kind as one byte in the note image.
+  fileprivate var code: UInt8 {
+    switch self {
+    case .inline: 0
+    case .inSuffix: 1
+    case .blockQuote: 2
+    }
+  }
+
+  /// The kind written as `code`.
+  fileprivate init?(code: UInt8) {
+    switch code {
+    case 0: self = .inline
+    case 1: self = .inSuffix
+    case 2: self = .blockQuote
     default: return nil
     }
   }
