@@ -102,17 +102,8 @@ import Testing
     let realRoot = try LocalFileSystem().realPath(of: fixture.root)
     let path = CheckReportCache(directory: fixture.cache, fileSystem: LocalFileSystem(), build: RestartFixture.build)
       .filePath(forRealRoot: realRoot)
-    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-    var build = RestartFixture.build
-    switch damage {
-    case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
-    case .byteChanged: bytes[bytes.count - 10] ^= 0x20
-    case .otherFormatVersion: bytes[8] &+= 1
-    case .otherBuild: build = "another-build"
-    case .empty: bytes = []
-    case .garbage: bytes = Array(repeating: 0x47, count: 64)
-    }
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    try damage.apply(toFile: path)
+    let build = damage == .otherBuild ? "another-build" : RestartFixture.build
     let warm = check(fixture, build: build)
     #expect(!warm.reused)
     #expect(printed(warm.report) == printed(first.report))

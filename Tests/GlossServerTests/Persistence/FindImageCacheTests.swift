@@ -248,17 +248,8 @@ import Testing
     let first = find(fixture)
     let realRoot = try LocalFileSystem().realPath(of: fixture.root)
     let path = cache(fixture).filePath(forRealRoot: realRoot)
-    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-    var build = RestartFixture.build
-    switch damage {
-    case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
-    case .byteChanged: bytes[bytes.count - 10] ^= 0x20
-    case .otherFormatVersion: bytes[8] &+= 1
-    case .otherBuild: build = "another-build"
-    case .empty: bytes = []
-    case .garbage: bytes = Array(repeating: 0x47, count: 64)
-    }
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    try damage.apply(toFile: path)
+    let build = damage == .otherBuild ? "another-build" : RestartFixture.build
     let warm = find(fixture, build: build)
     #expect(warm.reused.first == false)
     #expect(warm.printed == first.printed)

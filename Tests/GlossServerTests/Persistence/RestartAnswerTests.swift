@@ -124,16 +124,7 @@ import Testing
   func aDamagedSnapshotAnswersWhatAColdStartAnswers(_ damage: RestartSnapshotTests.Damage) throws {
     let fixture = try RestartFixture(files: Self.files)
     _ = try fixture.run()
-    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture.snapshotFile)))
-    switch damage {
-    case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
-    case .byteChanged: bytes[bytes.count - 10] ^= 0x20
-    case .otherFormatVersion: bytes[8] &+= 1
-    case .otherBuild: break
-    case .empty: bytes = []
-    case .garbage: bytes = Array(repeating: 0x47, count: 64)
-    }
-    try Data(bytes).write(to: URL(fileURLWithPath: fixture.snapshotFile))
+    try damage.apply(toFile: fixture.snapshotFile)
     let questions = try Self.questions(in: fixture)
     let before = try fixture.copyOfCache()
     let warm = try fixture.ask(questions, holdingBackground: true)
@@ -149,16 +140,8 @@ import Testing
   func aDamagedNoteImageAnswersWhatAColdStartAnswers(_ damage: RestartSnapshotTests.Damage) throws {
     let fixture = try RestartFixture(files: Self.files)
     _ = try fixture.run()
-    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixture.noteImageFile)))
-    switch damage {
-    case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
-    case .byteChanged: bytes[bytes.count - 10] ^= 0x20
-    case .otherFormatVersion: bytes[8] &+= 1
-    case .otherBuild: bytes[24] &+= 1
-    case .empty: bytes = []
-    case .garbage: bytes = Array(repeating: 0x47, count: 64)
-    }
-    try Data(bytes).write(to: URL(fileURLWithPath: fixture.noteImageFile))
+    // Byte 24 is the first of the build the image names.
+    try damage.apply(toFile: fixture.noteImageFile, buildByte: 24)
     let questions = try Self.questions(in: fixture)
     let before = try fixture.copyOfCache()
     let warm = try fixture.ask(questions, opening: ["notes/a.md"], holdingBackground: true)

@@ -252,6 +252,21 @@ import Testing
     case truncated, byteChanged, otherFormatVersion, otherBuild, empty, garbage
 
     var testDescription: String { rawValue }
+
+    /// Damages the file at `path` this way. `otherBuild` changes the byte at `buildByte`, one of the build written
+    /// in the file, when given; else it leaves the file as it is (the reader then claims another build).
+    func apply(toFile path: String, buildByte: Int? = nil) throws {
+      var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+      switch self {
+      case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
+      case .byteChanged: bytes[bytes.count - 10] ^= 0x20
+      case .otherFormatVersion: bytes[8] &+= 1
+      case .otherBuild: if let buildByte { bytes[buildByte] &+= 1 }
+      case .empty: bytes = []
+      case .garbage: bytes = Array(repeating: 0x47, count: 64)
+      }
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
   }
 
   @Test func leftoversOfKilledSnapshotWritesAreRemovedOnlyWhenTheyAreGlossAndOld() throws {
@@ -286,17 +301,8 @@ import Testing
     let fixture = try RestartFixture(files: Self.files)
     _ = try fixture.run()
     let path = fixture.snapshotFile
-    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-    var build = RestartFixture.build
-    switch damage {
-    case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
-    case .byteChanged: bytes[bytes.count - 10] ^= 0x20
-    case .otherFormatVersion: bytes[8] &+= 1
-    case .otherBuild: build = "another-build"
-    case .empty: bytes = []
-    case .garbage: bytes = Array(repeating: 0x47, count: 64)
-    }
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    try damage.apply(toFile: path)
+    let build = damage == .otherBuild ? "another-build" : RestartFixture.build
     let before = try fixture.copyOfCache()
     let warm = try fixture.run(build: build)
     let cold = try fixture.run(restarts: false, build: build, cache: before)
