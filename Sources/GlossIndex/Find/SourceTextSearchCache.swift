@@ -7,6 +7,8 @@ import GlossSyntax
 /// documents changed since: its search is the earlier one with only those documents' columns rewritten, signed
 /// again, appended or cleared (`SourceTextSearch.updating`), never the whole matrix built again. Only a cache
 /// without a built basis builds the whole search, and only when asked to (`SearchNeed`).
+// @unchecked: every `var` is read and written only holding `condition`, a lock with a condition variable (threads
+// wait for a build under way, which `Mutex` cannot do).
 final class SourceTextSearchCache: @unchecked Sendable {
   /// What a search may do to have the structures of its state.
   enum SearchNeed {

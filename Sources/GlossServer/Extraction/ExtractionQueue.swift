@@ -12,25 +12,28 @@ import Synchronization
 /// thread, so the loop only files the result. The loop enqueues jobs and, woken by `wake` (which posts an event),
 /// takes what finished in batches; nothing here touches the index. A job already queued or running for the same
 /// file, size and time is not queued twice.
-// @unchecked: every `var` is read and written only holding `lock`.
-package final class ExtractionQueue: @unchecked Sendable {
+package final class ExtractionQueue: Sendable {
   /// How many extractions run at once.
   package let limit: Int
   /// Called on a worker thread after each job finishes (the loop posts itself an event).
   package var wake: (@Sendable () -> Void)? {
-    get { lock.withLock { _ in wakeHandler } }
-    set { lock.withLock { _ in wakeHandler = newValue } }
+    get { state.withLock { $0.wakeHandler } }
+    set { state.withLock { $0.wakeHandler = newValue } }
   }
 
   private let work: @Sendable (ExtractionJob) -> ExtractionOutcome
-  private let lock = Mutex(())
-  private var waiting: [(job: ExtractionJob, preparation: SourcePreparation)] = []
-  private var active: Set<ExtractionJob> = []
-  private var finished: [ExtractedSource] = []
-  private var wakeHandler: (@Sendable () -> Void)?
+  /// What the loop and the extracting threads share.
+  private struct State {
+    var waiting: [(job: ExtractionJob, preparation: SourcePreparation)] = []
+    var active: Set<ExtractionJob> = []
+    var finished: [ExtractedSource] = []
+    var wakeHandler: (@Sendable () -> Void)?
+    var total = 0
+    var done = 0
+  }
+
+  private let state = Mutex(State())
   private let group = DispatchGroup()
-  private var total = 0
-  private var done = 0
 
   /// A queue running `work` (which extracts and caches) for each job.
   package init(limit: Int, work: @escaping @Sendable (ExtractionJob) -> ExtractionOutcome) {
@@ -41,11 +44,11 @@ package final class ExtractionQueue: @unchecked Sendable {
   /// Queues `jobs` (those already queued or running are skipped); their texts are prepared for a workspace as
   /// `preparation` describes it.
   package func enqueue(_ jobs: [ExtractionJob], preparation: SourcePreparation) {
-    lock.withLock { _ in
-      for job in jobs where !active.contains(job) {
-        active.insert(job)
-        waiting.append((job, preparation))
-        total += 1
+    state.withLock { state in
+      for job in jobs where !state.active.contains(job) {
+        state.active.insert(job)
+        state.waiting.append((job, preparation))
+        state.total += 1
         group.enter()
       }
     }
@@ -54,14 +57,14 @@ package final class ExtractionQueue: @unchecked Sendable {
 
   /// At most `limit` of the results finished since the last call, in the order they finished.
   package func takeFinished(limit: Int = .max) -> [ExtractedSource] {
-    lock.withLock { _ in
-      let count = min(limit, finished.count)
-      let taken = Array(finished.prefix(count))
-      finished.removeFirst(count)
-      done += count
-      if active.isEmpty && finished.isEmpty {
-        total = 0
-        done = 0
+    state.withLock { state in
+      let count = min(limit, state.finished.count)
+      let taken = Array(state.finished.prefix(count))
+      state.finished.removeFirst(count)
+      state.done += count
+      if state.active.isEmpty && state.finished.isEmpty {
+        state.total = 0
+        state.done = 0
       }
       return taken
     }
@@ -69,13 +72,13 @@ package final class ExtractionQueue: @unchecked Sendable {
 
   /// Whether results wait to be taken.
   package var hasFinished: Bool {
-    lock.withLock { _ in !finished.isEmpty }
+    state.withLock { !$0.finished.isEmpty }
   }
 
   /// How many jobs are queued, running or finished but not taken, how many were queued since the queue was last
   /// idle, and how many of those were taken.
   package var progress: (remaining: Int, total: Int, done: Int) {
-    lock.withLock { _ in (active.count + finished.count, total, done) }
+    state.withLock { ($0.active.count + $0.finished.count, $0.total, $0.done) }
   }
 
   /// Blocks until every queued job has finished (tests and the command line).
@@ -84,22 +87,21 @@ package final class ExtractionQueue: @unchecked Sendable {
   }
 
   private func startMore() {
-    var next: [(job: ExtractionJob, preparation: SourcePreparation)] = []
-    lock.withLock { _ in
-      let running = active.count - waiting.count
-      let count = min(waiting.count, limit - running)
-      guard count > 0 else { return }
-      next = Array(waiting.prefix(count))
-      waiting.removeFirst(count)
+    let next = state.withLock { state -> [(job: ExtractionJob, preparation: SourcePreparation)] in
+      let running = state.active.count - state.waiting.count
+      let count = min(state.waiting.count, limit - running)
+      guard count > 0 else { return [] }
+      defer { state.waiting.removeFirst(count) }
+      return Array(state.waiting.prefix(count))
     }
     for (job, preparation) in next {
       BackgroundThread.start(name: "gloss-extract") { [self] in
         Self.lowerThisThreadsPriority()
         let result = ExtractedSource(job, outcome: work(job), preparation: preparation)
-        let handler = lock.withLock { _ in
-          active.remove(job)
-          finished.append(result)
-          return wakeHandler
+        let handler = state.withLock { state in
+          state.active.remove(job)
+          state.finished.append(result)
+          return state.wakeHandler
         }
         startMore()
         handler?()

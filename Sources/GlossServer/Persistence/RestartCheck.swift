@@ -11,7 +11,7 @@ import Synchronization
 /// What the index of a restarted root publishes, checked off the loop against what its restart snapshot already
 /// published: a snapshot is used only when every file is as it was, so the two agree unless something was missed,
 /// and the loop answers requests while the check runs (on a large workspace it reads every note with diagnostics).
-final class RestartChecks: @unchecked Sendable {
+final class RestartChecks: Sendable {
   /// One root's check: the files whose notification differs from the replayed one, or that the snapshot published
   /// and the index no longer diagnoses.
   struct Result: Sendable {
@@ -24,51 +24,54 @@ final class RestartChecks: @unchecked Sendable {
   /// The diagnoses under way off the loop (an event that needs them waits for this group).
   let diagnoses = DispatchGroup()
 
-  // Guarded by `lock`.
-  private let lock = Mutex(())
-  private var results: [Result] = []
-  private var wakeHandler: (@Sendable () -> Void)?
-  /// The roots whose diagnosis is under way or not yet taken, with the opened notes whose publishing waits for it.
-  private var awaiting: [RootID: Set<String>] = [:]
+  /// What the checking threads and the loop share.
+  private struct State {
+    var results: [Result] = []
+    var wakeHandler: (@Sendable () -> Void)?
+    /// The roots whose diagnosis is under way or not yet taken, with the opened notes whose publishing waits for it.
+    var awaiting: [RootID: Set<String>] = [:]
+  }
+
+  private let state = Mutex(State())
 
   /// Whether some root's diagnosis is under way or not yet taken.
-  var isAwaiting: Bool { lock.withLock { _ in !awaiting.isEmpty } }
+  var isAwaiting: Bool { state.withLock { !$0.awaiting.isEmpty } }
 
   /// Root `id`'s diagnosis starts.
-  func begin(_ id: RootID) { lock.withLock { _ in awaiting[id] = [] } }
+  func begin(_ id: RootID) { state.withLock { $0.awaiting[id] = [] } }
 
   /// Keeps `path` to publish once root `id` is diagnosed; false (nothing kept) when it is not awaited.
   func publishLater(_ path: String, in id: RootID) -> Bool {
-    lock.withLock { _ in
-      guard awaiting[id] != nil else { return false }
-      awaiting[id]?.insert(path)
+    state.withLock { state in
+      guard state.awaiting[id] != nil else { return false }
+      state.awaiting[id]?.insert(path)
       return true
     }
   }
 
   /// Root `id`'s diagnosis is taken: the paths whose publishing waited for it.
-  func end(_ id: RootID) -> Set<String> { lock.withLock { _ in awaiting.removeValue(forKey: id) ?? [] } }
+  func end(_ id: RootID) -> Set<String> { state.withLock { $0.awaiting.removeValue(forKey: id) ?? [] } }
 
   /// Called (on the checking thread) when a result waits: the loop posts an event so it is taken soon.
   var wake: (@Sendable () -> Void)? {
-    get { lock.withLock { _ in wakeHandler } }
-    set { lock.withLock { _ in wakeHandler = newValue } }
+    get { state.withLock { $0.wakeHandler } }
+    set { state.withLock { $0.wakeHandler = newValue } }
   }
 
   /// Hands a result to the loop.
   func post(_ result: Result) {
-    let wake = lock.withLock { _ in
-      results.append(result)
-      return wakeHandler
+    let wake = state.withLock { state in
+      state.results.append(result)
+      return state.wakeHandler
     }
     wake?()
   }
 
   /// The results waiting, in the order they were posted.
   func take() -> [Result] {
-    lock.withLock { _ in
-      defer { results = [] }
-      return results
+    state.withLock { state in
+      defer { state.results = [] }
+      return state.results
     }
   }
 }
@@ -79,7 +82,7 @@ extension Server {
   /// without diagnosing is diagnosed there first, and the loop takes the diagnosis with the result.
   func checkReplay(of root: WorkspaceRoot, replayed: [String: Data]) {
     let encoding = connection.positionEncoding
-    let fileSystem = options.fileSystem
+    let fileSystem = options.reader
     let checks = restart.checks
     let diagnosing = root.workspace.awaitsDiagnosis
     let log = options.log

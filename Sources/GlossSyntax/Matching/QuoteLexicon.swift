@@ -3,24 +3,22 @@ import Synchronization
 /// The normalised tokens of many source texts, interned once: a workspace shares one, so that each `QuoteIndex`
 /// keeps only the sorted global ids of its own tokens rather than their spellings.
 ///
-/// It only grows, and is safe to use from several threads (a lock guards it).
-// @unchecked: `vocabulary` is read and written only holding `lock`.
-package final class QuoteLexicon: @unchecked Sendable {
-  private let lock = Mutex(())
-  private var vocabulary = QuoteVocabulary()
+/// It only grows, and is safe to use from several threads (a mutex guards it).
+package final class QuoteLexicon: Sendable {
+  private let vocabulary = Mutex(QuoteVocabulary())
 
   /// An empty lexicon.
   package init() {}
 
   /// How many distinct tokens it holds.
-  package var count: Int { lock.withLock { _ in vocabulary.count } }
+  package var count: Int { vocabulary.withLock { $0.count } }
 
   /// Bytes it holds, for memory reports.
-  package var byteCount: Int { lock.withLock { _ in vocabulary.byteCount } }
+  package var byteCount: Int { vocabulary.withLock { $0.byteCount } }
 
   /// The global id of every token of `local`, in `local`'s id order, adding the new ones.
   func intern(_ local: QuoteVocabulary) -> [UInt32] {
-    lock.withLock { _ in
+    vocabulary.withLock { vocabulary in
       // An empty lexicon (an index of its own, as a search's chunk has) takes the tokens as they are: interning them
       // one by one would give each the id it has.
       if vocabulary.count == 0 {
@@ -33,11 +31,11 @@ package final class QuoteLexicon: @unchecked Sendable {
 
   /// `body` with the tokens interned so far, under the lock (for many lookups at once).
   func reading<R>(_ body: (QuoteVocabulary) -> R) -> R {
-    lock.withLock { _ in body(vocabulary) }
+    vocabulary.withLock { body($0) }
   }
 
   /// The global id of `token`, or nil when no text has it.
   func id(of token: UnsafeBufferPointer<UInt8>) -> UInt32? {
-    lock.withLock { _ in vocabulary.id(of: token) }
+    vocabulary.withLock { $0.id(of: token) }
   }
 }

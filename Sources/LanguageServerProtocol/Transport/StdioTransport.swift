@@ -16,12 +16,12 @@ import Synchronization
 ///
 /// Reading takes whatever each `read(2)` returns into the framer's buffer. Writes are serialised by a lock so
 /// messages from several threads never interleave.
-// @unchecked: `writeFailed` is read and written only holding `writeLock`; the descriptors never change.
-package final class StdioTransport: @unchecked Sendable {
+package final class StdioTransport: Sendable {
   private let input: Int32
   private let output: Int32
-  private let writeLock = Mutex(())
-  private var writeFailed = false
+  /// Whether a write failed (the client is gone: nothing more is written); held while writing, so that writes are
+  /// serialised.
+  private let writeFailed = Mutex(false)
 
   /// Creates a transport over the file descriptors `input` and `output`.
   package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
@@ -54,7 +54,7 @@ package final class StdioTransport: @unchecked Sendable {
   package func send(_ body: Data) -> Bool {
     var frame = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
     frame.append(body)
-    return writeLock.withLock { _ in
+    return writeFailed.withLock { writeFailed in
       guard !writeFailed else { return false }
       let written = frame.withUnsafeBytes { FileDescriptorIO.writeAll(output, $0) }
       if !written { writeFailed = true }

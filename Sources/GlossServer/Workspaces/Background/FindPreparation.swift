@@ -17,21 +17,24 @@ import Synchronization
 /// loop builds it: the loop hands over each root's newest state whose search is not built (after indexing, after
 /// sources change), and one thread at the lowest priority prepares the newest state of each root, a second after
 /// it was handed over (changes in a row are prepared once), until none waits.
-package final class FindPreparation: @unchecked Sendable {
-  // Guarded by `lock`.
-  private let lock = Mutex(())
-  private var waiting: [RootID: FindPreparationWork] = [:]
-  private var running = false
-  private var handovers = 0
-  private var rounds = 0
+package final class FindPreparation: Sendable {
+  /// What the loop and the preparing thread share.
+  private struct State {
+    var waiting: [RootID: FindPreparationWork] = [:]
+    var running = false
+    var handovers = 0
+    var rounds = 0
+  }
+
+  private let state = Mutex(State())
   /// How long the thread waits before preparing what was handed over; nil: nothing is prepared (tests).
   private let delay: TimeInterval?
 
   /// How many states were handed over so far.
-  package var handedOver: Int { lock.withLock { _ in handovers } }
+  package var handedOver: Int { state.withLock { $0.handovers } }
   /// How many rounds of building have finished (each frees far more than the searches keep: the server hands that
   /// memory back once it is idle, `IdleTrim`).
-  package var finishedRounds: Int { lock.withLock { _ in rounds } }
+  package var finishedRounds: Int { state.withLock { $0.rounds } }
 
   /// A preparation that waits `delay` seconds before each round (nil: never prepares).
   init(delay: TimeInterval?) {
@@ -41,13 +44,13 @@ package final class FindPreparation: @unchecked Sendable {
   /// Has the search of `workspace` (root `id`'s newest state) built in the background, replacing an older state of
   /// the same root still waiting. Only what the build needs is kept (`Workspace.findPreparation`), not the notes.
   func prepare(_ workspace: Workspace, root id: RootID) {
-    lock.withLock { _ in handovers += 1 }
+    state.withLock { $0.handovers += 1 }
     guard let delay else { return }
     let work = workspace.findPreparation
-    let start = lock.withLock { _ in
-      waiting[id] = work
-      defer { running = true }
-      return !running
+    let start = state.withLock { state in
+      state.waiting[id] = work
+      defer { state.running = true }
+      return !state.running
     }
     guard start else { return }
     BackgroundThread.start(name: "gloss-find") { [self] in
@@ -57,15 +60,15 @@ package final class FindPreparation: @unchecked Sendable {
         // Once the first diagnostics have gone out (sending them is what the client waits for), and once a burst
         // of changes is over.
         BackgroundThread.sleep(seconds: delay)
-        let next = lock.withLock { _ in
-          let next = waiting
-          waiting = [:]
-          if next.isEmpty { running = false }
+        let next = state.withLock { state in
+          let next = state.waiting
+          state.waiting = [:]
+          if next.isEmpty { state.running = false }
           return next
         }
         if next.isEmpty { return }
         for id in next.keys.sorted() { next[id]?.run() }
-        lock.withLock { _ in rounds += 1 }
+        state.withLock { $0.rounds += 1 }
       }
     }
   }

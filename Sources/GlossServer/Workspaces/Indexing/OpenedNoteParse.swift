@@ -9,14 +9,13 @@ import Synchronization
 /// text changes nothing the index or the diagnostics hold, so the loop only publishes, and the blocks the first edit
 /// needs are parsed here in the meantime: the first keystroke then costs what the others do, and waits at most for the
 /// rest of this parse (on another core) rather than parsing, summarising and diagnosing the whole note itself.
-package final class OpenedNoteParse: @unchecked Sendable {
+package final class OpenedNoteParse: Sendable {
   /// The root and path of the note.
   package let location: DocumentLocation
   /// What the parsed text was (the index's offsets are in exactly this text).
   package let stamp: TextStamp
   private let done = DispatchSemaphore(value: 0)
-  private let lock = Mutex(())
-  private var parsed: Note?
+  private let parsed = Mutex<Note?>(nil)
 
   /// Starts parsing `bytes`, the text of the note at `location`, whose stamp is `stamp`.
   package init(location: DocumentLocation, bytes: [UInt8], stamp: TextStamp) {
@@ -24,20 +23,20 @@ package final class OpenedNoteParse: @unchecked Sendable {
     self.stamp = stamp
     DispatchQueue.global(qos: .userInitiated).async { [self] in
       let note = Note(parsing: bytes)
-      lock.withLock { _ in parsed = note }
+      parsed.withLock { $0 = note }
       done.signal()
     }
   }
 
   /// The parsed note, nil while the parse runs.
   package var note: Note? {
-    lock.withLock { _ in parsed }
+    parsed.withLock { $0 }
   }
 
   /// The parsed note, waiting for the parse to end.
   package func wait() -> Note {
     done.wait()
     done.signal()
-    return lock.withLock { _ in parsed } ?? Note()
+    return parsed.withLock { $0 } ?? Note()
   }
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// A scan first checks, cheaply, whether anything looks changed (`WorkspaceFiles.looksUnchanged`), and walks the
 /// folder again (`rescanned(fileSystem:)`) only when something does, or now and then whatever the check says; each
 /// root's steps are paced by their own cost (`ScanPacing`), so that watching 60,000 files does not keep a core busy.
-package final class ScanBoard: @unchecked Sendable {
+package final class ScanBoard: Sendable {
   /// One scan's outcome for one root.
   package struct Result: Sendable {
     /// The root scanned.
@@ -30,37 +30,43 @@ package final class ScanBoard: @unchecked Sendable {
     var pacing: ScanPacing
   }
 
-  private let lock = Mutex(())
-  private var targets: [RootID: Target] = [:]
+  /// What the loop and the timer thread share.
+  private struct State {
+    var targets: [RootID: Target] = [:]
+    var walks = 0
+    var checks = 0
+  }
+
+  private let state = Mutex(State())
   /// Full walks made so far, for tests and measurements.
-  package private(set) var walks = 0
+  package var walks: Int { state.withLock { $0.walks } }
   /// Cheap checks made so far.
-  package private(set) var checks = 0
+  package var checks: Int { state.withLock { $0.checks } }
 
   /// Creates an empty board.
   package init() {}
 
   /// Replaces the folders to scan; a root posted again keeps its pacing.
   func post(_ roots: [(id: RootID, generation: Int, files: WorkspaceFiles)], at now: ContinuousClock.Instant = .now) {
-    lock.withLock { _ in
+    state.withLock { state in
       var next: [RootID: Target] = [:]
       for root in roots {
-        if let kept = targets[root.id], kept.generation == root.generation {
+        if let kept = state.targets[root.id], kept.generation == root.generation {
           next[root.id] = kept
         } else {
           next[root.id] = Target(
             generation: root.generation, files: root.files,
-            pacing: targets[root.id]?.pacing ?? ScanPacing(walkedAt: now))
+            pacing: state.targets[root.id]?.pacing ?? ScanPacing(walkedAt: now))
         }
       }
-      targets = next
+      state.targets = next
     }
   }
 
   /// Scans every folder posted whose turn it is at `now` and returns the results that found a change (run off the
   /// loop).
   package func scan(fileSystem: any FileReading, at now: ContinuousClock.Instant = .now) -> [Result] {
-    let current = lock.withLock { _ in targets }
+    let current = state.withLock { $0.targets }
     var results: [Result] = []
     for (id, target) in current.sorted(by: { $0.key < $1.key }) {
       var pacing = target.pacing
@@ -89,16 +95,16 @@ package final class ScanBoard: @unchecked Sendable {
     return results
   }
 
-  private func count(_ counter: ReferenceWritableKeyPath<ScanBoard, Int>) {
-    lock.withLock { _ in self[keyPath: counter] += 1 }
+  private func count(_ counter: WritableKeyPath<State, Int>) {
+    state.withLock { $0[keyPath: counter] += 1 }
   }
 
   /// Keeps a root's pacing, and the files of a walk that found no change, unless the loop posted newer files.
   private func update(_ id: RootID, generation: Int, pacing: ScanPacing, baseline: WorkspaceFiles?) {
-    lock.withLock { _ in
-      guard targets[id]?.generation == generation else { return }
-      targets[id]?.pacing = pacing
-      if let baseline { targets[id]?.files = baseline }
+    state.withLock { state in
+      guard state.targets[id]?.generation == generation else { return }
+      state.targets[id]?.pacing = pacing
+      if let baseline { state.targets[id]?.files = baseline }
     }
   }
 }
