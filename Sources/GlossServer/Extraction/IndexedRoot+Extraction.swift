@@ -18,9 +18,7 @@ extension IndexedRoot {
     },
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> IndexedRoot {
-    let cache = ExtractionCache.defaultDirectory(environment: environment).map {
-      ExtractionCache(directory: $0, fileSystem: fileSystem)
-    }
+    let cache = ExtractionCache.forCommandLine(environment: environment, fileSystem: fileSystem)
     // The notes parsed by an earlier run (of the server or the command line) whose text is unchanged are not parsed
     // again; the image is kept again when notes were.
     let images = ExtractionCache.defaultDirectory(environment: environment).flatMap { directory in

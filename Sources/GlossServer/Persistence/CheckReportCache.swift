@@ -10,26 +10,17 @@ package import GlossIndex
 /// (`KeptRecordFile`), used only when a fresh walk finds every stamp equal, exactly as a restart snapshot is; anything
 /// else (a file edited, added, removed or renamed, the config changed, another build, a damaged file) indexes the
 /// workspace again and replaces it.
-package struct CheckReportCache: Sendable {
+package struct CheckReportCache: KeptRecordCache {
   /// The file the report is kept in.
-  let file: KeptRecordFile
+  package let file: KeptRecordFile
 
   /// The reports kept in the cache folder `directory` for the build `build`.
   package init(directory: String, fileSystem: any FileSystem, build: String) {
     file = KeptRecordFile(directory: directory, fileSystem: fileSystem, build: build, suffix: "check")
   }
 
-  /// The restart snapshots' folder and writer, shared.
-  package var snapshots: RestartCache { file.snapshots }
-
-  /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
-  package func fileName(forRealRoot realRoot: String) -> String { file.fileName(forRealRoot: realRoot) }
-
-  /// The absolute path of that file.
-  package func filePath(forRealRoot realRoot: String) -> String { file.filePath(forRealRoot: realRoot) }
-
   /// The report kept for the workspace at `root`, when every file is as it was when it was made; nil otherwise.
-  package func report(root: String, home: String?, fileSystem: any FileSystem) -> CheckReport? {
+  package func report(root: String, home: String?, fileSystem: any FileReading) -> CheckReport? {
     guard let kept = file.read(root: root, home: home, fileSystem: fileSystem), kept.unchanged else { return nil }
     return CheckReport(decoding: kept.body)
   }
@@ -38,14 +29,11 @@ package struct CheckReportCache: Sendable {
   /// those the index read; returns why it was not kept, if it was not.
   @discardableResult
   package func store(
-    _ report: CheckReport, of indexed: IndexedRoot, root: String, home: String?, fileSystem: any FileSystem,
+    _ report: CheckReport, of indexed: IndexedRoot, root: String, home: String?, fileSystem: any FileReading,
     extractionCache: ExtractionCache?
   ) -> String? {
-    let workspaceRoot = WorkspaceRoot(
-      id: 0, kind: .folder, folderURI: FileURI(filePath: root).string, indexed: indexed)
-    return file.store(
-      report.encoded, of: workspaceRoot, root: root, home: home, fileSystem: fileSystem,
-      extractionCache: extractionCache)
+    file.store(
+      report.encoded, of: indexed, root: root, home: home, fileSystem: fileSystem, extractionCache: extractionCache)
   }
 }
 
@@ -66,11 +54,9 @@ extension CheckReport {
     keyMemory?.apply(to: &indexed, root: root, fileSystem: fileSystem)
     let report = CheckReport(indexed: indexed, root: root, fileSystem: fileSystem)
     if let cache {
-      let extractionCache = ExtractionCache.defaultDirectory(environment: environment).map {
-        ExtractionCache(directory: $0, fileSystem: fileSystem)
-      }
       cache.store(
-        report, of: indexed, root: root, home: home, fileSystem: fileSystem, extractionCache: extractionCache)
+        report, of: indexed, root: root, home: home, fileSystem: fileSystem,
+        extractionCache: .forCommandLine(environment: environment, fileSystem: fileSystem))
     }
     return (report, false)
   }

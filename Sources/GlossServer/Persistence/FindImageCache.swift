@@ -17,23 +17,14 @@ import GlossSyntax
 /// only notes changed; when sources whose text is their file's changed too (edited, added, removed, renamed), only
 /// those are signed again and the image is kept again (`FindImageUse.updated`). Anything else (a bibliography, the
 /// config, a PDF, another build, a damaged file) has the workspace indexed again, and the image replaced.
-package struct FindImageCache: Sendable {
+package struct FindImageCache: KeptRecordCache {
   /// The file the image is kept in.
-  let file: KeptRecordFile
+  package let file: KeptRecordFile
 
   /// The images kept in the cache folder `directory` for the build `build`.
   package init(directory: String, fileSystem: any FileSystem, build: String) {
     file = KeptRecordFile(directory: directory, fileSystem: fileSystem, build: build, suffix: "find")
   }
-
-  /// The restart snapshots' folder and writer, shared.
-  package var snapshots: RestartCache { file.snapshots }
-
-  /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
-  package func fileName(forRealRoot realRoot: String) -> String { file.fileName(forRealRoot: realRoot) }
-
-  /// The absolute path of that file.
-  package func filePath(forRealRoot realRoot: String) -> String { file.filePath(forRealRoot: realRoot) }
 
   /// The image kept for the workspace at `root`, brought up to the files a fresh walk finds, with that walk and how
   /// it was had: as kept when every file is as it was when it was made, or only notes changed since (edited, added,
@@ -41,7 +32,7 @@ package struct FindImageCache: Sendable {
   /// `--notes`, which reads them from the walk); with the sources that changed signed again, then kept again, when
   /// besides notes only sources whose text is their file's changed (`updatedSources`). Nil otherwise.
   package func image(
-    root: String, home: String?, fileSystem: any FileSystem
+    root: String, home: String?, fileSystem: any FileReading
   ) -> (image: FindImage, files: WorkspaceFiles, use: FindImageUse)? {
     guard let kept = file.read(root: root, home: home, fileSystem: fileSystem),
       var image = FindImage(decoding: kept.body)
@@ -111,7 +102,7 @@ package struct FindImageCache: Sendable {
   /// not signed, nor any note read.
   static func updatedSources(
     _ find: DetachedFind, changed: Set<String>, kept: KeptRecordFile.Kept, notePaths: [String],
-    fileSystem: any FileSystem
+    fileSystem: any FileReading
   ) -> (DetachedFind, referenced: [String: FileRole])? {
     let walk = kept.walk
     var workspace = Workspace(
@@ -161,18 +152,16 @@ package struct FindImageCache: Sendable {
   /// index read; returns why it was not kept, if it was not.
   @discardableResult
   package func store(
-    _ indexed: IndexedRoot, root: String, home: String?, fileSystem: any FileSystem, extractionCache: ExtractionCache?
+    _ indexed: IndexedRoot, root: String, home: String?, fileSystem: any FileReading, extractionCache: ExtractionCache?
   ) -> String? {
     var naming: Set<String> = []
     for path in indexed.workspace.notes.keys {
       guard let text = indexed.texts[path] else { return "a note's text is not at hand" }
       if FindImage.mayNameBibliography(text.bytes) { naming.insert(path) }
     }
-    let workspaceRoot = WorkspaceRoot(
-      id: 0, kind: .folder, folderURI: FileURI(filePath: root).string, indexed: indexed)
     return store(
-      workspaceRoot, root: root, skipped: indexed.skipped, notesNamingBibliographies: naming, home: home,
-      fileSystem: fileSystem, extractionCache: extractionCache)
+      KeptRecordFile.workspaceRoot(indexed, root: root), root: root, skipped: indexed.skipped,
+      notesNamingBibliographies: naming, home: home, fileSystem: fileSystem, extractionCache: extractionCache)
   }
 
   /// Keeps the image of `indexed`, the workspace at `root` indexed with the config the command line reads (no editor
@@ -181,7 +170,7 @@ package struct FindImageCache: Sendable {
   /// this way too (`Server.findImageWork`).
   func store(
     _ indexed: WorkspaceRoot, root: String, skipped: [SkippedFile], notesNamingBibliographies naming: Set<String>,
-    home: String?, fileSystem: any FileSystem, extractionCache: ExtractionCache?
+    home: String?, fileSystem: any FileReading, extractionCache: ExtractionCache?
   ) -> String? {
     guard let find = indexed.workspace.detachedFind else { return "the search could not be kept" }
     let image = FindImage(find: find, skipped: skipped, notesNamingBibliographies: naming)
@@ -215,10 +204,9 @@ extension FindReport {
     let report = FindReport(
       indexed: indexed, phrase: phrase, limit: limit, includingNotes: includingNotes, fileSystem: fileSystem)
     if let cache {
-      let extractionCache = ExtractionCache.defaultDirectory(environment: environment).map {
-        ExtractionCache(directory: $0, fileSystem: fileSystem)
-      }
-      cache.store(indexed, root: root, home: home, fileSystem: fileSystem, extractionCache: extractionCache)
+      cache.store(
+        indexed, root: root, home: home, fileSystem: fileSystem,
+        extractionCache: .forCommandLine(environment: environment, fileSystem: fileSystem))
     }
     return (report, .indexed)
   }

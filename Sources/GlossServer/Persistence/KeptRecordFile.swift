@@ -15,17 +15,19 @@ import GlossIndex
 /// published record holds the thing kept. Reading it walks the workspace again; the caller decides from the walk
 /// whether the record still holds (`Kept.unchanged`: every stamp equal, exactly as a restart snapshot is used).
 package struct KeptRecordFile: Sendable {
-  /// The restart snapshots' folder and writer, shared.
-  package let snapshots: RestartCache
-  /// The file name's suffix, which also tells the kept things apart in their key (`check`, `find`).
-  let suffix: String
+  /// The files, in the restart snapshots' folder (`suffix`: `check`, `find`, which also tells the kept things apart
+  /// in their key).
+  let file: WorkspaceCacheFile
+  /// The Gloss build whose records this file reads and writes.
+  let build: String
   /// The name of the one record (never a path: paths are root-relative and never empty).
   static let recordName = ""
 
-  /// The `suffix` files kept in the cache folder `directory` for the build `build`.
+  /// The `suffix` files kept in the cache folder `directory` for the build `build`: the one place they are given the
+  /// means to write, which they hold as the folder's writer.
   init(directory: String, fileSystem: any FileSystem, build: String, suffix: String) {
-    snapshots = RestartCache(directory: directory, fileSystem: fileSystem, build: build)
-    self.suffix = suffix
+    file = WorkspaceCacheFile(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), suffix: suffix)
+    self.build = build
   }
 
   /// A kept record read back, with the walk made to check it.
@@ -44,29 +46,19 @@ package struct KeptRecordFile: Sendable {
     var unchanged: Bool { snapshot.matches(walk, entries: entries) }
   }
 
-  /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
-  package func fileName(forRealRoot realRoot: String) -> String {
-    RestartCache.fileName(forRealRoot: realRoot, suffix: suffix)
-  }
-
-  /// The absolute path of that file.
-  package func filePath(forRealRoot realRoot: String) -> String {
-    PathComponents.join(snapshots.writer.directory, fileName(forRealRoot: realRoot))
-  }
-
   /// What must be equal besides the files: the build, the root and its real path, the home folder, the command.
-  func key(root: String, home: String?, fileSystem: any FileSystem) -> RestartKey {
+  func key(root: String, home: String?, fileSystem: any FileReading) -> RestartKey {
     RestartKey(
-      build: snapshots.build, root: root, realRoot: (try? fileSystem.realPath(of: root)) ?? root, home: home ?? "",
-      positionEncoding: "gloss " + suffix, settings: "")
+      build: build, root: root, realRoot: (try? fileSystem.realPath(of: root)) ?? root, home: home ?? "",
+      positionEncoding: "gloss " + file.suffix, settings: "")
   }
 
   /// The record kept for the workspace at `root` by this build for this command, with a fresh walk of the workspace
   /// (with the config the command line reads: no editor settings); nil when there is none or it is damaged.
-  func read(root: String, home: String?, fileSystem: any FileSystem) -> Kept? {
+  func read(root: String, home: String?, fileSystem: any FileReading) -> Kept? {
     let key = key(root: root, home: home, fileSystem: fileSystem)
-    guard let bytes = try? snapshots.writer.read(fileName(forRealRoot: key.realRoot)),
-      let snapshot = RestartSnapshot(decoding: bytes, build: snapshots.build), snapshot.key == key,
+    guard let bytes = file.bytes(forRealRoot: key.realRoot),
+      let snapshot = RestartSnapshot(decoding: bytes, build: build), snapshot.key == key,
       snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
     else { return nil }
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: nil, fileSystem: fileSystem)
@@ -85,18 +77,29 @@ package struct KeptRecordFile: Sendable {
       key: kept.snapshot.key, files: kept.walk.files, otherFiles: kept.walk.otherFiles.map(\.path),
       skipped: kept.walk.skipped, referenced: referenced, extractionEntries: kept.entries,
       published: [PublishedDiagnostics(path: Self.recordName, body: Data(body))])
-    do {
-      try snapshots.writer.write(snapshot.encoded, to: fileName(forRealRoot: kept.snapshot.key.realRoot))
-      return nil
-    } catch {
-      return error.message
-    }
+    return keep(snapshot)
+  }
+
+  /// Keeps `body`, made from `indexed` (the folder at `root`, indexed for the command line), for the next run, when
+  /// the files are still those the index read; returns why it was not kept, if it was not.
+  func store(
+    _ body: [UInt8], of indexed: IndexedRoot, root: String, home: String?, fileSystem: any FileReading,
+    extractionCache: ExtractionCache?
+  ) -> String? {
+    store(
+      body, of: Self.workspaceRoot(indexed, root: root), root: root, home: home, fileSystem: fileSystem,
+      extractionCache: extractionCache)
+  }
+
+  /// `indexed`, the folder at `root` indexed for the command line, as the server holds a root.
+  static func workspaceRoot(_ indexed: IndexedRoot, root: String) -> WorkspaceRoot {
+    WorkspaceRoot(id: 0, kind: .folder, folderURI: FileURI(filePath: root).string, indexed: indexed)
   }
 
   /// Keeps `body`, made from `indexed` (the workspace at `root`), for the next run, when the files are still those
   /// the index read; returns why it was not kept, if it was not.
   func store(
-    _ body: [UInt8], of indexed: WorkspaceRoot, root: String, home: String?, fileSystem: any FileSystem,
+    _ body: [UInt8], of indexed: WorkspaceRoot, root: String, home: String?, fileSystem: any FileReading,
     extractionCache: ExtractionCache?
   ) -> String? {
     let key = key(root: root, home: home, fileSystem: fileSystem)
@@ -104,15 +107,40 @@ package struct KeptRecordFile: Sendable {
       indexed, published: [PublishedDiagnostics(path: Self.recordName, body: Data(body))], key: key,
       editorSettings: nil, fileSystem: fileSystem, extractionCache: extractionCache)
     switch captured {
-    case .success(let snapshot):
-      do {
-        try snapshots.writer.write(snapshot.encoded, to: fileName(forRealRoot: key.realRoot))
-        return nil
-      } catch {
-        return error.message
-      }
-    case .failure(let refusal):
-      return refusal.description
+    case .success(let snapshot): return keep(snapshot)
+    case .failure(let refusal): return refusal.description
     }
+  }
+
+  /// Writes `snapshot` in place of its workspace's file; returns why it was not written, if it was not.
+  private func keep(_ snapshot: RestartSnapshot) -> String? {
+    do {
+      try file.store(snapshot.encoded, forRealRoot: snapshot.key.realRoot)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+}
+
+/// What a command keeps between runs in a `KeptRecordFile` (`CheckReportCache`, `FindImageCache`): where it is.
+package protocol KeptRecordCache: Sendable {
+  /// The file the thing is kept in.
+  var file: KeptRecordFile { get }
+}
+
+extension KeptRecordCache {
+  /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
+  package func fileName(forRealRoot realRoot: String) -> String { file.file.fileName(forRealRoot: realRoot) }
+
+  /// The absolute path of that file.
+  package func filePath(forRealRoot realRoot: String) -> String { file.file.filePath(forRealRoot: realRoot) }
+}
+
+extension ExtractionCache {
+  /// The user's cache of extracted texts as the command line finds it (`$XDG_CACHE_HOME/gloss` of `environment`),
+  /// written through `fileSystem`; nil when there is no such folder.
+  package static func forCommandLine(environment: [String: String], fileSystem: any FileSystem) -> ExtractionCache? {
+    defaultDirectory(environment: environment).map { ExtractionCache(directory: $0, fileSystem: fileSystem) }
   }
 }

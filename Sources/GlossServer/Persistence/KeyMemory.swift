@@ -8,30 +8,29 @@ import GlossSyntax
 /// The file is text: a first line `gloss-keys 1`, then one line per key, `key`, DOI, title, first author and year
 /// separated by tabs (the normalised parts hold none). A file that does not start so is ignored whole.
 package struct KeyMemory: Sendable {
-  /// The writer of Gloss's cache folder.
-  package let writer: PrivateFileWriter
+  /// The memory files.
+  let file: WorkspaceCacheFile
   /// The first line of the file.
   static let header = "gloss-keys 1"
 
-  /// The memory in the cache folder `directory`.
+  /// The memory in the cache folder `directory`: the one place it is given the means to write, which it holds as the
+  /// folder's writer.
   package init(directory: String, fileSystem: any FileSystem) {
-    writer = PrivateFileWriter(directory: directory, fileSystem: fileSystem)
+    file = WorkspaceCacheFile(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), suffix: "keys")
   }
 
   /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
-  package func fileName(forRealRoot realRoot: String) -> String {
-    RestartCache.fileName(forRealRoot: realRoot, suffix: "keys")
-  }
+  package func fileName(forRealRoot realRoot: String) -> String { file.fileName(forRealRoot: realRoot) }
 
   /// The fingerprints remembered for the workspace at `realRoot`; empty when there are none or the file is not one.
   package func fingerprints(forRealRoot realRoot: String) -> [String: KeyFingerprint] {
-    guard let bytes = try? writer.read(fileName(forRealRoot: realRoot)) else { return [:] }
+    guard let bytes = file.bytes(forRealRoot: realRoot) else { return [:] }
     return Self.decode(bytes)
   }
 
   /// Keeps `fingerprints` for the workspace at `realRoot`, replacing what was kept.
   package func store(_ fingerprints: [String: KeyFingerprint], forRealRoot realRoot: String) throws(CommandError) {
-    try writer.write(Self.encode(fingerprints), to: fileName(forRealRoot: realRoot))
+    try file.store(Self.encode(fingerprints), forRealRoot: realRoot)
   }
 
   /// The file's bytes for `fingerprints`, sorted by key.

@@ -4,26 +4,25 @@ package import GlossIndex
 /// beside the restart snapshots, outside every workspace, written only through `PrivateFileWriter` (atomic: a reader
 /// sees the old file or the new one).
 package struct NoteImageCache: Sendable {
-  /// The writer of Gloss's cache folder.
-  package let writer: PrivateFileWriter
+  /// The image files.
+  let file: WorkspaceCacheFile
   /// The Gloss build whose images this cache reads and writes.
   package let build: String
 
-  /// The images in the cache folder `directory`, for the build `build`.
+  /// The images in the cache folder `directory`, for the build `build`: the one place they are given the means to
+  /// write, which they hold as the folder's writer.
   package init(directory: String, fileSystem: any FileSystem, build: String) {
-    writer = PrivateFileWriter(directory: directory, fileSystem: fileSystem)
+    file = WorkspaceCacheFile(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), suffix: "notes")
     self.build = build
   }
 
   /// The image file of the workspace whose real path is `realRoot`, relative to the cache folder.
-  package func fileName(forRealRoot realRoot: String) -> String {
-    RestartCache.fileName(forRealRoot: realRoot, suffix: "notes")
-  }
+  package func fileName(forRealRoot realRoot: String) -> String { file.fileName(forRealRoot: realRoot) }
 
   /// The image kept for the workspace whose real path is `realRoot` by this build; nil when there is none or it
   /// cannot be read.
   package func image(forRealRoot realRoot: String) -> NoteImage? {
-    guard let bytes = try? writer.read(fileName(forRealRoot: realRoot)) else { return nil }
+    guard let bytes = file.bytes(forRealRoot: realRoot) else { return nil }
     return NoteImage(decoding: bytes, build: build)
   }
 
@@ -31,7 +30,7 @@ package struct NoteImageCache: Sendable {
   package func store(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)], forRealRoot realRoot: String
   ) throws(CommandError) {
-    try writer.write(NoteImage.encode(notes, build: build), to: fileName(forRealRoot: realRoot))
+    try file.store(NoteImage.encode(notes, build: build), forRealRoot: realRoot)
   }
 
   /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes: nothing was
