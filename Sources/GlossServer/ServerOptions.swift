@@ -24,7 +24,11 @@ package struct ServerOptions: Sendable {
   /// How often the loop sends `.tick` events; nil for none.
   package var tickInterval: Duration?
   /// Where workspace files are read and written (`LocalFileSystem` in `gloss lsp`, `InMemoryFileSystem` in tests).
+  /// Only the writers are made from it (`WorkspaceWriter`, and the caches' `PrivateFileWriter`); everything else reads
+  /// through `reader`.
   package var fileSystem: any FileSystem = LocalFileSystem()
+  /// The file system as a reader: what the server's handlers, scans and loads are given, which cannot write.
+  package var reader: any FileReading { fileSystem }
   /// Gloss's own state folder, outside every workspace (the record of the exports it wrote): by default
   /// `$XDG_STATE_HOME/gloss`, else `~/.local/state/gloss`.
   package var stateDirectory = PrivateFileWriter.state().directory

@@ -139,7 +139,7 @@ extension Server {
   /// text, else no text while its extraction is queued. Returns the paths whose diagnostics changed.
   func loadExtracted(_ path: String, format: ExtractedFormat, in index: Int) -> Set<String> {
     let absolute = roots[index].files.absolutePath(path)
-    guard let status = try? options.fileSystem.status(of: absolute), !status.isDirectory else {
+    guard let status = try? options.reader.status(of: absolute), !status.isDirectory else {
       roots[index].texts[path] = nil
       return roots[index].workspace.sourceDocuments[path] != nil ? roots[index].workspace.remove(path: path) : []
     }

@@ -1,5 +1,6 @@
-/// The only way Gloss reads files: every path is absolute and `/`-separated. What indexes, scans and reports hold:
-/// nothing given a `FileReading` can change a file (docs/contributing/write-path.md).
+/// The only way Gloss reads files: every path is absolute and `/`-separated. What every holder that only reads is
+/// given (discovery, loading, scans, reports, the server's handlers through `ServerOptions.reader`, the caches'
+/// lookups): nothing given a `FileReading` can change a file (docs/contributing/write-path.md).
 package protocol FileReading: Sendable {
   /// The bytes of the file at `path` (following symbolic links).
   func contents(of path: String) throws(FileSystemError) -> [UInt8]
@@ -16,8 +17,12 @@ package protocol FileReading: Sendable {
   func isWritable(_ path: String) -> Bool
 }
 
-/// A file system that reads and writes: what the writers of `Writing/` hold (and what the server is given, to make
-/// them); everything else is handed it as a `FileReading`.
+/// A file system that reads and writes: only the writers of `Writing/` (`WorkspaceWriter`, `PrivateFileWriter`) hold
+/// one. Elsewhere `any FileSystem` appears only where such a writer is made and handed on at once:
+/// `ServerOptions.fileSystem` (the server makes its writers from it), the initialisers of the caches that write
+/// through a `PrivateFileWriter` (`ExtractionCache`, `RestartCache`, `NoteImageCache`, `KeyMemory`, `KeptRecordFile`
+/// and its holders), and the command line's loads that make those caches (`IndexedRoot.forCommandLine`,
+/// `ExtractionCache.forCommandLine` and the reports built on them). Everything else is handed it as a `FileReading`.
 ///
 /// The calls that change files. Only the writers of `Writing/` call them: they decide whether a change is allowed.
 /// Each takes a real path: a folder on the way that is a symbolic link (swapped in after the writer's checks) makes

@@ -120,7 +120,7 @@ extension Server {
   func currentDocument(at uri: DocumentURI) throws -> (DocumentLocation, SourceText) {
     let (location, text) = try document(at: uri)
     guard documents[uri] == nil, let root = root(location.root), root.kind == .folder,
-      let disk = try? options.fileSystem.contents(of: root.files.absolutePath(location.path)), disk != text.bytes
+      let disk = try? options.reader.contents(of: root.files.absolutePath(location.path)), disk != text.bytes
     else { return (location, text) }
     syncWithDisk(location.root, forcing: [location.path])
     return try document(at: uri)
@@ -137,7 +137,7 @@ extension Server {
   /// Whether a root-relative path of root `id` exists on disk.
   func isTaken(in id: RootID) -> (String) -> Bool {
     guard let root = root(id) else { return { _ in true } }
-    let fileSystem = options.fileSystem
+    let fileSystem = options.reader
     return { fileSystem.fileExists(root.files.absolutePath($0)) }
   }
 

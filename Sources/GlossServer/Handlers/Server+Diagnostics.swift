@@ -43,7 +43,7 @@ extension Server {
       }
       let open = openDocuments
       let encoding = connection.positionEncoding
-      let fileSystem = options.fileSystem
+      let fileSystem = options.reader
       // In slices, each written as soon as it is encoded, so that the client reads the first while the next are
       // encoded (the first indexing publishes one notification for every file).
       for slice in stride(from: 0, to: paths.count, by: Self.publishSlice) {

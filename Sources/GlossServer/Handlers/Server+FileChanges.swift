@@ -54,7 +54,7 @@ extension Server {
   /// Walks the folder root `id` again and brings the index up to date with the disk; open documents are left alone.
   func syncWithDisk(_ id: RootID, forcing forced: Set<String> = []) {
     guard let index = rootIndex(id), roots[index].kind == .folder else { return }
-    let (next, changes) = roots[index].files.rescanned(fileSystem: options.fileSystem)
+    let (next, changes) = roots[index].files.rescanned(fileSystem: options.reader)
     apply(next, changes, forcing: forced, in: id)
   }
 
@@ -116,7 +116,7 @@ extension Server {
       var current = zotero
       if !paths.isDisjoint(with: preferences) {
         paths.subtract(preferences)
-        current.readPreferences(fileSystem: options.fileSystem)
+        current.readPreferences(fileSystem: options.reader)
       }
       if !paths.isDisjoint(with: library) || current != zotero {
         paths.subtract(library)
@@ -138,7 +138,7 @@ extension Server {
         changed.formUnion(loadExtracted(path, format: format, in: index))
         continue
       }
-      switch roots[index].files.read(path, fileSystem: options.fileSystem) {
+      switch roots[index].files.read(path, fileSystem: options.reader) {
       case .success(let bytes) where role == .sourceDocument:
         sourceDocuments.append((path, bytes))
       case .success(let bytes):
@@ -203,7 +203,7 @@ extension Server {
     }
     let documents = roots[index].workspace.unloadedEntryFiles.subtracting(known)
     for path in bibliographies.sorted() {
-      if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
+      if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.reader) {
         watch(path, role: .bibliography, in: index)
         changed.formUnion(set(path, role: .bibliography, bytes: bytes, in: index))
       }
@@ -212,7 +212,7 @@ extension Server {
       guard watch(path, role: .sourceDocument, in: index) else { continue }
       if let format = ExtractedFormat(path: path) {
         changed.formUnion(loadExtracted(path, format: format, in: index))
-      } else if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.fileSystem) {
+      } else if case .success(let bytes) = roots[index].files.read(path, fileSystem: options.reader) {
         changed.formUnion(set(path, role: .sourceDocument, bytes: bytes, in: index))
       }
     }
@@ -222,7 +222,7 @@ extension Server {
   /// Adds a file the index asked for to those the periodic scan looks at; false when it does not exist.
   @discardableResult
   private func watch(_ path: String, role: FileRole, in index: Int) -> Bool {
-    guard let status = try? options.fileSystem.status(of: roots[index].files.absolutePath(path)), !status.isDirectory
+    guard let status = try? options.reader.status(of: roots[index].files.absolutePath(path)), !status.isDirectory
     else { return false }
     guard roots[index].files.referenced[path] == nil else { return true }
     var files = roots[index].files
@@ -255,7 +255,7 @@ extension Server {
     // Settings sent again unchanged (many clients send `didChangeConfiguration` right after start) or a config file
     // rewritten with the same meaning must not cost a re-index of the whole root.
     let loaded = WorkspaceFiles.loadConfig(
-      root: roots[index].path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem)
+      root: roots[index].path, editorSettings: connection.editorSettings, fileSystem: options.reader)
     if loaded.config == roots[index].config.config, loaded.fileProblems == roots[index].config.fileProblems {
       return false
     }
@@ -264,7 +264,7 @@ extension Server {
     // A config read differently changes no note's parse: the notes whose text the note image holds are taken from it.
     let image = noteImage(ofRoot: old.path)
     var indexed = IndexedRoot(
-      root: old.path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem,
+      root: old.path, editorSettings: connection.editorSettings, fileSystem: options.reader,
       home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       zoteroDirectory: options.defaultZoteroDirectory, noteImage: image)

@@ -86,7 +86,7 @@ extension Server {
       case .url(let url): target = url
       case .pdfPage(let path, let page): target = root.uri(for: path) + "#page=\(page)"
       case .existingFile(let candidates):
-        guard let path = candidates.first(where: { options.fileSystem.fileExists(root.files.absolutePath($0)) })
+        guard let path = candidates.first(where: { options.reader.fileExists(root.files.absolutePath($0)) })
         else { return nil }
         target = root.uri(for: path)
       }

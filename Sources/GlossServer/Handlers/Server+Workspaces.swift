@@ -44,7 +44,7 @@ extension Server {
   package func text(of path: String, in id: RootID) -> SourceText? {
     guard let root = root(id) else { return nil }
     if let uri = root.openPaths[path], let document = documents[uri] { return document.text }
-    return root.storedText(of: path, fileSystem: options.fileSystem)
+    return root.storedText(of: path, fileSystem: options.reader)
   }
 
   /// The position tables kept with the released texts of `paths` (closed notes, `TextStamp.positions`): the offsets
@@ -58,7 +58,7 @@ extension Server {
   /// `positionTables(of:in:)` in a root already looked up.
   func positionTables(of paths: some Sequence<String>, in root: WorkspaceRoot) -> [String: PositionTable] {
     var out: [String: PositionTable] = [:]
-    let fileSystem = options.fileSystem
+    let fileSystem = options.reader
     for path in Set(paths) where root.openPaths[path] == nil && root.texts[path] == nil {
       guard let table = root.releasedTexts[path]?.positions, root.files.fileLooksUnchanged(path, fileSystem: fileSystem)
       else { continue }
@@ -87,7 +87,7 @@ extension Server {
     // The released texts are read again from disk (a thousand files for a key cited across the workspace), on
     // every core.
     let paths = onDisk
-    let fileSystem = options.fileSystem
+    let fileSystem = options.reader
     let read = ParallelWork.map(count: paths.count) { root.storedText(of: paths[$0], fileSystem: fileSystem) }
     for (path, text) in zip(paths, read) {
       if let text { out[path] = text }
@@ -117,7 +117,7 @@ extension Server {
   func textURI(for path: String, in root: WorkspaceRoot) -> DocumentURI {
     if ExtractedFormat(path: path) != nil, root.texts[path] != nil, let cache = extractionCache {
       let textFile = cache.textFile(of: root.files.absolutePath(path))
-      if options.fileSystem.fileExists(textFile) { return FileURI(filePath: textFile).string }
+      if options.reader.fileExists(textFile) { return FileURI(filePath: textFile).string }
     }
     return root.uri(for: path)
   }
@@ -204,7 +204,7 @@ extension Server {
     // The notes parsed at the end of an earlier run: those whose text is unchanged are not parsed again.
     let image = noteImage(ofRoot: path)
     var indexed = IndexedRoot(
-      root: path, editorSettings: connection.editorSettings, fileSystem: options.fileSystem,
+      root: path, editorSettings: connection.editorSettings, fileSystem: options.reader,
       home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
@@ -288,7 +288,7 @@ extension Server {
 
   /// How workspaces are found from a folder inside them.
   var discovery: WorkspaceDiscovery {
-    WorkspaceDiscovery(fileSystem: options.fileSystem, homeDirectory: options.homeDirectory)
+    WorkspaceDiscovery(fileSystem: options.reader, homeDirectory: options.homeDirectory)
   }
 
   /// Says once per root that it holds no bibliography and no source document, when one of its notes cites something:

@@ -20,7 +20,7 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   let now = server.options.now
   server.scanning.runsInBackground = server.options.tickInterval != nil
   let board = server.scanning.board
-  let fileSystem = server.options.fileSystem
+  let fileSystem = server.options.reader
   // The periodic scan walks the folders on the timer's thread, so a walk of 10,000 files never delays an edit; the
   // loop only applies what changed.
   let timer = server.options.tickInterval.map { interval in

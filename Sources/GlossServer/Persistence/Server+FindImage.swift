@@ -23,7 +23,7 @@ extension Server {
       root.indexedSettings.isEmpty, root.reportedSkips.isEmpty
     else { return nil }
     let home = options.homeDirectory
-    let fileSystem = options.fileSystem
+    let fileSystem = options.reader
     let extractionCache = self.extractionCache
     let log = options.log
     return { openTexts in

@@ -13,7 +13,7 @@ extension Server {
   /// remembered key that is gone), then saves the current ones.
   func rememberKeys(in id: RootID) {
     guard let memory = keyMemory, let index = rootIndex(id), roots[index].kind == .folder else { return }
-    let realRoot = (try? options.fileSystem.realPath(of: roots[index].path)) ?? roots[index].path
+    let realRoot = (try? options.reader.realPath(of: roots[index].path)) ?? roots[index].path
     let remembered = memory.fingerprints(forRealRoot: realRoot)
     if !remembered.isEmpty { roots[index].workspace.setRememberedKeys(remembered) }
     saveKeyFingerprints(of: index, memory: memory)
@@ -41,7 +41,7 @@ extension Server {
     roots[index].keysGeneration = roots[index].generation
     let workspace = roots[index].workspace
     let path = roots[index].path
-    let realRoot = (try? options.fileSystem.realPath(of: path)) ?? path
+    let realRoot = (try? options.reader.realPath(of: path)) ?? path
     let log = options.log
     inRestartBackground {
       let fingerprints = workspace.fingerprintsToRemember()

@@ -15,7 +15,7 @@ extension Server {
   func noteImage(ofRoot path: String) -> NoteImage? {
     guard let cache = noteImageCache else { return nil }
     let started = ContinuousClock.now
-    let realRoot = (try? options.fileSystem.realPath(of: path)) ?? path
+    let realRoot = (try? options.reader.realPath(of: path)) ?? path
     guard let image = cache.image(forRealRoot: realRoot) else { return nil }
     log("read the note image of '\(path)' (\(image.count) notes) in \(ContinuousClock.now - started)")
     return image
@@ -29,7 +29,7 @@ extension Server {
     // Only the notes and their stamps are held until the write: `indexed` holds the texts too.
     let notes = indexed.workspace.notes
     let stamps = indexed.noteStamps
-    let realRoot = (try? options.fileSystem.realPath(of: indexed.files.root)) ?? indexed.files.root
+    let realRoot = (try? options.reader.realPath(of: indexed.files.root)) ?? indexed.files.root
     let root = indexed.files.root
     let log = options.log
     inRestartBackground {

@@ -28,7 +28,7 @@ extension Server {
   func restartKey(ofRoot path: String, settings: String? = nil) -> RestartKey? {
     guard let build = options.build else { return nil }
     return RestartKey(
-      build: build, root: path, realRoot: (try? options.fileSystem.realPath(of: path)) ?? path,
+      build: build, root: path, realRoot: (try? options.reader.realPath(of: path)) ?? path,
       home: options.homeDirectory ?? "", positionEncoding: connection.positionEncoding.rawValue,
       settings: settings ?? canonicalEditorSettings)
   }
@@ -51,7 +51,7 @@ extension Server {
     guard publishesFromDisk, let cache = restartCache, let key = restartKey(ofRoot: path) else { return nil }
     let started = ContinuousClock.now
     guard let snapshot = cache.snapshot(for: key) else { return nil }
-    let fileSystem = options.fileSystem
+    let fileSystem = options.reader
     let config = WorkspaceFiles.loadConfig(
       root: path, editorSettings: connection.editorSettings, fileSystem: fileSystem)
     let walk = WorkspaceFiles.discover(
@@ -157,7 +157,7 @@ extension Server {
     }
     let openTexts = texts
     let settings = connection.editorSettings
-    let fileSystem = options.fileSystem
+    let fileSystem = options.reader
     let extractionCache = self.extractionCache
     let encoding = connection.positionEncoding
     let log = options.log

@@ -72,7 +72,7 @@ extension Server {
       // The index changed since it was copied (which the events let through must not do): diagnosed here instead,
       // and every file published from it.
       log("the index of '\(roots[index].path)' changed while it was diagnosed: diagnosed again")
-      IndexedRoot.diagnose(&roots[index].workspace, files: roots[index].files, fileSystem: options.fileSystem)
+      IndexedRoot.diagnose(&roots[index].workspace, files: roots[index].files, fileSystem: options.reader)
       publishAll(in: id)
       return
     }

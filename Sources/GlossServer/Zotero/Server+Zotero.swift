@@ -8,7 +8,7 @@ extension Server {
   /// changed are diagnosed again (the index compares entries by value), and the files the new entries name are
   /// loaded by the caller. Returns the paths whose diagnostics changed.
   func reloadZotero(_ zotero: ZoteroFolder, in index: Int) -> Set<String> {
-    let loaded = zotero.load(fileSystem: options.fileSystem, place: roots[index].files.place)
+    let loaded = zotero.load(fileSystem: options.reader, place: roots[index].files.place)
     var files = roots[index].files
     // Preferences of a profile no longer the default are no longer watched (nor ever read as a bibliography).
     let place = files.place
