@@ -23,9 +23,19 @@ package struct ExtractionCache: Sendable {
   /// The folder of the entries inside it.
   static let folder = "texts"
 
-  /// A cache in `directory` (Gloss's cache folder; the entries go in its `texts/`).
+  /// A cache in `directory` (Gloss's cache folder; the entries go in its `texts/`), written through `fileSystem`.
   package init(directory: String, fileSystem: any FileSystem) {
-    writer = PrivateFileWriter(directory: directory, fileSystem: fileSystem)
+    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem))
+  }
+
+  /// A cache in the folder `writer` owns (the entries go in its `texts/`).
+  package init(writer: PrivateFileWriter) {
+    self.writer = writer
+  }
+
+  /// The user's cache as the command line finds it: Gloss's cache folder of `environment` (`defaultDirectory`).
+  package static func forCommandLine(environment: [String: String]) -> ExtractionCache {
+    ExtractionCache(writer: .cache(environment: environment))
   }
 
   /// The default folder: `$XDG_CACHE_HOME/gloss`, else `~/.cache/gloss`.

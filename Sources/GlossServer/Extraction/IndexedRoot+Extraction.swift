@@ -8,22 +8,21 @@ import GlossSyntax
 #endif
 
 extension IndexedRoot {
-  /// The folder at `root` indexed for a command of the command line (`check`, `find`, `export`): the user's cache of
-  /// extracted texts (`$XDG_CACHE_HOME/gloss`), and PDFs and other formats an external tool reads extracted at once
-  /// with `extract` (there is no background to wait for); the cache folder and home from `environment`.
+  /// The folder at `root` indexed for a command of the command line (`check`, `find`, `export`), read through
+  /// `fileSystem`: the user's cache of extracted texts (`$XDG_CACHE_HOME/gloss`, written through its own writer), and
+  /// PDFs and other formats an external tool reads extracted at once with `extract` (there is no background to wait
+  /// for); the cache folder and home from `environment`.
   package static func forCommandLine(
-    root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
+    root: String, fileSystem: any FileReading, progress: (IndexingStep) -> Void = { _ in },
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
     },
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> IndexedRoot {
-    let cache = ExtractionCache.forCommandLine(environment: environment, fileSystem: fileSystem)
+    let cache = ExtractionCache.forCommandLine(environment: environment)
     // The notes parsed by an earlier run (of the server or the command line) whose text is unchanged are not parsed
     // again; the image is kept again when notes were.
-    let images = ExtractionCache.defaultDirectory(environment: environment).flatMap { directory in
-      GlossVersion.build.map { NoteImageCache(directory: directory, fileSystem: fileSystem, build: $0) }
-    }
+    let images = GlossVersion.build.map { NoteImageCache(writer: cache.writer, build: $0) }
     let realRoot = (try? fileSystem.realPath(of: root)) ?? root
     let image = images?.image(forRealRoot: realRoot)
     var indexed = IndexedRoot(

@@ -41,7 +41,7 @@ extension CheckReport {
   /// `gloss check`'s report of the workspace at `root`: the one `cache` kept at the last run when every file is as
   /// it was then (`reused`), else the workspace indexed now, whose report is then kept for the next run.
   package static func keptOrIndexed(
-    root: String, cache: CheckReportCache?, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
+    root: String, cache: CheckReportCache?, fileSystem: any FileReading, progress: (IndexingStep) -> Void = { _ in },
     keyMemory: KeyMemory? = nil,
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
@@ -56,7 +56,7 @@ extension CheckReport {
     if let cache {
       cache.store(
         report, of: indexed, root: root, home: home, fileSystem: fileSystem,
-        extractionCache: .forCommandLine(environment: environment, fileSystem: fileSystem))
+        extractionCache: .forCommandLine(environment: environment))
     }
     return (report, false)
   }

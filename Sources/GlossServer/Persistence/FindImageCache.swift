@@ -184,7 +184,7 @@ extension FindReport {
   /// brought up to the sources changed since (`FindImageCache.image`), else in the workspace indexed now, whose image
   /// is then kept for the next run; with how the search was had.
   package static func keptOrIndexed(
-    root: String, phrase: String, limit: Int, includingNotes: Bool, cache: FindImageCache?, fileSystem: any FileSystem,
+    root: String, phrase: String, limit: Int, includingNotes: Bool, cache: FindImageCache?, fileSystem: any FileReading,
     progress: (IndexingStep) -> Void = { _ in },
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
@@ -206,7 +206,7 @@ extension FindReport {
     if let cache {
       cache.store(
         indexed, root: root, home: home, fileSystem: fileSystem,
-        extractionCache: .forCommandLine(environment: environment, fileSystem: fileSystem))
+        extractionCache: .forCommandLine(environment: environment))
     }
     return (report, .indexed)
   }

@@ -136,11 +136,3 @@ extension KeptRecordCache {
   /// The absolute path of that file.
   package func filePath(forRealRoot realRoot: String) -> String { file.file.filePath(forRealRoot: realRoot) }
 }
-
-extension ExtractionCache {
-  /// The user's cache of extracted texts as the command line finds it (`$XDG_CACHE_HOME/gloss` of `environment`),
-  /// written through `fileSystem`; nil when there is no such folder.
-  package static func forCommandLine(environment: [String: String], fileSystem: any FileSystem) -> ExtractionCache? {
-    defaultDirectory(environment: environment).map { ExtractionCache(directory: $0, fileSystem: fileSystem) }
-  }
-}

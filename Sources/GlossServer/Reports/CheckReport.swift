@@ -64,7 +64,7 @@ package struct CheckReport: Sendable {
   /// With `keyMemory`, the key fingerprints an earlier run (of the server or of this command) saved are read first,
   /// so that a key gone since is reported with its new key, and the current ones are saved after.
   package init(
-    root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
+    root: String, fileSystem: any FileReading, progress: (IndexingStep) -> Void = { _ in },
     keyMemory: KeyMemory? = nil,
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)

@@ -64,7 +64,7 @@ package struct FindReport: Sendable {
   /// Indexes the folder at `root` and searches it for `phrase`. PDFs and other formats an external tool reads are
   /// extracted first (or taken from the cache) with `extract`, as `gloss check` does.
   package init(
-    root: String, phrase: String, limit: Int, includingNotes: Bool, fileSystem: any FileSystem,
+    root: String, phrase: String, limit: Int, includingNotes: Bool, fileSystem: any FileReading,
     progress: (IndexingStep) -> Void = { _ in },
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
