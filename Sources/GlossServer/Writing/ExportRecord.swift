@@ -30,7 +30,7 @@ package struct ExportRecord: Sendable {
   /// export to that path is refused, so failures are ignored.
   package func record(_ bytes: [UInt8], at path: String) {
     store.exclusively(Self.lockName) {
-      var entries = load().filter { $0.key != path && store.fileSystem.fileExists($0.key) }
+      var entries = load().filter { $0.key != path && store.reader.fileExists($0.key) }
       entries[path] = Self.fingerprint(bytes)
       guard let data = try? JSONEncoder.sorted.encode(Stored(version: 1, files: entries)) else { return }
       try? store.write(Array(data), to: Self.fileName)

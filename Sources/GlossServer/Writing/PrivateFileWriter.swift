@@ -18,8 +18,8 @@ package import GlossIndex
 package struct PrivateFileWriter: Sendable {
   /// The folder this writer owns (absolute).
   package let directory: String
-  /// Where files are read and written.
-  package let fileSystem: any FileSystem
+  /// Where files are read and written: held by the writer alone, which hands out only its reading side (`reader`).
+  private let fileSystem: any FileSystem
 
   /// A writer for Gloss's files in `directory`.
   package init(directory: String, fileSystem: any FileSystem) {
@@ -44,6 +44,9 @@ package struct PrivateFileWriter: Sendable {
       directory: folder(environment["XDG_STATE_HOME"], fallback: ".local/state", environment: environment),
       fileSystem: fileSystem)
   }
+
+  /// The file system as a reader (what the holders of this writer may use it for besides writing through it).
+  package var reader: any FileReading { fileSystem }
 
   /// The absolute path of `path` (relative to `directory`); refused when it climbs out.
   package func absolutePath(_ path: String) throws(CommandError) -> String {

@@ -13,7 +13,7 @@ package struct WorkspaceWriter: Sendable {
   /// The root folder as the workspace names it (absolute).
   package let root: String
   /// Where files are read and written.
-  package let fileSystem: any FileSystem
+  private let fileSystem: any FileSystem
   /// The record of the export artefacts Gloss wrote.
   package let exports: ExportRecord
 
