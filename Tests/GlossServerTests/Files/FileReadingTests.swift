@@ -1,3 +1,4 @@
+import Foundation
 import GlossIndex
 import TestSupport
 import Testing
@@ -31,5 +32,19 @@ import Testing
     #expect(root.workspace.notes.keys.sorted() == ["notes/ghi chú.md"])
     #expect(root.workspace.diagnosticsByPath["notes/ghi chú.md"]?.map(\.code) == ["broken-link"])
     #expect(root.files.looksUnchanged(fileSystem: fs))
+  }
+
+  /// The command line's load reads the workspace through a `FileReading`, and writes its caches (here the note image)
+  /// through the cache folder's own writer, on the disk.
+  @Test func theCommandLineLoadsThroughReadingAloneAndKeepsItsCachesThroughTheirWriter() throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("gloss-reading-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: cache) }
+    let fs = ReadOnly(
+      base: InMemoryFileSystem(root: "/w", files: ["notes/ghi chú.md": "# Ghi chú\n\nSee [[missing]].\n"]))
+    let indexed = IndexedRoot.forCommandLine(
+      root: "/w", fileSystem: fs, environment: ["XDG_CACHE_HOME": cache, "HOME": cache])
+    #expect(indexed.workspace.notes.keys.sorted() == ["notes/ghi chú.md"])
+    let image = cache + "/gloss/" + WorkspaceCacheFile.fileName(forRealRoot: "/w", suffix: "notes")
+    #expect(GlossVersion.build == nil || FileManager.default.fileExists(atPath: image))
   }
 }
