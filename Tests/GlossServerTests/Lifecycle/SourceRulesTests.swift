@@ -6,7 +6,9 @@ import Testing
 /// `Sources/GlossServer/Writing/` hold a `FileSystem` (docs/contributing/write-path.md), and a type the compiler cannot
 /// check for sharing between threads says why (docs/contributing/architecture.md, "Invariants").
 @Suite struct SourceRulesTests {
-  static let modules = ["GlossSyntax", "GlossIndex", "GlossServer", "LanguageServerProtocol", "JSONStrings", "gloss"]
+  static let modules = [
+    "GlossSyntax", "GlossIndex", "GlossServer", "LanguageServerProtocol", "JSONStrings", "gloss", "gloss-bench",
+  ]
 
   /// Every Swift file of the modules, as (path under `Sources/`, text).
   static func sources() throws -> [(path: String, text: String)] {
@@ -39,6 +41,21 @@ import Testing
     return found
   }
 
+  /// `file:line` of every use of `ServerOptions.fileSystem` (which can write) other than handing it to the initialiser
+  /// of a writer or of a cache that makes one: the server reads through `ServerOptions.reader`.
+  static func writingOptionUses(in text: String, file: String) -> [String] {
+    var found: [String] = []
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      guard !line.hasPrefix("//"), line.contains("options.fileSystem") else { continue }
+      let handedToAnInitialiser = line.contains(
+        /(WorkspaceWriter|PrivateFileWriter|Cache|KeyMemory)\((directory|root): [^,]+, fileSystem: options\.fileSystem\b/
+      )
+      if !handedToAnInitialiser { found.append("\(file):\(index + 1)") }
+    }
+    return found
+  }
+
   /// `file:line` of every type declared `@unchecked Sendable` without a `// @unchecked:` comment just above it (in
   /// the comment lines that lead to the declaration) saying why.
   static func uncheckedWithoutReason(in text: String, file: String) -> [String] {
@@ -66,6 +83,12 @@ import Testing
       ])
     #expect(Self.fileSystemHolders(in: holder, file: "GlossServer/Writing/Cache.swift").isEmpty)
     #expect(Self.fileSystemHolders(in: "/// Takes any FileSystem.\n", file: "GlossIndex/A.swift").isEmpty)
+    let options = "let cache = RestartCache(directory: d, fileSystem: options.fileSystem, build: b)\n"
+    #expect(Self.writingOptionUses(in: options, file: "GlossServer/A.swift").isEmpty)
+    #expect(
+      Self.writingOptionUses(in: "let bytes = try options.fileSystem.contents(of: p)\n", file: "B.swift") == [
+        "B.swift:1"
+      ])
     let unchecked = "/// Slots.\n// @unchecked: written by one worker each.\nfinal class A: @unchecked Sendable {}\n"
     #expect(Self.uncheckedWithoutReason(in: unchecked, file: "A.swift").isEmpty)
     #expect(
@@ -76,6 +99,11 @@ import Testing
 
   @Test func onlyTheWritersHoldAFileSystem() throws {
     let found = try Self.sources().flatMap { Self.fileSystemHolders(in: $0.text, file: $0.path) }
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  @Test func theServerReadsThroughItsReader() throws {
+    let found = try Self.sources().flatMap { Self.writingOptionUses(in: $0.text, file: $0.path) }
     #expect(found.isEmpty, "\(found)")
   }
 
