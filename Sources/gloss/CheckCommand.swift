@@ -66,14 +66,12 @@ func runCheck(_ arguments: [String]) -> Int32 {
     printError("gloss: checking the workspace '\(root)', which holds '\(given)'")
   }
   let progress = TerminalProgress()
-  // The report of the last run is used again when no file changed since (docs/troubleshooting.md).
-  let fileSystem = LocalFileSystem()
-  let cache = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).flatMap { directory in
-    GlossVersion.build.map { CheckReportCache(directory: directory, fileSystem: fileSystem, build: $0) }
-  }
-  let memory = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).map {
-    KeyMemory(directory: $0, fileSystem: fileSystem)
-  }
+  // The report of the last run is used again when no file changed since (docs/troubleshooting.md). The workspace is
+  // only read; what is kept goes through the writer of Gloss's cache folder.
+  let fileSystem: any FileReading = LocalFileSystem()
+  let caches = PrivateFileWriter.cache()
+  let cache = GlossVersion.build.map { CheckReportCache(writer: caches, build: $0) }
+  let memory = KeyMemory(writer: caches)
   var report = CheckReport.keptOrIndexed(
     root: root, cache: cache, fileSystem: fileSystem, progress: progress.show, keyMemory: memory
   ).report

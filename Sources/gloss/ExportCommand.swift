@@ -145,7 +145,7 @@ private func exportRoot(explicit: String?, firstNote: String?) -> String? {
   let start = firstNote.map { PathComponents.split(PathComponents.normalize(absolute($0))).folder }
   let folder = PathComponents.normalize(start ?? FileManager.default.currentDirectoryPath)
   let home = ProcessInfo.processInfo.environment["HOME"].map(PathComponents.normalize)
-  let fileSystem = LocalFileSystem()
+  let fileSystem: any FileReading = LocalFileSystem()
   let root = WorkspaceDiscovery(fileSystem: fileSystem, homeDirectory: home).widened(folder)
   if root == "/" || root == home, !fileSystem.fileExists(PathComponents.join(root, WorkspaceLayout.configFileName)) {
     printError(

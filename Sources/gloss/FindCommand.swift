@@ -72,11 +72,10 @@ func runFind(_ arguments: [String]) -> Int32 {
     return fail("no such folder '\(given)'")
   }
   let progress = TerminalProgress()
-  // A workspace unchanged since the last run is searched in the image kept then (docs/troubleshooting.md).
-  let fileSystem = LocalFileSystem()
-  let cache = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).flatMap { directory in
-    GlossVersion.build.map { FindImageCache(directory: directory, fileSystem: fileSystem, build: $0) }
-  }
+  // A workspace unchanged since the last run is searched in the image kept then (docs/troubleshooting.md). The
+  // workspace is only read; the image goes through the writer of Gloss's cache folder.
+  let fileSystem: any FileReading = LocalFileSystem()
+  let cache = GlossVersion.build.map { FindImageCache(writer: .cache(), build: $0) }
   let report = FindReport.keptOrIndexed(
     root: absolute, phrase: phrase, limit: limit, includingNotes: includingNotes, cache: cache,
     fileSystem: fileSystem, progress: progress.show

@@ -19,6 +19,11 @@ package struct CheckReportCache: KeptRecordCache {
     file = KeptRecordFile(directory: directory, fileSystem: fileSystem, build: build, suffix: "check")
   }
 
+  /// The reports kept in the cache folder `writer` owns for the build `build`.
+  package init(writer: PrivateFileWriter, build: String) {
+    file = KeptRecordFile(writer: writer, build: build, suffix: "check")
+  }
+
   /// The report kept for the workspace at `root`, when every file is as it was when it was made; nil otherwise.
   package func report(root: String, home: String?, fileSystem: any FileReading) -> CheckReport? {
     guard let kept = file.read(root: root, home: home, fileSystem: fileSystem), kept.unchanged else { return nil }

@@ -26,6 +26,11 @@ package struct FindImageCache: KeptRecordCache {
     file = KeptRecordFile(directory: directory, fileSystem: fileSystem, build: build, suffix: "find")
   }
 
+  /// The images kept in the cache folder `writer` owns for the build `build`.
+  package init(writer: PrivateFileWriter, build: String) {
+    file = KeptRecordFile(writer: writer, build: build, suffix: "find")
+  }
+
   /// The image kept for the workspace at `root`, brought up to the files a fresh walk finds, with that walk and how
   /// it was had: as kept when every file is as it was when it was made, or only notes changed since (edited, added,
   /// removed or renamed; none naming a bibliography, then or now, none unreadable: find reads no note but with

@@ -26,7 +26,12 @@ package struct KeptRecordFile: Sendable {
   /// The `suffix` files kept in the cache folder `directory` for the build `build`: the one place they are given the
   /// means to write, which they hold as the folder's writer.
   init(directory: String, fileSystem: any FileSystem, build: String, suffix: String) {
-    file = WorkspaceCacheFile(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), suffix: suffix)
+    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), build: build, suffix: suffix)
+  }
+
+  /// The `suffix` files kept in the cache folder `writer` owns for the build `build`.
+  init(writer: PrivateFileWriter, build: String, suffix: String) {
+    file = WorkspaceCacheFile(writer: writer, suffix: suffix)
     self.build = build
   }
 

@@ -16,7 +16,12 @@ package struct KeyMemory: Sendable {
   /// The memory in the cache folder `directory`: the one place it is given the means to write, which it holds as the
   /// folder's writer.
   package init(directory: String, fileSystem: any FileSystem) {
-    file = WorkspaceCacheFile(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), suffix: "keys")
+    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem))
+  }
+
+  /// The memory in the cache folder `writer` owns.
+  package init(writer: PrivateFileWriter) {
+    file = WorkspaceCacheFile(writer: writer, suffix: "keys")
   }
 
   /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
