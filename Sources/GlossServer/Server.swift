@@ -69,7 +69,7 @@ package final class Server {
   /// Creates a server with `options`.
   package init(options: ServerOptions = ServerOptions()) {
     self.options = options
-    let cache = options.cacheDirectory.map { ExtractionCache(directory: $0, fileSystem: options.fileSystem) }
+    let cache = options.cacheWriter.map(ExtractionCache.init(writer:))
     let extract = options.extractText
     let log = options.log
     self.extractions = ExtractionQueue(limit: options.extractionLimit) { job in

@@ -24,8 +24,8 @@ package struct ServerOptions: Sendable {
   /// How often the loop sends `.tick` events; nil for none.
   package var tickInterval: Duration?
   /// Where workspace files are read and written (`LocalFileSystem` in `gloss lsp`, `InMemoryFileSystem` in tests).
-  /// Only the writers are made from it (`WorkspaceWriter`, and the caches' `PrivateFileWriter`); everything else reads
-  /// through `reader`.
+  /// Only the writers are made from it, here (`workspaceWriter(root:)`, `cacheWriter`, `restartCacheWriter`); the
+  /// server reads through `reader`.
   package var fileSystem: any FileSystem = LocalFileSystem()
   /// The file system as a reader: what the server's handlers, scans and loads are given, which cannot write.
   package var reader: any FileReading { fileSystem }
@@ -63,6 +63,22 @@ package struct ServerOptions: Sendable {
   /// Extracts the text of the file at an absolute path (`pdftotext`, `pandoc`); tests give a stand-in.
   package var extractText: @Sendable (String, ExtractedFormat) -> ExtractionOutcome = { path, format in
     TextExtractor.extract(path, format: format)
+  }
+
+  /// The writer of the cache folder of extracted texts (`cacheDirectory`); nil for none.
+  package var cacheWriter: PrivateFileWriter? {
+    cacheDirectory.map { PrivateFileWriter(directory: $0, fileSystem: fileSystem) }
+  }
+
+  /// The writer of the folder of restart snapshots (`restartCacheDirectory`), which also holds the note images, the key
+  /// memory and `gloss find`'s images; nil for none.
+  package var restartCacheWriter: PrivateFileWriter? {
+    restartCacheDirectory.map { PrivateFileWriter(directory: $0, fileSystem: fileSystem) }
+  }
+
+  /// The guarded writer of the workspace at `root`, recording exports in `stateDirectory`.
+  package func workspaceWriter(root: String) -> WorkspaceWriter {
+    WorkspaceWriter(root: root, fileSystem: fileSystem, stateDirectory: stateDirectory)
   }
 
   /// Creates the default options.

@@ -23,11 +23,6 @@ package struct ExtractionCache: Sendable {
   /// The folder of the entries inside it.
   static let folder = "texts"
 
-  /// A cache in `directory` (Gloss's cache folder; the entries go in its `texts/`), written through `fileSystem`.
-  package init(directory: String, fileSystem: any FileSystem) {
-    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem))
-  }
-
   /// A cache in the folder `writer` owns (the entries go in its `texts/`).
   package init(writer: PrivateFileWriter) {
     self.writer = writer

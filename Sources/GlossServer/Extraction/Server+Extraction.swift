@@ -19,7 +19,7 @@ struct ExtractionProgress {
 extension Server {
   /// The extraction cache, when there is a folder for it.
   var extractionCache: ExtractionCache? {
-    options.cacheDirectory.map { ExtractionCache(directory: $0, fileSystem: options.fileSystem) }
+    options.cacheWriter.map(ExtractionCache.init(writer:))
   }
 
   /// Extracts `job`'s text, or takes it from the cache, and caches what it got (run off the loop).

@@ -18,10 +18,10 @@ package protocol FileReading: Sendable {
 }
 
 /// A file system that reads and writes: only the writers of `Writing/` (`WorkspaceWriter`, `PrivateFileWriter`) hold
-/// one. Elsewhere a `FileSystem` is taken only where such a writer is made from it: `ServerOptions.fileSystem` (the
-/// server makes its writers from it and reads through `ServerOptions.reader`) and the initialisers of the caches that
-/// write through a `PrivateFileWriter` (`ExtractionCache`, `RestartCache`, `NoteImageCache`, `KeyMemory`,
-/// `KeptRecordFile` and its holders), which keep only the writer. Everything else is handed it as a `FileReading`.
+/// one. The one other holder is `ServerOptions.fileSystem`, from which `ServerOptions` makes the server's writers
+/// (`workspaceWriter(root:)`, `cacheWriter`, `restartCacheWriter`); the server reads through `ServerOptions.reader`.
+/// The caches that write (`ExtractionCache`, `RestartCache`, `NoteImageCache`, `KeyMemory`, `KeptRecordFile` and its
+/// holders) are given a `PrivateFileWriter`, never a file system. Everything else is handed it as a `FileReading`.
 ///
 /// The calls that change files. Only the writers of `Writing/` call them: they decide whether a change is allowed.
 /// Each takes a real path: a folder on the way that is a symbolic link (swapped in after the writer's checks) makes

@@ -62,6 +62,6 @@ extension Server {
 
   /// The guarded writer of a root's files (see `WorkspaceWriter`).
   func writer(for root: WorkspaceRoot) -> WorkspaceWriter {
-    WorkspaceWriter(root: root.path, fileSystem: options.fileSystem, stateDirectory: options.stateDirectory)
+    options.workspaceWriter(root: root.path)
   }
 }

@@ -14,11 +14,6 @@ package struct CheckReportCache: KeptRecordCache {
   /// The file the report is kept in.
   package let file: KeptRecordFile
 
-  /// The reports kept in the cache folder `directory` for the build `build`.
-  package init(directory: String, fileSystem: any FileSystem, build: String) {
-    file = KeptRecordFile(directory: directory, fileSystem: fileSystem, build: build, suffix: "check")
-  }
-
   /// The reports kept in the cache folder `writer` owns for the build `build`.
   package init(writer: PrivateFileWriter, build: String) {
     file = KeptRecordFile(writer: writer, build: build, suffix: "check")

@@ -21,11 +21,6 @@ package struct FindImageCache: KeptRecordCache {
   /// The file the image is kept in.
   package let file: KeptRecordFile
 
-  /// The images kept in the cache folder `directory` for the build `build`.
-  package init(directory: String, fileSystem: any FileSystem, build: String) {
-    file = KeptRecordFile(directory: directory, fileSystem: fileSystem, build: build, suffix: "find")
-  }
-
   /// The images kept in the cache folder `writer` owns for the build `build`.
   package init(writer: PrivateFileWriter, build: String) {
     file = KeptRecordFile(writer: writer, build: build, suffix: "find")

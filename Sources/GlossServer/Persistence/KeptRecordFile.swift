@@ -23,12 +23,6 @@ package struct KeptRecordFile: Sendable {
   /// The name of the one record (never a path: paths are root-relative and never empty).
   static let recordName = ""
 
-  /// The `suffix` files kept in the cache folder `directory` for the build `build`: the one place they are given the
-  /// means to write, which they hold as the folder's writer.
-  init(directory: String, fileSystem: any FileSystem, build: String, suffix: String) {
-    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), build: build, suffix: suffix)
-  }
-
   /// The `suffix` files kept in the cache folder `writer` owns for the build `build`.
   init(writer: PrivateFileWriter, build: String, suffix: String) {
     file = WorkspaceCacheFile(writer: writer, suffix: suffix)

@@ -13,12 +13,6 @@ package struct KeyMemory: Sendable {
   /// The first line of the file.
   static let header = "gloss-keys 1"
 
-  /// The memory in the cache folder `directory`: the one place it is given the means to write, which it holds as the
-  /// folder's writer.
-  package init(directory: String, fileSystem: any FileSystem) {
-    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem))
-  }
-
   /// The memory in the cache folder `writer` owns.
   package init(writer: PrivateFileWriter) {
     file = WorkspaceCacheFile(writer: writer, suffix: "keys")

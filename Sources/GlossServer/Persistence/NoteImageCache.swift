@@ -9,12 +9,6 @@ package struct NoteImageCache: Sendable {
   /// The Gloss build whose images this cache reads and writes.
   package let build: String
 
-  /// The images in the cache folder `directory`, for the build `build`: the one place they are given the means to
-  /// write, which they hold as the folder's writer.
-  package init(directory: String, fileSystem: any FileSystem, build: String) {
-    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), build: build)
-  }
-
   /// The images in the cache folder `writer` owns, for the build `build`.
   package init(writer: PrivateFileWriter, build: String) {
     file = WorkspaceCacheFile(writer: writer, suffix: "notes")

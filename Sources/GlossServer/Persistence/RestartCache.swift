@@ -8,11 +8,9 @@ package struct RestartCache: Sendable {
   /// The Gloss build whose snapshots this cache reads and writes.
   package let build: String
 
-  /// The snapshots in the cache folder `directory`, for the build `build`: the one place they are given the means to
-  /// write, which they hold as the folder's writer.
-  package init(directory: String, fileSystem: any FileSystem, build: String) {
-    file = WorkspaceCacheFile(
-      writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), suffix: "restart")
+  /// The snapshots in the cache folder `writer` owns, for the build `build`.
+  package init(writer: PrivateFileWriter, build: String) {
+    file = WorkspaceCacheFile(writer: writer, suffix: "restart")
     self.build = build
   }
 

@@ -10,8 +10,8 @@ extension Server {
   /// `gloss find`'s images, in the restart snapshots' folder, when there is one and this build can be told from
   /// others.
   var findImageCache: FindImageCache? {
-    guard let directory = options.restartCacheDirectory, let build = options.build else { return nil }
-    return FindImageCache(directory: directory, fileSystem: options.fileSystem, build: build)
+    guard let writer = options.restartCacheWriter, let build = options.build else { return nil }
+    return FindImageCache(writer: writer, build: build)
   }
 
   /// The work that writes `gloss find`'s image of `root` (a copy taken on the loop), given the texts of its open

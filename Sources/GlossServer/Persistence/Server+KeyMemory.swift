@@ -6,7 +6,7 @@ import GlossIndex
 extension Server {
   /// The fingerprint memory, when there is a folder for restart snapshots.
   var keyMemory: KeyMemory? {
-    options.restartCacheDirectory.map { KeyMemory(directory: $0, fileSystem: options.fileSystem) }
+    options.restartCacheWriter.map(KeyMemory.init(writer:))
   }
 
   /// Gives the freshly indexed root `id` the fingerprints remembered for it (re-diagnosing the notes citing a

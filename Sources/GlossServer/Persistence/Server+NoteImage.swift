@@ -7,8 +7,8 @@ import GlossSyntax
 extension Server {
   /// The note images, in the restart snapshots' folder, when there is one and this build can be told from others.
   var noteImageCache: NoteImageCache? {
-    guard let directory = options.restartCacheDirectory, let build = options.build else { return nil }
-    return NoteImageCache(directory: directory, fileSystem: options.fileSystem, build: build)
+    guard let writer = options.restartCacheWriter, let build = options.build else { return nil }
+    return NoteImageCache(writer: writer, build: build)
   }
 
   /// The note image kept for the root at `path`, when there is one this build can read.

@@ -19,8 +19,8 @@ import LanguageServerProtocol
 extension Server {
   /// The restart snapshots, when there is a folder for them and this build can be told from others.
   var restartCache: RestartCache? {
-    guard let directory = options.restartCacheDirectory, let build = options.build else { return nil }
-    return RestartCache(directory: directory, fileSystem: options.fileSystem, build: build)
+    guard let writer = options.restartCacheWriter, let build = options.build else { return nil }
+    return RestartCache(writer: writer, build: build)
   }
 
   /// Everything besides the files that the diagnostics of the root at `path` depend on, for a root indexed with

@@ -26,32 +26,27 @@ import Testing
   }
 
   /// `file:line` of every line of code (not a comment) naming `any FileSystem` outside `GlossServer/Writing/`, but
-  /// for `ServerOptions.fileSystem` and the initialisers that make a writer from it.
+  /// for `ServerOptions.fileSystem`, from which the server's writers are made.
   static func fileSystemHolders(in text: String, file: String) -> [String] {
     guard !file.hasPrefix("GlossServer/Writing/") else { return [] }
     var found: [String] = []
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)
       guard !line.hasPrefix("//"), line.contains("any FileSystem") else { continue }
-      let allowed =
-        line.contains("init(")
-        || (file == "GlossServer/ServerOptions.swift" && line.hasPrefix("package var fileSystem:"))
+      let allowed = file == "GlossServer/ServerOptions.swift" && line.hasPrefix("package var fileSystem:")
       if !allowed { found.append("\(file):\(index + 1)") }
     }
     return found
   }
 
-  /// `file:line` of every use of `ServerOptions.fileSystem` (which can write) other than handing it to the initialiser
-  /// of a writer or of a cache that makes one: the server reads through `ServerOptions.reader`.
+  /// `file:line` of every use of `ServerOptions.fileSystem` (which can write) outside `ServerOptions` itself, which
+  /// makes the server's writers from it (`workspaceWriter(root:)`, `cacheWriter`, `restartCacheWriter`): the server
+  /// reads through `ServerOptions.reader`.
   static func writingOptionUses(in text: String, file: String) -> [String] {
     var found: [String] = []
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)
-      guard !line.hasPrefix("//"), line.contains("options.fileSystem") else { continue }
-      let handedToAnInitialiser = line.contains(
-        /(WorkspaceWriter|PrivateFileWriter|Cache|KeyMemory)\((directory|root): [^,]+, fileSystem: options\.fileSystem\b/
-      )
-      if !handedToAnInitialiser { found.append("\(file):\(index + 1)") }
+      if !line.hasPrefix("//"), line.contains("options.fileSystem") { found.append("\(file):\(index + 1)") }
     }
     return found
   }
@@ -79,12 +74,13 @@ import Testing
     let holder = "struct Cache {\n  let fileSystem: any FileSystem\n  init(fileSystem: any FileSystem) {}\n}\n"
     #expect(
       Self.fileSystemHolders(in: holder, file: "GlossServer/Persistence/Cache.swift") == [
-        "GlossServer/Persistence/Cache.swift:2"
+        "GlossServer/Persistence/Cache.swift:2", "GlossServer/Persistence/Cache.swift:3",
       ])
+    let options = "  package var fileSystem: any FileSystem = LocalFileSystem()\n"
+    #expect(Self.fileSystemHolders(in: options, file: "GlossServer/ServerOptions.swift").isEmpty)
     #expect(Self.fileSystemHolders(in: holder, file: "GlossServer/Writing/Cache.swift").isEmpty)
     #expect(Self.fileSystemHolders(in: "/// Takes any FileSystem.\n", file: "GlossIndex/A.swift").isEmpty)
-    let options = "let cache = RestartCache(directory: d, fileSystem: options.fileSystem, build: b)\n"
-    #expect(Self.writingOptionUses(in: options, file: "GlossServer/A.swift").isEmpty)
+    #expect(Self.writingOptionUses(in: "let reader = options.reader\n", file: "GlossServer/A.swift").isEmpty)
     #expect(
       Self.writingOptionUses(in: "let bytes = try options.fileSystem.contents(of: p)\n", file: "B.swift") == [
         "B.swift:1"
@@ -102,7 +98,7 @@ import Testing
     #expect(found.isEmpty, "\(found)")
   }
 
-  @Test func theServerReadsThroughItsReader() throws {
+  @Test func theServerUsesItsFileSystemOnlyToMakeItsWriters() throws {
     let found = try Self.sources().flatMap { Self.writingOptionUses(in: $0.text, file: $0.path) }
     #expect(found.isEmpty, "\(found)")
   }
