@@ -1,46 +1,36 @@
 package import GlossServer
 
-// The caches made on a folder and a file system, as the tests name them: each makes the folder's writer, which is all
-// the cache keeps (Gloss itself hands them the writer: `ServerOptions.cacheWriter`, `PrivateFileWriter.cache()`).
+/// A cache of Gloss's own files made on the writer of its folder (as Gloss makes them: `ServerOptions.cacheWriter`,
+/// `PrivateFileWriter.cache()`), which tests name by a folder and a file system.
+package protocol CacheOnAWriter {
+  /// The cache in the folder `writer` owns.
+  init(writer: PrivateFileWriter)
+}
 
-extension ExtractionCache {
-  /// A cache in `directory`, written through `fileSystem`.
+extension CacheOnAWriter {
+  /// The cache in `directory`, written through `fileSystem`.
   package init(directory: String, fileSystem: any FileSystem) {
     self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem))
   }
 }
 
-extension RestartCache {
-  /// The snapshots in `directory` for the build `build`, written through `fileSystem`.
+/// A cache of what one build of Gloss keeps, made on the writer of its folder, which tests name by a folder and a file
+/// system.
+package protocol BuildCacheOnAWriter {
+  /// The cache in the folder `writer` owns, for the build `build`.
+  init(writer: PrivateFileWriter, build: String)
+}
+
+extension BuildCacheOnAWriter {
+  /// The cache in `directory` for the build `build`, written through `fileSystem`.
   package init(directory: String, fileSystem: any FileSystem, build: String) {
     self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), build: build)
   }
 }
 
-extension NoteImageCache {
-  /// The note images in `directory` for the build `build`, written through `fileSystem`.
-  package init(directory: String, fileSystem: any FileSystem, build: String) {
-    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), build: build)
-  }
-}
-
-extension KeyMemory {
-  /// The key memory in `directory`, written through `fileSystem`.
-  package init(directory: String, fileSystem: any FileSystem) {
-    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem))
-  }
-}
-
-extension CheckReportCache {
-  /// The kept check reports in `directory` for the build `build`, written through `fileSystem`.
-  package init(directory: String, fileSystem: any FileSystem, build: String) {
-    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), build: build)
-  }
-}
-
-extension FindImageCache {
-  /// The kept find images in `directory` for the build `build`, written through `fileSystem`.
-  package init(directory: String, fileSystem: any FileSystem, build: String) {
-    self.init(writer: PrivateFileWriter(directory: directory, fileSystem: fileSystem), build: build)
-  }
-}
+extension ExtractionCache: CacheOnAWriter {}
+extension KeyMemory: CacheOnAWriter {}
+extension RestartCache: BuildCacheOnAWriter {}
+extension NoteImageCache: BuildCacheOnAWriter {}
+extension CheckReportCache: BuildCacheOnAWriter {}
+extension FindImageCache: BuildCacheOnAWriter {}
