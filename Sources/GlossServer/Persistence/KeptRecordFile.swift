@@ -17,7 +17,7 @@ import GlossIndex
 package struct KeptRecordFile: Sendable {
   /// The files, in the restart snapshots' folder (`suffix`: `check`, `find`, which also tells the kept things apart
   /// in their key).
-  let file: WorkspaceCacheFile
+  let cacheFile: WorkspaceCacheFile
   /// The Gloss build whose records this file reads and writes.
   let build: String
   /// The name of the one record (never a path: paths are root-relative and never empty).
@@ -25,7 +25,7 @@ package struct KeptRecordFile: Sendable {
 
   /// The `suffix` files kept in the cache folder `writer` owns for the build `build`.
   init(writer: PrivateFileWriter, build: String, suffix: String) {
-    file = WorkspaceCacheFile(writer: writer, suffix: suffix)
+    cacheFile = WorkspaceCacheFile(writer: writer, suffix: suffix)
     self.build = build
   }
 
@@ -49,14 +49,14 @@ package struct KeptRecordFile: Sendable {
   func key(root: String, home: String?, fileSystem: any FileReading) -> RestartKey {
     RestartKey(
       build: build, root: root, realRoot: (try? fileSystem.realPath(of: root)) ?? root, home: home ?? "",
-      positionEncoding: "gloss " + file.suffix, settings: "")
+      positionEncoding: "gloss " + cacheFile.suffix, settings: "")
   }
 
   /// The record kept for the workspace at `root` by this build for this command, with a fresh walk of the workspace
   /// (with the config the command line reads: no editor settings); nil when there is none or it is damaged.
   func read(root: String, home: String?, fileSystem: any FileReading) -> Kept? {
     let key = key(root: root, home: home, fileSystem: fileSystem)
-    guard let bytes = file.bytes(forRealRoot: key.realRoot),
+    guard let bytes = cacheFile.bytes(forRealRoot: key.realRoot),
       let snapshot = RestartSnapshot(decoding: bytes, build: build), snapshot.key == key,
       snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
     else { return nil }
@@ -114,7 +114,7 @@ package struct KeptRecordFile: Sendable {
   /// Writes `snapshot` in place of its workspace's file; returns why it was not written, if it was not.
   private func keep(_ snapshot: RestartSnapshot) -> String? {
     do {
-      try file.store(snapshot.encoded, forRealRoot: snapshot.key.realRoot)
+      try cacheFile.store(snapshot.encoded, forRealRoot: snapshot.key.realRoot)
       return nil
     } catch {
       return error.message
@@ -130,8 +130,8 @@ package protocol KeptRecordCache: Sendable {
 
 extension KeptRecordCache {
   /// The file of the workspace whose real path is `realRoot`, relative to the cache folder.
-  package func fileName(forRealRoot realRoot: String) -> String { file.file.fileName(forRealRoot: realRoot) }
+  package func fileName(forRealRoot realRoot: String) -> String { file.cacheFile.fileName(forRealRoot: realRoot) }
 
   /// The absolute path of that file.
-  package func filePath(forRealRoot realRoot: String) -> String { file.file.filePath(forRealRoot: realRoot) }
+  package func filePath(forRealRoot realRoot: String) -> String { file.cacheFile.filePath(forRealRoot: realRoot) }
 }
