@@ -208,7 +208,8 @@ extension Server {
       home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
-      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image
+      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image,
+      discovered: replay?.discovered
     ) { step in
       steps.append((step, .now))
       progress(step)
@@ -242,7 +243,7 @@ extension Server {
     // for them).
     if replay != nil { prepareCompletion(in: id) }
     let publishing = ContinuousClock.now
-    let published = publishAllKeepingSnapshot(in: id, replayed: replay)
+    let published = publishAllKeepingSnapshot(in: id, replayed: replay?.published)
     log("published the diagnostics of '\(path)' in \(ContinuousClock.now - publishing)")
     // Otherwise completion's indexes are built in the background once the diagnostics are out (0.2 s on 10,000
     // notes): built while they went out, they took the second core from the encoding of the notifications and

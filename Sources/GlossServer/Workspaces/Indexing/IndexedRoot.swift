@@ -42,19 +42,24 @@ package struct IndexedRoot: Sendable {
   /// `keepingNoteTexts`, it is stamped and not kept. Without `diagnosing`, nothing is diagnosed and no quotation
   /// indexed: the workspace answers requests and waits for `IndexedRoot.diagnose(_:files:fileSystem:)` (a restart
   /// whose diagnostics were already shown, `Server+RestartDiagnosis.swift`). A note whose text is one `noteImage`
-  /// holds parsed is taken from it rather than parsed again (`notesFromImage` counts them).
+  /// holds parsed is taken from it rather than parsed again (`notesFromImage` counts them). `discovered` is the
+  /// config and walk of `root` made a moment before (a restart's replay), used rather than walking again.
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
-    progress: (IndexingStep) -> Void = { _ in }
+    discovered: DiscoveredRoot? = nil, progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
     let stampingNotes = stampingNotes || !keepingNoteTexts
     progress(.discovering)
-    let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
-    var files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem, home: home)
+    let config =
+      discovered?.config
+      ?? WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
+    var files =
+      discovered?.files
+      ?? WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem, home: home)
     let indexed = files.files.filter { $0.role != .config }
     progress(.indexing(files: indexed.count))
     // Nothing is diagnosed until every file is in: the files the index asks for would otherwise have the notes
@@ -288,4 +293,16 @@ struct ExtractedText: Sendable {
 
   /// The `no-text` reason while a text is being extracted.
   static let pendingProblem = Workspace.pendingTextProblem
+}
+
+/// A root's config and the walk of its files (`WorkspaceFiles.walk`), made together.
+package struct DiscoveredRoot: Sendable {
+  package var config: LoadedConfig
+  package var files: WorkspaceFiles
+
+  /// Keeps a config and the walk made with it.
+  package init(config: LoadedConfig, files: WorkspaceFiles) {
+    self.config = config
+    self.files = files
+  }
 }
