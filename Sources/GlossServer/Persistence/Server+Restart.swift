@@ -84,7 +84,8 @@ extension Server {
     log(
       "published the diagnostics of \(snapshot.published.count) files of '\(path)' from its restart snapshot in "
         + "\(ContinuousClock.now - started)" + (outbox.writeInBackground == nil ? "" : " (written while indexing)"))
-    return RestartReplay(published: published, discovered: DiscoveredRoot(config: config, files: files))
+    return RestartReplay(
+      published: published, discovered: DiscoveredRoot(config: config, files: files), noteTexts: snapshot.noteTexts)
   }
 
   /// The root's first publishing. After a replay (`replayed`: what the restart snapshot sent, by path), nothing is
@@ -258,8 +259,11 @@ extension ConfigValue {
   }
 }
 
-/// What a restart's replay published, by path, and the config and walk it found unchanged.
+/// What a restart's replay published, by path, the config and walk it found unchanged, and the text each closed
+/// note held when the snapshot was taken (`RestartSnapshot.noteTexts`: still theirs, the walk having found every
+/// stamp as it was).
 struct RestartReplay {
   var published: [String: Data]
   var discovered: DiscoveredRoot
+  var noteTexts: [String: TextStamp]
 }
