@@ -54,9 +54,9 @@ extension Workspace {
   }
 
   /// Puts files the workspace does not hold yet in place (parsed on all cores) without diagnosing anything; for
-  /// the bulk load, before `diagnoseAll()`.
-  package mutating func addFiles(_ files: [WorkspaceFile]) {
-    addFiles(count: files.count) { files[$0] }
+  /// the bulk load, before `diagnoseAll()` (see `addFiles(count:…)` for `indexingQuotations`).
+  package mutating func addFiles(_ files: [WorkspaceFile], indexingQuotations: Bool = true) {
+    addFiles(count: files.count, indexingQuotations: indexingQuotations) { files[$0] }
   }
 
   /// Puts an already read bibliography (a Zotero library) in place without diagnosing anything; for the bulk load,

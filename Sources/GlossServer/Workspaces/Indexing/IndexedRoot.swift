@@ -187,7 +187,7 @@ package struct IndexedRoot: Sendable {
       case .failure(let problem): skipped.append(problem)
       }
     }
-    if !extra.isEmpty { workspace.addFiles(extra) }
+    if !extra.isEmpty { workspace.addFiles(extra, indexingQuotations: diagnosing) }
     extra = []
     for path in referenced {
       guard let status = try? fileSystem.status(of: files.absolutePath(path)) else { continue }
@@ -220,7 +220,7 @@ package struct IndexedRoot: Sendable {
       case .failure(let problem): skipped.append(problem)
       }
     }
-    if !extra.isEmpty { workspace.addFiles(extra) }
+    if !extra.isEmpty { workspace.addFiles(extra, indexingQuotations: diagnosing) }
     if !watched.isEmpty {
       files.files = (files.files + watched).sorted { $0.path.utf8Precedes($1.path) }
       // A watched file inside the root is no longer an "other file" (as in `WorkspaceFiles.discover`); left there,
