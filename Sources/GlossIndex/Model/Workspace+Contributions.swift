@@ -227,3 +227,118 @@ extension Workspace {
     array.insert(value, at: low)
   }
 }
+
+/// The contributions of the notes a bulk load puts in place, kept flat until they are filed (`fileNewNotes`): each
+/// note's sets are freed as it arrives (kept whole for ten thousand notes they held 25 MB until the end, whose holes
+/// then stayed in the resident memory).
+struct NewNoteContributions: Sendable {
+  /// Lists of members, one after another: list `i` ends at `ends[i]`.
+  struct Lists: Sendable {
+    var members: [String] = []
+    var ends: [Int] = []
+
+    mutating func append(_ list: some Sequence<String>) {
+      members.append(contentsOf: list)
+      ends.append(members.count)
+    }
+
+    func list(_ index: Int) -> ArraySlice<String> { members[(index == 0 ? 0 : ends[index - 1])..<ends[index]] }
+  }
+
+  var paths: [String] = []
+  var pathKeys: [String] = []
+  var citekeys: [String?] = []
+  var citedKeys = Lists()
+  var labelIDs = Lists()
+  var linkKeys = Lists()
+  var nameKeys = Lists()
+  var bibliographyPaths = Lists()
+  var tags = Lists()
+  var tagCounts: [Int] = []
+
+  var isEmpty: Bool { paths.isEmpty }
+
+  /// Adds the note at `path` with its contributions.
+  mutating func append(_ path: String, _ contributions: NoteContributions) {
+    paths.append(path)
+    pathKeys.append(contributions.pathKey)
+    citekeys.append(contributions.citekey)
+    citedKeys.append(contributions.citedKeys)
+    labelIDs.append(contributions.labelIDs)
+    linkKeys.append(contributions.linkKeys)
+    nameKeys.append(contributions.nameKeys)
+    bibliographyPaths.append(contributions.bibliographyPaths)
+    for (tag, count) in contributions.tagCounts {
+      tags.members.append(tag)
+      tagCounts.append(count)
+    }
+    tags.ends.append(tags.members.count)
+  }
+}
+
+/// The reverse maps a note files itself in, in two groups of about equal work, each filed by one core.
+private struct NoteMaps: Sendable {
+  var citers: [String: PathSet] = [:]
+  var labelOwners: [String: PathSet] = [:]
+  var tagUses: [String: [String: Int]] = [:]
+  var citekeyNotes: [String: PathSet] = [:]
+  var linkers: [String: PathSet] = [:]
+  var notesByName: [String: PathSet] = [:]
+  var notesByPathKey: [String: PathSet] = [:]
+  var bibliographyUsers: [String: PathSet] = [:]
+}
+
+extension Workspace {
+  /// Files the notes `new` names, just put in `notes` (the workspace held no file at their paths), in the reverse
+  /// maps: what `replaceNote(at:with:collectingAffected: false, contributions:)` files for a new note, the maps split
+  /// in two groups filed at once on two cores. Nothing a bulk load does in between reads the maps for these notes: a
+  /// source or bibliography put in place meanwhile only drops cached quotation checks of the notes citing it, and a
+  /// new note has none.
+  mutating func fileNewNotes(_ new: NewNoteContributions) {
+    guard !new.isEmpty else { return }
+    symbolCatalogCache = SymbolCatalogCache(after: symbolCatalogCache)
+    completionCache = completionCache.without([.notes, .ranking])
+    var first = NoteMaps()
+    var second = NoteMaps()
+    // Moved out of the workspace, so that only the closures' copies hold them (a bulk load starts from empty maps).
+    swap(&first.citers, &citers)
+    swap(&first.labelOwners, &labelOwners)
+    swap(&first.tagUses, &tagUses)
+    swap(&first.citekeyNotes, &citekeyNotes)
+    swap(&second.linkers, &linkers)
+    swap(&second.notesByName, &notesByName)
+    swap(&second.notesByPathKey, &notesByPathKey)
+    swap(&second.bibliographyUsers, &bibliographyUsers)
+    let (initial, other) = (first, second)
+    let filed = ParallelWork.map(count: 2) { group -> NoteMaps in
+      if group == 0 {
+        var maps = initial
+        for (index, path) in new.paths.enumerated() {
+          for key in new.citedKeys.list(index) { maps.citers[key, default: []].insert(path) }
+          for id in new.labelIDs.list(index) { maps.labelOwners[id, default: []].insert(path) }
+          let tags = new.tags.list(index)
+          for (tag, count) in zip(tags, new.tagCounts[tags.indices]) { maps.tagUses[tag, default: [:]][path] = count }
+          if let key = new.citekeys[index] { maps.citekeyNotes[key, default: []].insert(path) }
+        }
+        return maps
+      }
+      var maps = other
+      for (index, path) in new.paths.enumerated() {
+        for key in new.linkKeys.list(index) { maps.linkers[key, default: []].insert(path) }
+        for name in new.nameKeys.list(index) { maps.notesByName[name, default: []].insert(path) }
+        maps.notesByPathKey[new.pathKeys[index], default: []].insert(path)
+        for bib in new.bibliographyPaths.list(index) { maps.bibliographyUsers[bib, default: []].insert(path) }
+      }
+      return maps
+    }
+    (first, second) = (filed[0], filed[1])
+    citers = first.citers
+    labelOwners = first.labelOwners
+    tagUses = first.tagUses
+    citekeyNotes = first.citekeyNotes
+    linkers = second.linkers
+    notesByName = second.notesByName
+    notesByPathKey = second.notesByPathKey
+    bibliographyUsers = second.bibliographyUsers
+  }
+}

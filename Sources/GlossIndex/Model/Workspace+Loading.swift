@@ -54,9 +54,9 @@ extension Workspace {
   }
 
   /// Puts files the workspace does not hold yet in place (parsed on all cores) without diagnosing anything; for
-  /// the bulk load, before `diagnoseAll()`.
-  package mutating func addFiles(_ files: [WorkspaceFile]) {
-    addFiles(count: files.count) { files[$0] }
+  /// the bulk load, before `diagnoseAll()` (see `addFiles(count:…)` for `indexingQuotations`).
+  package mutating func addFiles(_ files: [WorkspaceFile], indexingQuotations: Bool = true) {
+    addFiles(count: files.count, indexingQuotations: indexingQuotations) { files[$0] }
   }
 
   /// Puts an already read bibliography (a Zotero library) in place without diagnosing anything; for the bulk load,
@@ -86,6 +86,9 @@ extension Workspace {
     let place = self.place
     awaitsDiagnoseAll = true
     notes.reserveCapacity(notes.count + count)
+    // Notes the workspace does not hold yet are put in place as they come, and filed in the reverse maps at the end,
+    // on all cores (`fileNewNotes`): filing them one by one on the merging thread was the longest part of a load.
+    var newNotes = NewNoteContributions()
     // Each file is put in place (single-threaded) while the files after it are still being parsed.
     ParallelWork.stream(count: count) { index -> ParsedFile? in
       guard let file = load(index) else { return nil }
@@ -95,6 +98,11 @@ extension Workspace {
       return .note(record, contributions)
     } consume: { file in
       switch file {
+      case .note(let record, let contributions)
+      where notes[record.path] == nil && sourceDocuments[record.path] == nil
+        && bibliographies[record.path] == nil:
+        notes[record.path] = record
+        newNotes.append(record.path, contributions)
       case .note(let record, let contributions):
         _ = removeOtherRoles(record.path, keeping: .note)
         _ = replaceNote(at: record.path, with: record, collectingAffected: false, contributions: contributions)
@@ -109,6 +117,7 @@ extension Workspace {
         break
       }
     }
+    fileNewNotes(newNotes)
   }
 
   /// Checks every quotation and diagnoses every file from scratch (the end of the bulk load).

@@ -208,7 +208,8 @@ extension Server {
       home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
-      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image
+      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image,
+      discovered: replay?.discovered, noteTexts: replay?.noteTexts ?? [:]
     ) { step in
       steps.append((step, .now))
       progress(step)
@@ -233,7 +234,7 @@ extension Server {
     let timings = zip(steps, ends).map { "\($0.step.message) \($1 - $0.at)" }.joined(separator: ", ")
     log(
       "indexed '\(path)' in \(elapsed) (\(timings)): \(counts.0) notes (\(indexed.notesFromImage) from the note "
-        + "image), \(counts.1) source documents")
+        + "image), \(indexed.notesNotRead) of them not read, \(counts.1) source documents")
     // Publishing reads a closed file's text again where it has diagnostics: the texts not kept (closed notes indexed
     // later, files read as empty bibliographies) go first, and the memory freed since indexing is handed back while
     // the diagnostics go out, so that the server is as small as it stays when its last note's diagnostics arrive.
@@ -242,7 +243,7 @@ extension Server {
     // for them).
     if replay != nil { prepareCompletion(in: id) }
     let publishing = ContinuousClock.now
-    let published = publishAllKeepingSnapshot(in: id, replayed: replay)
+    let published = publishAllKeepingSnapshot(in: id, replayed: replay?.published)
     log("published the diagnostics of '\(path)' in \(ContinuousClock.now - publishing)")
     // Otherwise completion's indexes are built in the background once the diagnostics are out (0.2 s on 10,000
     // notes): built while they went out, they took the second core from the encoding of the notifications and

@@ -31,16 +31,21 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   defer { timer?.cancel() }
   server.extractions.wake = { mailbox.post([.extracted]) }
   server.restart.checks.wake = { mailbox.post([.restartChecked]) }
+  let writer = BulkWriter { transport.send($0.body) }
   server.outbox.writeNow = { messages in
-    for message in messages { transport.send(message.body) }
+    for message in messages { writer.send(message) }
   }
+  server.outbox.writeInBackground = { writer.writeInBackground($0) }
   while true {
     // Deferred work (the notes an edit affects) runs only when no event waits, so typing stays ahead of it.
     let event = server.hasDeferredWork ? (mailbox.takeIfAny() ?? .idle) : mailbox.take()
     for message in server.handle(event) {
-      transport.send(message.body)
+      writer.send(message)
     }
-    if let status = server.exitStatus { return status }
+    if let status = server.exitStatus {
+      writer.waitUntilWritten()
+      return status
+    }
   }
 }
 

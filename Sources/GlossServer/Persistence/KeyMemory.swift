@@ -46,15 +46,20 @@ package struct KeyMemory: Sendable {
   }
 
   /// The fingerprints in a file's bytes; empty for anything else.
+  ///
+  /// Read byte by byte: `encode` writes no tab or line break inside a field (splitting the text by characters took
+  /// 20 ms for 5,000 keys, on the way to a restart's first answer).
   static func decode(_ bytes: [UInt8]) -> [String: KeyFingerprint] {
-    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-    guard lines.first == Substring(header) else { return [:] }
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)[...]
+    guard let first = lines.popFirst(), first.elementsEqual(header.utf8) else { return [:] }
     var out: [String: KeyFingerprint] = [:]
-    for line in lines.dropFirst() {
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    out.reserveCapacity(lines.count)
+    for line in lines {
+      let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
       guard fields.count == 5, !fields[0].isEmpty else { continue }
-      let print = KeyFingerprint(doi: fields[1], title: fields[2], firstAuthor: fields[3], year: fields[4])
-      if print.isUsable { out[fields[0]] = print }
+      let text = fields.map { String(decoding: $0, as: UTF8.self) }
+      let print = KeyFingerprint(doi: text[1], title: text[2], firstAuthor: text[3], year: text[4])
+      if print.isUsable { out[text[0]] = print }
     }
     return out
   }

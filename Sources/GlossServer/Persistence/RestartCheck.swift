@@ -19,6 +19,8 @@ final class RestartChecks: Sendable {
     var differing: [String]
     /// The root's index diagnosed off the loop, when it was loaded without diagnosing (`Server+RestartDiagnosis`).
     var diagnosed: Workspace?
+    /// The position tables of the notes indexed without being read (`IndexedRoot.positionTables(of:fileSystem:)`).
+    var positions: [String: TextStamp] = [:]
   }
 
   /// The diagnoses under way off the loop (an event that needs them waits for this group).
@@ -106,7 +108,10 @@ extension Server {
         differing.append(record.path)
       }
       differing += unchecked.keys
-      checks.post(RestartChecks.Result(root: root.id, differing: differing, diagnosed: diagnosed))
+      // References in closed notes convert offsets with these tables rather than reading each note again.
+      let positions = IndexedRoot.positionTables(of: root, fileSystem: fileSystem)
+      checks.post(
+        RestartChecks.Result(root: root.id, differing: differing, diagnosed: diagnosed, positions: positions))
     }
     guard diagnosing else { return inRestartBackground(work) }
     inRestartDiagnosis(work)
@@ -118,6 +123,12 @@ extension Server {
   func applyRestartChecks() {
     for result in restart.checks.take() {
       if let diagnosed = result.diagnosed { takeRestartDiagnosis(diagnosed, of: result.root) }
+      if let index = rootIndex(result.root) {
+        // Only where the index still holds the text the table was made of.
+        for (path, stamp) in result.positions where roots[index].releasedTexts[path] == stamp {
+          roots[index].releasedTexts[path] = stamp
+        }
+      }
       guard !result.differing.isEmpty, let root = root(result.root) else { continue }
       // A snapshot validated as current should have held exactly these diagnostics: worth knowing.
       log(

@@ -54,7 +54,24 @@ extension RestartSnapshot {
     return .success(
       RestartSnapshot(
         key: key, files: walk.files, otherFiles: walk.otherFiles.map(\.path), skipped: walk.skipped,
-        referenced: referenced, extractionEntries: entries, published: published))
+        referenced: referenced, extractionEntries: entries, published: published, noteTexts: noteTexts(of: root)))
+  }
+}
+
+extension RestartSnapshot {
+  /// The text each closed note's record was parsed from: the text the root keeps, else the stamp of the one it
+  /// released (`WorkspaceRoot.releasedTexts`, kept exactly for this: telling whether a file still holds it).
+  static func noteTexts(of root: WorkspaceRoot) -> [String: TextStamp] {
+    var out: [String: TextStamp] = [:]
+    out.reserveCapacity(root.workspace.notes.count)
+    for path in root.workspace.notes.keys where root.openPaths[path] == nil {
+      if let text = root.texts[path] {
+        out[path] = TextStamp(text.bytes)
+      } else if let stamp = root.releasedTexts[path] {
+        out[path] = TextStamp(count: stamp.count, fingerprint: stamp.fingerprint)
+      }
+    }
+    return out
   }
 }
 

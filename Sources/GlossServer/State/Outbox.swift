@@ -7,6 +7,9 @@ package struct Outbox {
   private var messages: [OutgoingMessage] = []
   /// Writes messages at once, in the middle of an event (set by the loop; progress during a long indexing uses it).
   package var writeNow: (([OutgoingMessage]) -> Void)?
+  /// Writes a long run of notifications on a thread of its own while the loop goes on (set by the loop: a restart's
+  /// replayed diagnostics, `BulkWriter`); without it they are sent as any other message.
+  package var writeInBackground: (([OutgoingMessage]) -> Void)?
   /// Continuations waiting for the client's responses to our requests, by id.
   private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
   /// The number behind the id of our last request.

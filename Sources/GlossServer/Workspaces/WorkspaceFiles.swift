@@ -116,6 +116,15 @@ package struct WorkspaceFiles: Sendable {
     root: String, config: WorkspaceConfig, fileSystem: any FileReading, home: String? = nil,
     referenced: [String: FileRole] = [:]
   ) -> WorkspaceFiles {
+    walk(root: root, config: config, fileSystem: fileSystem, home: home).adding(
+      referenced: referenced, fileSystem: fileSystem)
+  }
+
+  /// The walk of `root` alone (`discover` without `referenced` files): every file classified, the config's
+  /// bibliographies looked at wherever they are.
+  package static func walk(
+    root: String, config: WorkspaceConfig, fileSystem: any FileReading, home: String?
+  ) -> WorkspaceFiles {
     let root = PathComponents.normalize(root)
     let layout = WorkspaceLayout(
       config: config,
@@ -146,18 +155,6 @@ package struct WorkspaceFiles: Sendable {
         skipped.append(SkippedFile(path: path, reason: "bibliography file not found: \(error.reason)"))
       }
     }
-    // Files named from inside the workspace are stamped like the walk's, so a change to one is seen; a missing one
-    // is simply not there (the index says so where it is named).
-    let referencedInside = Set(referenced.keys.filter { !found.contains($0) })
-    if !referencedInside.isEmpty { others.removeAll { referencedInside.contains($0.path) } }
-    for (path, role) in referenced.sorted(by: { $0.key.utf8Precedes($1.key) }) where !found.contains(path) {
-      guard let status = try? fileSystem.status(of: PathComponents.absolute(path, in: root)) else {
-        missing.append(path)
-        continue
-      }
-      guard !status.isDirectory else { continue }
-      files.append(DiscoveredFile(path: path, role: role, status: status))
-    }
     files = files.sortedByPath(\.path)
     skipped.sort { $0.path.utf8Precedes($1.path) }
     others = others.sortedByPath(\.path)
@@ -166,7 +163,28 @@ package struct WorkspaceFiles: Sendable {
     out.folders = walk.folders
     out.missing = missing
     out.home = home
+    return out
+  }
+
+  /// These files with the `referenced` files (those the index asked for at the end of a run) looked at too, as the
+  /// next walk sees them: files named from inside the workspace are stamped like the walk's, so a change to one is
+  /// seen; a missing one is simply not there (the index says so where it is named).
+  package func adding(referenced: [String: FileRole], fileSystem: any FileReading) -> WorkspaceFiles {
+    var out = self
     out.referenced = referenced
+    guard !referenced.isEmpty else { return out }
+    let found = Set(files.map(\.path))
+    let referencedInside = Set(referenced.keys.filter { !found.contains($0) })
+    if !referencedInside.isEmpty { out.otherFiles.removeAll { referencedInside.contains($0.path) } }
+    for (path, role) in referenced.sorted(by: { $0.key.utf8Precedes($1.key) }) where !found.contains(path) {
+      guard let status = try? fileSystem.status(of: PathComponents.absolute(path, in: root)) else {
+        out.missing.append(path)
+        continue
+      }
+      guard !status.isDirectory else { continue }
+      out.files.append(DiscoveredFile(path: path, role: role, status: status))
+    }
+    out.files = out.files.sortedByPath(\.path)
     return out
   }
 

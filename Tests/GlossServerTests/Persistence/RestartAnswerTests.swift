@@ -75,13 +75,15 @@ import Testing
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
     #expect(warm.run.replayed)
     // The notes were taken from the note image the first run wrote, not parsed.
-    #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image)") })
+    #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image), 2 of them not read") })
     #expect(cold.run.logs.contains { $0.contains("2 notes (0 from the note image)") })
     // Answered while the diagnosis was held back: the index was built without it.
     #expect(warm.awaitedDiagnosis)
     // Nothing was diagnosed on the way (the keys remembered from the last run would have had every note diagnosed).
     #expect(warm.wholeDiagnoses == 0)
     #expect(!cold.awaitedDiagnosis)
+    // The notes not read got their position tables in the background.
+    #expect(warm.releasedWithoutPositions == 0)
     for (question, (early, expected)) in zip(questions, zip(warm.early, cold.late)) {
       #expect(early == expected, "\(question)")
     }
@@ -155,6 +157,28 @@ import Testing
     #expect(warm.run.last == cold.run.last)
     // The next run wrote an image whole again.
     #expect(try fixture.ask([], holdingBackground: false).run.logs.contains { $0.contains("(2 from the note image)") })
+  }
+
+  /// A note changed on disk while Gloss runs is indexed again from its new text; the snapshot saved after says so, and
+  /// the next start reads that note (the note image holds its old text's record) and answers as a cold start.
+  @Test func aNoteChangedWhileRunningIsReadAgainAtTheNextStart() throws {
+    let fixture = try RestartFixture(files: Self.files)
+    _ = try fixture.run()
+    let second = try fixture.run {
+      try fixture.write("notes/b.md", "# B\n\n## Details\n\nNow [@jones2019] and [@smith2020]. #river #lake\n")
+    }
+    #expect(second.replayed)
+    #expect(second.saved, "\(second.logs)")
+    let questions = try Self.questions(in: fixture)
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.ask(questions, holdingBackground: true)
+    let cold = try fixture.ask(questions, restarts: false, cache: before)
+    #expect(warm.run.replayed)
+    #expect(warm.run.logs.contains { $0.contains("2 notes (1 from the note image), 1 of them not read") })
+    #expect(warm.early == cold.late)
+    #expect(warm.late == cold.late)
+    #expect(warm.run.last == cold.run.last)
+    #expect(cold.late.contains { $0.contains("b.md") })
   }
 
   /// An edit and a file changed on disk right after a restart wait for its diagnosis: each is diagnosed against the

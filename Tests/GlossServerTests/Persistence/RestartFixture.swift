@@ -125,10 +125,20 @@ final class RestartFixture {
   /// that let a new snapshot be taken.
   func run(
     restarts: Bool = true, settings: JSONValue? = nil, build: String = RestartFixture.build, cache: String? = nil,
-    opening: [String: String] = [:], configuration: JSONValue? = nil, meanwhile: () throws -> Void = {}
+    opening: [String: String] = [:], configuration: JSONValue? = nil, writingInBackground: Bool = false,
+    meanwhile: () throws -> Void = {}
   ) throws -> Run {
     let logs = LogLines()
     let client = client(restarts: restarts, build: build, cache: cache, logs: logs)
+    // As the loop does: a long run of notifications is handed over whole (here counted, then sent as any message).
+    var backgroundRuns: [Int] = []
+    if writingInBackground {
+      let server = client.server
+      server.outbox.writeInBackground = { [unowned server] messages in
+        backgroundRuns.append(messages.count)
+        for message in messages { server.send(encoded: message) }
+      }
+    }
     try client.initialize(
       InitializeRequest(
         initializationOptions: settings,
@@ -148,7 +158,9 @@ final class RestartFixture {
       client.processQueue()
     }
     client.server.restart.writes.wait()
-    return Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines)
+    return Run(
+      published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines,
+      backgroundRuns: backgroundRuns)
   }
 
   /// A client of a new in-process server on this workspace and cache (see `run`).
@@ -194,6 +206,8 @@ final class RestartFixture {
     var wholeDiagnoses: Int
     /// The same questions asked again once everything settled.
     var late: [String]
+    /// How many closed notes' released texts had no position table once everything settled.
+    var releasedWithoutPositions: Int
     /// What the start published and logged.
     var run: Run
   }
@@ -235,8 +249,10 @@ final class RestartFixture {
     }
     settle(client)
     let late = questions.map { answer($0, from: client, cache: folder) }
+    let released = client.server.roots.first?.releasedTexts.values.map { $0 } ?? []
     return Answers(
       early: early, awaitedDiagnosis: awaited, wholeDiagnoses: diagnosed, late: late,
+      releasedWithoutPositions: released.filter { $0.positions == nil }.count,
       run: Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines))
   }
 
@@ -275,6 +291,8 @@ final class RestartFixture {
     var published: [PublishDiagnosticsNotification]
     /// The server's log.
     var logs: [String]
+    /// The length of each run of notifications handed to be written in the background (`writingInBackground`).
+    var backgroundRuns: [Int] = []
 
     /// Whether the diagnostics were published from a restart snapshot.
     var replayed: Bool { logs.contains { $0.contains("from its restart snapshot") } }

@@ -120,6 +120,17 @@ import Testing
     #expect(warm.last.values.contains { $0.contains { $0.contains("quote-mismatch") || $0.contains("unknown") } })
   }
 
+  @Test func theReplayIsHandedOverWholeToBeWrittenWhileTheIndexIsBuilt() throws {
+    let fixture = try RestartFixture(files: Self.files)
+    let first = try fixture.run(writingInBackground: true)
+    #expect(first.backgroundRuns.isEmpty)
+    let warm = try fixture.run(writingInBackground: true)
+    #expect(warm.replayed)
+    #expect(warm.backgroundRuns == [first.first.count])
+    #expect(warm.last == first.last)
+    #expect(warm.logs.contains { $0.contains("(written while indexing)") })
+  }
+
   @Test(arguments: Change.allCases)
   func aRestartAfterAChangeShowsWhatAColdStartShows(_ change: Change) throws {
     let fixture = try RestartFixture(files: change.files)

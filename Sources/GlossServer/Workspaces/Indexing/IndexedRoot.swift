@@ -34,6 +34,8 @@ package struct IndexedRoot: Sendable {
   package var zotero: ZoteroFolder?
   /// How many notes were taken from the note image given (`noteImage`) rather than parsed.
   package var notesFromImage = 0
+  /// How many of them were not even read (`noteTexts`).
+  package var notesNotRead = 0
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
@@ -42,19 +44,28 @@ package struct IndexedRoot: Sendable {
   /// `keepingNoteTexts`, it is stamped and not kept. Without `diagnosing`, nothing is diagnosed and no quotation
   /// indexed: the workspace answers requests and waits for `IndexedRoot.diagnose(_:files:fileSystem:)` (a restart
   /// whose diagnostics were already shown, `Server+RestartDiagnosis.swift`). A note whose text is one `noteImage`
-  /// holds parsed is taken from it rather than parsed again (`notesFromImage` counts them).
+  /// holds parsed is taken from it rather than parsed again (`notesFromImage` counts them). `discovered` is the
+  /// config and walk of `root` made a moment before (a restart's replay), used rather than walking again.
+  /// `noteTexts` is the text some notes are known to hold (a restart snapshot's, valid while the walk finds their
+  /// stamps unchanged): without `keepingNoteTexts`, such a note whose record `noteImage` holds is not read at all,
+  /// and its stamp has no position table (`notesNotRead` counts them; `positionTables(of:fileSystem:)` makes them).
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
+    discovered: DiscoveredRoot? = nil, noteTexts: [String: TextStamp] = [:],
     progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
     let stampingNotes = stampingNotes || !keepingNoteTexts
     progress(.discovering)
-    let config = WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
-    var files = WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem, home: home)
+    let config =
+      discovered?.config
+      ?? WorkspaceFiles.loadConfig(root: root, editorSettings: editorSettings, fileSystem: fileSystem)
+    var files =
+      discovered?.files
+      ?? WorkspaceFiles.discover(root: root, config: config.config, fileSystem: fileSystem, home: home)
     let indexed = files.files.filter { $0.role != .config }
     progress(.indexing(files: indexed.count))
     // Nothing is diagnosed until every file is in: the files the index asks for would otherwise have the notes
@@ -71,6 +82,7 @@ package struct IndexedRoot: Sendable {
     let extracted = ParallelSlots<ExtractedText>(count: indexed.count)
     let stamps = ParallelSlots<TextStamp>(count: stampingNotes ? indexed.count : 0)
     let fromImage = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
+    let unread = ParallelSlots<Bool>(count: noteImage == nil || keepingNoteTexts ? 0 : indexed.count)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
@@ -85,6 +97,18 @@ package struct IndexedRoot: Sendable {
         slots.set(index, .success(found.text))
         return WorkspaceFile(
           path: file.path, role: .sourceDocument, bytes: found.text?.bytes ?? [], pageLabels: found.pageLabels)
+      }
+      if file.role == .note, !keepingNoteTexts, let stamp = noteTexts[file.path],
+        let record = noteImage?.record(
+          at: file.path, count: stamp.count, fingerprint: stamp.fingerprint, place: readFiles.place)
+      {
+        stamps.set(index, stamp)
+        fromImage.set(index, true)
+        unread.set(index, true)
+        slots.set(index, .success(nil))
+        var taken = WorkspaceFile(path: file.path, role: .note, bytes: [])
+        taken.parsedNote = record
+        return taken
       }
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
@@ -107,6 +131,7 @@ package struct IndexedRoot: Sendable {
       }
     }
     notesFromImage = fromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
+    notesNotRead = unread.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(indexed.count)
     var skipped = files.skipped
@@ -162,7 +187,7 @@ package struct IndexedRoot: Sendable {
       case .failure(let problem): skipped.append(problem)
       }
     }
-    if !extra.isEmpty { workspace.addFiles(extra) }
+    if !extra.isEmpty { workspace.addFiles(extra, indexingQuotations: diagnosing) }
     extra = []
     for path in referenced {
       guard let status = try? fileSystem.status(of: files.absolutePath(path)) else { continue }
@@ -195,7 +220,7 @@ package struct IndexedRoot: Sendable {
       case .failure(let problem): skipped.append(problem)
       }
     }
-    if !extra.isEmpty { workspace.addFiles(extra) }
+    if !extra.isEmpty { workspace.addFiles(extra, indexingQuotations: diagnosing) }
     if !watched.isEmpty {
       files.files = (files.files + watched).sorted { $0.path.utf8Precedes($1.path) }
       // A watched file inside the root is no longer an "other file" (as in `WorkspaceFiles.discover`); left there,
@@ -233,6 +258,22 @@ package struct IndexedRoot: Sendable {
       readingWith: SourceTextProvider(
         canRead: { ExtractedFormat(path: $0) == nil },
         read: { try? files.read($0, fileSystem: fileSystem).get() }))
+  }
+
+  /// The position tables of the closed notes indexed without being read (`notesNotRead`), made from their files
+  /// now, each only while the file still holds the text indexed; by path, with their stamps.
+  package static func positionTables(of root: WorkspaceRoot, fileSystem: any FileReading) -> [String: TextStamp] {
+    let paths = root.releasedTexts.compactMap { path, stamp in
+      stamp.positions == nil && root.workspace.notes[path] != nil ? path : nil
+    }
+    let made = ParallelWork.map(count: paths.count) { index -> TextStamp? in
+      guard case .success(let bytes) = root.files.read(paths[index], fileSystem: fileSystem) else { return nil }
+      let stamp = TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
+      return stamp == root.releasedTexts[paths[index]] ? stamp : nil
+    }
+    var out: [String: TextStamp] = [:]
+    for (path, stamp) in zip(paths, made) { if let stamp { out[path] = stamp } }
+    return out
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text; a note's text
@@ -288,4 +329,16 @@ struct ExtractedText: Sendable {
 
   /// The `no-text` reason while a text is being extracted.
   static let pendingProblem = Workspace.pendingTextProblem
+}
+
+/// A root's config and the walk of its files (`WorkspaceFiles.walk`), made together.
+package struct DiscoveredRoot: Sendable {
+  package var config: LoadedConfig
+  package var files: WorkspaceFiles
+
+  /// Keeps a config and the walk made with it.
+  package init(config: LoadedConfig, files: WorkspaceFiles) {
+    self.config = config
+    self.files = files
+  }
 }

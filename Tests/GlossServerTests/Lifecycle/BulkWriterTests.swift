@@ -1,0 +1,83 @@
+import Dispatch
+import Foundation
+import LanguageServerProtocol
+import Synchronization
+import Testing
+
+@testable import GlossServer
+
+/// A restart's replayed diagnostics are written on a thread of their own while the loop goes on: answers may pass
+/// them, a later `publishDiagnostics` (which may be about one of their files) may not.
+@Suite struct BulkWriterTests {
+  /// What was written, in order, by a writer whose first message of a run waits until `gate` opens (a client not
+  /// reading yet).
+  final class Output: Sendable {
+    let written = Mutex<[String]>([])
+    let gate = DispatchSemaphore(value: 0)
+    let reachedGate = DispatchSemaphore(value: 0)
+
+    func write(_ message: OutgoingMessage) {
+      let text = message.description
+      if text.hasPrefix("run-first") {
+        reachedGate.signal()
+        gate.wait()
+      }
+      written.withLock { $0.append(text) }
+    }
+
+    var lines: [String] { written.withLock { $0 } }
+  }
+
+  static func diagnostics(_ text: String) -> OutgoingMessage {
+    OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: Data(text.utf8))
+  }
+
+  static let run = ["run-first", "run-second", "run-third"].map(diagnostics)
+
+  @Test func anAnswerGoesOutWhileARunIsStillBeingWritten() {
+    let output = Output()
+    let writer = BulkWriter { output.write($0) }
+    writer.writeInBackground(Self.run)
+    output.reachedGate.wait()
+    writer.send(OutgoingMessage(kind: .response(.number(1)), body: Data("answer".utf8)))
+    writer.send(OutgoingMessage(kind: .notification(method: "$/progress"), body: Data("progress".utf8)))
+    #expect(output.lines == ["answer", "progress"])
+    output.gate.signal()
+    writer.waitUntilWritten()
+    #expect(output.lines == ["answer", "progress", "run-first", "run-second", "run-third"])
+  }
+
+  @Test func laterDiagnosticsFollowTheRun() {
+    let output = Output()
+    let writer = BulkWriter { output.write($0) }
+    writer.writeInBackground(Self.run)
+    output.reachedGate.wait()
+    let sent = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      writer.send(Self.diagnostics("later"))
+      sent.signal()
+    }
+    // Held back while the run waits for its client.
+    #expect(sent.wait(timeout: .now() + .milliseconds(200)) == .timedOut)
+    #expect(output.lines.isEmpty)
+    output.gate.signal()
+    sent.wait()
+    #expect(output.lines == ["run-first", "run-second", "run-third", "later"])
+  }
+
+  @Test func runsAreWrittenInTheOrderGiven() {
+    let output = Output()
+    let writer = BulkWriter { output.write($0) }
+    writer.writeInBackground(Self.run)
+    output.reachedGate.wait()
+    let second = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      writer.writeInBackground(["next-a", "next-b"].map(Self.diagnostics))
+      second.signal()
+    }
+    output.gate.signal()
+    second.wait()
+    writer.waitUntilWritten()
+    #expect(output.lines == ["run-first", "run-second", "run-third", "next-a", "next-b"])
+  }
+}
