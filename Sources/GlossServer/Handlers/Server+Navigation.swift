@@ -113,6 +113,7 @@ extension Server {
   /// cannot be read as they were indexed are left out and named in the log (`request` says which request left them
   /// out).
   private func lspLocations(_ found: [FileLocation], in id: RootID, for request: String) -> [Location] {
+    makeMissingPositionTables(of: found.lazy.map(\.path), in: id)
     guard let root = root(id) else { return [] }
     let tables = positionTables(of: found.lazy.map(\.path), in: root)
     let texts = texts(of: found.lazy.map(\.path).filter { tables[$0] == nil }, in: id)

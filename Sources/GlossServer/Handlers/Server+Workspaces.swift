@@ -55,6 +55,22 @@ extension Server {
     root(id).map { positionTables(of: paths, in: $0) } ?? [:]
   }
 
+  /// Makes now, and keeps, the position tables of those of `paths` that a restart indexed without reading and whose
+  /// tables the background has not brought yet (`makePositionTables(of:)`): each note is then read once, by the first
+  /// request that needs it, rather than by every request until the tables are in.
+  func makeMissingPositionTables(of paths: some Sequence<String>, in id: RootID) {
+    guard let index = rootIndex(id) else { return }
+    let fileSystem = options.reader
+    for path in Set(paths) where roots[index].openPaths[path] == nil && roots[index].texts[path] == nil {
+      guard let stamp = roots[index].releasedTexts[path], stamp.positions == nil,
+        roots[index].workspace.notes[path] != nil,
+        case .success(let bytes) = roots[index].files.read(path, fileSystem: fileSystem)
+      else { continue }
+      let made = TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
+      if made == stamp { roots[index].releasedTexts[path] = made }
+    }
+  }
+
   /// `positionTables(of:in:)` in a root already looked up.
   func positionTables(of paths: some Sequence<String>, in root: WorkspaceRoot) -> [String: PositionTable] {
     var out: [String: PositionTable] = [:]
@@ -239,6 +255,7 @@ extension Server {
     // later, files read as empty bibliographies) go first, and the memory freed since indexing is handed back while
     // the diagnostics go out, so that the server is as small as it stays when its last note's diagnostics arrive.
     releaseClosedTexts(in: id)
+    if indexed.notesNotRead > 0, let root = root(id) { makePositionTables(of: root) }
     // After a replay nothing is published now: completion's indexes are built at once (the check of the replay waits
     // for them).
     if replay != nil { prepareCompletion(in: id) }

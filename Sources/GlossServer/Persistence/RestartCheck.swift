@@ -108,13 +108,31 @@ extension Server {
         differing.append(record.path)
       }
       differing += unchecked.keys
-      // References in closed notes convert offsets with these tables rather than reading each note again.
-      let positions = IndexedRoot.positionTables(of: root, fileSystem: fileSystem)
-      checks.post(
-        RestartChecks.Result(root: root.id, differing: differing, diagnosed: diagnosed, positions: positions))
+      checks.post(RestartChecks.Result(root: root.id, differing: differing, diagnosed: diagnosed))
     }
     guard diagnosing else { return inRestartBackground(work) }
     inRestartDiagnosis(work)
+  }
+
+  /// Makes in the background the position tables of the notes root `root` indexed without reading them (a restart:
+  /// `IndexedRoot.notesNotRead`), on one core, once completion's index is built: until they are in, a request that
+  /// needs one makes it (`makeMissingPositionTables`). The loop puts them in place with the checks (`applyRestartChecks`).
+  func makePositionTables(of root: WorkspaceRoot) {
+    let fileSystem = options.reader
+    let checks = restart.checks
+    let writes = restart.writes
+    let completion = restart.completionBuilds
+    let log = options.log
+    writes.enter()
+    DispatchQueue.global(qos: .utility).async {
+      defer { writes.leave() }
+      // After completion's index, which a user may be waiting for; a request meanwhile makes the tables it needs.
+      completion.wait()
+      let started = ContinuousClock.now
+      let positions = IndexedRoot.positionTables(of: root, fileSystem: fileSystem)
+      log("made the position tables of \(positions.count) notes not read in \(ContinuousClock.now - started)")
+      checks.post(RestartChecks.Result(root: root.id, differing: [], diagnosed: nil, positions: positions))
+    }
   }
 
   /// Puts the finished checks in place: a diagnosis made off the loop is taken into the root's index, and the opened

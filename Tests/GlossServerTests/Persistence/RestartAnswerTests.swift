@@ -82,7 +82,10 @@ import Testing
     // Nothing was diagnosed on the way (the keys remembered from the last run would have had every note diagnosed).
     #expect(warm.wholeDiagnoses == 0)
     #expect(!cold.awaitedDiagnosis)
-    // The notes not read got their position tables in the background.
+    // The notes not read got their position tables: those the early references needed from those requests, the
+    // others in the background.
+    #expect(warm.untabledBeforeEarly == 2)
+    #expect(warm.untabledAfterEarly < warm.untabledBeforeEarly)
     #expect(warm.releasedWithoutPositions == 0)
     for (question, (early, expected)) in zip(questions, zip(warm.early, cold.late)) {
       #expect(early == expected, "\(question)")

@@ -208,6 +208,9 @@ final class RestartFixture {
     var late: [String]
     /// How many closed notes' released texts had no position table once everything settled.
     var releasedWithoutPositions: Int
+    /// The same before the early questions were asked, and after.
+    var untabledBeforeEarly: Int
+    var untabledAfterEarly: Int
     /// What the start published and logged.
     var run: Run
   }
@@ -236,7 +239,10 @@ final class RestartFixture {
     let awaited = client.server.roots.first?.workspace.awaitsDiagnosis ?? false
     let diagnosed = client.server.roots.first?.workspace.wholeDiagnoses ?? 0
     let folder = cache ?? self.cache
+    let untabled = { client.server.roots.first?.releasedTexts.values.filter { $0.positions == nil }.count ?? 0 }
+    let untabledBefore = untabled()
     let early = questions.map { answer($0, from: client, cache: folder) }
+    let untabledAfterEarly = untabled()
     if holdingBackground { client.server.restart.completionBuilds.leave() }
     try meanwhile()
     // Ticks while a restart's diagnosis is under way do nothing; those after it see the change.
@@ -253,6 +259,7 @@ final class RestartFixture {
     return Answers(
       early: early, awaitedDiagnosis: awaited, wholeDiagnoses: diagnosed, late: late,
       releasedWithoutPositions: released.filter { $0.positions == nil }.count,
+      untabledBeforeEarly: untabledBefore, untabledAfterEarly: untabledAfterEarly,
       run: Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines))
   }
 

@@ -261,18 +261,15 @@ package struct IndexedRoot: Sendable {
   }
 
   /// The position tables of the closed notes indexed without being read (`notesNotRead`), made from their files
-  /// now, each only while the file still holds the text indexed; by path, with their stamps.
+  /// now, one after another (on one core: the others answer requests meanwhile), each only while the file still
+  /// holds the text indexed; by path, with their stamps.
   package static func positionTables(of root: WorkspaceRoot, fileSystem: any FileReading) -> [String: TextStamp] {
-    let paths = root.releasedTexts.compactMap { path, stamp in
-      stamp.positions == nil && root.workspace.notes[path] != nil ? path : nil
-    }
-    let made = ParallelWork.map(count: paths.count) { index -> TextStamp? in
-      guard case .success(let bytes) = root.files.read(paths[index], fileSystem: fileSystem) else { return nil }
-      let stamp = TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
-      return stamp == root.releasedTexts[paths[index]] ? stamp : nil
-    }
     var out: [String: TextStamp] = [:]
-    for (path, stamp) in zip(paths, made) { if let stamp { out[path] = stamp } }
+    for (path, stamp) in root.releasedTexts where stamp.positions == nil && root.workspace.notes[path] != nil {
+      guard case .success(let bytes) = root.files.read(path, fileSystem: fileSystem) else { continue }
+      let made = TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
+      if made == stamp { out[path] = made }
+    }
     return out
   }
 
