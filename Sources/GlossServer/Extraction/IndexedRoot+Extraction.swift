@@ -10,9 +10,10 @@ import GlossSyntax
 extension IndexedRoot {
   /// The folder at `root` indexed for a command of the command line (`check`, `find`, `export`): the user's cache of
   /// extracted texts (`$XDG_CACHE_HOME/gloss`), and PDFs and other formats an external tool reads extracted at once
-  /// with `extract` (there is no background to wait for); the cache folder and home from `environment`.
+  /// with `extract` (there is no background to wait for); the cache folder and home from `environment`. Without
+  /// `diagnosing`, nothing is diagnosed and nothing extracted (`pendingExtractions` are left to the caller).
   package static func forCommandLine(
-    root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in },
+    root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in }, diagnosing: Bool = true,
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
     },
@@ -31,12 +32,12 @@ extension IndexedRoot {
     var indexed = IndexedRoot(
       root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
       stampingNotes: images != nil, zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") },
-      noteImage: image, progress: progress)
+      diagnosing: diagnosing, noteImage: image, progress: progress)
     if let images, NoteImageCache.isOutdated(image, by: indexed) {
       // A cache that cannot be written costs the next run its parse, nothing else.
       _ = try? images.store(notes: indexed.workspace.notes, stamps: indexed.noteStamps, forRealRoot: realRoot)
     }
-    indexed.extractPending(cache: cache, extract: extract)
+    if diagnosing { indexed.extractPending(cache: cache, extract: extract) }
     return indexed
   }
 
