@@ -11,7 +11,8 @@ import GlossServer
 /// server does and prints every diagnostic; exit 1 when there is an error, 2 on bad usage, else 0. A DIR inside a
 /// workspace that holds no config, bibliography or sources folder itself is widened to that workspace. A FILE is
 /// checked in the workspace that holds it (found from its folder the same way), and only its diagnostics are printed.
-/// A workspace unchanged since the last check is not indexed again: its report is kept in Gloss's cache.
+/// A workspace unchanged since the last check is not indexed again: its report is kept in Gloss's cache; after notes
+/// alone changed, only the notes whose diagnostics may have changed are diagnosed again (`CheckReportCache`).
 func runCheck(_ arguments: [String]) -> Int32 {
   let usage = "usage: gloss check [DIR|FILE] [--format text|json]"
   var directory: String?
@@ -66,7 +67,8 @@ func runCheck(_ arguments: [String]) -> Int32 {
     printError("gloss: checking the workspace '\(root)', which holds '\(given)'")
   }
   let progress = TerminalProgress()
-  // The report of the last run is used again when no file changed since (docs/troubleshooting.md).
+  // The report of the last run is used again when no file changed since, and updated when notes alone did
+  // (docs/cli.md).
   let fileSystem = LocalFileSystem()
   let cache = ExtractionCache.defaultDirectory(environment: ProcessInfo.processInfo.environment).flatMap { directory in
     GlossVersion.build.map { CheckReportCache(directory: directory, fileSystem: fileSystem, build: $0) }

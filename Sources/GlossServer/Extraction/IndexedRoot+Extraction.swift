@@ -11,7 +11,9 @@ extension IndexedRoot {
   /// The folder at `root` indexed for a command of the command line (`check`, `find`, `export`): the user's cache of
   /// extracted texts (`$XDG_CACHE_HOME/gloss`), and PDFs and other formats an external tool reads extracted at once
   /// with `extract` (there is no background to wait for); the cache folder and home from `environment`. Without
-  /// `diagnosing`, nothing is diagnosed and nothing extracted (`pendingExtractions` are left to the caller).
+  /// `diagnosing`, nothing is diagnosed and nothing extracted (`pendingExtractions` are left to the caller), and a
+  /// note image that misses only a few notes is not written again (`gloss check` updating its kept report after a few
+  /// notes changed: parsing them again at the next run costs less than writing the image).
   package static func forCommandLine(
     root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in }, diagnosing: Bool = true,
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
@@ -33,7 +35,9 @@ extension IndexedRoot {
       root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
       stampingNotes: images != nil, zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") },
       diagnosing: diagnosing, noteImage: image, progress: progress)
-    if let images, NoteImageCache.isOutdated(image, by: indexed) {
+    if let images, NoteImageCache.isOutdated(image, by: indexed),
+      diagnosing || !NoteImageCache.missesFew(image, of: indexed)
+    {
       // A cache that cannot be written costs the next run its parse, nothing else.
       _ = try? images.store(notes: indexed.workspace.notes, stamps: indexed.noteStamps, forRealRoot: realRoot)
     }

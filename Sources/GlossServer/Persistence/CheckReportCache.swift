@@ -35,12 +35,6 @@ package struct CheckReportCache: Sendable {
   /// The absolute path of that file.
   package func filePath(forRealRoot realRoot: String) -> String { file.filePath(forRealRoot: realRoot) }
 
-  /// The report kept for the workspace at `root`, when every file is as it was when it was made; nil otherwise.
-  package func report(root: String, home: String?, fileSystem: any FileSystem) -> CheckReport? {
-    guard let kept = kept(root: root, home: home, fileSystem: fileSystem), kept.record.unchanged else { return nil }
-    return kept.check.report
-  }
-
   /// What is kept for the workspace at `root`, with a fresh walk of it; nil when nothing is, or it is damaged.
   func kept(root: String, home: String?, fileSystem: any FileSystem) -> (record: KeptRecordFile.Kept, check: KeptCheck)?
   {
@@ -85,30 +79,40 @@ struct KeptCheck {
   var report: CheckReport
   /// The hash of the renamed keys the report was made with (`Workspace.renamedKeys`).
   var renamed: UInt64
-  /// Each note's dependence (`NoteDependence`), hashed, by path.
+  /// Each note's text stamp and dependence (`NoteDependence`), hashed, by path.
   var notes: [String: DependenceStamp]
 
-  /// The four parts of a `NoteDependence`, each hashed.
+  /// The text a note's diagnostics were made from (its length and fingerprint, `TextStamp`), and the four parts of
+  /// its `NoteDependence`, each hashed.
   struct DependenceStamp: Hashable {
+    var count: Int
+    var fingerprint: UInt64
     var names: UInt64
     var headings: UInt64
     var labels: UInt64
     var sources: UInt64
 
-    /// The stamp of `dependence`.
-    init(_ dependence: NoteDependence) {
+    /// The stamp of a note whose text is `text` and whose dependence is `dependence`.
+    init(text: TextStamp, _ dependence: NoteDependence) {
+      count = text.count
+      fingerprint = text.fingerprint
       names = KeptCheck.hash(dependence.names)
       headings = KeptCheck.hash(dependence.headings)
       labels = KeptCheck.hash(dependence.labels)
       sources = KeptCheck.hash(dependence.sources)
     }
 
-    init(names: UInt64, headings: UInt64, labels: UInt64, sources: UInt64) {
+    init(count: Int, fingerprint: UInt64, names: UInt64, headings: UInt64, labels: UInt64, sources: UInt64) {
+      self.count = count
+      self.fingerprint = fingerprint
       self.names = names
       self.headings = headings
       self.labels = labels
       self.sources = sources
     }
+
+    /// Whether `text` is the text this stamp was made from.
+    func stamps(_ text: TextStamp) -> Bool { text.count == count && text.fingerprint == fingerprint }
   }
 
   /// The layout of the bytes (the file around them carries the build, which changes with any other layout).
@@ -129,12 +133,19 @@ struct KeptCheck {
     hash(workspace.renamedKeys.map { $0.from + "\t" + $0.to }.sorted { $0.utf8Precedes($1) })
   }
 
-  /// The dependence stamps of every note of `workspace`, worked out on all cores.
-  static func stamps(of workspace: Workspace) -> [String: DependenceStamp] {
-    let paths = Array(workspace.notes.keys)
-    let stamps = ParallelWork.map(count: paths.count) { index in
-      workspace.dependence(ofNote: paths[index]).map(DependenceStamp.init)
+  /// The dependence stamps of every note of `indexed`, worked out on all cores; nil when a note's text has no stamp
+  /// (the index was made without stamping notes).
+  static func stamps(of indexed: IndexedRoot) -> [String: DependenceStamp]? {
+    let paths = Array(indexed.workspace.notes.keys)
+    let workspace = indexed.workspace
+    let texts = indexed.noteStamps
+    let stamps = ParallelWork.map(count: paths.count) { index -> DependenceStamp? in
+      guard let text = texts[paths[index]], let dependence = workspace.dependence(ofNote: paths[index]) else {
+        return nil
+      }
+      return DependenceStamp(text: text, dependence)
     }
+    guard !stamps.contains(nil) else { return nil }
     var out: [String: DependenceStamp] = [:]
     out.reserveCapacity(paths.count)
     for (path, stamp) in zip(paths, stamps) { out[path] = stamp }
@@ -157,6 +168,8 @@ struct KeptCheck {
     for path in notes.keys.sorted(by: { $0.utf8Precedes($1) }) {
       guard let stamp = notes[path] else { continue }
       out.append(path)
+      out.append(stamp.count)
+      out.append(stamp.fingerprint)
       out.append(stamp.names)
       out.append(stamp.headings)
       out.append(stamp.labels)
@@ -169,15 +182,18 @@ struct KeptCheck {
   init?(decoding bytes: [UInt8]) {
     var reader = ByteReader(bytes)
     guard reader.byte() == Self.format, let report = CheckReport(reading: &reader), let renamed = reader.uint64(),
-      let count = reader.count(each: 40)
+      let count = reader.count(each: 56)
     else { return nil }
     var notes: [String: DependenceStamp] = [:]
     notes.reserveCapacity(count)
     for _ in 0..<count {
-      guard let path = reader.string(), let names = reader.uint64(), let headings = reader.uint64(),
-        let labels = reader.uint64(), let sources = reader.uint64()
+      guard let path = reader.string(), let textCount = reader.int(), let fingerprint = reader.uint64(),
+        let names = reader.uint64(), let headings = reader.uint64(), let labels = reader.uint64(),
+        let sources = reader.uint64()
       else { return nil }
-      notes[path] = DependenceStamp(names: names, headings: headings, labels: labels, sources: sources)
+      notes[path] = DependenceStamp(
+        count: textCount, fingerprint: fingerprint, names: names, headings: headings, labels: labels,
+        sources: sources)
     }
     guard reader.isAtEnd else { return nil }
     self.init(report: report, renamed: renamed, notes: notes)
@@ -212,7 +228,7 @@ extension CheckReport {
     keyMemory?.apply(to: &indexed, root: root, fileSystem: fileSystem)
     var report: CheckReport
     var use = CheckReportUse.indexed
-    var stamps: [String: KeptCheck.DependenceStamp]
+    var stamps: [String: KeptCheck.DependenceStamp]?
     if let earlier, let updated = updated(earlier, indexed: &indexed, root: root, fileSystem: fileSystem) {
       (report, stamps) = (updated.report, updated.stamps)
       use = .updated(diagnosed: updated.diagnosed)
@@ -224,10 +240,12 @@ extension CheckReport {
         IndexedRoot.diagnose(&indexed.workspace, files: indexed.files, fileSystem: fileSystem)
       }
       report = CheckReport(indexed: indexed, root: root, fileSystem: fileSystem)
-      stamps = KeptCheck.stamps(of: indexed.workspace)
+      stamps = KeptCheck.stamps(of: indexed)
     }
     if let cache {
-      let check = KeptCheck(report: report, renamed: KeptCheck.renamedHash(of: indexed.workspace), notes: stamps)
+      // Without the notes' stamps, the next check cannot be an update (`updated` counts them).
+      let check = KeptCheck(
+        report: report, renamed: KeptCheck.renamedHash(of: indexed.workspace), notes: stamps ?? [:])
       cache.store(
         check, of: indexed, root: root, home: home, fileSystem: fileSystem, extractionCache: extractionCache)
     }
@@ -246,15 +264,25 @@ extension CheckReport {
     // The files as the load found them (a change since the first walk is caught here, and by the store's walk).
     guard indexed.pendingExtractions.isEmpty, indexed.files.skipped == snapshot.skipped,
       indexed.files.otherFiles.map(\.path).filter({ snapshot.referenced[$0] == nil }) == snapshot.otherFiles,
-      let changed = earlier.record.changedNotes(in: indexed.files.files)
+      earlier.record.changedNotes(in: indexed.files.files) != nil,
+      earlier.check.notes.count == indexed.workspace.notes.count
     else { return nil }
     indexed.workspace.prepareForRequestsBeforeDiagnosis()
     guard KeptCheck.renamedHash(of: indexed.workspace) == earlier.check.renamed else { return nil }
     var stamps = earlier.check.notes
+    // The notes whose text is not the one their kept items were made from (told by the text the index read, not by
+    // the files' stamps: a note rewritten during the load is caught, one touched without a change is not diagnosed).
+    var changed: [String] = []
+    for (path, old) in stamps {
+      guard let text = indexed.noteStamps[path] else { return nil }
+      if !old.stamps(text) { changed.append(path) }
+    }
     var dirty = Set(changed)
     for path in changed {
-      guard let old = stamps[path], let dependence = indexed.workspace.dependence(ofNote: path) else { return nil }
-      let new = KeptCheck.DependenceStamp(dependence)
+      guard let old = stamps[path], let text = indexed.noteStamps[path],
+        let dependence = indexed.workspace.dependence(ofNote: path)
+      else { return nil }
+      let new = KeptCheck.DependenceStamp(text: text, dependence)
       // A name gained or lost changes how links resolve anywhere; a label, the cross-references of other notes when
       // they span the project; `citekey:` and bibliographies, what sources there are.
       guard new.names == old.names, new.sources == old.sources,
