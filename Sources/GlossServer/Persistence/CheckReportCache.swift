@@ -35,11 +35,12 @@ package struct CheckReportCache: Sendable {
   /// The absolute path of that file.
   package func filePath(forRealRoot realRoot: String) -> String { file.filePath(forRealRoot: realRoot) }
 
-  /// What is kept for the workspace at `root`, with a fresh walk of it; nil when nothing is, or it is damaged.
+  /// What is kept for the workspace at `root` (without the notes' stamps), with a fresh walk of it; nil when nothing
+  /// is, or it is damaged.
   func kept(root: String, home: String?, fileSystem: any FileSystem) -> (record: KeptRecordFile.Kept, check: KeptCheck)?
   {
     guard let record = file.read(root: root, home: home, fileSystem: fileSystem),
-      let check = KeptCheck(decoding: record.body)
+      let check = KeptCheck(decoding: record.body, withNotes: false)
     else { return nil }
     return (record, check)
   }
@@ -178,12 +179,17 @@ struct KeptCheck {
     return out.bytes
   }
 
-  /// Reads what `encoded` wrote; nil for anything else.
-  init?(decoding bytes: [UInt8]) {
+  /// Reads what `encoded` wrote; nil for anything else. Without `withNotes`, the notes' stamps are left unread
+  /// (`notes` is empty): the report printed as kept needs none of them.
+  init?(decoding bytes: [UInt8], withNotes: Bool) {
     var reader = ByteReader(bytes)
     guard reader.byte() == Self.format, let report = CheckReport(reading: &reader), let renamed = reader.uint64(),
       let count = reader.count(each: 56)
     else { return nil }
+    guard withNotes else {
+      self.init(report: report, renamed: renamed, notes: [:])
+      return
+    }
     var notes: [String: DependenceStamp] = [:]
     notes.reserveCapacity(count)
     for _ in 0..<count {
@@ -218,7 +224,11 @@ extension CheckReport {
     if let cache, let kept = cache.kept(root: root, home: home, fileSystem: fileSystem) {
       if kept.record.unchanged { return (kept.check.report, .kept) }
       // Worth a load without diagnosing only when notes alone changed (checked again against the files loaded).
-      if kept.record.changedNotes(in: kept.record.walk.files) != nil { earlier = kept }
+      if kept.record.changedNotes(in: kept.record.walk.files) != nil,
+        let check = KeptCheck(decoding: kept.record.body, withNotes: true)
+      {
+        earlier = (kept.record, check)
+      }
     }
     let extractionCache = ExtractionCache.defaultDirectory(environment: environment).map {
       ExtractionCache(directory: $0, fileSystem: fileSystem)

@@ -59,7 +59,8 @@ import Testing
       case .wikiLinkTargetChanged: try edit("notes/e.md", "[[missing]]", "[[d]]")
       case .headingRenamed: try edit("notes/b.md", "## Details", "## Specifics")
       case .labelAdded:
-        try edit("notes/d.md", "[@brown2018].", "[@brown2018].\n\n![A pond](pond.png){#fig-pond}\n\nSee @fig-pond, @fig-lake.")
+        try edit(
+          "notes/d.md", "[@brown2018].", "[@brown2018].\n\n![A pond](pond.png){#fig-pond}\n\nSee @fig-pond, @fig-lake.")
       case .touched: try fixture.write("notes/d.md", try fixture.text("notes/d.md"))
       case .titleAdded: try edit("notes/e.md", "# E\n", "---\ntitle: Missing\n---\n# E\n")
       case .citekeyAdded: try edit("notes/d.md", "# D\n", "---\ncitekey: brown2018\n---\n# D\n")
@@ -135,6 +136,29 @@ import Testing
     #expect(warm.use == .updated(diagnosed: ["notes/many/n7.md"]))
     #expect(warm.report.textLines.contains { $0.hasPrefix("notes/many/n7.md:3:") && $0.contains("'nobody2001'") })
     #expect(printed(warm.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+  }
+
+  /// In a Quarto book, whose cross-references span the chapters, a chapter whose labels changed makes every file
+  /// diagnosed; one whose prose alone changed is diagnosed alone.
+  @Test func aLabelChangedInABookDiagnosesEveryFile() throws {
+    let folder = "Tests/Fixtures/quarto-book"
+    var files: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasSuffix(".png") {
+      files[name] = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+    }
+    let fixture = try RestartFixture(files: files)
+    _ = check(fixture)
+    try fixture.write("methods.qmd", try fixture.text("methods.qmd") + "\nOne more line, citing @nobody2020.\n")
+    let prose = check(fixture)
+    #expect(prose.use == .updated(diagnosed: ["methods.qmd"]))
+    #expect(printed(prose.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    let intro = try fixture.text("intro.qmd")
+    try #require(intro.contains("{#fig-elephant}"))
+    try fixture.write("intro.qmd", intro.replacingOccurrences(of: "{#fig-elephant}", with: "{#fig-mammoth}"))
+    let label = check(fixture)
+    #expect(label.use == .indexed)
+    #expect(printed(label.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(printed(label.report) != printed(prose.report))
   }
 
   /// A damaged kept file is not used for an update either: every file is diagnosed.
