@@ -13,9 +13,11 @@ extension IndexedRoot {
   /// with `extract` (there is no background to wait for); the cache folder and home from `environment`. Without
   /// `diagnosing`, nothing is diagnosed and nothing extracted (`pendingExtractions` are left to the caller), and a
   /// note image that misses only a few notes is not written again (`gloss check` updating its kept report after a few
-  /// notes changed: parsing them again at the next run costs less than writing the image).
+  /// notes changed: parsing them again at the next run costs less than writing the image). The notes of `knownNotes`
+  /// whose stamps are unchanged are taken from the image without being read (`IndexedRoot.init`).
   package static func forCommandLine(
     root: String, fileSystem: any FileSystem, progress: (IndexingStep) -> Void = { _ in }, diagnosing: Bool = true,
+    knownNotes: [String: KnownNote] = [:],
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
     },
@@ -34,7 +36,7 @@ extension IndexedRoot {
     var indexed = IndexedRoot(
       root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
       stampingNotes: images != nil, zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") },
-      diagnosing: diagnosing, noteImage: image, progress: progress)
+      diagnosing: diagnosing, noteImage: image, knownNotes: knownNotes, progress: progress)
     if let images, NoteImageCache.isOutdated(image, by: indexed),
       diagnosing || !NoteImageCache.missesFew(image, of: indexed)
     {

@@ -233,8 +233,18 @@ extension CheckReport {
     let extractionCache = ExtractionCache.defaultDirectory(environment: environment).map {
       ExtractionCache(directory: $0, fileSystem: fileSystem)
     }
+    // For an update, the notes whose stamps are those kept are taken from the note image without being read.
+    var knownNotes: [String: KnownNote] = [:]
+    if let earlier {
+      knownNotes.reserveCapacity(earlier.check.notes.count)
+      for file in earlier.record.snapshot.files where file.role == .note {
+        guard let stamp = earlier.check.notes[file.path] else { continue }
+        knownNotes[file.path] = KnownNote(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+      }
+    }
     var indexed = IndexedRoot.forCommandLine(
-      root: root, fileSystem: fileSystem, progress: progress, diagnosing: earlier == nil, extract: extract)
+      root: root, fileSystem: fileSystem, progress: progress, diagnosing: earlier == nil, knownNotes: knownNotes,
+      extract: extract)
     keyMemory?.apply(to: &indexed, root: root, fileSystem: fileSystem)
     var report: CheckReport
     var use = CheckReportUse.indexed

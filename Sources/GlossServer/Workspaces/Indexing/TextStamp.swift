@@ -18,6 +18,13 @@ package struct TextStamp: Hashable, Sendable {
     positions = keepingPositions ? PositionTable(bytes) : nil
   }
 
+  /// The stamp of a text known by its length and fingerprint alone, without a position table.
+  package init(count: Int, fingerprint: UInt64) {
+    self.count = count
+    self.fingerprint = fingerprint
+    positions = nil
+  }
+
   /// Whether `bytes` are the bytes stamped.
   package func matches(_ bytes: [UInt8]) -> Bool {
     bytes.count == count && TextFingerprint.of(bytes) == fingerprint
