@@ -11,7 +11,8 @@ import GlossServer
 /// server does and prints every diagnostic; exit 1 when there is an error, 2 on bad usage, else 0. A DIR inside a
 /// workspace that holds no config, bibliography or sources folder itself is widened to that workspace. A FILE is
 /// checked in the workspace that holds it (found from its folder the same way), and only its diagnostics are printed.
-/// A workspace unchanged since the last check is not indexed again: its report is kept in Gloss's cache.
+/// A workspace unchanged since the last check is not indexed again: its report is kept in Gloss's cache; after notes
+/// alone changed, only the notes whose diagnostics may have changed are diagnosed again (`CheckReportCache`).
 func runCheck(_ arguments: [String]) -> Int32 {
   let usage = "usage: gloss check [DIR|FILE] [--format text|json]"
   var directory: String?
@@ -66,8 +67,8 @@ func runCheck(_ arguments: [String]) -> Int32 {
     printError("gloss: checking the workspace '\(root)', which holds '\(given)'")
   }
   let progress = TerminalProgress()
-  // The report of the last run is used again when no file changed since (docs/troubleshooting.md). The workspace is
-  // only read; what is kept goes through the writer of Gloss's cache folder.
+  // The report of the last run is used again when no file changed since, and updated when notes alone did
+  // (docs/cli.md). The workspace is only read; what is kept goes through the writer of Gloss's cache folder.
   let fileSystem: any FileReading = LocalFileSystem()
   let caches = PrivateFileWriter.cache()
   let cache = GlossVersion.build.map { CheckReportCache(writer: caches, build: $0) }

@@ -95,8 +95,11 @@ extension Workspace {
     return affected
   }
 
-  /// Replaces the source document at `path` (nil removes it); returns the paths whose diagnostics may change.
-  mutating func replaceSourceDocument(at path: String, with new: SourceDocumentRecord?) -> Set<String> {
+  /// Replaces the source document at `path` (nil removes it); returns the paths whose diagnostics may change (none
+  /// without `collectingAffected`, for the bulk load, which diagnoses everything afterwards).
+  mutating func replaceSourceDocument(
+    at path: String, with new: SourceDocumentRecord?, collectingAffected: Bool = true
+  ) -> Set<String> {
     let old = sourceDocuments[path]
     sourceDocuments[path] = new
     // Completion reads a document's key and metadata, not its text: a text extracted or edited keeps its index.
@@ -121,6 +124,7 @@ extension Workspace {
     }
     if new == nil { textProblems[path] = nil }
     invalidateQuoteChecks(sourcePath: path, documentChanged: documentChanged, keys: keys)
+    guard collectingAffected else { return [] }
     var affected = affectedBy(keys: keys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)
@@ -135,8 +139,11 @@ extension Workspace {
     return (old.releasingText() ?? old) != (new.releasingText() ?? new)
   }
 
-  /// Replaces the bibliography at `path` (nil removes it); returns the paths whose diagnostics may change.
-  mutating func replaceBibliography(at path: String, with new: BibliographyRecord?) -> Set<String> {
+  /// Replaces the bibliography at `path` (nil removes it); returns the paths whose diagnostics may change (none
+  /// without `collectingAffected`, for the bulk load, which diagnoses everything afterwards).
+  mutating func replaceBibliography(
+    at path: String, with new: BibliographyRecord?, collectingAffected: Bool = true
+  ) -> Set<String> {
     let old = bibliographies[path]
     bibliographies[path] = new
     renamedKeysAreStale = true
@@ -173,6 +180,7 @@ extension Workspace {
     }
     if let old { rememberKeysGone(from: old, among: changedKeys) }
     invalidateQuoteChecks(sourcePath: nil, documentChanged: true, keys: changedKeys)
+    guard collectingAffected else { return [] }
     var affected = affectedBy(keys: changedKeys)
     if (old == nil) != (new == nil) { affected.formUnion(linkersOfFile(path)) }
     affected.remove(path)

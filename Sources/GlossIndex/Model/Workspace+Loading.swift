@@ -108,11 +108,11 @@ extension Workspace {
         _ = replaceNote(at: record.path, with: record, collectingAffected: false, contributions: contributions)
       case .sourceDocument(let record, let index):
         _ = removeOtherRoles(record.path, keeping: .sourceDocument)
-        _ = replaceSourceDocument(at: record.path, with: record)
+        _ = replaceSourceDocument(at: record.path, with: record, collectingAffected: false)
         if let index { quotes.indexes[record.path] = index }
       case .bibliography(let record):
         _ = removeOtherRoles(record.path, keeping: .bibliography)
-        _ = replaceBibliography(at: record.path, with: record)
+        _ = replaceBibliography(at: record.path, with: record, collectingAffected: false)
       case nil:
         break
       }

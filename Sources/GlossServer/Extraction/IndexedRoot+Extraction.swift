@@ -11,9 +11,14 @@ extension IndexedRoot {
   /// The folder at `root` indexed for a command of the command line (`check`, `find`, `export`), read through
   /// `fileSystem`: the user's cache of extracted texts (`$XDG_CACHE_HOME/gloss`, written through its own writer), and
   /// PDFs and other formats an external tool reads extracted at once with `extract` (there is no background to wait
-  /// for); the cache folder and home from `environment`.
+  /// for); the cache folder and home from `environment`. Without `diagnosing`, nothing is diagnosed and nothing
+  /// extracted (`pendingExtractions` are left to the caller), and a note image that misses only a few notes is not
+  /// written again (`gloss check` updating its kept report after a few notes changed: parsing them again at the next
+  /// run costs less than writing the image). The notes of `knownNotes` whose stamps are unchanged are taken from the
+  /// image without being read (`IndexedRoot.init`).
   package static func forCommandLine(
-    root: String, fileSystem: any FileReading, progress: (IndexingStep) -> Void = { _ in },
+    root: String, fileSystem: any FileReading, progress: (IndexingStep) -> Void = { _ in }, diagnosing: Bool = true,
+    knownNotes: [String: KnownNote] = [:],
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
     },
@@ -28,12 +33,14 @@ extension IndexedRoot {
     var indexed = IndexedRoot(
       root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
       stampingNotes: images != nil, zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") },
-      noteImage: image, progress: progress)
-    if let images, NoteImageCache.isOutdated(image, by: indexed) {
+      diagnosing: diagnosing, noteImage: image, knownNotes: knownNotes, progress: progress)
+    if let images, NoteImageCache.isOutdated(image, by: indexed),
+      diagnosing || !NoteImageCache.missesFew(image, of: indexed)
+    {
       // A cache that cannot be written costs the next run its parse, nothing else.
       _ = try? images.store(notes: indexed.workspace.notes, stamps: indexed.noteStamps, forRealRoot: realRoot)
     }
-    indexed.extractPending(cache: cache, extract: extract)
+    if diagnosing { indexed.extractPending(cache: cache, extract: extract) }
     return indexed
   }
 

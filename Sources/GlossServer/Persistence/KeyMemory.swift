@@ -70,8 +70,10 @@ extension KeyMemory {
   /// that a key gone since is reported with its new key, and saves the current ones for the next run.
   package func apply(to indexed: inout IndexedRoot, root: String, fileSystem: any FileReading) {
     let realRoot = (try? fileSystem.realPath(of: root)) ?? root
-    indexed.workspace.setRememberedKeys(fingerprints(forRealRoot: realRoot))
-    // A cache that cannot be written costs only the next run's hint.
-    try? store(indexed.workspace.fingerprintsToRemember(), forRealRoot: realRoot)
+    let kept = file.bytes(forRealRoot: realRoot)
+    indexed.workspace.setRememberedKeys(kept.map(Self.decode) ?? [:])
+    // A cache that cannot be written costs only the next run's hint; one that holds these bytes already is left.
+    let bytes = Self.encode(indexed.workspace.fingerprintsToRemember())
+    if bytes != kept { try? file.store(bytes, forRealRoot: realRoot) }
   }
 }

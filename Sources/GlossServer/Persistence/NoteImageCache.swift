@@ -48,6 +48,14 @@ package struct NoteImageCache: Sendable {
     return kept.count
   }
 
+  /// Whether `image` holds as many notes as `indexed` (indexed with it) and gave all but at most 1 % of them (and at
+  /// most 100): the others were parsed, which costs less at each run than writing the image again.
+  package static func missesFew(_ image: NoteImage?, of indexed: IndexedRoot) -> Bool {
+    let count = indexed.workspace.notes.count
+    let parsed = count - indexed.notesFromImage
+    return image?.count == count && parsed <= min(100, count / 100)
+  }
+
   /// Whether the image of `indexed` (indexed with `image`) differs from `image`: it parsed notes the image did not
   /// give, or the image holds notes that are gone.
   package static func isOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {

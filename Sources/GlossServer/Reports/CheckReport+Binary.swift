@@ -4,6 +4,12 @@ extension CheckReport {
   /// The report as bytes.
   var encoded: [UInt8] {
     var out = ByteWriter(capacity: items.count * 128 + 64)
+    encode(into: &out)
+    return out.bytes
+  }
+
+  /// Appends the report's bytes to `out`.
+  func encode(into out: inout ByteWriter) {
     out.append(items.count)
     for item in items {
       out.append(item.path)
@@ -24,12 +30,17 @@ extension CheckReport {
       out.append(file.reason)
     }
     out.append(UInt8(citesWithoutSources ? 1 : 0))
-    return out.bytes
   }
 
   /// Reads a report written by `encoded`; nil for anything else.
   init?(decoding bytes: [UInt8]) {
     var reader = ByteReader(bytes)
+    guard let report = CheckReport(reading: &reader), reader.isAtEnd else { return nil }
+    self = report
+  }
+
+  /// Reads a report written by `encode(into:)` from `reader`; nil when what is there is not one.
+  init?(reading reader: inout ByteReader) {
     guard let count = reader.count(each: 64) else { return nil }
     var items: [Item] = []
     items.reserveCapacity(count)
@@ -50,7 +61,7 @@ extension CheckReport {
       guard let path = reader.string(), let reason = reader.string() else { return nil }
       skipped.append(SkippedFile(path: path, reason: reason))
     }
-    guard let cites = reader.byte(), cites <= 1, reader.isAtEnd else { return nil }
+    guard let cites = reader.byte(), cites <= 1 else { return nil }
     self.items = items
     self.noteCount = noteCount
     self.skipped = skipped

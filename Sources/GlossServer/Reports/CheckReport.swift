@@ -76,11 +76,13 @@ package struct CheckReport: Sendable {
     self.init(indexed: indexed, root: root, fileSystem: fileSystem)
   }
 
-  /// The nearest source keys (as the editor's quick fixes offer them) of every unknown key of `workspace` not renamed
-  /// since an earlier run, each key worked out once, on all cores.
-  static func nearestKeys(in workspace: Workspace) -> [String: [String]] {
+  /// The nearest source keys (as the editor's quick fixes offer them) of every unknown key in `diagnostics` not
+  /// renamed since an earlier run, each key worked out once, on all cores.
+  static func nearestKeys(
+    in workspace: Workspace, diagnostics: some Sequence<(key: String, value: [Diagnostic])>
+  ) -> [String: [String]] {
     var unknown: Set<String> = []
-    for (_, diagnostics) in workspace.diagnosticsByPath {
+    for (_, diagnostics) in diagnostics {
       for diagnostic in diagnostics {
         if case .unknownSource(let key) = diagnostic.related, workspace.renamedKey(for: key) == nil {
           unknown.insert(key)
@@ -96,14 +98,27 @@ package struct CheckReport: Sendable {
 
   /// Places the diagnostics of `indexed`, the workspace at `root` indexed for the command line.
   init(indexed: IndexedRoot, root: String, fileSystem: any FileReading) {
-    let nearest = Self.nearestKeys(in: indexed.workspace)
-    var items: [Item] = []
-    for (path, diagnostics) in indexed.workspace.diagnosticsByPath {
+    self.init(
+      indexed: indexed, diagnostics: indexed.workspace.diagnosticsByPath, kept: nil, root: root,
+      fileSystem: fileSystem)
+  }
+
+  /// Places `diagnostics` (by path) of `indexed`, the workspace at `root` indexed for the command line, beside `kept`:
+  /// the items of the other files, kept from the last check (whose items for the config's missing bibliographies are
+  /// among them); without `kept`, `diagnostics` are every file's, and those items are made here.
+  init(
+    indexed: IndexedRoot, diagnostics: [String: [Diagnostic]], kept: [Item]?, root: String,
+    fileSystem: any FileReading
+  ) {
+    let nearest = Self.nearestKeys(in: indexed.workspace, diagnostics: diagnostics)
+    var items: [Item] = kept ?? []
+    for (path, diagnostics) in diagnostics {
       let text: SourceText
       if let indexedText = indexed.texts[path] {
         text = indexedText
       } else if case .success(let bytes) = indexed.files.read(path, fileSystem: fileSystem) {
-        text = SourceText(bytes: bytes)
+        // A note left unread by the load (`KnownNote`) is placed in its text as the index takes it.
+        text = indexed.workspace.notes[path] != nil ? WorkspaceRoot.noteText(bytes) : SourceText(bytes: bytes)
       } else {
         text = SourceText("")
       }
@@ -136,7 +151,7 @@ package struct CheckReport: Sendable {
       let text = SourceText(bytes: bytes)
       let (start, end) = text.positions(
         of: WorkspaceConfig.range(ofKeyPath: ["bibliography"], in: bytes), in: .utf32)
-      for path in missing {
+      for path in missing where kept == nil {
         items.append(
           Item(
             path: configPath, line: start.line + 1, column: start.column + 1, endLine: end.line + 1,

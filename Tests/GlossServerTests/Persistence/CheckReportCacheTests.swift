@@ -3,9 +3,10 @@ import GlossServer
 import TestSupport
 import Testing
 
-/// `gloss check` on a workspace unchanged since its last check prints the report kept then, without indexing; every
-/// way a file can change between two checks (and every damage to the kept file) makes it index again, and what it
-/// prints is exactly what a check without any kept report prints.
+/// `gloss check` on a workspace unchanged since its last check prints the report kept then, without indexing; after
+/// notes alone changed, it diagnoses again only the notes whose diagnostics may have changed; every other way a file
+/// can change between two checks (and every damage to the kept file) makes it diagnose every file, and what it prints
+/// is always exactly what a check without any kept report prints.
 @Suite struct CheckReportCacheTests {
   typealias Change = RestartSnapshotTests.Change
 
@@ -20,7 +21,7 @@ import Testing
 
   /// One `gloss check` of the fixture's workspace with its cache folder, by the build `build`.
   private func check(_ fixture: RestartFixture, build: String = RestartFixture.build) -> (
-    report: CheckReport, reused: Bool
+    report: CheckReport, use: CheckReportUse
   ) {
     let cache = CheckReportCache(directory: fixture.cache, fileSystem: LocalFileSystem(), build: build)
     return CheckReport.keptOrIndexed(root: fixture.root, cache: cache, fileSystem: LocalFileSystem())
@@ -35,9 +36,9 @@ import Testing
   @Test func aSecondCheckWithNothingChangedPrintsTheKeptReportWithoutIndexing() throws {
     let fixture = try RestartFixture(files: Self.files(nil))
     let first = check(fixture)
-    #expect(!first.reused)
+    #expect(!first.use.reused)
     let second = check(fixture)
-    #expect(second.reused)
+    #expect(second.use.reused)
     #expect(printed(second.report) == printed(first.report))
     #expect(printed(second.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
     #expect(second.report.textLines.contains { $0.contains("[unknown-source]") })
@@ -51,12 +52,14 @@ import Testing
     try change.apply(to: fixture)
     let warm = check(fixture)
     let cold = CheckReport(root: fixture.root, fileSystem: LocalFileSystem())
-    #expect(!warm.reused)
+    // A note's text changed alone: that note is diagnosed again; anything else diagnoses every file.
+    let notesOnly = change == .sameSizeAndModificationTimeRestored
+    #expect(warm.use == (notesOnly ? .updated(diagnosed: ["notes/a.md"]) : .indexed))
     #expect(printed(warm.report) == printed(cold))
     #expect(printed(cold) != printed(first.report))
     // The check after the change kept its own report, and the next check uses it.
     let again = check(fixture)
-    #expect(again.reused)
+    #expect(again.use.reused)
     #expect(printed(again.report) == printed(cold))
   }
 
@@ -71,11 +74,11 @@ import Testing
     ])
     let first = check(fixture)
     #expect(printed(first.report).contains { $0.contains("'jones2021'") })
-    #expect(check(fixture).reused)
+    #expect(check(fixture).use.reused)
     // The key is added in Zotero; nothing in the workspace changes.
     try zotero.rebuild(#"{"items": [\#(item), \#(added)]}"#)
     let second = check(fixture)
-    #expect(!second.reused)
+    #expect(!second.use.reused)
     #expect(!printed(second.report).contains { $0.contains("'jones2021'") })
     #expect(printed(second.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
   }
@@ -88,11 +91,11 @@ import Testing
       ".gloss.json": #"{"zotero": "\#(zotero.dataDirectory)"}"#, "river.md": "# River\n\nSee [@smith2020].\n",
     ])
     _ = check(fixture)
-    #expect(check(fixture).reused)
+    #expect(check(fixture).use.reused)
     // While Zotero runs, its changes reach only the log; the database file keeps its bytes and stamp.
     let log = try #require(zotero.bytes("zotero.sqlite-wal"))
     try zotero.write(log + [0, 0, 0, 0], to: "Zotero/zotero.sqlite-wal")
-    #expect(!check(fixture).reused)
+    #expect(!check(fixture).use.reused)
   }
 
   @Test(arguments: RestartSnapshotTests.Damage.allCases)
@@ -105,7 +108,7 @@ import Testing
     try damage.apply(toFile: path)
     let build = damage == .otherBuild ? "another-build" : RestartFixture.build
     let warm = check(fixture, build: build)
-    #expect(!warm.reused)
+    #expect(!warm.use.reused)
     #expect(printed(warm.report) == printed(first.report))
   }
 

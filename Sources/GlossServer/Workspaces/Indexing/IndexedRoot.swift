@@ -49,11 +49,15 @@ package struct IndexedRoot: Sendable {
   /// `noteTexts` is the text some notes are known to hold (a restart snapshot's, valid while the walk finds their
   /// stamps unchanged): without `keepingNoteTexts`, such a note whose record `noteImage` holds is not read at all,
   /// and its stamp has no position table (`notesNotRead` counts them; `positionTables(of:fileSystem:)` makes them).
+  /// With `keepingNoteTexts`, a note of `knownNotes` listed with the same stamp (size, times, inode) as there is not
+  /// read either when the image holds the text it names: its record is the image's, its text stamp the one given,
+  /// and it has no entry in `texts` (`gloss check` updating its kept report, which trusts an unchanged stamp as it
+  /// does to print the report as kept).
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
-    discovered: DiscoveredRoot? = nil, noteTexts: [String: TextStamp] = [:],
+    discovered: DiscoveredRoot? = nil, noteTexts: [String: TextStamp] = [:], knownNotes: [String: KnownNote] = [:],
     progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
@@ -109,6 +113,18 @@ package struct IndexedRoot: Sendable {
         var taken = WorkspaceFile(path: file.path, role: .note, bytes: [])
         taken.parsedNote = record
         return taken
+      }
+      // Kept texts need no position table in their stamps: a note left unread has none to give.
+      if file.role == .note, keepingNoteTexts, let known = knownNotes[file.path], known.file == file,
+        let record = noteImage?.record(
+          at: file.path, count: known.count, fingerprint: known.fingerprint, place: readFiles.place)
+      {
+        if stampingNotes { stamps.set(index, TextStamp(count: known.count, fingerprint: known.fingerprint)) }
+        fromImage.set(index, true)
+        slots.set(index, .success(nil))
+        var prepared = WorkspaceFile(path: file.path, role: .note, bytes: [])
+        prepared.parsedNote = record
+        return prepared
       }
       switch readFiles.read(file.path, fileSystem: fileSystem) {
       case .success(let bytes):
@@ -291,6 +307,24 @@ package struct IndexedRoot: Sendable {
     case .sourceDocument:
       return (WorkspaceFile(path: file.path, role: .sourceDocument, bytes: bytes), nil)
     }
+  }
+}
+
+/// A note as an earlier run found it: its stamp in the listing, and the length and fingerprint of its text then
+/// (`IndexedRoot.init(…knownNotes:…)`).
+package struct KnownNote: Sendable {
+  /// The note as it was listed.
+  package var file: DiscoveredFile
+  /// The length of its text.
+  package var count: Int
+  /// `TextFingerprint.of` its text.
+  package var fingerprint: UInt64
+
+  /// A note known so.
+  package init(file: DiscoveredFile, count: Int, fingerprint: UInt64) {
+    self.file = file
+    self.count = count
+    self.fingerprint = fingerprint
   }
 }
 

@@ -1,0 +1,68 @@
+import GlossIndex
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import GlossServer
+
+/// A note known from an earlier run (`KnownNote`: its listing and text stamp) whose listing is unchanged is taken from
+/// the note image without being read; one whose listing changed is read and parsed, whatever the image holds.
+@Suite struct KnownNotesTests {
+  /// An in-memory file system that records the files read.
+  final class Recording: FileReading, @unchecked Sendable {
+    let base: InMemoryFileSystem
+    private let lock = Mutex<[String]>([])
+
+    init(_ base: InMemoryFileSystem) { self.base = base }
+
+    /// The absolute paths read so far.
+    var read: [String] { lock.withLock { $0 } }
+
+    func contents(of path: String) throws(FileSystemError) -> [UInt8] {
+      lock.withLock { $0.append(path) }
+      return try base.contents(of: path)
+    }
+    func listing(of directory: String) throws(FileSystemError) -> [DirectoryItem] { try base.listing(of: directory) }
+    func status(of path: String) throws(FileSystemError) -> FileStatus { try base.status(of: path) }
+    func realPath(of path: String) throws(FileSystemError) -> String { try base.realPath(of: path) }
+    func entryKind(of path: String) throws(FileSystemError) -> EntryKind? { try base.entryKind(of: path) }
+    func isWritable(_ path: String) -> Bool { base.isWritable(path) }
+  }
+
+  @Test func anUnchangedKnownNoteIsTakenFromTheImageUnread() throws {
+    let memory = InMemoryFileSystem(
+      root: "/w",
+      files: [
+        "notes/a.md": "# A\n\nSee [[b]] and [@smith2020] and [@nobody].\n",
+        "notes/b.md": "# B\n\n## Details\n\nNothing [@smith2020].\n",
+        "references.bib": "@book{smith2020, title = {Rivers}, author = {Smith, Ann}, year = 2020}\n",
+      ])
+    let first = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory, stampingNotes: true)
+    let image = try #require(
+      NoteImage(
+        decoding: NoteImage.encode(
+          first.workspace.notes.values.compactMap { record in
+            first.noteStamps[record.path].map { (record, $0.count, $0.fingerprint) }
+          }, build: "test"), build: "test"))
+    var known: [String: KnownNote] = [:]
+    for file in first.files.files where file.role == .note {
+      let stamp = try #require(first.noteStamps[file.path])
+      known[file.path] = KnownNote(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+    }
+    // `b` changes; `a` keeps its listing.
+    memory.setFile("/w/notes/b.md", "# B\n\n## Specifics\n\nNothing [@smith2020].\n")
+    let recording = Recording(memory)
+    let second = IndexedRoot(
+      root: "/w", editorSettings: nil, fileSystem: recording, stampingNotes: true, noteImage: image,
+      knownNotes: known)
+    #expect(!recording.read.contains("/w/notes/a.md"))
+    #expect(recording.read.contains("/w/notes/b.md"))
+    #expect(second.notesFromImage == 1)
+    #expect(second.texts["notes/a.md"] == nil)
+    #expect(second.noteStamps["notes/a.md"] == first.noteStamps["notes/a.md"])
+    // What the index holds is what a load reading every file holds.
+    let fresh = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory)
+    #expect(second.workspace.diagnosticsByPath == fresh.workspace.diagnosticsByPath)
+    #expect(Set(second.workspace.notes.keys) == Set(fresh.workspace.notes.keys))
+  }
+}
