@@ -28,8 +28,9 @@ package struct CheckReportCache: KeptRecordCache {
 
   /// What is kept for the workspace at `root` (without the notes' stamps), with a fresh walk of it; nil when nothing
   /// is, or it is damaged.
-  func kept(root: String, home: String?, fileSystem: any FileReading) -> (record: KeptRecordFile.Kept, check: KeptCheck)?
-  {
+  func kept(root: String, home: String?, fileSystem: any FileReading) -> (
+    record: KeptRecordFile.Kept, check: KeptCheck
+  )? {
     guard let record = file.read(root: root, home: home, fileSystem: fileSystem),
       let check = KeptCheck(decoding: record.body, withNotes: false)
     else { return nil }
