@@ -225,7 +225,7 @@ extension Server {
       cache: extractionCache, keepingNoteTexts: false,
       // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
       zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image,
-      discovered: replay?.discovered, noteTexts: replay?.noteTexts ?? [:]
+      discovered: replay?.discovered, knownNotes: replay?.knownNotes ?? [:]
     ) { step in
       steps.append((step, .now))
       progress(step)

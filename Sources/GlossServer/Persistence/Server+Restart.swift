@@ -85,7 +85,8 @@ extension Server {
       "published the diagnostics of \(snapshot.published.count) files of '\(path)' from its restart snapshot in "
         + "\(ContinuousClock.now - started)" + (outbox.writeInBackground == nil ? "" : " (written while indexing)"))
     return RestartReplay(
-      published: published, discovered: DiscoveredRoot(config: config, files: files), noteTexts: snapshot.noteTexts)
+      published: published, discovered: DiscoveredRoot(config: config, files: files),
+      knownNotes: snapshot.knownNotes(in: files))
   }
 
   /// The root's first publishing. After a replay (`replayed`: what the restart snapshot sent, by path), nothing is
@@ -259,11 +260,23 @@ extension ConfigValue {
   }
 }
 
-/// What a restart's replay published, by path, the config and walk it found unchanged, and the text each closed
-/// note held when the snapshot was taken (`RestartSnapshot.noteTexts`: still theirs, the walk having found every
-/// stamp as it was).
+/// What a restart's replay published, by path, the config and walk it found unchanged, and the notes whose text the
+/// snapshot names (`RestartSnapshot.noteTexts`: still theirs, the walk having found every stamp as it was).
 struct RestartReplay {
   var published: [String: Data]
   var discovered: DiscoveredRoot
-  var noteTexts: [String: TextStamp]
+  var knownNotes: [String: KnownNote]
+}
+
+extension RestartSnapshot {
+  /// The notes of `files` (a walk that found every stamp as this snapshot has it) whose text this snapshot names.
+  func knownNotes(in files: WorkspaceFiles) -> [String: KnownNote] {
+    var out: [String: KnownNote] = [:]
+    out.reserveCapacity(noteTexts.count)
+    for file in files.files where file.role == .note {
+      guard let text = noteTexts[file.path] else { continue }
+      out[file.path] = KnownNote(file: file, count: text.count, fingerprint: text.fingerprint)
+    }
+    return out
+  }
 }

@@ -34,7 +34,7 @@ package struct IndexedRoot: Sendable {
   package var zotero: ZoteroFolder?
   /// How many notes were taken from the note image given (`noteImage`) rather than parsed.
   package var notesFromImage = 0
-  /// How many of them were not even read (`noteTexts`).
+  /// How many of them were not even read (`knownNotes`).
   package var notesNotRead = 0
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
@@ -46,18 +46,15 @@ package struct IndexedRoot: Sendable {
   /// whose diagnostics were already shown, `Server+RestartDiagnosis.swift`). A note whose text is one `noteImage`
   /// holds parsed is taken from it rather than parsed again (`notesFromImage` counts them). `discovered` is the
   /// config and walk of `root` made a moment before (a restart's replay), used rather than walking again.
-  /// `noteTexts` is the text some notes are known to hold (a restart snapshot's, valid while the walk finds their
-  /// stamps unchanged): without `keepingNoteTexts`, such a note whose record `noteImage` holds is not read at all,
-  /// and its stamp has no position table (`notesNotRead` counts them; `positionTables(of:fileSystem:)` makes them).
-  /// With `keepingNoteTexts`, a note of `knownNotes` listed with the same stamp (size, times, inode) as there is not
-  /// read either when the image holds the text it names: its record is the image's, its text stamp the one given,
-  /// and it has no entry in `texts` (`gloss check` updating its kept report, which trusts an unchanged stamp as it
-  /// does to print the report as kept).
+  /// `knownNotes` are notes whose text is known as long as their files are listed with the same stamps (size, times,
+  /// inode): a restart snapshot's, `gloss check`'s kept report's. Such a note whose record `noteImage` holds is not
+  /// read at all (`notesNotRead` counts them): its record is the image's, its text stamp the one given, without a
+  /// position table (`positionTables(of:fileSystem:)` makes them), and it has no entry in `texts`.
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
-    discovered: DiscoveredRoot? = nil, noteTexts: [String: TextStamp] = [:], knownNotes: [String: KnownNote] = [:],
+    discovered: DiscoveredRoot? = nil, knownNotes: [String: KnownNote] = [:],
     progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
@@ -86,7 +83,7 @@ package struct IndexedRoot: Sendable {
     let extracted = ParallelSlots<ExtractedText>(count: indexed.count)
     let stamps = ParallelSlots<TextStamp>(count: stampingNotes ? indexed.count : 0)
     let fromImage = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
-    let unread = ParallelSlots<Bool>(count: noteImage == nil || keepingNoteTexts ? 0 : indexed.count)
+    let unread = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
@@ -102,25 +99,13 @@ package struct IndexedRoot: Sendable {
         return WorkspaceFile(
           path: file.path, role: .sourceDocument, bytes: found.text?.bytes ?? [], pageLabels: found.pageLabels)
       }
-      if file.role == .note, !keepingNoteTexts, let stamp = noteTexts[file.path],
-        let record = noteImage?.record(
-          at: file.path, count: stamp.count, fingerprint: stamp.fingerprint, place: readFiles.place)
-      {
-        stamps.set(index, stamp)
-        fromImage.set(index, true)
-        unread.set(index, true)
-        slots.set(index, .success(nil))
-        var taken = WorkspaceFile(path: file.path, role: .note, bytes: [])
-        taken.parsedNote = record
-        return taken
-      }
-      // Kept texts need no position table in their stamps: a note left unread has none to give.
-      if file.role == .note, keepingNoteTexts, let known = knownNotes[file.path], known.file == file,
+      if file.role == .note, let known = knownNotes[file.path], known.file == file,
         let record = noteImage?.record(
           at: file.path, count: known.count, fingerprint: known.fingerprint, place: readFiles.place)
       {
         if stampingNotes { stamps.set(index, TextStamp(count: known.count, fingerprint: known.fingerprint)) }
         fromImage.set(index, true)
+        unread.set(index, true)
         slots.set(index, .success(nil))
         var prepared = WorkspaceFile(path: file.path, role: .note, bytes: [])
         prepared.parsedNote = record
