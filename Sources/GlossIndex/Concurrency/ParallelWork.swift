@@ -1,5 +1,11 @@
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -24,9 +30,11 @@ package enum ParallelWork {
   /// in index order, to `consume` as soon as it and those before it are ready; returns when all are consumed.
   /// The consuming (single-threaded bookkeeping, say) thus overlaps the transforming instead of following it: the
   /// calling thread consumes whatever is ready and otherwise transforms chunks itself, beside one worker per other
-  /// core, so that no core waits and none is shared by two busy threads.
+  /// core, so that no core waits and none is shared by two busy threads. While `workersMayRun` says no, the workers
+  /// take no new chunk (another process needs those cores for a while: the calling thread goes on alone).
   package static func stream<R: Sendable>(
-    count: Int, _ transform: @Sendable (Int) -> R, consume: (R) -> Void
+    count: Int, workersMayRun: (@Sendable () -> Bool)? = nil, _ transform: @Sendable (Int) -> R,
+    consume: (R) -> Void
   ) {
     if count < 2 {
       for i in 0..<count { consume(transform(i)) }
@@ -43,7 +51,13 @@ package enum ParallelWork {
       let group = DispatchGroup()
       DispatchQueue.global(qos: .userInitiated).async(group: group) {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-          while let c = board.claim() { run(c) }
+          while true {
+            if let workersMayRun {
+              while !workersMayRun(), !board.allClaimed { usleep(2_000) }
+            }
+            guard let c = board.claim() else { break }
+            run(c)
+          }
         }
       }
       var next = 0
@@ -95,6 +109,13 @@ private final class ResultBoard<R>: @unchecked Sendable {
   deinit {
     _ = slots.deinitialize()
     slots.deallocate()
+  }
+
+  /// Whether every chunk is claimed.
+  var allClaimed: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return nextUnclaimed >= finished.count
   }
 
   /// Claims the next chunk nobody has claimed, if any.

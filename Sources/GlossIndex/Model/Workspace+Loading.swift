@@ -77,10 +77,11 @@ extension Workspace {
   /// that parsed it: nothing the bulk load and `diagnoseAll()` do reads them, and their memory (about a third of a
   /// parsed note) is then reused by the next notes parsed there rather than freed at the end between the pages of
   /// what stays. Without `indexingQuotations` the sources' quotation indexes are left for `diagnoseAll()` to build
-  /// (a diagnosis made later, off the requests' way: `Workspace+DeferredDiagnosis.swift`).
+  /// (a diagnosis made later, off the requests' way: `Workspace+DeferredDiagnosis.swift`). `workersMayRun` pauses
+  /// the other cores' parsing while it says no (`ParallelWork.stream`).
   package mutating func addFiles(
     count: Int, releasingNoteBlocks: Bool = false, indexingQuotations: Bool = true,
-    load: @Sendable (Int) -> WorkspaceFile?
+    workersMayRun: (@Sendable () -> Bool)? = nil, load: @Sendable (Int) -> WorkspaceFile?
   ) {
     let lexicon = config.quoteCheck && indexingQuotations ? quotes.lexicon : nil
     let place = self.place
@@ -90,7 +91,7 @@ extension Workspace {
     // on all cores (`fileNewNotes`): filing them one by one on the merging thread was the longest part of a load.
     var newNotes = NewNoteContributions()
     // Each file is put in place (single-threaded) while the files after it are still being parsed.
-    ParallelWork.stream(count: count) { index -> ParsedFile? in
+    ParallelWork.stream(count: count, workersMayRun: workersMayRun) { index -> ParsedFile? in
       guard let file = load(index) else { return nil }
       let parsed = Self.parse(file, place: place, indexingQuotationsWith: lexicon)
       guard releasingNoteBlocks, case .note(var record, let contributions) = parsed else { return parsed }

@@ -219,13 +219,17 @@ extension Server {
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     // The notes parsed at the end of an earlier run: those whose text is unchanged are not parsed again.
     let image = noteImage(ofRoot: path)
+    // While the replayed diagnostics are written, the client needs a core to read them: they are what it shows.
+    let workersMayRun: (@Sendable () -> Bool)? = outbox.isWritingInBackground.map { isWriting in
+      { @Sendable in !isWriting() }
+    }
     var indexed = IndexedRoot(
       root: path, editorSettings: connection.editorSettings, fileSystem: options.reader,
       home: options.homeDirectory,
       cache: extractionCache, keepingNoteTexts: false,
       // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
       zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image,
-      discovered: replay?.discovered, knownNotes: replay?.knownNotes ?? [:]
+      discovered: replay?.discovered, knownNotes: replay?.knownNotes ?? [:], workersMayRun: workersMayRun
     ) { step in
       steps.append((step, .now))
       progress(step)

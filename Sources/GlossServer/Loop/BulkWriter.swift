@@ -37,6 +37,9 @@ package final class BulkWriter: Sendable {
     write(message)
   }
 
+  /// Whether a run is being written now.
+  package var isWriting: Bool { written.wait(timeout: .now()) == .timedOut }
+
   /// Returns once no run is being written.
   package func waitUntilWritten() {
     written.wait()

@@ -36,6 +36,7 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
     for message in messages { writer.send(message) }
   }
   server.outbox.writeInBackground = { writer.writeInBackground($0) }
+  server.outbox.isWritingInBackground = { writer.isWriting }
   while true {
     // Deferred work (the notes an edit affects) runs only when no event waits, so typing stays ahead of it.
     let event = server.hasDeferredWork ? (mailbox.takeIfAny() ?? .idle) : mailbox.take()

@@ -10,6 +10,8 @@ package struct Outbox {
   /// Writes a long run of notifications on a thread of its own while the loop goes on (set by the loop: a restart's
   /// replayed diagnostics, `BulkWriter`); without it they are sent as any other message.
   package var writeInBackground: (([OutgoingMessage]) -> Void)?
+  /// Whether such a run is being written now (set by the loop with `writeInBackground`).
+  package var isWritingInBackground: (@Sendable () -> Bool)?
   /// Continuations waiting for the client's responses to our requests, by id.
   private var pendingReplies: [RequestID: (Server, Result<RawJSON, ResponseError>) -> Void] = [:]
   /// The number behind the id of our last request.

@@ -1,5 +1,6 @@
 import Foundation
 import GlossIndex
+import Synchronization
 import Testing
 
 /// The bulk load parses on all cores and puts files in place on the calling thread, in order, as they are parsed.
@@ -22,6 +23,31 @@ import Testing
       consumed.append(result.0)
     }
     #expect(consumed == Array(0..<count))
+  }
+
+  @Test func pausedWorkersLeaveTheStreamToTheCallingThreadUntilTheyMayRunAgain() {
+    let caller = pthread_self()
+    let mayRun = Mutex(false)
+    let elsewhere = Mutex(0)
+    var consumed: [Int] = []
+    var elsewhereAtHalf = -1
+    ParallelWork.stream(count: 2_000, workersMayRun: { mayRun.withLock { $0 } }) { index in
+      if pthread_equal(pthread_self(), caller) == 0 { elsewhere.withLock { $0 += 1 } }
+      // Uneven work, so that a worker allowed to run would take chunks.
+      var x = index
+      for _ in 0..<(index % 97) * 50 { x = (x &* 31 &+ 7) % 1_000_003 }
+      return x >= 0 ? index : -1
+    } consume: { index in
+      consumed.append(index)
+      // Halfway, the other cores may work again.
+      if index == 1_000 {
+        elsewhereAtHalf = elsewhere.withLock { $0 }
+        mayRun.withLock { $0 = true }
+      }
+    }
+    #expect(consumed == Array(0..<2_000))
+    // Until then everything was transformed on the calling thread.
+    #expect(elsewhereAtHalf == 0)
   }
 
   /// Counts the instances alive (a result holding memory: an array, a string, a parsed file).

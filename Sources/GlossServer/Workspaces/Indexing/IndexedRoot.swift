@@ -49,13 +49,15 @@ package struct IndexedRoot: Sendable {
   /// `knownNotes` are notes whose text is known as long as their files are listed with the same stamps (size, times,
   /// inode): a restart snapshot's, `gloss check`'s kept report's. Such a note whose record `noteImage` holds is not
   /// read at all (`notesNotRead` counts them): its record is the image's, its text stamp the one given, without a
-  /// position table (`positionTables(of:fileSystem:)` makes them), and it has no entry in `texts`.
+  /// position table (`positionTables(of:fileSystem:)` makes them), and it has no entry in `texts`. While
+  /// `workersMayRun` says no, only the calling thread reads and parses (a restart's diagnostics being written: the
+  /// client needs a core to read them).
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
     discovered: DiscoveredRoot? = nil, knownNotes: [String: KnownNote] = [:],
-    progress: (IndexingStep) -> Void = { _ in }
+    workersMayRun: (@Sendable () -> Bool)? = nil, progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
@@ -87,7 +89,9 @@ package struct IndexedRoot: Sendable {
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
-    workspace.addFiles(count: indexed.count, releasingNoteBlocks: true, indexingQuotations: diagnosing) { index in
+    workspace.addFiles(
+      count: indexed.count, releasingNoteBlocks: true, indexingQuotations: diagnosing, workersMayRun: workersMayRun
+    ) { index in
       let file = indexed[index]
       if file.role == .sourceDocument, let format = ExtractedFormat(path: file.path) {
         let job = ExtractionJob(
