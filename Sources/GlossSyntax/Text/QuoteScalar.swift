@@ -1,10 +1,12 @@
 /// Unicode scalar functions for quotation matching: UTF-8 decoding, the token class of a scalar, and NFC.
 ///
 /// The quotation engine (GlossMatching) calls the small ones for every byte it tokenizes: they are `@inlinable`, so
-/// that they inline across the module boundary as they did inside one module.
-package enum QuoteScalar {
+/// that they inline across the module boundary as they did inside one module. The two types are `public` (their
+/// members stay `package`) because the optimizer inlines no `@inlinable` member of a `package` type into another
+/// module (Swift 6.3), and compares `Class` values there through its `Equatable` witness table.
+public enum QuoteScalar {
   /// What a scalar is to the tokenizer.
-  package enum Class: UInt8 {
+  public enum Class: UInt8, Sendable {
     case space
     case ignorable
     case softHyphen
