@@ -15,11 +15,13 @@ let package = Package(
   targets: [
     .target(name: "JSONStrings", swiftSettings: upcoming),
     .target(name: "GlossSyntax", swiftSettings: upcoming),
-    .target(name: "GlossIndex", dependencies: ["GlossSyntax", "JSONStrings"], swiftSettings: upcoming),
+    .target(name: "GlossMatching", dependencies: ["GlossSyntax"], swiftSettings: upcoming),
+    .target(
+      name: "GlossIndex", dependencies: ["GlossMatching", "GlossSyntax", "JSONStrings"], swiftSettings: upcoming),
     .target(name: "LanguageServerProtocol", dependencies: ["JSONStrings"], swiftSettings: upcoming),
     .target(
       name: "GlossServer",
-      dependencies: ["GlossIndex", "GlossSyntax", "LanguageServerProtocol"],
+      dependencies: ["GlossIndex", "GlossMatching", "GlossSyntax", "LanguageServerProtocol"],
       swiftSettings: upcoming
     ),
     .executableTarget(
@@ -28,7 +30,8 @@ let package = Package(
       swiftSettings: upcoming
     ),
     .executableTarget(
-      name: "gloss-bench", dependencies: ["GlossSyntax", "GlossIndex", "GlossServer", "LanguageServerProtocol"],
+      name: "gloss-bench",
+      dependencies: ["GlossMatching", "GlossSyntax", "GlossIndex", "GlossServer", "LanguageServerProtocol"],
       swiftSettings: upcoming),
     .target(
       name: "TestSupport",
@@ -37,9 +40,14 @@ let package = Package(
       swiftSettings: upcoming
     ),
     .testTarget(name: "JSONStringsTests", dependencies: ["JSONStrings"], swiftSettings: upcoming),
-    .testTarget(name: "GlossSyntaxTests", dependencies: ["GlossSyntax", "TestSupport"], swiftSettings: upcoming),
     .testTarget(
-      name: "GlossIndexTests", dependencies: ["GlossIndex", "GlossSyntax", "TestSupport"], swiftSettings: upcoming),
+      name: "GlossSyntaxTests", dependencies: ["GlossSyntax", "GlossMatching", "TestSupport"], swiftSettings: upcoming),
+    .testTarget(
+      name: "GlossMatchingTests", dependencies: ["GlossMatching", "GlossSyntax", "TestSupport"],
+      swiftSettings: upcoming),
+    .testTarget(
+      name: "GlossIndexTests", dependencies: ["GlossIndex", "GlossMatching", "GlossSyntax", "TestSupport"],
+      swiftSettings: upcoming),
     .testTarget(
       name: "LanguageServerProtocolTests",
       dependencies: ["LanguageServerProtocol", "TestSupport"],
@@ -47,7 +55,9 @@ let package = Package(
     ),
     .testTarget(
       name: "GlossServerTests",
-      dependencies: ["GlossServer", "LanguageServerProtocol", "GlossIndex", "GlossSyntax", "TestSupport", "gloss"],
+      dependencies: [
+        "GlossServer", "LanguageServerProtocol", "GlossIndex", "GlossMatching", "GlossSyntax", "TestSupport", "gloss",
+      ],
       swiftSettings: upcoming
     ),
   ],

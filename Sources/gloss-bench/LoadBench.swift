@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GlossIndex
+import GlossMatching
 import GlossSyntax
 import Synchronization
 

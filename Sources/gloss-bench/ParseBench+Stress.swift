@@ -1,4 +1,5 @@
 import Foundation
+import GlossMatching
 import GlossSyntax
 
 /// `gloss-bench parse --stress`: each parser on pathological input (a 50 MB line, 10,000 levels of nesting), timed

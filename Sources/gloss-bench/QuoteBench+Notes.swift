@@ -1,4 +1,5 @@
 import Foundation
+import GlossMatching
 import GlossSyntax
 
 extension QuoteBench {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GlossMatching
 import GlossSyntax
 
 /// `gloss-bench quotes <workspace-dir-or-file>`: times quotation checks (docs/benchmarks.md) over the source texts.

@@ -48,6 +48,7 @@ flags=(-O -wmo -num-threads 2 -sanitize="$sanitize" -parse-as-library -swift-ver
 module_of() {
   case $1 in
     framer | jsonrpc) echo LanguageServerProtocol ;;
+    quote) echo GlossMatching ;;
     *) echo GlossSyntax ;;
   esac
 }
@@ -56,6 +57,7 @@ module_of() {
 deps_of() {
   case $1 in
     LanguageServerProtocol) echo JSONStrings ;;
+    GlossMatching) echo GlossSyntax ;;
   esac
 }
 
@@ -226,7 +228,18 @@ for target in "${targets[@]}"; do
   module=$(module_of "$target")
   [[ " ${needed[*]} " == *" $module "* ]] || needed+=("$module")
 done
-# The two modules are independent: build them at once when asked to run several targets at once.
+# A module that another needed module imports is built by that one's build_module first: leave it out, so that two
+# builds running at once never write the same module.
+roots=()
+for module in "${needed[@]}"; do
+  imported=0
+  for other in "${needed[@]}"; do
+    [[ " $(deps_of "$other") " != *" $module "* ]] || imported=1
+  done
+  [ "$imported" = 1 ] || roots+=("$module")
+done
+needed=("${roots[@]}")
+# The modules left are independent: build them at once when asked to run several targets at once.
 if [ "${FUZZ_NO_BUILD:-0}" = 1 ]; then
   :
 elif [ "$jobs" -gt 1 ] && [ ${#needed[@]} -gt 1 ]; then

@@ -1,3 +1,4 @@
+package import GlossMatching
 package import GlossSyntax
 
 /// What `gloss find` reads of a workspace, apart from it, so that it can be kept between runs and searched again

@@ -1,3 +1,4 @@
+import GlossMatching
 import GlossSyntax
 
 /// The search over the sources' text (`Workspace+Find.swift`) with what it reads of the sources given, so that it

@@ -1,3 +1,4 @@
+import GlossMatching
 import GlossSyntax
 
 /// The chunks of every source document's text, stacked in one `SignatureMatrix`: each document's chunks are side

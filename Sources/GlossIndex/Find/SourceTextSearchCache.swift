@@ -1,3 +1,4 @@
+import GlossMatching
 import GlossSyntax
 
 /// The search structures over every source document's text (`Workspace+Find.swift`) of one state, built on first

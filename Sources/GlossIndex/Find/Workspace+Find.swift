@@ -1,3 +1,4 @@
+import GlossMatching
 import GlossSyntax
 
 /// One place a search found (or the closest to what it looked for), with the citation a note would need for it.

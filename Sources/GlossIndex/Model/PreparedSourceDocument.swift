@@ -1,3 +1,4 @@
+import GlossMatching
 package import GlossSyntax
 
 /// A source document parsed, and its quotation index built, away from the server loop: the text an external tool

@@ -1,3 +1,4 @@
+import GlossMatching
 package import GlossSyntax
 
 /// One file handed to the bulk loader, with the role the caller chose for it.

@@ -1,3 +1,4 @@
+import GlossMatching
 import GlossSyntax
 
 /// The result of checking one attributed quotation against its source's text (docs/citations-and-quotations.md), in

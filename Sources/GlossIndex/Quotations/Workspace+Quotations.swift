@@ -1,3 +1,4 @@
+import GlossMatching
 import GlossSyntax
 
 /// Quotation checks (docs/citations-and-quotations.md): each attributed quotation against the text of its citation

@@ -1,4 +1,5 @@
 package import GlossIndex
+import GlossMatching
 import GlossSyntax
 
 #if canImport(FoundationEssentials)

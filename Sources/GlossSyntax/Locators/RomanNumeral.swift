@@ -1,7 +1,7 @@
 /// Strict roman numerals (`iv`, `XII`, `mcmxc`), as locator values and section numbers use them.
-enum RomanNumeral {
+package enum RomanNumeral {
   /// The numeral's value, nil unless the whole string is a well-formed roman numeral (either case).
-  static func value(of text: String) -> Int? {
+  package static func value(of text: String) -> Int? {
     let digits: [Character: Int] = ["i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000]
     let lowered = text.lowercased()
     guard !lowered.isEmpty, lowered.count <= 15 else { return nil }

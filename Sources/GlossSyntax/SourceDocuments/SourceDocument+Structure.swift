@@ -73,7 +73,7 @@ extension SourceDocument {
   }
 
   /// Page starts: 0 and the offset after each form feed, without a blank last page.
-  static func pageStarts(of text: [UInt8]) -> [Int] {
+  package static func pageStarts(of text: [UInt8]) -> [Int] {
     var starts = [0]
     text.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }

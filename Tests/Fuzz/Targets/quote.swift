@@ -1,4 +1,4 @@
-@testable import GlossSyntax
+@testable import GlossMatching
 
 /// The quotation matcher: the input before the first NUL byte is a source text, the rest a quotation. Matching twice
 /// gives the same answer; found and closest ranges lie inside the text and start inside the passage searched (the

@@ -1,3 +1,4 @@
+import GlossMatching
 import GlossSyntax
 import Testing
 

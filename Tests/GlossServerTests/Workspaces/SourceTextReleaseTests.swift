@@ -1,5 +1,6 @@
 import Foundation
 import GlossIndex
+import GlossMatching
 import GlossServer
 import GlossSyntax
 import LanguageServerProtocol

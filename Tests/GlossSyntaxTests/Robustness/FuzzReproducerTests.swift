@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import GlossMatching
 @testable import GlossSyntax
 
 /// Inputs the fuzz targets (`Tests/Fuzz`) once failed on, kept in `Tests/Fixtures/fuzz/<target>/`: each must now

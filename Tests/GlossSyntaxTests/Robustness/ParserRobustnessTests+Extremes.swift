@@ -1,5 +1,6 @@
 import Testing
 
+@testable import GlossMatching
 @testable import GlossSyntax
 
 /// Deep nesting, very long lines, invalid UTF-8 and unterminated constructs.

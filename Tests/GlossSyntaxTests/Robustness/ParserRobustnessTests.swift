@@ -1,5 +1,6 @@
 import Testing
 
+@testable import GlossMatching
 @testable import GlossSyntax
 
 /// Every parser of GlossSyntax fed random, truncated, mutated, invalid and pathologically nested input: each gives a

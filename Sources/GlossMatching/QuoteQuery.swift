@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// A quotation as the index sees it: pieces of token ids, in order, separated by ellipses.
 ///
 /// Punctuation at the edges of each piece is dropped (a quotation may end with a full stop where the source has a

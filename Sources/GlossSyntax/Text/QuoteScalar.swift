@@ -1,7 +1,12 @@
 /// Unicode scalar functions for quotation matching: UTF-8 decoding, the token class of a scalar, and NFC.
-enum QuoteScalar {
+///
+/// The quotation engine (GlossMatching) calls the small ones for every byte it tokenizes: they are `@inlinable`, so
+/// that they inline across the module boundary as they did inside one module. The two types are `public` (their
+/// members stay `package`) because the optimizer inlines no `@inlinable` member of a `package` type into another
+/// module (Swift 6.3), and compares `Class` values there through its `Equatable` witness table.
+public enum QuoteScalar {
   /// What a scalar is to the tokenizer.
-  enum Class: UInt8 {
+  public enum Class: UInt8, Sendable {
     case space
     case ignorable
     case softHyphen
@@ -16,8 +21,8 @@ enum QuoteScalar {
   }
 
   /// The scalar at `i` and its length in bytes; an invalid sequence is U+FFFD of length 1.
-  @inline(__always)
-  static func decode(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (UInt32, Int) {
+  @inlinable @inline(__always)
+  package static func decode(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (UInt32, Int) {
     let n = p.count
     let b0 = UInt32(p[i])
     if b0 < 0x80 { return (b0, 1) }
@@ -39,14 +44,14 @@ enum QuoteScalar {
   }
 
   /// True for ASCII letters and digits.
-  @inline(__always)
-  static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
+  @inlinable @inline(__always)
+  package static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
     (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10
   }
 
   /// The token class of a scalar.
-  @inline(__always)
-  static func classify(_ v: UInt32) -> Class {
+  @inlinable @inline(__always)
+  package static func classify(_ v: UInt32) -> Class {
     if v < 0x80 { return classifyASCII(UInt8(v)) }
     if v < 0x2100 { return tableClasses[Int(v)] }
     // The CJK ideographs, the bulk of a Chinese or Japanese text, before the long list of ranges.
@@ -59,14 +64,16 @@ enum QuoteScalar {
 
   /// The class of every scalar below U+2100 (Latin with Vietnamese, Greek, Cyrillic, Hebrew, Arabic, Indic scripts,
   /// general punctuation…), looked up rather than worked out from Unicode properties each time.
-  private static let tableClasses: [Class] = (0..<0x2100).map { classifyByProperties(UInt32($0)) }
+  @usableFromInline static let tableClasses: [Class] = (0..<0x2100).map { classifyByProperties(UInt32($0)) }
   /// The class of U+3000…U+30FF (CJK symbols and punctuation, hiragana, katakana).
-  private static let cjkTableClasses: [Class] = (0x3000..<0x3100).map { classifyByProperties(UInt32($0)) }
+  @usableFromInline static let cjkTableClasses: [Class] = (0x3000..<0x3100).map { classifyByProperties(UInt32($0)) }
   /// The class of U+FF00…U+FFFF (full-width and half-width forms).
-  private static let fullWidthTableClasses: [Class] = (0xFF00..<0x10000).map { classifyByProperties(UInt32($0)) }
+  @usableFromInline static let fullWidthTableClasses: [Class] = (0xFF00..<0x10000).map {
+    classifyByProperties(UInt32($0))
+  }
 
   /// The token class of a scalar from its code point ranges and Unicode general category.
-  static func classifyByProperties(_ v: UInt32) -> Class {
+  @usableFromInline static func classifyByProperties(_ v: UInt32) -> Class {
     if v < 0x80 { return classifyASCII(UInt8(v)) }
     switch v {
     case 0x00A0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0x0085: return .space
@@ -96,11 +103,11 @@ enum QuoteScalar {
   }
 
   /// The token class of an ASCII byte.
-  @inline(__always)
-  static func asciiClass(_ b: UInt8) -> Class { classifyASCII(b) }
+  @inlinable @inline(__always)
+  package static func asciiClass(_ b: UInt8) -> Class { classifyASCII(b) }
 
-  @inline(__always)
-  private static func classifyASCII(_ b: UInt8) -> Class {
+  @inlinable @inline(__always)
+  static func classifyASCII(_ b: UInt8) -> Class {
     if isASCIIAlphanumeric(b) { return .word }
     switch b {
     case 0x09...0x0D, 0x20: return .space
@@ -116,20 +123,20 @@ enum QuoteScalar {
   }
 
   /// True when the scalar is unchanged by NFC in any context (so a word of such scalars needs no normalising).
-  @inline(__always)
-  static func isNFCStable(_ v: UInt32) -> Bool {
+  @inlinable @inline(__always)
+  package static func isNFCStable(_ v: UInt32) -> Bool {
     v < 0x0300 || (0x0388..<0x0483).contains(v) || (0x048A..<0x0530).contains(v) || (0x1E00..<0x1F00).contains(v)
       || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v) || (0x4E00...0x9FFF).contains(v)
       || (0xAC00...0xD7A3).contains(v)
   }
 
   /// The bytes in Unicode Normalization Form C.
-  static func nfc(_ bytes: [UInt8]) -> [UInt8] {
+  package static func nfc(_ bytes: [UInt8]) -> [UInt8] {
     String(decoding: bytes, as: UTF8.self).nfcUTF8
   }
 
   /// The letters a Latin ligature stands for.
-  static func ligatureExpansion(_ v: UInt32) -> [UInt8] {
+  package static func ligatureExpansion(_ v: UInt32) -> [UInt8] {
     switch v {
     case 0xFB00: return Array("ff".utf8)
     case 0xFB01: return Array("fi".utf8)
@@ -142,8 +149,8 @@ enum QuoteScalar {
 
   /// True when a plain ASCII word read in place ends at `j`: the end of the text, or an ASCII byte that neither goes
   /// on with the word (a hyphen at a line end, a lost ligature's control character) nor starts a multi-byte scalar.
-  @inline(__always)
-  static func endsPlainASCIIWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool {
+  @inlinable @inline(__always)
+  package static func endsPlainASCIIWord(_ p: UnsafeBufferPointer<UInt8>, at j: Int) -> Bool {
     guard j < p.count else { return true }
     let b = p[j]
     guard b < 0x80, b &- 0x1B >= 5 else { return false }
@@ -151,12 +158,13 @@ enum QuoteScalar {
   }
 
   /// True for the control characters `pdftotext` gives for ligatures that have no text (see `classifyASCII`).
-  @inline(__always)
-  static func isLostLigatureMark(_ b: UInt8) -> Bool { b &- 0x1B < 5 }
+  @inlinable @inline(__always)
+  package static func isLostLigatureMark(_ b: UInt8) -> Bool { b &- 0x1B < 5 }
 
   /// Where the word resumes when a hyphen ending just before `i` is a line-end break (spaces, one line break,
   /// spaces, then a letter or digit); nil otherwise.
-  static func lineEndContinuation(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+  @inlinable
+  package static func lineEndContinuation(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
     var j = i
     let n = p.count
     while j < n, p[j] == 0x20 || p[j] == 0x09 { j += 1 }
@@ -171,7 +179,7 @@ enum QuoteScalar {
   }
 
   /// The end of `...` (three or more dots) or `. . .` starting at `i`; nil when there is no such ellipsis.
-  static func dottedEllipsisEnd(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+  package static func dottedEllipsisEnd(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
     let dot = UInt8(ascii: ".")
     var j = i
     var dots = 0

@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// An inverted index over the normalised tokens of one source text, built once, for checking quotations fast.
 ///
 /// Tokens are what `QuoteTokenizer` makes of the text: words (each CJK ideograph or kana its own word) and

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import GlossSyntax
+@testable import GlossMatching
 
 /// A long quotation's windows are aligned up to four at once, each in a lane of a vector (`alignBands`): each lane
 /// must give exactly what aligning its window's band alone gives (`align`), distance, start and end, whether the

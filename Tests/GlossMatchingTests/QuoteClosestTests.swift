@@ -1,5 +1,5 @@
 import Foundation
-import GlossSyntax
+import GlossMatching
 import Testing
 
 /// English source (with a line-end hyphen inside the words the quick fix gives back).

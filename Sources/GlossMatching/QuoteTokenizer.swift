@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// One token of normalised text: its kind and where it lies in the scanned bytes.
 struct QuoteToken {
   /// What a token is; gaps and wildcards occur in quotations only.

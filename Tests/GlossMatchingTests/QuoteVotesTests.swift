@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import GlossSyntax
+@testable import GlossMatching
 
 /// The closest passage is looked for around the start positions that the quotation's 4-token stretches vote for
 /// where they occur exactly. In a small text (no postings) the stretches are all looked for in one pass over the

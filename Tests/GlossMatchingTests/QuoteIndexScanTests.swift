@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import GlossMatching
 @testable import GlossSyntax
 
 /// `QuoteIndex` reads plain ASCII words, white space and single ASCII marks itself, hashing as it scans, and hands

@@ -1,3 +1,5 @@
+import GlossSyntax
+
 extension QuoteIndex {
   /// Checks `quotation` against the text, within `textRange` (a passage) or the whole text when nil.
   ///

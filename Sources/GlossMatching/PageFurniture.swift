@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// The running headers, running footers and bare page numbers of a paged text (pages separated by form feeds, as
 /// `pdftotext` gives them): what a quotation, a passage or a search crossing a page break skips.
 ///

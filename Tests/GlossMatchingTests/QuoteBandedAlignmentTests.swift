@@ -1,5 +1,5 @@
 import Foundation
-import GlossSyntax
+import GlossMatching
 import TestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
+import GlossSyntax
 import Testing
 
-@testable import GlossSyntax
+@testable import GlossMatching
 
 /// The pieces of search over source texts: case folding that keeps offsets, every occurrence of a phrase, and the
 /// phrase filter that must never turn away a text holding the phrase.

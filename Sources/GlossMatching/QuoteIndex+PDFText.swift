@@ -1,3 +1,5 @@
+import GlossSyntax
+
 /// What a source's text tells of how it was extracted from a PDF, found once when it is indexed: whether its
 /// ligatures were lost, and the words carrying a footnote mark.
 extension QuoteIndex {

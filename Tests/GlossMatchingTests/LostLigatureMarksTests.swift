@@ -1,4 +1,4 @@
-import GlossSyntax
+import GlossMatching
 import Testing
 
 /// The eight-bytes-at-a-time count of lost-ligature marks (the control characters 0x1B to 0x1F) counts what a byte

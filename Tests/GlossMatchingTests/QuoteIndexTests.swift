@@ -1,5 +1,5 @@
 import Foundation
-import GlossSyntax
+import GlossMatching
 import Testing
 
 /// English source: a line-end hyphen, ligatures, curly quotes, an em dash, a soft hyphen.

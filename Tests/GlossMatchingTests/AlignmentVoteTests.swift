@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import GlossSyntax
+@testable import GlossMatching
 
 /// The diagonals a closest passage is aligned along are the most voted-for buckets: a bucket's score is its votes
 /// plus the next bucket's, best first, ties to the lower bucket. Counted in an array over a short span of buckets

@@ -1,3 +1,5 @@
+import GlossSyntax
+
 extension QuoteIndex {
   /// The source's words in `range` as a quotation would give them (for the quick fix that replaces a quotation):
   /// runs of white space and line breaks become one space, and words broken at a line end (`recon-\nstruction`,

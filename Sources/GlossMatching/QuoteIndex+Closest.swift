@@ -1,3 +1,5 @@
+import GlossSyntax
+
 extension QuoteIndex {
   /// The longest quotation (in tokens) whose closest passage is searched; longer ones are cut, so the work is bounded.
   package static let closestTokenLimit = 600
