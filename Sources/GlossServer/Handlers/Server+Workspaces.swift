@@ -60,14 +60,20 @@ extension Server {
   /// request that needs it, rather than by every request until the tables are in.
   func makeMissingPositionTables(of paths: some Sequence<String>, in id: RootID) {
     guard let index = rootIndex(id) else { return }
+    let root = roots[index]
+    let missing = Set(paths).filter { path in
+      root.openPaths[path] == nil && root.texts[path] == nil && root.releasedTexts[path]?.positions == nil
+        && root.releasedTexts[path] != nil && root.workspace.notes[path] != nil
+    }.sorted()
+    guard !missing.isEmpty else { return }
     let fileSystem = options.reader
-    for path in Set(paths) where roots[index].openPaths[path] == nil && roots[index].texts[path] == nil {
-      guard let stamp = roots[index].releasedTexts[path], stamp.positions == nil,
-        roots[index].workspace.notes[path] != nil,
-        case .success(let bytes) = roots[index].files.read(path, fileSystem: fileSystem)
-      else { continue }
-      let made = TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
-      if made == stamp { roots[index].releasedTexts[path] = made }
+    // Read on all cores: the first references to a key cited across the workspace read hundreds of notes.
+    let made = ParallelWork.map(count: missing.count) { item -> TextStamp? in
+      guard case .success(let bytes) = root.files.read(missing[item], fileSystem: fileSystem) else { return nil }
+      return TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
+    }
+    for (path, stamp) in zip(missing, made) {
+      if let stamp, stamp == roots[index].releasedTexts[path] { roots[index].releasedTexts[path] = stamp }
     }
   }
 
