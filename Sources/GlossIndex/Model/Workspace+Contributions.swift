@@ -339,14 +339,13 @@ extension Workspace {
       }
       return maps
     }
-    (first, second) = (filed[0], filed[1])
-    citers = first.citers
-    labelOwners = first.labelOwners
-    tagUses = first.tagUses
-    citekeyNotes = first.citekeyNotes
-    linkers = second.linkers
-    notesByName = second.notesByName
-    notesByPathKey = second.notesByPathKey
-    bibliographyUsers = second.bibliographyUsers
+    citers = filed[0].citers
+    labelOwners = filed[0].labelOwners
+    tagUses = filed[0].tagUses
+    citekeyNotes = filed[0].citekeyNotes
+    linkers = filed[1].linkers
+    notesByName = filed[1].notesByName
+    notesByPathKey = filed[1].notesByPathKey
+    bibliographyUsers = filed[1].bibliographyUsers
   }
 }

@@ -60,21 +60,11 @@ extension Server {
   /// request that needs it, rather than by every request until the tables are in.
   func makeMissingPositionTables(of paths: some Sequence<String>, in id: RootID) {
     guard let index = rootIndex(id) else { return }
-    let root = roots[index]
-    let missing = Set(paths).filter { path in
-      root.openPaths[path] == nil && root.texts[path] == nil && root.releasedTexts[path]?.positions == nil
-        && root.releasedTexts[path] != nil && root.workspace.notes[path] != nil
-    }.sorted()
+    let missing = roots[index].untabledNotes(among: Set(paths))
     guard !missing.isEmpty else { return }
-    let fileSystem = options.reader
-    // Read on all cores: the first references to a key cited across the workspace read hundreds of notes.
-    let made = ParallelWork.map(count: missing.count) { item -> TextStamp? in
-      guard case .success(let bytes) = root.files.read(missing[item], fileSystem: fileSystem) else { return nil }
-      return TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
-    }
-    for (path, stamp) in zip(missing, made) {
-      if let stamp, stamp == roots[index].releasedTexts[path] { roots[index].releasedTexts[path] = stamp }
-    }
+    // On all cores: the first references to a key cited across the workspace read hundreds of notes.
+    let made = roots[index].positionTables(of: missing, fileSystem: options.reader, onAllCores: true)
+    roots[index].keepPositionTables(made)
   }
 
   /// `positionTables(of:in:)` in a root already looked up.

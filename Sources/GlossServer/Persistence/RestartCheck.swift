@@ -19,7 +19,7 @@ final class RestartChecks: Sendable {
     var differing: [String]
     /// The root's index diagnosed off the loop, when it was loaded without diagnosing (`Server+RestartDiagnosis`).
     var diagnosed: Workspace?
-    /// The position tables of the notes indexed without being read (`IndexedRoot.positionTables(of:fileSystem:)`).
+    /// The position tables of the notes indexed without being read (`WorkspaceRoot.positionTables(of:fileSystem:onAllCores:)`).
     var positions: [String: TextStamp] = [:]
   }
 
@@ -129,7 +129,7 @@ extension Server {
       // After completion's index, which a user may be waiting for; a request meanwhile makes the tables it needs.
       completion.wait()
       let started = ContinuousClock.now
-      let positions = IndexedRoot.positionTables(of: root, fileSystem: fileSystem)
+      let positions = root.positionTables(of: root.untabledNotes(), fileSystem: fileSystem, onAllCores: false)
       log("made the position tables of \(positions.count) notes not read in \(ContinuousClock.now - started)")
       checks.post(RestartChecks.Result(root: root.id, differing: [], diagnosed: nil, positions: positions))
     }
@@ -141,12 +141,7 @@ extension Server {
   func applyRestartChecks() {
     for result in restart.checks.take() {
       if let diagnosed = result.diagnosed { takeRestartDiagnosis(diagnosed, of: result.root) }
-      if let index = rootIndex(result.root) {
-        // Only where the index still holds the text the table was made of.
-        for (path, stamp) in result.positions where roots[index].releasedTexts[path] == stamp {
-          roots[index].releasedTexts[path] = stamp
-        }
-      }
+      if let index = rootIndex(result.root) { roots[index].keepPositionTables(result.positions) }
       guard !result.differing.isEmpty, let root = root(result.root) else { continue }
       // A snapshot validated as current should have held exactly these diagnostics: worth knowing.
       log(

@@ -210,3 +210,35 @@ extension WorkspaceRoot {
       extractedTexts: extractedTexts)
   }
 }
+
+extension WorkspaceRoot {
+  /// The notes among `paths` (every note, when nil) whose released text has a stamp without a position table: those a
+  /// restart indexed without reading them (`IndexedRoot.notesNotRead`).
+  func untabledNotes(among paths: Set<String>? = nil) -> [String] {
+    let candidates = paths.map { Array($0) } ?? Array(releasedTexts.keys)
+    return candidates.filter { path in
+      guard let stamp = releasedTexts[path] else { return false }
+      return stamp.positions == nil && workspace.notes[path] != nil
+    }.sorted()
+  }
+
+  /// The stamps with position tables of the notes at `paths`, made from their files now, each only while the file
+  /// still holds the text indexed; on all cores (a request waits for them) or one after another (in the background,
+  /// the other core answering requests meanwhile).
+  func positionTables(of paths: [String], fileSystem: any FileReading, onAllCores: Bool) -> [String: TextStamp] {
+    let make: @Sendable (Int) -> TextStamp? = { [self] item in
+      guard case .success(let bytes) = files.read(paths[item], fileSystem: fileSystem) else { return nil }
+      let made = TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
+      return made == releasedTexts[paths[item]] ? made : nil
+    }
+    let made = onAllCores ? ParallelWork.map(count: paths.count, make) : (0..<paths.count).map(make)
+    var out: [String: TextStamp] = [:]
+    for (path, stamp) in zip(paths, made) { if let stamp { out[path] = stamp } }
+    return out
+  }
+
+  /// Keeps the position tables `made`, each only where the index still holds the text it was made of.
+  mutating func keepPositionTables(_ made: [String: TextStamp]) {
+    for (path, stamp) in made where releasedTexts[path] == stamp { releasedTexts[path] = stamp }
+  }
+}

@@ -49,7 +49,7 @@ package struct IndexedRoot: Sendable {
   /// `knownNotes` are notes whose text is known as long as their files are listed with the same stamps (size, times,
   /// inode): a restart snapshot's, `gloss check`'s kept report's. Such a note whose record `noteImage` holds is not
   /// read at all (`notesNotRead` counts them): its record is the image's, its text stamp the one given, without a
-  /// position table (`positionTables(of:fileSystem:)` makes them), and it has no entry in `texts`. While
+  /// position table (`WorkspaceRoot.positionTables(of:fileSystem:onAllCores:)` makes them), and it has no entry in `texts`. While
   /// `workersMayRun` says no, only the calling thread reads and parses (a restart's diagnostics being written: the
   /// client needs a core to read them).
   package init(
@@ -263,19 +263,6 @@ package struct IndexedRoot: Sendable {
       readingWith: SourceTextProvider(
         canRead: { ExtractedFormat(path: $0) == nil },
         read: { try? files.read($0, fileSystem: fileSystem).get() }))
-  }
-
-  /// The position tables of the closed notes indexed without being read (`notesNotRead`), made from their files
-  /// now, one after another (on one core: the others answer requests meanwhile), each only while the file still
-  /// holds the text indexed; by path, with their stamps.
-  package static func positionTables(of root: WorkspaceRoot, fileSystem: any FileReading) -> [String: TextStamp] {
-    var out: [String: TextStamp] = [:]
-    for (path, stamp) in root.releasedTexts where stamp.positions == nil && root.workspace.notes[path] != nil {
-      guard case .success(let bytes) = root.files.read(path, fileSystem: fileSystem) else { continue }
-      let made = TextStamp(WorkspaceRoot.noteBytes(bytes), keepingPositions: true)
-      if made == stamp { out[path] = made }
-    }
-    return out
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text; a note's text
