@@ -16,8 +16,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
     /// Waits for a build under way, then derives from the basis or builds the whole search (on all cores, or on
     /// this thread: the background preparation).
     case whole(onAllCores: Bool)
-    /// Never waits and never builds the whole search of more than `smallWorkspaceBytes` of text: derives from a
-    /// built basis when the changed documents hold at most `changedBytesAllowed` bytes; nil otherwise.
+    /// Never builds the whole search of more than `smallWorkspaceBytes` of text, and waits only for the build of such
+    /// a small one: derives from a built basis when the changed documents hold at most `changedBytesAllowed` bytes;
+    /// nil otherwise.
     case interactive(changedBytesAllowed: Int)
   }
 
@@ -68,6 +69,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
     var changedBytesAllowed = Int.max
     if case .interactive(let allowed) = need { changedBytesAllowed = allowed } else { waits = true }
     condition.lock()
+    // A small workspace's build under way (the background preparation, the find image's writer) ends in
+    // milliseconds: worth waiting for rather than answering without the search.
+    if search == nil, building, !waits, Self.isSmall(documents) { waits = true }
     while search == nil, building, waits { condition.wait() }
     if let search {
       condition.unlock()

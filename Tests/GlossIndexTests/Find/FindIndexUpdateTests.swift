@@ -1,6 +1,7 @@
 import Foundation
 import GlossIndex
 import GlossSyntax
+import Synchronization
 import TestSupport
 import Testing
 
@@ -55,6 +56,42 @@ import Testing
     #expect(workspace.textSearchWasBuiltWhole == true)
     let result = try #require(workspace.findIfPrepared("current is faster"))
     #expect(result.places.map(\.citation) == ["[@target, l. 1]"])
+  }
+
+  /// A search on the loop that finds the search of a small workspace being built by another thread (the background
+  /// preparation, the find image's writer) waits the milliseconds that build takes rather than answering that the
+  /// search is still to be built.
+  @Test func aSearchOfASmallWorkspaceWaitsForItsBuildUnderWay() async throws {
+    var workspace = Fixture.workspace([
+      "sources/target.txt": "the current is faster now\n", "sources/other.txt": "nothing of interest\n",
+    ])
+    // The build on the other thread blocks on reading a released text until the gate opens.
+    let reading = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    let texts = [
+      "sources/target.txt": "the current is faster now\n", "sources/other.txt": "nothing of interest\n",
+    ]
+    let first = Mutex(true)
+    workspace.releaseSourceTexts(
+      readingWith: SourceTextProvider(
+        canRead: { _ in true },
+        read: { path in
+          if first.withLock({ was in
+            defer { was = false }; return was
+          }) {
+            reading.signal()
+            gate.wait()
+          }
+          return texts[path].map { Array($0.utf8) }
+        }))
+    let work = workspace.findPreparation
+    let building = Task.detached { work.run() }
+    reading.wait()
+    #expect(workspace.isFindPrepared)
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { gate.signal() }
+    let result = try #require(workspace.findIfPrepared("current is faster"))
+    #expect(result.places.map(\.citation) == ["[@target, l. 1]"])
+    await building.value
   }
 
   @Test func completionAfterAQuotationAfterASourceEditFindsTheEditedSource() throws {
