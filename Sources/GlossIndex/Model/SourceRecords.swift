@@ -112,6 +112,14 @@ package struct SourceDocumentRecord: Sendable {
     self.init(path: path, document: document, bytes: bytes)
   }
 
+  /// A record from its parts (as an image kept between runs holds it).
+  package init(path: String, document: SourceDocument, key: String, keyRange: Range<Int>) {
+    self.path = path
+    self.document = document
+    self.key = key
+    self.keyRange = keyRange
+  }
+
   /// Summarises an already parsed document.
   package init(path: String, document: SourceDocument, bytes: [UInt8]) {
     self.path = path

@@ -31,6 +31,12 @@ extension Workspace {
     releaseResidentIndexTexts()
   }
 
+  /// Reads the released texts of the documents already held (taken released from an image) through `provider`,
+  /// without releasing any other.
+  package mutating func readReleasedSourceTexts(with provider: SourceTextProvider) {
+    sourceTextProvider = provider
+  }
+
   /// The source document at `path` with its text: as kept, or with its released text read again; nil when there is
   /// no such document or its file no longer holds the text indexed (it changed on disk and is not re-read yet).
   package func textDocument(at path: String) -> SourceDocument? {

@@ -15,6 +15,10 @@ package struct WorkspaceFile: Sendable {
   /// A note's record when it was parsed before from exactly `bytes` (taken from the note image): used as it is
   /// rather than parsed again.
   package var parsedNote: NoteRecord?
+  /// A source document's record when it was parsed before from its file as it is now, its text released (taken from
+  /// the note image): used as it is rather than read and parsed; its text is read again through the workspace's
+  /// `sourceTextProvider` when needed.
+  package var parsedSource: SourceDocumentRecord?
 
   /// A file to load.
   package init(path: String, role: Role, bytes: [UInt8], pageLabels: PageLabels? = nil) {
@@ -183,6 +187,8 @@ extension Workspace {
       let record = file.parsedNote ?? NoteRecord(path: file.path, bytes: file.bytes, place: place)
       return .note(record, NoteContributions(record))
     case .sourceDocument:
+      // A record taken from the image has no text here: its quotation index is made when a check needs it.
+      if let record = file.parsedSource { return .sourceDocument(record, nil) }
       let record = SourceDocumentRecord(path: file.path, bytes: file.bytes, pageLabels: file.pageLabels)
       return .sourceDocument(record, lexicon.map { QuoteIndex(text: record.document.text, lexicon: $0) })
     case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes, place: place))

@@ -14,11 +14,11 @@ extension IndexedRoot {
   /// for); the cache folder and home from `environment`. Without `diagnosing`, nothing is diagnosed and nothing
   /// extracted (`pendingExtractions` are left to the caller), and a note image that misses only a few notes is not
   /// written again (`gloss check` updating its kept report after a few notes changed: parsing them again at the next
-  /// run costs less than writing the image). The notes of `knownNotes` whose stamps are unchanged are taken from the
+  /// run costs less than writing the image). The notes of `knownTexts` whose stamps are unchanged are taken from the
   /// image without being read (`IndexedRoot.init`).
   package static func forCommandLine(
     root: String, fileSystem: any FileReading, progress: (IndexingStep) -> Void = { _ in }, diagnosing: Bool = true,
-    knownNotes: [String: KnownNote] = [:],
+    knownTexts: [String: KnownText] = [:],
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
     },
@@ -33,12 +33,16 @@ extension IndexedRoot {
     var indexed = IndexedRoot(
       root: root, editorSettings: nil, fileSystem: fileSystem, home: environment["HOME"], cache: cache,
       stampingNotes: images != nil, zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") },
-      diagnosing: diagnosing, noteImage: image, knownNotes: knownNotes, progress: progress)
-    if let images, NoteImageCache.isOutdated(image, by: indexed),
-      diagnosing || !NoteImageCache.missesFew(image, of: indexed)
+      diagnosing: diagnosing, noteImage: image, knownTexts: knownTexts, progress: progress)
+    if let images,
+      NoteImageCache.sourcesAreOutdated(image, by: indexed)
+        || NoteImageCache.notesAreOutdated(image, by: indexed)
+          && (diagnosing || !NoteImageCache.missesFew(image, of: indexed))
     {
       // A cache that cannot be written costs the next run its parse, nothing else.
-      _ = try? images.store(notes: indexed.workspace.notes, stamps: indexed.noteStamps, forRealRoot: realRoot)
+      _ = try? images.store(
+        notes: indexed.workspace.notes, stamps: indexed.noteStamps, sources: indexed.workspace.sourceDocuments,
+        sourceStamps: indexed.sourceStamps, forRealRoot: realRoot)
     }
     if diagnosing { indexed.extractPending(cache: cache, extract: extract) }
     return indexed

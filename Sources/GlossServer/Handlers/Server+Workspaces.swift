@@ -225,7 +225,7 @@ extension Server {
       cache: extractionCache, keepingNoteTexts: false,
       // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
       zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image,
-      discovered: replay?.discovered, knownNotes: replay?.knownNotes ?? [:], workersMayRun: workersMayRun
+      discovered: replay?.discovered, knownTexts: replay?.knownTexts ?? [:], workersMayRun: workersMayRun
     ) { step in
       steps.append((step, .now))
       progress(step)
@@ -250,7 +250,8 @@ extension Server {
     let timings = zip(steps, ends).map { "\($0.step.message) \($1 - $0.at)" }.joined(separator: ", ")
     log(
       "indexed '\(path)' in \(elapsed) (\(timings)): \(counts.0) notes (\(indexed.notesFromImage) from the note "
-        + "image), \(indexed.notesNotRead) of them not read, \(counts.1) source documents")
+        + "image), \(indexed.notesNotRead) of them not read, \(counts.1) source documents (\(indexed.sourcesFromImage) "
+        + "from the note image)")
     // Publishing reads a closed file's text again where it has diagnostics: the texts not kept (closed notes indexed
     // later, files read as empty bibliographies) go first, and the memory freed since indexing is handed back while
     // the diagnostics go out, so that the server is as small as it stays when its last note's diagnostics arrive.

@@ -221,16 +221,16 @@ extension CheckReport {
     }
     let extractionCache = ExtractionCache.forCommandLine(environment: environment)
     // For an update, the notes whose stamps are those kept are taken from the note image without being read.
-    var knownNotes: [String: KnownNote] = [:]
+    var knownTexts: [String: KnownText] = [:]
     if let earlier {
-      knownNotes.reserveCapacity(earlier.check.notes.count)
+      knownTexts.reserveCapacity(earlier.check.notes.count)
       for file in earlier.record.snapshot.files where file.role == .note {
         guard let stamp = earlier.check.notes[file.path] else { continue }
-        knownNotes[file.path] = KnownNote(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+        knownTexts[file.path] = KnownText(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
       }
     }
     var indexed = IndexedRoot.forCommandLine(
-      root: root, fileSystem: fileSystem, progress: progress, diagnosing: earlier == nil, knownNotes: knownNotes,
+      root: root, fileSystem: fileSystem, progress: progress, diagnosing: earlier == nil, knownTexts: knownTexts,
       extract: extract)
     keyMemory?.apply(to: &indexed, root: root, fileSystem: fileSystem)
     var report: CheckReport

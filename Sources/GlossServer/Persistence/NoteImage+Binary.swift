@@ -13,30 +13,7 @@ enum NoteCoding {
   /// Writes `record`'s note and quotations.
   static func encode(_ record: NoteRecord, into out: inout ByteWriter) {
     let note = record.note
-    if let frontMatter = note.frontMatter {
-      out.append(UInt8(1))
-      out.appendRange(frontMatter.range)
-      out.appendVarint(frontMatter.entries.count)
-      for entry in frontMatter.entries {
-        out.appendShort(entry.key)
-        out.appendRange(entry.keyRange)
-        switch entry.value {
-        case .scalar(let text, let range):
-          out.append(UInt8(0))
-          out.appendShort(text)
-          out.appendRange(range)
-        case .list(let items):
-          out.append(UInt8(1))
-          out.appendVarint(items.count)
-          for item in items {
-            out.appendShort(item.text)
-            out.appendRange(item.range)
-          }
-        }
-      }
-    } else {
-      out.append(UInt8(0))
-    }
+    out.appendFrontMatter(note.frontMatter)
     out.appendVarint(note.headings.count)
     for heading in note.headings {
       out.appendVarint(heading.level)
@@ -117,35 +94,8 @@ enum NoteCoding {
     _ input: inout ByteReader, path: String, byteCount: Int, place: WorkspacePlace
   ) -> NoteRecord? {
     var note = Note()
-    switch input.byte() {
-    case 0?: break
-    case 1?:
-      guard let range = input.range(), let count = input.varintCount(each: 4) else { return nil }
-      var entries: [FrontMatterEntry] = []
-      entries.reserveCapacity(count)
-      for _ in 0..<count {
-        guard let key = input.shortString(), let keyRange = input.range() else { return nil }
-        let value: FrontMatterValue
-        switch input.byte() {
-        case 0?:
-          guard let text = input.shortString(), let range = input.range() else { return nil }
-          value = .scalar(text, range)
-        case 1?:
-          guard let itemCount = input.varintCount(each: 3) else { return nil }
-          var items: [FrontMatterItem] = []
-          items.reserveCapacity(itemCount)
-          for _ in 0..<itemCount {
-            guard let text = input.shortString(), let range = input.range() else { return nil }
-            items.append(FrontMatterItem(text: text, range: range))
-          }
-          value = .list(items)
-        default: return nil
-        }
-        entries.append(FrontMatterEntry(key: key, keyRange: keyRange, value: value))
-      }
-      note.frontMatter = FrontMatter(range: range, entries: entries)
-    default: return nil
-    }
+    guard let frontMatter = input.frontMatter() else { return nil }
+    note.frontMatter = frontMatter
     guard let headingCount = input.varintCount(each: 8) else { return nil }
     note.headings.reserveCapacity(headingCount)
     for _ in 0..<headingCount {
@@ -314,24 +264,5 @@ extension AttributedQuotation.Kind {
     case 2: self = .blockQuote
     default: return nil
     }
-  }
-}
-
-extension ByteWriter {
-  /// Appends a range as its lower bound (zigzag: a negative bound costs no more than ten bytes) and its length.
-  fileprivate mutating func appendRange(_ range: Range<Int>) {
-    let lower = Int64(range.lowerBound)
-    appendVarint(UInt64(bitPattern: (lower << 1) ^ (lower >> 63)))
-    appendVarint(range.count)
-  }
-}
-
-extension ByteReader {
-  /// The next range written by `appendRange`.
-  fileprivate mutating func range() -> Range<Int>? {
-    guard let zigzag = varint(), let length = varint(atMost: Int(Int32.max)) else { return nil }
-    let lower = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
-    guard lower <= Int64(Int.max) - Int64(length) else { return nil }
-    return Int(lower)..<Int(lower) + length
   }
 }

@@ -1,14 +1,16 @@
 package import GlossIndex
 package import GlossSyntax
 
-/// Every note of a workspace as it was parsed, kept between runs so that a start parses only the notes that changed
-/// (docs/troubleshooting.md, "What Gloss keeps between runs").
+/// Every note of a workspace as it was parsed, and every source document whose text is its file (Markdown, plain
+/// text) as its parts, kept between runs so that a start parses only the files that changed (docs/troubleshooting.md,
+/// "What Gloss keeps between runs").
 ///
-/// Each note is kept with the length and fingerprint of the exact text it was parsed from, and used only for a note
-/// whose text now has both (`record(at:text:place:)`): the image never says what a file holds, it only saves parsing
-/// the same bytes twice, so an image older than the files costs the changed notes their parse and nothing else. Each
-/// note's bytes carry their own checksum (a note altered on disk is parsed, not read); the whole is tied to the
-/// Gloss build that wrote it (another parser may read the same text differently).
+/// Each note or source is kept with the length and fingerprint of the exact text it was parsed from, and used only for
+/// a file whose text now has both (`record(at:count:fingerprint:place:)`, `sourceRecord(at:count:fingerprint:)`): the
+/// image never says what a file holds, it only saves parsing the same bytes twice, so an image older than the files
+/// costs the changed files their parse and nothing else. Each file's bytes carry their own checksum (one altered on
+/// disk is parsed, not read); the whole is tied to the Gloss build that wrote it (another parser may read the same text
+/// differently).
 package struct NoteImage: Sendable {
   /// Where one note's bytes are, and what they were parsed from.
   struct Entry: Sendable {
@@ -26,22 +28,35 @@ package struct NoteImage: Sendable {
   private let bytes: [UInt8]
   /// Each note's entry, by root-relative path.
   private let entries: [String: Entry]
+  /// Each source document's entry, by root-relative path.
+  private let sourceEntries: [String: Entry]
 
   /// How many notes the image holds.
   package var count: Int { entries.count }
+  /// How many source documents the image holds.
+  package var sourceCount: Int { sourceEntries.count }
 
   /// The magic number the file starts with.
   static let magic = Array("GLOSSNTS".utf8)
   /// The version of this format: another one is never read (every note is parsed).
-  static let formatVersion: UInt64 = 1
+  static let formatVersion: UInt64 = 2
 
   /// Reads an image written by `encode` for the build `build`; nil when it is another format or build, or its table
-  /// of notes is damaged (each note's bytes are checked when it is used).
+  /// of notes or sources is damaged (each file's bytes are checked when it is used).
   package init?(decoding bytes: [UInt8], build: String) {
     var input = ByteReader(bytes)
     guard input.raw(Self.magic.count).map(Array.init) == Self.magic, input.uint64() == Self.formatVersion,
-      input.string() == build, let count = input.count(each: 19)
+      input.string() == build, let entries = Self.entries(&input), let sourceEntries = Self.entries(&input),
+      input.isAtEnd
     else { return nil }
+    self.bytes = bytes
+    self.entries = entries
+    self.sourceEntries = sourceEntries
+  }
+
+  /// One table of entries `encode` wrote: a count, then each file's path, stamp, checksum and bytes.
+  private static func entries(_ input: inout ByteReader) -> [String: Entry]? {
+    guard let count = input.count(each: 19) else { return nil }
     var entries: [String: Entry] = [:]
     entries.reserveCapacity(count)
     for _ in 0..<count {
@@ -52,52 +67,85 @@ package struct NoteImage: Sendable {
         byteCount: byteCount, fingerprint: fingerprint, checksum: checksum, body: input.offset..<input.offset + length)
       guard input.raw(length) != nil else { return nil }
     }
-    guard input.isAtEnd else { return nil }
-    self.bytes = bytes
-    self.entries = entries
+    return entries
+  }
+
+  /// The bytes of the entry at `path` in `entries` when it was made from a text of `count` bytes with `fingerprint`
+  /// and its bytes are intact, as a reader at their start.
+  private func body(in entries: [String: Entry], at path: String, count: Int, fingerprint: UInt64) -> (
+    ByteReader, end: Int
+  )? {
+    guard let entry = entries[path], entry.byteCount == count, entry.fingerprint == fingerprint,
+      ByteChecksum.of(bytes[entry.body]) == entry.checksum
+    else { return nil }
+    return (ByteReader(bytes, offset: entry.body.lowerBound), entry.body.upperBound)
   }
 
   /// The record of the note at `path` whose text is now `text` (with its length and fingerprint `stamp`), when the
   /// image holds that note parsed from exactly that text and its bytes are intact; nil otherwise (parse it).
   package func record(at path: String, count: Int, fingerprint: UInt64, place: WorkspacePlace) -> NoteRecord? {
-    guard let entry = entries[path], entry.byteCount == count, entry.fingerprint == fingerprint,
-      ByteChecksum.of(bytes[entry.body]) == entry.checksum
-    else { return nil }
-    var input = ByteReader(bytes, offset: entry.body.lowerBound)
-    guard let record = NoteCoding.decode(&input, path: path, byteCount: count, place: place),
-      input.offset == entry.body.upperBound
+    guard let (start, end) = body(in: entries, at: path, count: count, fingerprint: fingerprint) else { return nil }
+    var input = start
+    guard let record = NoteCoding.decode(&input, path: path, byteCount: count, place: place), input.offset == end
     else { return nil }
     return record
   }
 
-  /// The image of `notes` (each with the length and fingerprint of the text it was parsed from), for the build
-  /// `build`: the magic number, the version, the build, then each note's path, stamp, checksum and bytes, by path.
+  /// The record of the source document at `path` whose file now holds a text of `count` bytes with `fingerprint`,
+  /// its text released, when the image holds that source parsed from exactly that text and its bytes are intact; nil
+  /// otherwise (read and parse it).
+  package func sourceRecord(at path: String, count: Int, fingerprint: UInt64) -> SourceDocumentRecord? {
+    guard let (start, end) = body(in: sourceEntries, at: path, count: count, fingerprint: fingerprint) else {
+      return nil
+    }
+    var input = start
+    guard let record = SourceCoding.decode(&input, path: path, textCount: count, fingerprint: fingerprint),
+      input.offset == end
+    else { return nil }
+    return record
+  }
+
+  /// Whether the image holds the source document at `path` parsed from a text of `count` bytes with `fingerprint`,
+  /// its bytes intact.
+  package func holdsSource(at path: String, count: Int, fingerprint: UInt64) -> Bool {
+    body(in: sourceEntries, at: path, count: count, fingerprint: fingerprint) != nil
+  }
+
+  /// The image of `notes` (each with the length and fingerprint of the text it was parsed from) and `sources` (each
+  /// with its document's parts), for the build `build`: the magic number, the version, the build, then the notes' and
+  /// the sources' tables, each file's path, stamp, checksum and bytes, by path.
   package static func encode(
-    _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)], build: String
+    _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
+    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [], build: String
   ) -> [UInt8] {
-    // Each note's bytes are written apart (its length and checksum come first), then copied after its header.
-    var bodies: [[UInt8]] = []
-    bodies.reserveCapacity(notes.count)
-    let sorted = notes.sorted(by: { $0.record.path.utf8Precedes($1.record.path) })
-    var total = 64 + build.utf8.count
-    for note in sorted {
+    // Each file's bytes are written apart (its length and checksum come first), then copied after its header.
+    let sortedNotes = notes.sorted(by: { $0.record.path.utf8Precedes($1.record.path) })
+    let noteBodies = sortedNotes.map { note in
       var body = ByteWriter()
       NoteCoding.encode(note.record, into: &body)
-      total += body.bytes.count + note.record.path.utf8.count + 48
-      bodies.append(body.bytes)
+      return (note.record.path, note.byteCount, note.fingerprint, body.bytes)
     }
+    let sortedSources = sources.sorted(by: { $0.record.path.utf8Precedes($1.record.path) })
+    let sourceBodies = sortedSources.map { source in
+      var body = ByteWriter()
+      SourceCoding.encode(source.record, parts: source.parts, into: &body)
+      return (source.record.path, source.parts.textCount, source.parts.textFingerprint, body.bytes)
+    }
+    let total = (noteBodies + sourceBodies).reduce(64 + build.utf8.count) { $0 + $1.3.count + $1.0.utf8.count + 48 }
     var out = ByteWriter(capacity: total)
     out.appendRaw(magic)
     out.append(formatVersion)
     out.append(build)
-    out.append(notes.count)
-    for (note, body) in zip(sorted, bodies) {
-      out.appendShort(note.record.path)
-      out.appendVarint(note.byteCount)
-      out.append(note.fingerprint)
-      out.append(ByteChecksum.of(body[...]))
-      out.appendVarint(body.count)
-      out.appendRaw(body)
+    for table in [noteBodies, sourceBodies] {
+      out.append(table.count)
+      for (path, byteCount, fingerprint, body) in table {
+        out.appendShort(path)
+        out.appendVarint(byteCount)
+        out.append(fingerprint)
+        out.append(ByteChecksum.of(body[...]))
+        out.appendVarint(body.count)
+        out.appendRaw(body)
+      }
     }
     return out.bytes
   }

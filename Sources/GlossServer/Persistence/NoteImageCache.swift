@@ -1,4 +1,5 @@
 package import GlossIndex
+package import GlossSyntax
 
 /// Where note images live (`NoteImage`): `$XDG_CACHE_HOME/gloss/workspaces/<hash of the root's real path>.notes`,
 /// beside the restart snapshots, outside every workspace, written only through `PrivateFileWriter` (atomic: a reader
@@ -25,18 +26,22 @@ package struct NoteImageCache: Sendable {
     return NoteImage(decoding: bytes, build: build)
   }
 
-  /// Keeps the image of `notes` for the workspace whose real path is `realRoot`, replacing its previous one.
+  /// Keeps the image of `notes` and `sources` for the workspace whose real path is `realRoot`, replacing its previous
+  /// one.
   package func store(
-    _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)], forRealRoot realRoot: String
+    _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
+    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [], forRealRoot realRoot: String
   ) throws(CommandError) {
-    try file.store(NoteImage.encode(notes, build: build), forRealRoot: realRoot)
+    try file.store(NoteImage.encode(notes, sources: sources, build: build), forRealRoot: realRoot)
   }
 
   /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes: nothing was
-  /// edited since) for the workspace whose real path is `realRoot`; returns how many were kept.
+  /// edited since) and its source documents whose text is their file (`sources`, each parsed from the text
+  /// `sourceStamps` describes) for the workspace whose real path is `realRoot`; returns how many notes were kept.
   @discardableResult
   package func store(
-    notes: [String: NoteRecord], stamps: [String: TextStamp], forRealRoot realRoot: String
+    notes: [String: NoteRecord], stamps: [String: TextStamp], sources: [String: SourceDocumentRecord] = [:],
+    sourceStamps: [String: TextStamp] = [:], forRealRoot realRoot: String
   ) throws(CommandError) -> Int {
     var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
     kept.reserveCapacity(notes.count)
@@ -44,7 +49,16 @@ package struct NoteImageCache: Sendable {
       guard let stamp = stamps[path] else { continue }
       kept.append((record, stamp.count, stamp.fingerprint))
     }
-    try store(kept, forRealRoot: realRoot)
+    var keptSources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = []
+    keptSources.reserveCapacity(sourceStamps.count)
+    for (path, stamp) in sourceStamps {
+      // Parts made from another text than the one stamped (a source edited since) are not kept.
+      guard let record = sources[path], let parts = record.document.parts, parts.textCount == stamp.count,
+        parts.textFingerprint == stamp.fingerprint
+      else { continue }
+      keptSources.append((record, parts))
+    }
+    try store(kept, sources: keptSources, forRealRoot: realRoot)
     return kept.count
   }
 
@@ -57,9 +71,25 @@ package struct NoteImageCache: Sendable {
   }
 
   /// Whether the image of `indexed` (indexed with `image`) differs from `image`: it parsed notes the image did not
-  /// give, or the image holds notes that are gone.
+  /// give, or the image holds notes that are gone (`notesAreOutdated`), or its sources are not those of `indexed`
+  /// (`sourcesAreOutdated`).
   package static func isOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
+    notesAreOutdated(image, by: indexed) || sourcesAreOutdated(image, by: indexed)
+  }
+
+  /// Whether `indexed` (indexed with `image`) parsed notes the image did not give, or the image holds notes that are
+  /// gone.
+  package static func notesAreOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
     !indexed.workspace.notes.isEmpty
       && (image?.count != indexed.workspace.notes.count || indexed.notesFromImage != indexed.workspace.notes.count)
+  }
+
+  /// Whether the image does not hold exactly the source documents of `indexed` whose text is their file, each parsed
+  /// from the text it holds now (`IndexedRoot.sourceStamps`).
+  package static func sourcesAreOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
+    let stamps = indexed.sourceStamps
+    guard let image else { return !stamps.isEmpty }
+    return image.sourceCount != stamps.count
+      || !stamps.allSatisfy { image.holdsSource(at: $0.key, count: $0.value.count, fingerprint: $0.value.fingerprint) }
   }
 }

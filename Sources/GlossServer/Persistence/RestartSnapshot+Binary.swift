@@ -11,7 +11,7 @@ import GlossSyntax
 /// or with any byte changed is not read at all (`decoding` gives nil).
 extension RestartSnapshot {
   /// Bumped whenever the layout or the meaning of a field changes.
-  package static let formatVersion: UInt64 = 2
+  package static let formatVersion: UInt64 = 3
   /// The first bytes of every snapshot file.
   static let magic = Array("GLOSSRST".utf8)
 
@@ -65,9 +65,9 @@ extension RestartSnapshot {
       payload.append(file.path)
       payload.append(bytes: file.body)
     }
-    let noteTexts = self.noteTexts.sorted { $0.key.utf8Precedes($1.key) }
-    payload.append(noteTexts.count)
-    for (path, stamp) in noteTexts {
+    let fileTexts = self.fileTexts.sorted { $0.key.utf8Precedes($1.key) }
+    payload.append(fileTexts.count)
+    for (path, stamp) in fileTexts {
       payload.append(path)
       payload.append(stamp.count)
       payload.append(stamp.fingerprint)
@@ -151,20 +151,20 @@ extension RestartSnapshot {
       published.append(PublishedDiagnostics(path: path, body: Data(body)))
     }
     guard let noteCount = payload.count(each: 3) else { return nil }
-    var noteTexts: [String: TextStamp] = [:]
-    noteTexts.reserveCapacity(noteCount)
+    var fileTexts: [String: TextStamp] = [:]
+    fileTexts.reserveCapacity(noteCount)
     for _ in 0..<noteCount {
       guard let path = payload.string(), let count = payload.int(), let fingerprint = payload.uint64() else {
         return nil
       }
-      noteTexts[path] = TextStamp(count: count, fingerprint: fingerprint)
+      fileTexts[path] = TextStamp(count: count, fingerprint: fingerprint)
     }
     guard payload.offset == payloadBytes.endIndex else { return nil }
     self.init(
       key: RestartKey(
         build: build, root: root, realRoot: realRoot, home: home, positionEncoding: encoding, settings: settings),
       files: files, otherFiles: otherFiles, skipped: skipped, referenced: referenced, extractionEntries: entries,
-      published: published, noteTexts: noteTexts)
+      published: published, fileTexts: fileTexts)
   }
 
   private static func code(of role: FileRole) -> UInt8 {

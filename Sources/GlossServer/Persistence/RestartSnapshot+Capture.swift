@@ -54,16 +54,22 @@ extension RestartSnapshot {
     return .success(
       RestartSnapshot(
         key: key, files: walk.files, otherFiles: walk.otherFiles.map(\.path), skipped: walk.skipped,
-        referenced: referenced, extractionEntries: entries, published: published, noteTexts: noteTexts(of: root)))
+        referenced: referenced, extractionEntries: entries, published: published, fileTexts: fileTexts(of: root)))
   }
 }
 
 extension RestartSnapshot {
   /// The text each closed note's record was parsed from: the text the root keeps, else the stamp of the one it
-  /// released (`WorkspaceRoot.releasedTexts`, kept exactly for this: telling whether a file still holds it).
-  static func noteTexts(of root: WorkspaceRoot) -> [String: TextStamp] {
+  /// released (`WorkspaceRoot.releasedTexts`, kept exactly for this: telling whether a file still holds it); and the
+  /// text each closed source document whose text is its file was parsed from (`SourceDocument.parts`).
+  static func fileTexts(of root: WorkspaceRoot) -> [String: TextStamp] {
     var out: [String: TextStamp] = [:]
-    out.reserveCapacity(root.workspace.notes.count)
+    out.reserveCapacity(root.workspace.notes.count + root.workspace.sourceDocuments.count)
+    for (path, record) in root.workspace.sourceDocuments
+    where root.openPaths[path] == nil && ExtractedFormat(path: path) == nil {
+      guard let stamp = record.document.textStamp else { continue }
+      out[path] = TextStamp(count: stamp.count, fingerprint: stamp.fingerprint)
+    }
     for path in root.workspace.notes.keys where root.openPaths[path] == nil {
       if let text = root.texts[path] {
         out[path] = TextStamp(text.bytes)

@@ -25,16 +25,16 @@ package struct RestartSnapshot: Equatable, Sendable {
   package var extractionEntries: [StampedPath]
   /// Each published file's path and its whole `publishDiagnostics` notification, in publishing order.
   package var published: [PublishedDiagnostics]
-  /// The text each closed note's record was parsed from (its length and fingerprint), by path: while its file's
-  /// stamp is unchanged, the file still holds that text, and a restart takes the record the note image keeps of it
-  /// without reading the file.
-  package var noteTexts: [String: TextStamp]
+  /// The text each closed note's record was parsed from (its length and fingerprint), by path, and each closed source
+  /// document's whose text is its file: while its file's stamp is unchanged, the file still holds that text, and a
+  /// restart takes the record the note image keeps of it without reading the file.
+  package var fileTexts: [String: TextStamp]
 
   /// Makes a snapshot.
   package init(
     key: RestartKey, files: [DiscoveredFile], otherFiles: [String], skipped: [SkippedFile],
     referenced: [String: FileRole], extractionEntries: [StampedPath], published: [PublishedDiagnostics],
-    noteTexts: [String: TextStamp] = [:]
+    fileTexts: [String: TextStamp] = [:]
   ) {
     self.key = key
     self.files = files
@@ -43,7 +43,7 @@ package struct RestartSnapshot: Equatable, Sendable {
     self.referenced = referenced
     self.extractionEntries = extractionEntries
     self.published = published
-    self.noteTexts = noteTexts
+    self.fileTexts = fileTexts
   }
 
   /// Whether a fresh walk (`discover(…, referenced: referenced)`) and the extraction entries' stamps now describe

@@ -29,16 +29,21 @@ extension Server {
     // Only the notes and their stamps are held until the write: `indexed` holds the texts too.
     let notes = indexed.workspace.notes
     let stamps = indexed.noteStamps
+    let sources = indexed.workspace.sourceDocuments
+    let sourceStamps = indexed.sourceStamps
     let realRoot = (try? options.reader.realPath(of: indexed.files.root)) ?? indexed.files.root
     let root = indexed.files.root
     let log = options.log
     inRestartBackground {
       let started = ContinuousClock.now
       do throws(CommandError) {
-        let kept = try cache.store(notes: notes, stamps: stamps, forRealRoot: realRoot)
+        let kept = try cache.store(
+          notes: notes, stamps: stamps, sources: sources, sourceStamps: sourceStamps, forRealRoot: realRoot)
         // The image's bytes (a quarter of the notes' text) are freed: hand them back.
         MemoryTuning.releaseFreedMemory()
-        log("saved the note image of '\(root)' (\(kept) notes) in \(ContinuousClock.now - started)")
+        log(
+          "saved the note image of '\(root)' (\(kept) notes, \(sourceStamps.count) sources) in "
+            + "\(ContinuousClock.now - started)")
       } catch {
         log("cannot save the note image of '\(root)': \(error.message)")
       }

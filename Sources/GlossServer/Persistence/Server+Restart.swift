@@ -86,7 +86,7 @@ extension Server {
         + "\(ContinuousClock.now - started)" + (outbox.writeInBackground == nil ? "" : " (written while indexing)"))
     return RestartReplay(
       published: published, discovered: DiscoveredRoot(config: config, files: files),
-      knownNotes: snapshot.knownNotes(in: files))
+      knownTexts: snapshot.knownTexts(in: files))
   }
 
   /// The root's first publishing. After a replay (`replayed`: what the restart snapshot sent, by path), nothing is
@@ -260,22 +260,23 @@ extension ConfigValue {
   }
 }
 
-/// What a restart's replay published, by path, the config and walk it found unchanged, and the notes whose text the
-/// snapshot names (`RestartSnapshot.noteTexts`: still theirs, the walk having found every stamp as it was).
+/// What a restart's replay published, by path, the config and walk it found unchanged, and the notes and sources whose
+/// text the snapshot names (`RestartSnapshot.fileTexts`: still theirs, the walk having found every stamp as it was).
 struct RestartReplay {
   var published: [String: Data]
   var discovered: DiscoveredRoot
-  var knownNotes: [String: KnownNote]
+  var knownTexts: [String: KnownText]
 }
 
 extension RestartSnapshot {
-  /// The notes of `files` (a walk that found every stamp as this snapshot has it) whose text this snapshot names.
-  func knownNotes(in files: WorkspaceFiles) -> [String: KnownNote] {
-    var out: [String: KnownNote] = [:]
-    out.reserveCapacity(noteTexts.count)
-    for file in files.files where file.role == .note {
-      guard let text = noteTexts[file.path] else { continue }
-      out[file.path] = KnownNote(file: file, count: text.count, fingerprint: text.fingerprint)
+  /// The notes and source documents of `files` (a walk that found every stamp as this snapshot has it) whose text this
+  /// snapshot names.
+  func knownTexts(in files: WorkspaceFiles) -> [String: KnownText] {
+    var out: [String: KnownText] = [:]
+    out.reserveCapacity(fileTexts.count)
+    for file in files.files where file.role == .note || file.role == .sourceDocument {
+      guard let text = fileTexts[file.path] else { continue }
+      out[file.path] = KnownText(file: file, count: text.count, fingerprint: text.fingerprint)
     }
     return out
   }

@@ -117,7 +117,7 @@ package struct CheckReport: Sendable {
       if let indexedText = indexed.texts[path] {
         text = indexedText
       } else if case .success(let bytes) = indexed.files.read(path, fileSystem: fileSystem) {
-        // A note left unread by the load (`KnownNote`) is placed in its text as the index takes it.
+        // A note left unread by the load (`KnownText`) is placed in its text as the index takes it.
         text = indexed.workspace.notes[path] != nil ? WorkspaceRoot.noteText(bytes) : SourceText(bytes: bytes)
       } else {
         text = SourceText("")

@@ -121,6 +121,32 @@ package struct SourceDocument: Hashable, Sendable {
       lines: format != .html && offsetMap.isIdentity ? (lineStarts, lineEnds) : nil)
   }
 
+  /// The document `parts` describes, its text released (read again from the file when needed, and used only while
+  /// the file holds the text the parts were made from); nil when the parts are not consistent.
+  package init?(released parts: Parts) {
+    guard parts.isConsistent else { return nil }
+    format = parts.format
+    frontMatter = parts.frontMatter
+    metadata = parts.metadata
+    text = []
+    textCount = parts.textCount
+    lastPageEnd = parts.lastPageEnd
+    sectionEnds = parts.sectionEnds
+    releasedTextFingerprint = parts.textFingerprint
+    fileFingerprint = nil
+    problems = parts.problems
+    textWarnings = []
+    headings = parts.headings
+    paragraphs = parts.paragraphs
+    pageStarts = parts.pageStarts
+    pageLabels = nil
+    bodyStart = parts.bodyStart
+    lineStarts = parts.lineStarts
+    crlfLines = parts.crlfLines
+    fileLength = parts.textCount
+    offsetMap = TextOffsetMap(identityOfLength: parts.textCount)
+  }
+
   /// Whether the text was released to save memory (everything else is kept).
   package var isTextReleased: Bool { releasedTextFingerprint != nil }
 

@@ -77,6 +77,9 @@ import Testing
     // The notes were taken from the note image the first run wrote, not parsed.
     #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image), 2 of them not read") })
     #expect(cold.run.logs.contains { $0.contains("2 notes (0 from the note image)") })
+    // So was the text source, unread (the PDF's text comes from the extraction cache).
+    #expect(warm.run.logs.contains { $0.contains("2 source documents (1 from the note image)") })
+    #expect(cold.run.logs.contains { $0.contains("2 source documents (0 from the note image)") })
     // Answered while the diagnosis was held back: the index was built without it.
     #expect(warm.awaitedDiagnosis)
     // Nothing was diagnosed on the way (the keys remembered from the last run would have had every note diagnosed).
@@ -152,14 +155,18 @@ import Testing
     let warm = try fixture.ask(questions, opening: ["notes/a.md"], holdingBackground: true)
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
     #expect(warm.run.replayed)
-    // A changed byte in the last note's bytes costs that note; any other damage, the whole image.
-    let fromImage = damage == .byteChanged ? "(1 from the note image)" : "(0 from the note image)"
-    #expect(warm.run.logs.contains { $0.contains("2 notes " + fromImage) }, "\(warm.run.logs)")
+    // A changed byte near the end (in the text source's bytes, the image's last) costs that source its read and
+    // parse; any other damage, the whole image.
+    let notesFromImage = damage == .byteChanged ? "(2 from the note image)" : "(0 from the note image)"
+    #expect(warm.run.logs.contains { $0.contains("2 notes " + notesFromImage) }, "\(warm.run.logs)")
+    #expect(warm.run.logs.contains { $0.contains("2 source documents (0 from the note image)") })
     #expect(warm.early == cold.early)
     #expect(warm.late == cold.late)
     #expect(warm.run.last == cold.run.last)
     // The next run wrote an image whole again.
-    #expect(try fixture.ask([], holdingBackground: false).run.logs.contains { $0.contains("(2 from the note image)") })
+    let next = try fixture.ask([], holdingBackground: false).run.logs
+    #expect(next.contains { $0.contains("2 notes (2 from the note image)") })
+    #expect(next.contains { $0.contains("2 source documents (1 from the note image)") })
   }
 
   /// A note changed on disk while Gloss runs is indexed again from its new text; the snapshot saved after says so, and

@@ -34,8 +34,13 @@ package struct IndexedRoot: Sendable {
   package var zotero: ZoteroFolder?
   /// How many notes were taken from the note image given (`noteImage`) rather than parsed.
   package var notesFromImage = 0
-  /// How many of them were not even read (`knownNotes`).
+  /// How many of them were not even read (`knownTexts`).
   package var notesNotRead = 0
+  /// How many source documents were taken from the note image unread (`knownTexts`) rather than read and parsed.
+  package var sourcesFromImage = 0
+  /// The stamp of the text of each source document whose text is its file (`SourceDocument.parts`), when a note image
+  /// is given or notes are stamped: what the image must hold for it (`NoteImageCache.isOutdated`).
+  package var sourceStamps: [String: TextStamp] = [:]
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
@@ -46,17 +51,19 @@ package struct IndexedRoot: Sendable {
   /// whose diagnostics were already shown, `Server+RestartDiagnosis.swift`). A note whose text is one `noteImage`
   /// holds parsed is taken from it rather than parsed again (`notesFromImage` counts them). `discovered` is the
   /// config and walk of `root` made a moment before (a restart's replay), used rather than walking again.
-  /// `knownNotes` are notes whose text is known as long as their files are listed with the same stamps (size, times,
-  /// inode): a restart snapshot's, `gloss check`'s kept report's. Such a note whose record `noteImage` holds is not
-  /// read at all (`notesNotRead` counts them): its record is the image's, its text stamp the one given, without a
-  /// position table (`WorkspaceRoot.positionTables(of:fileSystem:onAllCores:)` makes them), and it has no entry in `texts`. While
+  /// `knownTexts` are notes and source documents whose text is known as long as their files are listed with the same
+  /// stamps (size, times, inode): a restart snapshot's, `gloss check`'s kept report's. Such a note whose record
+  /// `noteImage` holds is not read at all (`notesNotRead` counts them): its record is the image's, its text stamp the
+  /// one given, without a position table (`WorkspaceRoot.positionTables(of:fileSystem:onAllCores:)` makes them), and
+  /// it has no entry in `texts`. Such a source is not read either (`sourcesFromImage`): its record is the image's, its
+  /// text released, read again through the workspace's text provider when needed. While
   /// `workersMayRun` says no, only the calling thread reads and parses (a restart's diagnostics being written: the
   /// client needs a core to read them).
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
-    discovered: DiscoveredRoot? = nil, knownNotes: [String: KnownNote] = [:],
+    discovered: DiscoveredRoot? = nil, knownTexts: [String: KnownText] = [:],
     workersMayRun: (@Sendable () -> Bool)? = nil, progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
@@ -86,6 +93,9 @@ package struct IndexedRoot: Sendable {
     let stamps = ParallelSlots<TextStamp>(count: stampingNotes ? indexed.count : 0)
     let fromImage = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
     let unread = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
+    let sourceFromImage = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
+    let stampingSources = noteImage != nil || stampingNotes
+    let sourceStamps = ParallelSlots<TextStamp>(count: stampingSources ? indexed.count : 0)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
@@ -103,7 +113,17 @@ package struct IndexedRoot: Sendable {
         return WorkspaceFile(
           path: file.path, role: .sourceDocument, bytes: found.text?.bytes ?? [], pageLabels: found.pageLabels)
       }
-      if file.role == .note, let known = knownNotes[file.path], known.file == file,
+      if file.role == .sourceDocument, let known = knownTexts[file.path], known.file == file,
+        let record = noteImage?.sourceRecord(at: file.path, count: known.count, fingerprint: known.fingerprint)
+      {
+        sourceFromImage.set(index, true)
+        if stampingSources { sourceStamps.set(index, TextStamp(count: known.count, fingerprint: known.fingerprint)) }
+        slots.set(index, .success(nil))
+        var prepared = WorkspaceFile(path: file.path, role: .sourceDocument, bytes: [])
+        prepared.parsedSource = record
+        return prepared
+      }
+      if file.role == .note, let known = knownTexts[file.path], known.file == file,
         let record = noteImage?.record(
           at: file.path, count: known.count, fingerprint: known.fingerprint, place: readFiles.place)
       {
@@ -128,6 +148,10 @@ package struct IndexedRoot: Sendable {
             fromImage.set(index, true)
           }
         }
+        if prepared.role == .sourceDocument, stampingSources {
+          sourceStamps.set(
+            index, TextStamp(count: prepared.bytes.count, fingerprint: TextFingerprint.of(prepared.bytes)))
+        }
         slots.set(index, .success(text))
         return prepared
       case .failure(let problem):
@@ -137,6 +161,9 @@ package struct IndexedRoot: Sendable {
     }
     notesFromImage = fromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
     notesNotRead = unread.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
+    sourcesFromImage = sourceFromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
+    // The texts of the sources taken from the image are read again when needed, from the start.
+    if sourcesFromImage > 0 { workspace.readReleasedSourceTexts(with: Self.sourceTextProvider(files, fileSystem)) }
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(indexed.count)
     var skipped = files.skipped
@@ -150,6 +177,11 @@ package struct IndexedRoot: Sendable {
     var noteStamps: [String: TextStamp] = [:]
     if stampingNotes {
       for (file, stamp) in zip(indexed, stamps.values) { if let stamp { noteStamps[file.path] = stamp } }
+    }
+    // Only the sources whose text is their file can be kept in the image.
+    for (file, stamp) in zip(indexed, sourceStamps.values) {
+      guard let stamp, workspace.sourceDocuments[file.path]?.document.hasParts == true else { continue }
+      self.sourceStamps[file.path] = stamp
     }
     for (file, result) in zip(indexed, slots.values) {
       switch result {
@@ -259,10 +291,14 @@ package struct IndexedRoot: Sendable {
   /// again, a search), so they are read again from `files` when needed, and checked against what was indexed.
   package static func diagnose(_ workspace: inout Workspace, files: WorkspaceFiles, fileSystem: any FileReading) {
     workspace.diagnoseAll()
-    workspace.releaseSourceTexts(
-      readingWith: SourceTextProvider(
-        canRead: { ExtractedFormat(path: $0) == nil },
-        read: { try? files.read($0, fileSystem: fileSystem).get() }))
+    workspace.releaseSourceTexts(readingWith: sourceTextProvider(files, fileSystem))
+  }
+
+  /// Reads a source document's file again (one whose text is not extracted by a tool), for the workspace's released
+  /// texts.
+  static func sourceTextProvider(_ files: WorkspaceFiles, _ fileSystem: any FileReading) -> SourceTextProvider {
+    SourceTextProvider(
+      canRead: { ExtractedFormat(path: $0) == nil }, read: { try? files.read($0, fileSystem: fileSystem).get() })
   }
 
   /// One file read as the index takes it (notes and bibliographies as repaired UTF-8, with their text; a note's text
@@ -286,17 +322,17 @@ package struct IndexedRoot: Sendable {
   }
 }
 
-/// A note as an earlier run found it: its stamp in the listing, and the length and fingerprint of its text then
-/// (`IndexedRoot.init(…knownNotes:…)`).
-package struct KnownNote: Sendable {
-  /// The note as it was listed.
+/// A note or a source document as an earlier run found it: its stamp in the listing, and the length and fingerprint
+/// of its text then (`IndexedRoot.init(…knownTexts:…)`).
+package struct KnownText: Sendable {
+  /// The file as it was listed.
   package var file: DiscoveredFile
   /// The length of its text.
   package var count: Int
   /// `TextFingerprint.of` its text.
   package var fingerprint: UInt64
 
-  /// A note known so.
+  /// A file known so.
   package init(file: DiscoveredFile, count: Int, fingerprint: UInt64) {
     self.file = file
     self.count = count

@@ -5,9 +5,9 @@ import Testing
 
 @testable import GlossServer
 
-/// A note known from an earlier run (`KnownNote`: its listing and text stamp) whose listing is unchanged is taken from
+/// A note known from an earlier run (`KnownText`: its listing and text stamp) whose listing is unchanged is taken from
 /// the note image without being read; one whose listing changed is read and parsed, whatever the image holds.
-@Suite struct KnownNotesTests {
+@Suite struct KnownTextsTests {
   /// An in-memory file system that records the files read.
   final class Recording: FileReading, @unchecked Sendable {
     let base: InMemoryFileSystem
@@ -44,17 +44,17 @@ import Testing
           first.workspace.notes.values.compactMap { record in
             first.noteStamps[record.path].map { (record, $0.count, $0.fingerprint) }
           }, build: "test"), build: "test"))
-    var known: [String: KnownNote] = [:]
+    var known: [String: KnownText] = [:]
     for file in first.files.files where file.role == .note {
       let stamp = try #require(first.noteStamps[file.path])
-      known[file.path] = KnownNote(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+      known[file.path] = KnownText(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
     }
     // `b` changes; `a` keeps its listing.
     memory.setFile("/w/notes/b.md", "# B\n\n## Specifics\n\nNothing [@smith2020].\n")
     let recording = Recording(memory)
     let second = IndexedRoot(
       root: "/w", editorSettings: nil, fileSystem: recording, stampingNotes: true, noteImage: image,
-      knownNotes: known)
+      knownTexts: known)
     #expect(!recording.read.contains("/w/notes/a.md"))
     #expect(recording.read.contains("/w/notes/b.md"))
     #expect(second.notesFromImage == 1)

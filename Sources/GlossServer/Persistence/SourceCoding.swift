@@ -1,0 +1,138 @@
+import GlossIndex
+import GlossSyntax
+
+/// One source document whose text is its file, written as bytes for the note image (`NoteImage`) and read back: its
+/// key and the document's parts (`SourceDocument.Parts`: metadata, headings, paragraphs, pages, lines), without its
+/// text, which is read again from the file when needed and used only while the file holds the text the parts were
+/// made from.
+///
+/// Field by field, by hand (`ByteWriter`), as `NoteCoding`. A test checks that every source of the test corpora reads
+/// back equal to its parse, released.
+enum SourceCoding {
+  /// Writes `record`, whose document's parts are `parts`.
+  static func encode(_ record: SourceDocumentRecord, parts: SourceDocument.Parts, into out: inout ByteWriter) {
+    out.appendShort(record.key)
+    out.appendRange(record.keyRange)
+    out.append(parts.format == .markdown ? UInt8(0) : UInt8(1))
+    out.appendFrontMatter(parts.frontMatter)
+    let metadata = parts.metadata
+    out.appendOptional(metadata.id)
+    out.appendOptional(metadata.title)
+    out.appendVarint(metadata.authors.count)
+    for name in metadata.authors {
+      for part in [
+        name.family, name.given, name.literal, name.suffix, name.droppingParticle, name.nonDroppingParticle,
+      ] {
+        out.appendOptional(part)
+      }
+    }
+    out.appendOptional(metadata.year)
+    out.appendOptional(metadata.url)
+    out.appendVarint(metadata.tags.count)
+    for tag in metadata.tags { out.appendShort(tag) }
+    out.appendVarint(parts.lastPageEnd)
+    out.appendVarints(parts.sectionEnds)
+    out.appendVarint(parts.problems.count)
+    for problem in parts.problems {
+      out.appendRange(problem.range)
+      out.appendShort(problem.message)
+    }
+    out.appendVarint(parts.headings.count)
+    for heading in parts.headings {
+      out.appendVarint(heading.level)
+      out.appendShort(heading.text)
+      out.appendOptional(heading.number)
+      out.appendShort(heading.slug)
+      out.appendRange(heading.textRange)
+      out.appendRange(heading.range)
+    }
+    out.appendVarint(parts.paragraphs.count)
+    for paragraph in parts.paragraphs { out.appendRange(paragraph) }
+    out.appendVarints(parts.pageStarts)
+    out.appendVarint(parts.bodyStart)
+    // Line starts ascend: each is written as its distance from the one before (a byte or two).
+    out.appendVarint(parts.lineStarts.count)
+    var previous: Int32 = 0
+    for start in parts.lineStarts {
+      out.appendVarint(Int(start &- previous))
+      previous = start
+    }
+    out.appendVarints(parts.crlfLines)
+  }
+
+  /// Reads a source written by `encode` as the record of the source at `path`, whose text has `textCount` bytes with
+  /// the fingerprint `fingerprint`; nil when the bytes are not such a source (the caller reads and parses the file).
+  static func decode(
+    _ input: inout ByteReader, path: String, textCount: Int, fingerprint: UInt64
+  ) -> SourceDocumentRecord? {
+    guard let key = input.shortString(), let keyRange = input.range(), let formatCode = input.byte(), formatCode <= 1,
+      let frontMatter = input.frontMatter(), let id = input.optionalString(), let title = input.optionalString(),
+      let authorCount = input.varintCount(each: 6)
+    else { return nil }
+    var authors: [PersonName] = []
+    authors.reserveCapacity(authorCount)
+    for _ in 0..<authorCount {
+      guard let family = input.optionalString(), let given = input.optionalString(),
+        let literal = input.optionalString(), let suffix = input.optionalString(),
+        let dropping = input.optionalString(), let nonDropping = input.optionalString()
+      else { return nil }
+      authors.append(
+        PersonName(
+          family: family, given: given, literal: literal, suffix: suffix, droppingParticle: dropping,
+          nonDroppingParticle: nonDropping))
+    }
+    guard let year = input.optionalString(), let url = input.optionalString(), let tagCount = input.varintCount()
+    else { return nil }
+    var tags: [String] = []
+    for _ in 0..<tagCount {
+      guard let tag = input.shortString() else { return nil }
+      tags.append(tag)
+    }
+    guard let lastPageEnd = input.varint(atMost: textCount), let sectionEnds = input.varints(),
+      let problemCount = input.varintCount(each: 3)
+    else { return nil }
+    var problems: [SyntaxProblem] = []
+    for _ in 0..<problemCount {
+      guard let range = input.range(), let message = input.shortString() else { return nil }
+      problems.append(SyntaxProblem(range: range, message: message))
+    }
+    guard let headingCount = input.varintCount(each: 8) else { return nil }
+    var headings: [SourceHeading] = []
+    headings.reserveCapacity(headingCount)
+    for _ in 0..<headingCount {
+      guard let level = input.varint(atMost: 255), let text = input.shortString(), let number = input.optionalString(),
+        let slug = input.shortString(), let textRange = input.range(), let range = input.range()
+      else { return nil }
+      headings.append(
+        SourceHeading(level: level, text: text, number: number, slug: slug, textRange: textRange, range: range))
+    }
+    guard let paragraphCount = input.varintCount(each: 2) else { return nil }
+    var paragraphs: [Range<Int>] = []
+    paragraphs.reserveCapacity(paragraphCount)
+    for _ in 0..<paragraphCount {
+      guard let paragraph = input.range() else { return nil }
+      paragraphs.append(paragraph)
+    }
+    guard let pageStarts = input.varints(), let bodyStart = input.varint(atMost: textCount),
+      let lineCount = input.varintCount()
+    else { return nil }
+    var lineStarts: [Int32] = []
+    lineStarts.reserveCapacity(lineCount)
+    var start = 0
+    for _ in 0..<lineCount {
+      guard let step = input.varint(atMost: textCount - start) else { return nil }
+      start += step
+      lineStarts.append(Int32(truncatingIfNeeded: start))
+    }
+    guard let crlfLines = input.varints32(),
+      let document = SourceDocument(
+        released: SourceDocument.Parts(
+          format: formatCode == 0 ? .markdown : .plainText, frontMatter: frontMatter,
+          metadata: SourceMetadata(id: id, title: title, authors: authors, year: year, url: url, tags: tags),
+          textCount: textCount, textFingerprint: fingerprint, lastPageEnd: lastPageEnd, sectionEnds: sectionEnds,
+          problems: problems, headings: headings, paragraphs: paragraphs, pageStarts: pageStarts,
+          bodyStart: bodyStart, lineStarts: lineStarts, crlfLines: crlfLines))
+    else { return nil }
+    return SourceDocumentRecord(path: path, document: document, key: key, keyRange: keyRange)
+  }
+}
