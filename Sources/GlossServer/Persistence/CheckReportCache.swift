@@ -71,6 +71,9 @@ struct KeptCheck {
   var renamed: UInt64
   /// Each note's text stamp and dependence (`NoteDependence`), hashed, by path.
   var notes: [String: DependenceStamp]
+  /// The text stamp of each source document whose text is its file (`IndexedRoot.sourceStamps`), by path: an update
+  /// takes those still listed as they were from the note image without reading them.
+  var sources: [String: TextStamp] = [:]
 
   /// The text a note's diagnostics were made from (its length and fingerprint, `TextStamp`), and the four parts of
   /// its `NoteDependence`, each hashed.
@@ -106,7 +109,7 @@ struct KeptCheck {
   }
 
   /// The layout of the bytes (the file around them carries the build, which changes with any other layout).
-  static let format: UInt8 = 1
+  static let format: UInt8 = 2
 
   /// A hash of `parts` that is the same in every run (each part's bytes, each followed by a 0 byte).
   static func hash(_ parts: [String]) -> UInt64 {
@@ -142,10 +145,13 @@ struct KeptCheck {
     return out
   }
 
-  init(report: CheckReport, renamed: UInt64, notes: [String: DependenceStamp]) {
+  init(
+    report: CheckReport, renamed: UInt64, notes: [String: DependenceStamp], sources: [String: TextStamp] = [:]
+  ) {
     self.report = report
     self.renamed = renamed
     self.notes = notes
+    self.sources = sources
   }
 
   /// The bytes.
@@ -164,6 +170,13 @@ struct KeptCheck {
       out.append(stamp.headings)
       out.append(stamp.labels)
       out.append(stamp.sources)
+    }
+    out.append(sources.count)
+    for path in sources.keys.sorted(by: { $0.utf8Precedes($1) }) {
+      guard let stamp = sources[path] else { continue }
+      out.append(path)
+      out.append(stamp.count)
+      out.append(stamp.fingerprint)
     }
     return out.bytes
   }
@@ -190,8 +203,17 @@ struct KeptCheck {
         count: textCount, fingerprint: fingerprint, names: names, headings: headings, labels: labels,
         sources: sources)
     }
+    guard let sourceCount = reader.count(each: 24) else { return nil }
+    var sources: [String: TextStamp] = [:]
+    sources.reserveCapacity(sourceCount)
+    for _ in 0..<sourceCount {
+      guard let path = reader.string(), let textCount = reader.int(), let fingerprint = reader.uint64() else {
+        return nil
+      }
+      sources[path] = TextStamp(count: textCount, fingerprint: fingerprint)
+    }
     guard reader.isAtEnd else { return nil }
-    self.init(report: report, renamed: renamed, notes: notes)
+    self.init(report: report, renamed: renamed, notes: notes, sources: sources)
   }
 }
 
@@ -220,13 +242,17 @@ extension CheckReport {
       }
     }
     let extractionCache = ExtractionCache.forCommandLine(environment: environment)
-    // For an update, the notes whose stamps are those kept are taken from the note image without being read.
+    // For an update, the notes and sources whose stamps are those kept are taken from the note image without being
+    // read.
     var knownTexts: [String: KnownText] = [:]
     if let earlier {
-      knownTexts.reserveCapacity(earlier.check.notes.count)
-      for file in earlier.record.snapshot.files where file.role == .note {
-        guard let stamp = earlier.check.notes[file.path] else { continue }
-        knownTexts[file.path] = KnownText(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+      knownTexts.reserveCapacity(earlier.check.notes.count + earlier.check.sources.count)
+      for file in earlier.record.snapshot.files {
+        if file.role == .note, let stamp = earlier.check.notes[file.path] {
+          knownTexts[file.path] = KnownText(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+        } else if file.role == .sourceDocument, let stamp = earlier.check.sources[file.path] {
+          knownTexts[file.path] = KnownText(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+        }
       }
     }
     var indexed = IndexedRoot.forCommandLine(
@@ -252,7 +278,8 @@ extension CheckReport {
     if let cache {
       // Without the notes' stamps, the next check cannot be an update (`updated` counts them).
       let check = KeptCheck(
-        report: report, renamed: KeptCheck.renamedHash(of: indexed.workspace), notes: stamps ?? [:])
+        report: report, renamed: KeptCheck.renamedHash(of: indexed.workspace), notes: stamps ?? [:],
+        sources: indexed.sourceStamps)
       cache.store(
         check, of: indexed, root: root, home: home, fileSystem: fileSystem, extractionCache: extractionCache)
     }

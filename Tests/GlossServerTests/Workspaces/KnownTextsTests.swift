@@ -1,12 +1,14 @@
 import GlossIndex
+import GlossSyntax
 import Synchronization
 import TestSupport
 import Testing
 
 @testable import GlossServer
 
-/// A note known from an earlier run (`KnownText`: its listing and text stamp) whose listing is unchanged is taken from
-/// the note image without being read; one whose listing changed is read and parsed, whatever the image holds.
+/// A note or text source known from an earlier run (`KnownText`: its listing and text stamp) whose listing is
+/// unchanged is taken from the note image without being read; one whose listing changed is read and parsed, whatever
+/// the image holds.
 @Suite struct KnownTextsTests {
   /// An in-memory file system that records the files read.
   final class Recording: FileReading, @unchecked Sendable {
@@ -64,5 +66,56 @@ import Testing
     let fresh = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory)
     #expect(second.workspace.diagnosticsByPath == fresh.workspace.diagnosticsByPath)
     #expect(Set(second.workspace.notes.keys) == Set(fresh.workspace.notes.keys))
+  }
+
+  @Test func anUnchangedKnownSourceIsTakenFromTheImageUnreadAndItsTextReadWhenNeeded() throws {
+    let memory = InMemoryFileSystem(
+      root: "/w",
+      files: [
+        "notes/a.md": "# A\n\nIt says \"quiet water runs deep\" [@doc, l. 1], \"still water runs shallow\" [@doc] and \"the sea\" [@other].\n",
+        "sources/doc.txt": "Quiet water runs deep.\nTiếng Việt 東京 🎉\n",
+        "sources/other.md": "---\ntitle: Other\n---\n# One\n\nThe river.\n",
+      ])
+    let first = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory, stampingNotes: true)
+    #expect(Set(first.sourceStamps.keys) == ["sources/doc.txt", "sources/other.md"])
+    let sources = first.workspace.sourceDocuments.values.compactMap { record in
+      record.document.parts.map { (record, $0) }
+    }
+    let image = try #require(
+      NoteImage(
+        decoding: NoteImage.encode(
+          first.workspace.notes.values.compactMap { record in
+            first.noteStamps[record.path].map { (record, $0.count, $0.fingerprint) }
+          }, sources: sources, build: "test"), build: "test"))
+    var known: [String: KnownText] = [:]
+    for file in first.files.files {
+      guard let stamp = first.noteStamps[file.path] ?? first.sourceStamps[file.path] else { continue }
+      known[file.path] = KnownText(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+    }
+    // `other.md` changes (now holding the quotation); `doc.txt` keeps its listing.
+    memory.setFile("/w/sources/other.md", "---\ntitle: Other\n---\n# One\n\nThe river runs to the sea.\n")
+    let recording = Recording(memory)
+    var second = IndexedRoot(
+      root: "/w", editorSettings: nil, fileSystem: recording, stampingNotes: true, diagnosing: false,
+      noteImage: image, knownTexts: known)
+    #expect(!recording.read.contains("/w/sources/doc.txt"))
+    #expect(recording.read.contains("/w/sources/other.md"))
+    #expect(second.sourcesFromImage == 1)
+    #expect(
+      second.sourceStamps
+        == first.sourceStamps.merging(
+          ["sources/other.md": TextStamp(Array("---\ntitle: Other\n---\n# One\n\nThe river runs to the sea.\n".utf8))]
+        ) { $1 })
+    // Its text is read when a query needs it, and the diagnosis checks quotations against it: what a load reading
+    // every file holds.
+    let text = second.workspace.textDocument(at: "sources/doc.txt")?.text
+    #expect(text == Array("Quiet water runs deep.\nTiếng Việt 東京 🎉\n".utf8))
+    IndexedRoot.diagnose(&second.workspace, files: second.files, fileSystem: recording)
+    let fresh = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory)
+    #expect(second.workspace.diagnosticsByPath == fresh.workspace.diagnosticsByPath)
+    #expect(!fresh.workspace.diagnosticsByPath.isEmpty)
+    #expect(
+      second.workspace.sourceDocuments.mapValues(\.document.headings)
+        == fresh.workspace.sourceDocuments.mapValues(\.document.headings))
   }
 }
