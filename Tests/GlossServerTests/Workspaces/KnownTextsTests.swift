@@ -72,7 +72,8 @@ import Testing
     let memory = InMemoryFileSystem(
       root: "/w",
       files: [
-        "notes/a.md": "# A\n\nIt says \"quiet water runs deep\" [@doc, l. 1], \"still water runs shallow\" [@doc] and \"the sea\" [@other].\n",
+        "notes/a.md": "# A\n\nIt says \"quiet water runs deep\" [@doc, l. 1], \"still water runs shallow\" [@doc]"
+          + " and \"the sea\" [@other].\n",
         "sources/doc.txt": "Quiet water runs deep.\nTiếng Việt 東京 🎉\n",
         "sources/other.md": "---\ntitle: Other\n---\n# One\n\nThe river.\n",
       ])
