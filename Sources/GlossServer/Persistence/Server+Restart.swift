@@ -86,7 +86,7 @@ extension Server {
         + "\(ContinuousClock.now - started)" + (outbox.writeInBackground == nil ? "" : " (written while indexing)"))
     return RestartReplay(
       published: published, discovered: DiscoveredRoot(config: config, files: files),
-      knownTexts: snapshot.knownTexts(in: files))
+      knownTexts: snapshot.knownTexts(in: walk))
   }
 
   /// The root's first publishing. After a replay (`replayed`: what the restart snapshot sent, by path), nothing is

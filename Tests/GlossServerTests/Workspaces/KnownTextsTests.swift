@@ -119,4 +119,37 @@ import Testing
       second.workspace.sourceDocuments.mapValues(\.document.headings)
         == fresh.workspace.sourceDocuments.mapValues(\.document.headings))
   }
+
+  /// A text named by a bibliography's `file` field (outside the sources the walk finds) is taken from the image too.
+  @Test func anUnchangedSourceNamedByABibliographyIsTakenFromTheImageUnread() throws {
+    let memory = InMemoryFileSystem(
+      root: "/w",
+      files: [
+        "notes/a.md": "# A\n\nIt says \"the flow is long\" [@smith2020] and \"the flow is short\" [@smith2020].\n",
+        "references.bib": "@book{smith2020, title = {Rivers}, file = {attachments/smith.txt}}\n",
+        "attachments/smith.txt": "The flow is long.\n",
+      ])
+    let first = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory, stampingNotes: true)
+    #expect(first.sourceStamps.keys.contains("attachments/smith.txt"))
+    let sources = first.workspace.sourceDocuments.values.compactMap { record in
+      record.document.parts.map { (record, $0) }
+    }
+    let image = try #require(
+      NoteImage(decoding: NoteImage.encode([], sources: sources, build: "test"), build: "test"))
+    var known: [String: KnownText] = [:]
+    for file in first.files.files {
+      guard let stamp = first.sourceStamps[file.path] else { continue }
+      known[file.path] = KnownText(file: file, count: stamp.count, fingerprint: stamp.fingerprint)
+    }
+    let recording = Recording(memory)
+    var second = IndexedRoot(
+      root: "/w", editorSettings: nil, fileSystem: recording, stampingNotes: true, diagnosing: false,
+      noteImage: image, knownTexts: known)
+    #expect(!recording.read.contains("/w/attachments/smith.txt"))
+    #expect(second.sourcesFromImage == 1)
+    #expect(second.sourceStamps == first.sourceStamps)
+    IndexedRoot.diagnose(&second.workspace, files: second.files, fileSystem: recording)
+    #expect(second.workspace.diagnosticsByPath == first.workspace.diagnosticsByPath)
+    #expect(first.workspace.diagnosticsByPath["notes/a.md"]?.isEmpty == false)
+  }
 }

@@ -162,8 +162,6 @@ package struct IndexedRoot: Sendable {
     notesFromImage = fromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
     notesNotRead = unread.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
     sourcesFromImage = sourceFromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
-    // The texts of the sources taken from the image are read again when needed, from the start.
-    if sourcesFromImage > 0 { workspace.readReleasedSourceTexts(with: Self.sourceTextProvider(files, fileSystem)) }
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(indexed.count)
     var skipped = files.skipped
@@ -178,11 +176,8 @@ package struct IndexedRoot: Sendable {
     if stampingNotes {
       for (file, stamp) in zip(indexed, stamps.values) { if let stamp { noteStamps[file.path] = stamp } }
     }
-    // Only the sources whose text is their file can be kept in the image.
-    for (file, stamp) in zip(indexed, sourceStamps.values) {
-      guard let stamp, workspace.sourceDocuments[file.path]?.document.hasParts == true else { continue }
-      self.sourceStamps[file.path] = stamp
-    }
+    var stampedSources: [String: TextStamp] = [:]
+    for (file, stamp) in zip(indexed, sourceStamps.values) { if let stamp { stampedSources[file.path] = stamp } }
     for (file, result) in zip(indexed, slots.values) {
       switch result {
       case .success(let text?): texts[file.path] = text
@@ -252,12 +247,33 @@ package struct IndexedRoot: Sendable {
         )
         continue
       }
+      // Named by a bibliography and listed as the earlier run found it: taken from the image, as in the walk.
+      if let known = knownTexts[path], known.file == watched.last,
+        let record = noteImage?.sourceRecord(at: path, count: known.count, fingerprint: known.fingerprint)
+      {
+        var prepared = WorkspaceFile(path: path, role: .sourceDocument, bytes: [])
+        prepared.parsedSource = record
+        extra.append(prepared)
+        sourcesFromImage += 1
+        if stampingSources { stampedSources[path] = TextStamp(count: known.count, fingerprint: known.fingerprint) }
+        continue
+      }
       switch files.read(path, fileSystem: fileSystem) {
-      case .success(let bytes): extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: bytes))
+      case .success(let bytes):
+        extra.append(WorkspaceFile(path: path, role: .sourceDocument, bytes: bytes))
+        if stampingSources {
+          stampedSources[path] = TextStamp(count: bytes.count, fingerprint: TextFingerprint.of(bytes))
+        }
       case .failure(let problem): skipped.append(problem)
       }
     }
     if !extra.isEmpty { workspace.addFiles(extra, indexingQuotations: diagnosing) }
+    // Only the sources whose text is their file can be kept in the image.
+    for (path, stamp) in stampedSources where workspace.sourceDocuments[path]?.document.hasParts == true {
+      self.sourceStamps[path] = stamp
+    }
+    // The texts of the sources taken from the image are read again when needed.
+    if sourcesFromImage > 0 { workspace.readReleasedSourceTexts(with: Self.sourceTextProvider(files, fileSystem)) }
     if !watched.isEmpty {
       files.files = (files.files + watched).sorted { $0.path.utf8Precedes($1.path) }
       // A watched file inside the root is no longer an "other file" (as in `WorkspaceFiles.discover`); left there,
