@@ -1,3 +1,5 @@
+import GlossIndex
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -43,48 +45,52 @@ package struct LocalFileSystem: FileSystem {
     return bytes
   }
 
-  /// Lists a directory with `opendir`/`readdir` and one `fstatat` per entry (two for a symbolic link).
+  /// Lists a directory with `opendir`/`readdir` and one `fstatat` per entry (two for a symbolic link); the entries of
+  /// a large folder are stamped on all cores (the `fstatat` calls are most of a walk, and a walk is on the way of
+  /// every start and of every `gloss check` and `gloss find` answered from what an earlier run kept).
   package func listing(of directory: String) throws(FileSystemError) -> [DirectoryItem] {
     guard let handle = opendir(directory) else { throw Self.error(errno, path: directory) }
     defer { closedir(handle) }
     let descriptor = dirfd(handle)
-    var items: [DirectoryItem] = []
+    var names: [String] = []
     while let entry = readdir(handle) {
       let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
         pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
       }
       if name == "." || name == ".." { continue }
-      var info = stat()
-      // An entry that vanished between `readdir` and `fstatat` is simply not listed.
-      guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-      let isSymlink = (info.st_mode & S_IFMT) == S_IFLNK
-      if isSymlink {
-        var target = stat()
-        if fstatat(descriptor, name, &target, 0) == 0 {
-          info = target
-        } else {
-          // A broken link or a link loop: listed as a file, so reading it reports why it cannot be read.
-          items.append(
-            DirectoryItem(
-              name: name, isDirectory: false, isSymlink: true, size: 0, modificationTime: Self.time(info),
-              changeTime: Self.changeTime(info), identity: Self.identity(info)))
-          continue
-        }
-      }
-      let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-      items.append(
-        DirectoryItem(
-          name: name,
-          isDirectory: isDirectory,
-          isSymlink: isSymlink,
-          size: isDirectory ? 0 : Int(info.st_size),
-          modificationTime: Self.time(info),
-          changeTime: Self.changeTime(info),
-          identity: Self.identity(info)
-        )
-      )
+      names.append(name)
     }
-    return items
+    let listed = names
+    let item: @Sendable (Int) -> DirectoryItem? = { Self.item(named: listed[$0], in: descriptor) }
+    let items =
+      names.count >= Self.entriesStampedOnAllCores
+      ? ParallelWork.map(count: names.count, item) : names.indices.map(item)
+    return items.compactMap { $0 }
+  }
+
+  /// From how many entries a folder's entries are stamped on all cores.
+  static let entriesStampedOnAllCores = 256
+
+  /// The entry `name` of the open folder `descriptor`, stamped; nil when it vanished since it was listed.
+  private static func item(named name: String, in descriptor: Int32) -> DirectoryItem? {
+    var info = stat()
+    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+    let isSymlink = (info.st_mode & S_IFMT) == S_IFLNK
+    if isSymlink {
+      var target = stat()
+      if fstatat(descriptor, name, &target, 0) == 0 {
+        info = target
+      } else {
+        // A broken link or a link loop: listed as a file, so reading it reports why it cannot be read.
+        return DirectoryItem(
+          name: name, isDirectory: false, isSymlink: true, size: 0, modificationTime: time(info),
+          changeTime: changeTime(info), identity: identity(info))
+      }
+    }
+    let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+    return DirectoryItem(
+      name: name, isDirectory: isDirectory, isSymlink: isSymlink, size: isDirectory ? 0 : Int(info.st_size),
+      modificationTime: time(info), changeTime: changeTime(info), identity: identity(info))
   }
 
   /// Stats `path`, following symbolic links.

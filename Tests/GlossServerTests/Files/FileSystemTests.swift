@@ -118,6 +118,35 @@ import Testing
     #expect(try fs.contents(of: folder + "/big.txt") == bytes)
   }
 
+  /// A folder large enough to be stamped on all cores lists every entry once, each as `status` sees it: files of
+  /// every size, folders, a link to a file, a link to a folder and a broken link.
+  @Test func localListsALargeFolderAsItsEntriesStatusesSayEachIs() throws {
+    let (fs, folder) = try Self.makeFolder("local")
+    defer { Self.removeFolder(folder, "local") }
+    let count = LocalFileSystem.entriesStampedOnAllCores * 3
+    for index in 0..<count {
+      try fs.write(
+        Array(repeating: UInt8(ascii: "a"), count: index), to: folder + "/note-\(index) ý.md", overwrite: false)
+    }
+    try fs.createDirectory(folder + "/sub")
+    let manager = FileManager.default
+    try manager.createSymbolicLink(atPath: folder + "/to-file", withDestinationPath: folder + "/note-7 ý.md")
+    try manager.createSymbolicLink(atPath: folder + "/to-folder", withDestinationPath: folder + "/sub")
+    try manager.createSymbolicLink(atPath: folder + "/broken", withDestinationPath: folder + "/nowhere")
+    let items = try fs.listing(of: folder)
+    #expect(items.count == count + 4)
+    #expect(Set(items.map(\.name)).count == items.count)
+    for item in items where item.name != "broken" {
+      let status = try fs.status(of: folder + "/" + item.name)
+      #expect(item.isDirectory == status.isDirectory, "\(item.name)")
+      #expect(item.size == (status.isDirectory ? 0 : status.size), "\(item.name)")
+      #expect(item.modificationTime == status.modificationTime, "\(item.name)")
+    }
+    #expect(items.first { $0.name == "to-file" }.map { $0.isSymlink && !$0.isDirectory && $0.size == 7 } == true)
+    #expect(items.first { $0.name == "to-folder" }.map { $0.isSymlink && $0.isDirectory } == true)
+    #expect(items.first { $0.name == "broken" }.map { $0.isSymlink && !$0.isDirectory } == true)
+  }
+
   @Test func localUnreadableFileIsPermissionDenied() throws {
     let (fs, folder) = try Self.makeFolder("local")
     defer { Self.removeFolder(folder, "local") }
