@@ -128,8 +128,18 @@ struct ByteReader {
 
   /// The next length-prefixed UTF-8 string (invalid UTF-8 is a corrupt file).
   mutating func string() -> String? {
-    guard let data = data() else { return nil }
-    return String(validating: data, as: UTF8.self)
+    guard let length = count() else { return nil }
+    defer { offset += length }
+    return bytes.withUnsafeBufferPointer { Self.validated(UnsafeBufferPointer(rebasing: $0[offset..<offset + length])) }
+  }
+
+  /// `utf8` as a string, nil when it is not valid UTF-8. An ASCII string (most of what the caches hold: keys, paths,
+  /// tags) is made without the generic validation, whose type lookups were a tenth of decoding a note image.
+  private static func validated(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    var high: UInt8 = 0
+    for byte in utf8 { high |= byte }
+    if high < 0x80 { return String(decoding: utf8, as: UTF8.self) }
+    return String(validating: utf8, as: UTF8.self)
   }
 
   /// The next varint (`ByteWriter.appendVarint`); nil when cut short or longer than ten bytes.
@@ -161,9 +171,7 @@ struct ByteReader {
   mutating func shortString() -> String? {
     guard let length = varintCount() else { return nil }
     defer { offset += length }
-    return bytes.withUnsafeBufferPointer { buffer in
-      String(validating: UnsafeBufferPointer(rebasing: buffer[offset..<offset + length]), as: UTF8.self)
-    }
+    return bytes.withUnsafeBufferPointer { Self.validated(UnsafeBufferPointer(rebasing: $0[offset..<offset + length])) }
   }
 
   /// The next `count` raw bytes.
