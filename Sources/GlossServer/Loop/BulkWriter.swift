@@ -12,21 +12,10 @@ package final class BulkWriter: Sendable {
   private let written = DispatchGroup()
   /// Writes one message body, framed (the transport: its lock keeps frames from several threads whole).
   private let write: @Sendable (OutgoingMessage) -> Void
-  /// Writes several messages at once, framed, in one piece (a run is handed over in batches of about
-  /// `batchBytes`, so that answers still pass between them).
-  private let writeBatch: @Sendable ([OutgoingMessage]) -> Void
 
-  /// About how many bytes of a run are written at once.
-  static let batchBytes = 256 << 10
-
-  /// A writer that writes each message with `write`, and the batches of a run with `writeBatch` (by default, each of
-  /// their messages with `write`).
-  package init(
-    write: @escaping @Sendable (OutgoingMessage) -> Void,
-    writeBatch: (@Sendable ([OutgoingMessage]) -> Void)? = nil
-  ) {
+  /// A writer that writes each message with `write`.
+  package init(write: @escaping @Sendable (OutgoingMessage) -> Void) {
     self.write = write
-    self.writeBatch = writeBatch ?? { messages in for message in messages { write(message) } }
   }
 
   /// Writes `messages`, in order, on a thread of its own; returns at once, unless the previous run is still being
@@ -35,19 +24,9 @@ package final class BulkWriter: Sendable {
     guard !messages.isEmpty else { return }
     written.wait()
     written.enter()
-    let (written, writeBatch) = (written, writeBatch)
+    let (written, write) = (written, write)
     BackgroundThread.start(name: "gloss-writer") {
-      var start = 0
-      while start < messages.count {
-        var end = start
-        var bytes = 0
-        while end < messages.count, end == start || bytes + messages[end].body.count <= Self.batchBytes {
-          bytes += messages[end].body.count
-          end += 1
-        }
-        writeBatch(Array(messages[start..<end]))
-        start = end
-      }
+      for message in messages { write(message) }
       written.leave()
     }
   }

@@ -49,24 +49,6 @@ package final class StdioTransport: Sendable {
     if let rest = framer.finish() { receive([rest]) }
   }
 
-  /// Writes message bodies each with its `Content-Length` header, in one write: thousands of small messages (a
-  /// restart's replayed diagnostics) cost the writer one system call, and the reader one wake-up, per batch rather
-  /// than per message. Returns false once the output is closed.
-  @discardableResult
-  package func send(batch bodies: [Data]) -> Bool {
-    var frames = Data(capacity: bodies.reduce(0) { $0 + $1.count + 32 })
-    for body in bodies {
-      frames.append(contentsOf: "Content-Length: \(body.count)\r\n\r\n".utf8)
-      frames.append(body)
-    }
-    return writeFailed.withLock { writeFailed in
-      guard !writeFailed else { return false }
-      let written = frames.withUnsafeBytes { FileDescriptorIO.writeAll(output, $0) }
-      if !written { writeFailed = true }
-      return written
-    }
-  }
-
   /// Writes one message body with its `Content-Length` header; returns false once the output is closed.
   @discardableResult
   package func send(_ body: Data) -> Bool {

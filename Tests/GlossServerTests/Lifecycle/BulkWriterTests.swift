@@ -80,25 +80,4 @@ import Testing
     writer.waitUntilWritten()
     #expect(output.lines == ["run-first", "run-second", "run-third", "next-a", "next-b"])
   }
-
-  /// A run is handed over in batches of about `batchBytes` (a message larger than that alone), every message once,
-  /// in order.
-  @Test func aRunIsWrittenInBatchesOfItsMessagesInOrder() {
-    let batches = Mutex<[[String]]>([])
-    let writer = BulkWriter(
-      write: { _ in Issue.record("a run is written in batches") },
-      writeBatch: { messages in batches.withLock { $0.append(messages.map(\.description)) } })
-    let size = BulkWriter.batchBytes / 10
-    var run = (0..<95).map { Self.diagnostics("\($0)" + String(repeating: "x", count: size)) }
-    run.insert(Self.diagnostics("huge" + String(repeating: "y", count: BulkWriter.batchBytes * 2)), at: 40)
-    writer.writeInBackground(run)
-    writer.waitUntilWritten()
-    let written = batches.withLock { $0 }
-    #expect(written.flatMap { $0 } == run.map(\.description))
-    #expect(written.count >= 11 && written.count <= 13)
-    for batch in written where batch.count > 1 {
-      #expect(batch.reduce(0) { $0 + $1.utf8.count } <= BulkWriter.batchBytes)
-    }
-    #expect(written.contains { $0.count == 1 && $0[0].hasPrefix("huge") })
-  }
 }
