@@ -15,6 +15,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def main():
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip(), file=sys.stdout if len(sys.argv) >= 2 else sys.stderr)
+        sys.exit(0 if len(sys.argv) >= 2 else 2)
     folder = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 20000
     notes = int(sys.argv[3]) if len(sys.argv) > 3 else 5000

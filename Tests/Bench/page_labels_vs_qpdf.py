@@ -12,6 +12,9 @@ import os
 import subprocess
 import sys
 
+if "-h" in sys.argv[1:] or "--help" in sys.argv[1:]:
+    print(__doc__.strip())
+    sys.exit(0)
 extract = "--extract" in sys.argv
 paths = []
 for arg in sys.argv[1:]:

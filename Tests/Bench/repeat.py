@@ -35,6 +35,9 @@ def run_once(command):
 
 def main(arguments):
     warmup, runs = 1, 10
+    if arguments and arguments[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return
     while arguments and arguments[0].startswith("--"):
         option = arguments.pop(0)
         if option == "--":

@@ -11,7 +11,7 @@
 // they wait for the same heap's lock.
 //
 // For experiments: SLOWMALLOC_IGNORE="-1,-3" makes the server's mallopt calls with those parameters do nothing
-// (-1/-2/-3 the trim threshold, top pad and mmap threshold; -8 was the heap cap); SLOWMALLOC_SETTLE_ARENAS=N sets a
+// (-1/-2/-3 the trim threshold, top pad and mmap threshold; -8, the heap cap, the server does not set); SLOWMALLOC_SETTLE_ARENAS=N sets a
 // heap cap of N when the server settles its allocator after publishing a root.
 // A measuring tool, not part of Gloss.
 #define _GNU_SOURCE
