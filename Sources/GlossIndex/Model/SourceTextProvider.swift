@@ -31,9 +31,9 @@ extension Workspace {
     releaseResidentIndexTexts()
   }
 
-  /// Reads the released texts of the documents already held (taken released from an image) through `provider`,
-  /// without releasing any other.
-  package mutating func readReleasedSourceTexts(with provider: SourceTextProvider) {
+  /// Has the released texts of the documents already held (taken released from an image) read again through
+  /// `provider` when needed, without releasing any other.
+  package mutating func useSourceTextProvider(_ provider: SourceTextProvider) {
     sourceTextProvider = provider
   }
 

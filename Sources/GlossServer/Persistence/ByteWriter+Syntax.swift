@@ -37,6 +37,21 @@ extension ByteWriter {
     }
   }
 
+  /// Appends syntax problems: a count, then each one's range and message.
+  mutating func appendProblems(_ problems: [SyntaxProblem]) {
+    appendVarint(problems.count)
+    for problem in problems {
+      appendRange(problem.range)
+      appendShort(problem.message)
+    }
+  }
+
+  /// Appends ranges: a count, then each range.
+  mutating func appendRanges(_ ranges: [Range<Int>]) {
+    appendVarint(ranges.count)
+    for range in ranges { appendRange(range) }
+  }
+
   /// Appends an optional string: a byte saying whether there is one, then the string.
   mutating func appendOptional(_ string: String?) {
     append(UInt8(string == nil ? 0 : 1))
@@ -96,6 +111,30 @@ extension ByteReader {
       entries.append(FrontMatterEntry(key: key, keyRange: keyRange, value: value))
     }
     return .some(FrontMatter(range: whole, entries: entries))
+  }
+
+  /// The problems `appendProblems` wrote; nil when damaged.
+  mutating func problems() -> [SyntaxProblem]? {
+    guard let count = varintCount(each: 3) else { return nil }
+    var problems: [SyntaxProblem] = []
+    problems.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let range = range(), let message = shortString() else { return nil }
+      problems.append(SyntaxProblem(range: range, message: message))
+    }
+    return problems
+  }
+
+  /// The ranges `appendRanges` wrote; nil when damaged.
+  mutating func ranges() -> [Range<Int>]? {
+    guard let count = varintCount(each: 2) else { return nil }
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let range = range() else { return nil }
+      ranges.append(range)
+    }
+    return ranges
   }
 
   /// The optional string `appendOptional` wrote (`.some(nil)` when there was none); nil when damaged.

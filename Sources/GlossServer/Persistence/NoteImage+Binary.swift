@@ -70,11 +70,7 @@ enum NoteCoding {
       out.appendShort(kind.key)
       out.appendShort(kind.name)
     }
-    out.appendVarint(note.problems.count)
-    for problem in note.problems {
-      out.appendRange(problem.range)
-      out.appendShort(problem.message)
-    }
+    out.appendProblems(note.problems)
     out.append(UInt8(note.readsAcrossBlocks ? 1 : 0))
     out.appendVarint(note.referenceLabels.count)
     for label in note.referenceLabels.sorted(by: { $0.utf8Precedes($1) }) { out.appendShort(label) }
@@ -174,11 +170,8 @@ enum NoteCoding {
       guard let key = input.shortString(), let name = input.shortString() else { return nil }
       note.customCrossrefKinds.append(CrossrefKind(key: key, name: name))
     }
-    guard let problemCount = input.varintCount(each: 3) else { return nil }
-    for _ in 0..<problemCount {
-      guard let range = input.range(), let message = input.shortString() else { return nil }
-      note.problems.append(SyntaxProblem(range: range, message: message))
-    }
+    guard let problems = input.problems() else { return nil }
+    note.problems = problems
     guard let across = input.byte(), let referenceCount = input.varintCount(each: 1) else { return nil }
     note.readsAcrossBlocks = across == 1
     for _ in 0..<referenceCount {

@@ -89,7 +89,11 @@ package struct NoteImageCache: Sendable {
   package static func sourcesAreOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
     let stamps = indexed.sourceStamps
     guard let image else { return !stamps.isEmpty }
-    return image.sourceCount != stamps.count
-      || !stamps.allSatisfy { image.holdsSource(at: $0.key, count: $0.value.count, fingerprint: $0.value.fingerprint) }
+    guard image.sourceCount == stamps.count else { return true }
+    // Every source taken from the image was checked against it as it was read.
+    if indexed.sourcesFromImage == stamps.count { return false }
+    return !stamps.allSatisfy {
+      image.holdsSource(at: $0.key, count: $0.value.count, fingerprint: $0.value.fingerprint)
+    }
   }
 }

@@ -32,11 +32,7 @@ enum SourceCoding {
     for tag in metadata.tags { out.appendShort(tag) }
     out.appendVarint(parts.lastPageEnd)
     out.appendVarints(parts.sectionEnds)
-    out.appendVarint(parts.problems.count)
-    for problem in parts.problems {
-      out.appendRange(problem.range)
-      out.appendShort(problem.message)
-    }
+    out.appendProblems(parts.problems)
     out.appendVarint(parts.headings.count)
     for heading in parts.headings {
       out.appendVarint(heading.level)
@@ -46,8 +42,7 @@ enum SourceCoding {
       out.appendRange(heading.textRange)
       out.appendRange(heading.range)
     }
-    out.appendVarint(parts.paragraphs.count)
-    for paragraph in parts.paragraphs { out.appendRange(paragraph) }
+    out.appendRanges(parts.paragraphs)
     out.appendVarints(parts.pageStarts)
     out.appendVarint(parts.bodyStart)
     // Line starts ascend: each is written as its distance from the one before (a byte or two).
@@ -89,13 +84,8 @@ enum SourceCoding {
       tags.append(tag)
     }
     guard let lastPageEnd = input.varint(atMost: textCount), let sectionEnds = input.varints(),
-      let problemCount = input.varintCount(each: 3)
+      let problems = input.problems()
     else { return nil }
-    var problems: [SyntaxProblem] = []
-    for _ in 0..<problemCount {
-      guard let range = input.range(), let message = input.shortString() else { return nil }
-      problems.append(SyntaxProblem(range: range, message: message))
-    }
     guard let headingCount = input.varintCount(each: 8) else { return nil }
     var headings: [SourceHeading] = []
     headings.reserveCapacity(headingCount)
@@ -106,14 +96,8 @@ enum SourceCoding {
       headings.append(
         SourceHeading(level: level, text: text, number: number, slug: slug, textRange: textRange, range: range))
     }
-    guard let paragraphCount = input.varintCount(each: 2) else { return nil }
-    var paragraphs: [Range<Int>] = []
-    paragraphs.reserveCapacity(paragraphCount)
-    for _ in 0..<paragraphCount {
-      guard let paragraph = input.range() else { return nil }
-      paragraphs.append(paragraph)
-    }
-    guard let pageStarts = input.varints(), let bodyStart = input.varint(atMost: textCount),
+    guard let paragraphs = input.ranges(), let pageStarts = input.varints(),
+      let bodyStart = input.varint(atMost: textCount),
       let lineCount = input.varintCount()
     else { return nil }
     var lineStarts: [Int32] = []

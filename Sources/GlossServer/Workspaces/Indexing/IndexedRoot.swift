@@ -273,7 +273,7 @@ package struct IndexedRoot: Sendable {
       self.sourceStamps[path] = stamp
     }
     // The texts of the sources taken from the image are read again when needed.
-    if sourcesFromImage > 0 { workspace.readReleasedSourceTexts(with: Self.sourceTextProvider(files, fileSystem)) }
+    if sourcesFromImage > 0 { workspace.useSourceTextProvider(Self.sourceTextProvider(files, fileSystem)) }
     if !watched.isEmpty {
       files.files = (files.files + watched).sorted { $0.path.utf8Precedes($1.path) }
       // A watched file inside the root is no longer an "other file" (as in `WorkspaceFiles.discover`); left there,
