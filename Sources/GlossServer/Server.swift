@@ -80,6 +80,8 @@ package final class Server {
 
   /// Handles one event and returns the messages to send, in order.
   package func handle(_ event: ServerEvent) -> [OutgoingMessage] {
+    // A restarted root answers a citation's requests before its first indexing (`Server+EarlyAnswers.swift`).
+    if answerBeforeLoading(event) { return outbox.takeMessages() }
     loadIfStillPending(before: event)
     if !documents.parses.isEmpty { takeOpenedNoteParses() }
     applyRestartChecks()
@@ -141,7 +143,7 @@ package final class Server {
 
   // MARK: Dispatch
 
-  private func handleRequest(_ request: IncomingRequest) {
+  func handleRequest(_ request: IncomingRequest) {
     switch state {
     case .uninitialized where request.method != InitializeRequest.method:
       return reply(to: request.id, error: .serverNotInitialized)
@@ -173,7 +175,7 @@ package final class Server {
     }
   }
 
-  private func handleNotification(_ notification: IncomingNotification) {
+  func handleNotification(_ notification: IncomingNotification) {
     if notification.method == ExitNotification.method {
       exitStatus = state == .shutDown ? 0 : 1
       return

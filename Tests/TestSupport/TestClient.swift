@@ -81,6 +81,13 @@ package final class TestClient {
     for message in server.handle(event) { receive(message) }
   }
 
+  /// Runs the server on the events queued, and on nothing else (no idle moment).
+  package func processQueuedEvents() {
+    while let event = queue.next() {
+      for message in server.handle(event) { receive(message) }
+    }
+  }
+
   /// Runs the server on every queued event, collecting what it sends, then lets it do its deferred work (as the
   /// real loop does when no event waits).
   package func processQueue() {

@@ -42,6 +42,18 @@ package final class Condition: @unchecked Sendable {
     pthread_cond_wait(condition, mutex)
   }
 
+  /// As `wait()`, returning after `limit` at the latest.
+  package func wait(atMost limit: Duration) {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let (seconds, attoseconds) = limit.components
+    let nanoseconds = Int(now.tv_nsec) + Int(attoseconds / 1_000_000_000)
+    var deadline = timespec()
+    deadline.tv_sec = now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000
+    deadline.tv_nsec = nanoseconds % 1_000_000_000
+    pthread_cond_timedwait(condition, mutex, &deadline)
+  }
+
   /// Wakes one thread waiting, if any.
   package func signal() {
     pthread_cond_signal(condition)

@@ -3,7 +3,7 @@ import GlossSyntax
 /// The members of one entry of a reverse map (note paths, keys), held as compactly as those maps need: most entries
 /// have one member, stored inline with no allocation of its own; more are kept sorted in one array, where a `Set`
 /// cost a hash table of at least 100 bytes per entry.
-struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
+package struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
   private enum Storage: Sendable, Equatable {
     case one(String)
     /// Sorted, never fewer than two members.
@@ -13,14 +13,14 @@ struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
   private var storage: Storage?
 
   /// An empty set.
-  init() {}
+  package init() {}
 
-  init(arrayLiteral members: String...) {
+  package init(arrayLiteral members: String...) {
     for member in members { insert(member) }
   }
 
   /// The number of members.
-  var count: Int {
+  package var count: Int {
     switch storage {
     case nil: 0
     case .one: 1
@@ -28,12 +28,12 @@ struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
     }
   }
 
-  var isEmpty: Bool { storage == nil }
+  package var isEmpty: Bool { storage == nil }
 
-  var underestimatedCount: Int { count }
+  package var underestimatedCount: Int { count }
 
   /// Whether `member` is in the set.
-  func contains(_ member: String) -> Bool {
+  package func contains(_ member: String) -> Bool {
     switch storage {
     case nil: false
     case .one(let only): only == member
@@ -42,7 +42,7 @@ struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
   }
 
   /// Adds `member` (nothing when it is in already).
-  mutating func insert(_ member: String) {
+  package mutating func insert(_ member: String) {
     switch storage {
     case nil: storage = .one(member)
     case .one(let only):
@@ -80,7 +80,7 @@ struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
   }
 
   /// The members in sorted order.
-  func makeIterator() -> Iterator {
+  package func makeIterator() -> Iterator {
     switch storage {
     case nil: Iterator(one: nil, many: [].makeIterator())
     case .one(let only): Iterator(one: only, many: [].makeIterator())
@@ -89,11 +89,11 @@ struct PathSet: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
   }
 
   /// Iterates the members in sorted order.
-  struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     fileprivate var one: String?
     fileprivate var many: IndexingIterator<[String]>
 
-    mutating func next() -> String? {
+    package mutating func next() -> String? {
       if let only = one {
         one = nil
         return only

@@ -284,18 +284,6 @@ struct NewNoteContributions: Sendable {
   }
 }
 
-/// The reverse maps a note files itself in, in two groups of about equal work, each filed by one core.
-private struct NoteMaps: Sendable {
-  var citers: [String: PathSet] = [:]
-  var labelOwners: [String: PathSet] = [:]
-  var tagUses: [String: [String: Int]] = [:]
-  var citekeyNotes: [String: PathSet] = [:]
-  var linkers: [String: PathSet] = [:]
-  var notesByName: [String: PathSet] = [:]
-  var notesByPathKey: [String: PathSet] = [:]
-  var bibliographyUsers: [String: PathSet] = [:]
-}
-
 extension Workspace {
   /// Files the notes `new` names, just put in `notes` (the workspace held no file at their paths), in the reverse
   /// maps: what `replaceNote(at:with:collectingAffected: false, contributions:)` files for a new note, the maps split
@@ -317,28 +305,7 @@ extension Workspace {
     swap(&second.notesByName, &notesByName)
     swap(&second.notesByPathKey, &notesByPathKey)
     swap(&second.bibliographyUsers, &bibliographyUsers)
-    let (initial, other) = (first, second)
-    let filed = ParallelWork.map(count: 2) { group -> NoteMaps in
-      if group == 0 {
-        var maps = initial
-        for (index, path) in new.paths.enumerated() {
-          for key in new.citedKeys.list(index) { maps.citers[key, default: []].insert(path) }
-          for id in new.labelIDs.list(index) { maps.labelOwners[id, default: []].insert(path) }
-          let tags = new.tags.list(index)
-          for (tag, count) in zip(tags, new.tagCounts[tags.indices]) { maps.tagUses[tag, default: [:]][path] = count }
-          if let key = new.citekeys[index] { maps.citekeyNotes[key, default: []].insert(path) }
-        }
-        return maps
-      }
-      var maps = other
-      for (index, path) in new.paths.enumerated() {
-        for key in new.linkKeys.list(index) { maps.linkers[key, default: []].insert(path) }
-        for name in new.nameKeys.list(index) { maps.notesByName[name, default: []].insert(path) }
-        maps.notesByPathKey[new.pathKeys[index], default: []].insert(path)
-        for bib in new.bibliographyPaths.list(index) { maps.bibliographyUsers[bib, default: []].insert(path) }
-      }
-      return maps
-    }
+    let filed = NoteMaps.filing(new, into: (first, second))
     citers = filed[0].citers
     labelOwners = filed[0].labelOwners
     tagUses = filed[0].tagUses

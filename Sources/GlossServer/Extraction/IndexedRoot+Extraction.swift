@@ -35,13 +35,14 @@ extension IndexedRoot {
       stampingNotes: images != nil, zoteroDirectory: environment["HOME"].map { PathComponents.join($0, "Zotero") },
       diagnosing: diagnosing, noteImage: image, knownTexts: knownTexts, progress: progress)
     if let images,
-      NoteImageCache.sourcesAreOutdated(image, by: indexed)
+      NoteImageCache.sourcesAreOutdated(image, by: indexed) || image?.mapsAreIntact == false
         || NoteImageCache.notesAreOutdated(image, by: indexed)
           && (diagnosing || !NoteImageCache.missesFew(image, of: indexed))
     {
       // A cache that cannot be written costs the next run its parse, nothing else.
       _ = try? images.store(
-        notes: indexed.workspace.notes, stamps: indexed.noteStamps, sources: indexed.workspace.sourceDocuments,
+        notes: indexed.workspace.notes, stamps: indexed.noteStamps, maps: indexed.workspace.noteMaps,
+        sources: indexed.workspace.sourceDocuments,
         sourceStamps: indexed.sourceStamps, forRealRoot: realRoot)
     }
     if diagnosing { indexed.extractPending(cache: cache, extract: extract) }

@@ -206,15 +206,17 @@ extension Server {
       log("workspace folder '\(given)' is part of the workspace at '\(path)', which is indexed instead")
       logMessage(.info, "indexing '\(path)', the workspace holding the folder '\(given)'")
     }
+    // The early root made for it (`Server+EarlyAnswers.swift`) gives way, and its replay and image are used.
+    let early = takeEarlyRoot(ofRoot: path)
     if roots.contains(where: { $0.kind == .folder && $0.path == path }) { return nil }
     // With nothing changed since the last run, the diagnostics go out now; indexing follows.
-    let replay = replayRestartSnapshot(ofRoot: path)
+    let replay = early == nil ? replayRestartSnapshot(ofRoot: path) : early?.replay
     removeRestartLeftoversOnce()
     let started = ContinuousClock.now
     // Each step's start, for the log: where a start's time goes.
     var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     // The notes parsed at the end of an earlier run: those whose text is unchanged are not parsed again.
-    let image = noteImage(ofRoot: path)
+    let image = early?.image ?? noteImage(ofRoot: path)
     // While the replayed diagnostics are written, the client needs a core to read them: they are what it shows.
     let workersMayRun: (@Sendable () -> Bool)? = outbox.isWritingInBackground.map { isWriting in
       { @Sendable in !isWriting() }
@@ -231,7 +233,8 @@ extension Server {
       progress(step)
     }
     let elapsed = ContinuousClock.now - started
-    let id = loading.takeRootID()
+    // The early root's id: what it answered (a completion item's data) names it.
+    let id = early?.id ?? loading.takeRootID()
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
     // The root holds the texts now; this copy would keep them alive when they are released.

@@ -29,6 +29,19 @@ final class EventMailbox: @unchecked Sendable {
     return queue.next()
   }
 
+  /// The next event, waiting at most `limit` for one; nil when none came.
+  func take(waitingAtMost limit: Duration) -> ServerEvent? {
+    let deadline = ContinuousClock.now + limit
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let event = queue.next() { return event }
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return nil }
+      condition.wait(atMost: left)
+    }
+  }
+
   /// The next event, waiting until there is one.
   func take() -> ServerEvent {
     condition.lock()

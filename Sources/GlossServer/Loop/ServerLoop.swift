@@ -39,7 +39,17 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   server.outbox.isWritingInBackground = { writer.isWriting }
   while true {
     // Deferred work (the notes an edit affects) runs only when no event waits, so typing stays ahead of it.
-    let event = server.hasDeferredWork ? (mailbox.takeIfAny() ?? .idle) : mailbox.take()
+    let event: ServerEvent
+    if server.hasDeferredWork {
+      // An early root waits a moment for the requests an editor sends with its first ones (`Server.idleWait`).
+      if let wait = server.idleWait {
+        event = mailbox.take(waitingAtMost: wait) ?? .idle
+      } else {
+        event = mailbox.takeIfAny() ?? .idle
+      }
+    } else {
+      event = mailbox.take()
+    }
     for message in server.handle(event) {
       writer.send(message)
     }

@@ -30,6 +30,10 @@ package struct NoteImage: Sendable {
   private let entries: [String: Entry]
   /// Each source document's entry, by root-relative path.
   private let sourceEntries: [String: Entry]
+  /// The notes' paths in the order of their table (the reverse maps name notes by their place in it).
+  private let notePaths: [String]
+  /// Where the reverse maps of the notes are (`noteMaps()`), with their checksum.
+  private let maps: (body: Range<Int>, checksum: UInt64)
 
   /// How many notes the image holds.
   package var count: Int { entries.count }
@@ -39,35 +43,71 @@ package struct NoteImage: Sendable {
   /// The magic number the file starts with.
   static let magic = Array("GLOSSNTS".utf8)
   /// The version of this format: another one is never read (every note is parsed).
-  static let formatVersion: UInt64 = 2
+  static let formatVersion: UInt64 = 3
 
   /// Reads an image written by `encode` for the build `build`; nil when it is another format or build, or its table
-  /// of notes or sources is damaged (each file's bytes are checked when it is used).
+  /// of notes or sources is damaged (each file's bytes, and the maps', are checked when they are used).
   package init?(decoding bytes: [UInt8], build: String) {
     var input = ByteReader(bytes)
+    var notePaths: [String] = []
     guard input.raw(Self.magic.count).map(Array.init) == Self.magic, input.uint64() == Self.formatVersion,
-      input.string() == build, let entries = Self.entries(&input), let sourceEntries = Self.entries(&input),
-      input.isAtEnd
+      input.string() == build, let entries = Self.entries(&input, paths: &notePaths),
+      let sourceEntries = Self.entries(&input), let checksum = input.uint64(), let length = input.varintCount()
     else { return nil }
+    let body = input.offset..<input.offset + length
+    guard input.raw(length) != nil, input.isAtEnd else { return nil }
     self.bytes = bytes
     self.entries = entries
     self.sourceEntries = sourceEntries
+    self.notePaths = notePaths
+    self.maps = (body, checksum)
   }
 
   /// One table of entries `encode` wrote: a count, then each file's path, stamp, checksum and bytes.
   private static func entries(_ input: inout ByteReader) -> [String: Entry]? {
+    var paths: [String] = []
+    return entries(&input, paths: &paths)
+  }
+
+  /// One table of entries `encode` wrote, its paths also listed in order in `paths`.
+  private static func entries(_ input: inout ByteReader, paths: inout [String]) -> [String: Entry]? {
     guard let count = input.count(each: 19) else { return nil }
     var entries: [String: Entry] = [:]
     entries.reserveCapacity(count)
+    paths.reserveCapacity(count)
     for _ in 0..<count {
       guard let path = input.shortString(), let byteCount = input.varint(atMost: Int(Int32.max)),
         let fingerprint = input.uint64(), let checksum = input.uint64(), let length = input.varintCount()
       else { return nil }
       entries[path] = Entry(
         byteCount: byteCount, fingerprint: fingerprint, checksum: checksum, body: input.offset..<input.offset + length)
+      paths.append(path)
       guard input.raw(length) != nil else { return nil }
     }
+    // Paths are written once each: a table naming one twice is not this format's.
+    guard entries.count == count else { return nil }
     return entries
+  }
+
+  /// Whether the image holds the note at `path` parsed from a text of `count` bytes with `fingerprint` (its bytes are
+  /// checked when its record is read).
+  package func holdsNote(at path: String, count: Int, fingerprint: UInt64) -> Bool {
+    guard let entry = entries[path] else { return false }
+    return entry.byteCount == count && entry.fingerprint == fingerprint
+  }
+
+  /// Whether the bytes of the notes' maps are intact (their checksum; they are decoded by `noteMaps()`).
+  package var mapsAreIntact: Bool { ByteChecksum.of(bytes[maps.body]) == maps.checksum }
+
+  /// The reverse maps of the notes the image holds, filed from exactly their records when it was written; nil when
+  /// their bytes are damaged.
+  package func noteMaps() -> NoteMaps? {
+    guard mapsAreIntact else { return nil }
+    var input = ByteReader(bytes, offset: maps.body.lowerBound)
+    guard let decoded = NoteMapsCoding.decode(&input, paths: notePaths), input.offset == maps.body.upperBound else {
+      return nil
+    }
+    return decoded
   }
 
   /// The bytes of the entry at `path` in `entries` when it was made from a text of `count` bytes with `fingerprint`
@@ -113,10 +153,13 @@ package struct NoteImage: Sendable {
 
   /// The image of `notes` (each with the length and fingerprint of the text it was parsed from) and `sources` (each
   /// with its document's parts), for the build `build`: the magic number, the version, the build, then the notes' and
-  /// the sources' tables, each file's path, stamp, checksum and bytes, by path.
+  /// the sources' tables, each file's path, stamp, checksum and bytes, by path, then the checksum, length and bytes of
+  /// the reverse maps of the notes (`NoteMapsCoding`). `maps` are those maps, filed from exactly these records (or from
+  /// more: the others' members are left out); without them, they are filed from the records here.
   package static func encode(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
-    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [], build: String
+    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [], maps: NoteMaps? = nil,
+    build: String
   ) -> [UInt8] {
     // Each file's bytes are written apart (its length and checksum come first), then copied after its header.
     let sortedNotes = notes.sorted(by: { $0.record.path.utf8Precedes($1.record.path) })
@@ -131,7 +174,12 @@ package struct NoteImage: Sendable {
       SourceCoding.encode(source.record, parts: source.parts, into: &body)
       return (source.record.path, source.parts.textCount, source.parts.textFingerprint, body.bytes)
     }
-    let total = (noteBodies + sourceBodies).reduce(64 + build.utf8.count) { $0 + $1.3.count + $1.0.utf8.count + 48 }
+    var mapBytes = ByteWriter()
+    NoteMapsCoding.encode(
+      maps ?? NoteMaps(filing: sortedNotes.map(\.record)), paths: sortedNotes.map(\.record.path), into: &mapBytes)
+    let total = (noteBodies + sourceBodies).reduce(64 + build.utf8.count + mapBytes.bytes.count) {
+      $0 + $1.3.count + $1.0.utf8.count + 48
+    }
     var out = ByteWriter(capacity: total)
     out.appendRaw(magic)
     out.append(formatVersion)
@@ -147,6 +195,9 @@ package struct NoteImage: Sendable {
         out.appendRaw(body)
       }
     }
+    out.append(ByteChecksum.of(mapBytes.bytes[...]))
+    out.appendVarint(mapBytes.bytes.count)
+    out.appendRaw(mapBytes.bytes)
     return out.bytes
   }
 }

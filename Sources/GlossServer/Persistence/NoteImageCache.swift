@@ -30,18 +30,20 @@ package struct NoteImageCache: Sendable {
   /// one.
   package func store(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
-    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [], forRealRoot realRoot: String
+    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [], maps: NoteMaps? = nil,
+    forRealRoot realRoot: String
   ) throws(CommandError) {
-    try file.store(NoteImage.encode(notes, sources: sources, build: build), forRealRoot: realRoot)
+    try file.store(NoteImage.encode(notes, sources: sources, maps: maps, build: build), forRealRoot: realRoot)
   }
 
   /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes: nothing was
-  /// edited since) and its source documents whose text is their file (`sources`, each parsed from the text
-  /// `sourceStamps` describes) for the workspace whose real path is `realRoot`; returns how many notes were kept.
+  /// edited since, and `maps` are the reverse maps they are filed in) and its source documents whose text is their
+  /// file (`sources`, each parsed from the text `sourceStamps` describes) for the workspace whose real path is
+  /// `realRoot`; returns how many notes were kept.
   @discardableResult
   package func store(
-    notes: [String: NoteRecord], stamps: [String: TextStamp], sources: [String: SourceDocumentRecord] = [:],
-    sourceStamps: [String: TextStamp] = [:], forRealRoot realRoot: String
+    notes: [String: NoteRecord], stamps: [String: TextStamp], maps: NoteMaps? = nil,
+    sources: [String: SourceDocumentRecord] = [:], sourceStamps: [String: TextStamp] = [:], forRealRoot realRoot: String
   ) throws(CommandError) -> Int {
     var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
     kept.reserveCapacity(notes.count)
@@ -58,7 +60,7 @@ package struct NoteImageCache: Sendable {
       else { continue }
       keptSources.append((record, parts))
     }
-    try store(kept, sources: keptSources, forRealRoot: realRoot)
+    try store(kept, sources: keptSources, maps: maps, forRealRoot: realRoot)
     return kept.count
   }
 
@@ -72,9 +74,9 @@ package struct NoteImageCache: Sendable {
 
   /// Whether the image of `indexed` (indexed with `image`) differs from `image`: it parsed notes the image did not
   /// give, or the image holds notes that are gone (`notesAreOutdated`), or its sources are not those of `indexed`
-  /// (`sourcesAreOutdated`).
+  /// (`sourcesAreOutdated`), or its notes' maps are damaged.
   package static func isOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
-    notesAreOutdated(image, by: indexed) || sourcesAreOutdated(image, by: indexed)
+    notesAreOutdated(image, by: indexed) || sourcesAreOutdated(image, by: indexed) || image?.mapsAreIntact == false
   }
 
   /// Whether `indexed` (indexed with `image`) parsed notes the image did not give, or the image holds notes that are

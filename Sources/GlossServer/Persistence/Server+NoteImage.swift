@@ -28,6 +28,7 @@ extension Server {
     guard let cache = noteImageCache, NoteImageCache.isOutdated(image, by: indexed) else { return }
     // Only the notes and their stamps are held until the write: `indexed` holds the texts too.
     let notes = indexed.workspace.notes
+    let maps = indexed.workspace.noteMaps
     let stamps = indexed.noteStamps
     let sources = indexed.workspace.sourceDocuments
     let sourceStamps = indexed.sourceStamps
@@ -38,7 +39,8 @@ extension Server {
       let started = ContinuousClock.now
       do throws(CommandError) {
         let kept = try cache.store(
-          notes: notes, stamps: stamps, sources: sources, sourceStamps: sourceStamps, forRealRoot: realRoot)
+          notes: notes, stamps: stamps, maps: maps, sources: sources, sourceStamps: sourceStamps,
+          forRealRoot: realRoot)
         // The image's bytes (a quarter of the notes' text) are freed: hand them back.
         MemoryTuning.releaseFreedMemory()
         log(

@@ -14,6 +14,8 @@ package struct RestartState {
   package let writes = DispatchGroup()
   /// Completion indexes being built in the background (`prepareCompletion`); snapshot writes wait for them.
   package let completionBuilds = DispatchGroup()
+  /// What was made for the restarted root before its first indexing (`Server+EarlyAnswers.swift`).
+  var early: EarlyRoot?
 
   /// Whether the leftovers of killed snapshot writes are still to be looked for: true once per run.
   mutating func takeLeftoverCheck() -> Bool {

@@ -265,7 +265,7 @@ final class RestartFixture {
 
   /// The answer to `question` as JSON with sorted keys, the cache folder `cache` (an extracted text's file) written
   /// `<cache>`.
-  private func answer(_ question: Question, from client: TestClient, cache: String) -> String {
+  private func answer(_ question: Question, from client: TestClient, cache: String, idle: Bool = true) -> String {
     let document = TextDocumentIdentifier(uri: FileURI(filePath: root + "/" + question.path).string)
     let position = Position(line: question.line, character: question.character)
     let id: RequestID =
@@ -279,7 +279,7 @@ final class RestartFixture {
       case .completion: client.enqueue(CompletionRequest(textDocument: document, position: position))
       case .codeLens: client.enqueue(CodeLensRequest(textDocument: document))
       }
-    client.processQueue()
+    if idle { client.processQueue() } else { client.processQueuedEvents() }
     switch client.answers[id]?.last {
     case .success(let raw)?:
       guard let value = try? JSONSerialization.jsonObject(with: raw.data, options: [.fragmentsAllowed]),
@@ -290,6 +290,53 @@ final class RestartFixture {
     case .failure(let error)?: return "error \(error.code): \(error.message)"
     case nil: return "no answer"
     }
+  }
+
+  /// What a start answered before its first indexing and after.
+  struct EarlyAnswers {
+    /// Each question's answer, asked in turn right after `initialize` and the documents' `didOpen`, before any idle
+    /// moment, and whether it was answered before the first indexing began.
+    var first: [(answer: String, beforeIndexing: Bool)]
+    /// The same questions asked again once everything settled.
+    var late: [String]
+    /// What the start published and logged.
+    var run: Run
+  }
+
+  /// One start of a server whose client takes progress (the first indexing then waits for an event) that opens
+  /// `opening` (as they are on disk) and `buffers` (path → text) and asks `questions` in turn, each handled with
+  /// nothing else (no idle moment in between), as an editor restoring its buffers sends them; then the questions are
+  /// asked again once everything settled.
+  func askBeforeIndexing(
+    _ questions: [Question], opening: [String] = [], buffers: [String: String] = [:]
+  ) throws -> EarlyAnswers {
+    let logs = LogLines()
+    let client = client(restarts: true, build: Self.build, cache: nil, logs: logs)
+    try client.initialize(
+      InitializeRequest(
+        capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)),
+        workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
+    let opened = try opening.map { ($0, try text($0)) } + buffers.sorted { $0.key < $1.key }
+    for (path, text) in opened {
+      client.enqueue(
+        DidOpenTextDocumentNotification(
+          textDocument: TextDocumentItem(
+            uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1, text: text)))
+    }
+    client.processQueuedEvents()
+    let first = questions.map { question in
+      (answer(question, from: client, cache: cache, idle: false), !client.server.loading.hasLoaded)
+    }
+    client.processQueue()
+    for _ in 0..<3 {
+      client.enqueue(event: .tick(Date()))
+      client.processQueue()
+    }
+    settle(client)
+    let late = questions.map { answer($0, from: client, cache: cache) }
+    return EarlyAnswers(
+      first: first, late: late,
+      run: Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines))
   }
 
   /// What one run published and logged.

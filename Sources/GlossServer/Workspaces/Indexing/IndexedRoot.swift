@@ -58,13 +58,15 @@ package struct IndexedRoot: Sendable {
   /// it has no entry in `texts`. Such a source is not read either (`sourcesFromImage`): its record is the image's, its
   /// text released, read again through the workspace's text provider when needed. While
   /// `workersMayRun` says no, only the calling thread reads and parses (a restart's diagnostics being written: the
-  /// client needs a core to read them).
+  /// client needs a core to read them). `noteMaps` are the reverse maps of notes `discovered` does not list, taken
+  /// before any file is added (a restarted root answering before its notes are in: `Server+EarlyAnswers.swift`).
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
     discovered: DiscoveredRoot? = nil, knownTexts: [String: KnownText] = [:],
-    workersMayRun: (@Sendable () -> Bool)? = nil, progress: (IndexingStep) -> Void = { _ in }
+    workersMayRun: (@Sendable () -> Bool)? = nil, noteMaps: NoteMaps? = nil,
+    progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
@@ -88,6 +90,7 @@ package struct IndexedRoot: Sendable {
       otherFiles: Set(files.otherFiles.map(\.path)),
       place: files.place
     )
+    if let noteMaps { workspace.adoptNoteMaps(noteMaps) }
     let slots = ParallelSlots<Result<SourceText?, SkippedFile>>(count: indexed.count)
     let extracted = ParallelSlots<ExtractedText>(count: indexed.count)
     let stamps = ParallelSlots<TextStamp>(count: stampingNotes ? indexed.count : 0)

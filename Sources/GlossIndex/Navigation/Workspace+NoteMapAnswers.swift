@@ -1,0 +1,32 @@
+import GlossSyntax
+
+/// The answers that read, besides the note asked about, only the reverse maps, the bibliographies and the sources.
+///
+/// A restarted workspace can hold the maps of every note (`adoptNoteMaps`) and the records of only the notes asked
+/// about (`placeFiledNote`) while the others are still being decoded: these answers are then what they are with every
+/// note in. Everything else (links and tags, whose answers show other notes; cross-references; an unknown key, whose
+/// hover looks for the key it was renamed to) must wait for the notes.
+extension Workspace {
+  /// Whether the hover and the definition at `offset` in the note at `path` read only the note, the maps, the
+  /// bibliographies and the sources: a citation of a key some source has, not a cross-reference.
+  package func navigationReadsOnlyNoteMaps(at offset: Int, in path: String) -> Bool {
+    guard notes[path] != nil, crossrefID(at: offset, in: path) == nil,
+      case .citationItem(_, _, let item)? = element(at: offset, in: path)
+    else { return false }
+    return source(forKey: citedSourceKey(item.key)) != nil
+  }
+
+  /// Whether the completion at `offset` in the note at `path`, whose text is `bytes`, reads only the note, the maps,
+  /// the bibliographies and the sources: a source key being written, not after a quotation (whose places are looked
+  /// for in the sources' text search), in a project whose cross-reference labels are the note's own.
+  package func completionReadsOnlyNoteMaps(at offset: Int, in path: String, text bytes: [UInt8]) -> Bool {
+    guard let record = notes[path], !crossrefsSpanProject else { return false }
+    let note = record.withBlocks(from: bytes).note
+    guard case .sourceKey(_, let replace)? = CompletionContext.at(offset, in: bytes, note: note) else { return false }
+    // As `withQuotationPlaces` finds the `[` before the `@` (or `-@`) being completed.
+    var bracket = replace.lowerBound - 2
+    if bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "-") { bracket -= 1 }
+    guard bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "[") else { return true }
+    return note.quotation(beforeCitationAt: bracket, in: bytes) == nil
+  }
+}

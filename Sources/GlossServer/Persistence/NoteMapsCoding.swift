@@ -1,0 +1,89 @@
+import GlossIndex
+
+/// The reverse maps of a note image's notes (`NoteMaps`) as bytes, each note named by its place in the image's table.
+///
+/// The maps of paths (their count first), then the tags: each map's count, then each key with the places of its
+/// notes (a count, then each place as a varint); each tag with its notes' places and the uses in each. A key none of
+/// whose notes is in the table is left out, so that maps filed from more notes than the table holds are written as
+/// the maps of its notes alone.
+enum NoteMapsCoding {
+  /// Writes `maps`, as far as they name the notes `paths` (the image's table, in order).
+  static func encode(_ maps: NoteMaps, paths: [String], into out: inout ByteWriter) {
+    var place: [String: Int] = [:]
+    place.reserveCapacity(paths.count)
+    for (index, path) in paths.enumerated() { place[path] = index }
+    var places: [Int] = []
+    let sets = maps.setMaps
+    out.appendVarint(sets.count)
+    for map in sets {
+      var entries = ByteWriter()
+      var count = 0
+      for (key, members) in map {
+        places.removeAll(keepingCapacity: true)
+        for member in members { if let index = place[member] { places.append(index) } }
+        guard !places.isEmpty else { continue }
+        count += 1
+        entries.appendShort(key)
+        entries.appendVarint(places.count)
+        for index in places { entries.appendVarint(index) }
+      }
+      out.appendVarint(count)
+      out.appendRaw(entries.bytes)
+    }
+    var entries = ByteWriter()
+    var count = 0
+    var uses: [(Int, Int)] = []
+    for (tag, notes) in maps.tagUseCounts {
+      uses.removeAll(keepingCapacity: true)
+      for (path, used) in notes { if let index = place[path] { uses.append((index, used)) } }
+      guard !uses.isEmpty else { continue }
+      count += 1
+      entries.appendShort(tag)
+      entries.appendVarint(uses.count)
+      for (index, used) in uses {
+        entries.appendVarint(index)
+        entries.appendVarint(used)
+      }
+    }
+    out.appendVarint(count)
+    out.appendRaw(entries.bytes)
+  }
+
+  /// Reads maps `encode` wrote for the notes `paths`; nil when they are damaged or name a place outside `paths`.
+  static func decode(_ input: inout ByteReader, paths: [String]) -> NoteMaps? {
+    guard input.varint(atMost: 64) == NoteMaps.setMapCount else { return nil }
+    var maps = NoteMaps()
+    for index in 0..<NoteMaps.setMapCount {
+      guard let count = input.varintCount(each: 2) else { return nil }
+      var map: [String: PathSet] = [:]
+      map.reserveCapacity(count)
+      for _ in 0..<count {
+        guard let key = input.shortString(), let members = input.varintCount(), members > 0 else { return nil }
+        var set = PathSet()
+        for _ in 0..<members {
+          guard let place = input.varint(atMost: paths.count - 1), place < paths.count else { return nil }
+          set.insert(paths[place])
+        }
+        map[key] = set
+      }
+      maps.setMap(index, map)
+    }
+    guard let tagCount = input.varintCount(each: 2) else { return nil }
+    var tags: [String: [String: Int]] = [:]
+    tags.reserveCapacity(tagCount)
+    for _ in 0..<tagCount {
+      guard let tag = input.shortString(), let count = input.varintCount(each: 2), count > 0 else { return nil }
+      var uses: [String: Int] = [:]
+      uses.reserveCapacity(count)
+      for _ in 0..<count {
+        guard let place = input.varint(atMost: paths.count - 1), place < paths.count,
+          let used = input.varint(atMost: Int(Int32.max))
+        else { return nil }
+        uses[paths[place]] = used
+      }
+      tags[tag] = uses
+    }
+    maps.tagUseCounts = tags
+    return maps
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import GlossServer
+import LanguageServerProtocol
+import TestSupport
+import Testing
+
+/// A restart with nothing changed answers a citation's hover, definition and completion before its first indexing,
+/// from the bibliographies, the sources and the note image's maps (docs/contributing/architecture.md, "Restarts"):
+/// exactly what a cold start answers. Anything else, a buffer that is not the file, a change between runs or a
+/// damaged image, waits for the indexing and is answered as a cold start answers too.
+@Suite struct EarlyAnswerTests {
+  /// Where each question is asked in `notes/a.md` of `RestartAnswerTests.files`: the citations of known keys first
+  /// (answered early), then what must wait for the notes (an unknown key, a wiki link, a tag).
+  static let places: [(needle: String, offset: Int, kinds: [RestartFixture.Question.Kind])] = [
+    ("@smith2020", 2, [.hover, .definition]),
+    ("@smith2020", 4, [.completion]),
+    ("@jones2019", 3, [.hover, .completion]),
+    ("@doc", 2, [.hover, .definition]),
+    ("@paper", 2, [.hover, .definition]),
+    ("@nobody2000", 2, [.hover]),
+    ("[[b]]", 2, [.hover]),
+    ("#river", 2, [.hover]),
+  ]
+
+  /// How many of the questions are about citations of known keys.
+  static let citationQuestions = 9
+
+  /// The questions at `places` in the note's text `text` (UTF-16 columns).
+  static func questions(in text: String) -> [RestartFixture.Question] {
+    let lines = text.components(separatedBy: "\n")
+    var out: [RestartFixture.Question] = []
+    for place in places {
+      guard let line = lines.firstIndex(where: { $0.contains(place.needle) }),
+        let found = lines[line].range(of: place.needle)
+      else { continue }
+      let column = lines[line][..<found.lowerBound].utf16.count + place.offset
+      for kind in place.kinds {
+        out.append(RestartFixture.Question(kind: kind, path: "notes/a.md", line: line, character: column))
+      }
+    }
+    return out
+  }
+
+  @Test func aRestartAnswersACitationBeforeItsNotesAreIn() throws {
+    let fixture = try RestartFixture(files: RestartAnswerTests.files)
+    #expect(try fixture.run().saved)
+    let questions = Self.questions(in: try fixture.text("notes/a.md"))
+    #expect(questions.count == Self.citationQuestions + 3)
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
+    #expect(warm.run.logs.contains { $0.contains("answering citations in") && $0.contains("before its 2 notes are in") })
+    // The citations were answered before the first indexing; the unknown key started it.
+    #expect(warm.first.map(\.beforeIndexing) == Array(repeating: true, count: 9) + [false, false, false])
+    for (question, (first, expected)) in zip(questions, zip(warm.first, cold.late)) {
+      #expect(first.answer == expected, "\(question)")
+    }
+    #expect(warm.late == cold.late)
+    // The answers say something: a citation's hover names its work, the completion offers its key.
+    #expect(warm.first[0].answer.contains("Rivers"))
+    #expect(warm.first[2].answer.contains("\"label\":\"smith2020\""))
+    #expect(!warm.first.contains { $0.answer.hasPrefix("error") || $0.answer == "no answer" })
+    // The first indexing took the replay over: the diagnostics went out once, and end as a cold start's.
+    #expect(warm.run.logs.filter { $0.contains("from its restart snapshot") }.count == 1)
+    #expect(warm.run.last == cold.run.last)
+  }
+
+  @Test func aBufferThatIsNotTheFileWaitsForTheNotes() throws {
+    let fixture = try RestartFixture(files: RestartAnswerTests.files)
+    #expect(try fixture.run().saved)
+    let buffer = try fixture.text("notes/a.md") + "\nAn unsaved line [@jones2019].\n"
+    let questions = Self.questions(in: buffer)
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askBeforeIndexing(questions, buffers: ["notes/a.md": buffer])
+    let cold = try fixture.ask(questions, restarts: false, cache: before, buffers: ["notes/a.md": buffer])
+    #expect(!warm.first.contains { $0.beforeIndexing })
+    #expect(warm.first.map(\.answer) == cold.late)
+    #expect(warm.late == cold.late)
+  }
+
+  @Test(arguments: RestartSnapshotTests.Change.allCases)
+  func aChangeBetweenRunsAnswersWhatAColdStartAnswers(_ change: RestartSnapshotTests.Change) throws {
+    var files = RestartAnswerTests.files
+    for (path, text) in change.files where RestartSnapshotTests.files[path] != text {
+      files[path] =
+        path == "notes/a.md" ? "---\nbibliography: ../../library/extra.bib\n---\n" + (files[path] ?? "") : text
+    }
+    let fixture = try RestartFixture(files: files)
+    #expect(try fixture.run().saved)
+    try change.apply(to: fixture)
+    let questions = (try? fixture.text("notes/a.md")).map(Self.questions(in:)) ?? []
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askBeforeIndexing(questions, opening: questions.isEmpty ? [] : ["notes/a.md"])
+    let cold = try fixture.ask(
+      questions, restarts: false, cache: before, opening: questions.isEmpty ? [] : ["notes/a.md"])
+    // Nothing is answered early from a root whose files changed since its snapshot.
+    if !warm.run.replayed { #expect(!warm.first.contains { $0.beforeIndexing }) }
+    // A PDF whose text is extracted again is answered as it arrives: the first answers race with it.
+    if change != .sourcePDFReplaced && change != .extractedTextRemoved {
+      #expect(warm.first.map(\.answer) == cold.early)
+    }
+    #expect(warm.late == cold.late)
+    #expect(warm.run.last == cold.run.last)
+  }
+
+  @Test func aDamagedNoteImageGivesNoEarlyAnswers() throws {
+    let fixture = try RestartFixture(files: RestartAnswerTests.files)
+    #expect(try fixture.run().saved)
+    // The maps are the image's last bytes.
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: fixture.noteImageFile))
+    bytes[bytes.count - 3] ^= 0x5A
+    try bytes.write(to: URL(fileURLWithPath: fixture.noteImageFile))
+    let questions = Self.questions(in: try fixture.text("notes/a.md"))
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
+    #expect(warm.run.logs.contains { $0.contains("no early answers") })
+    #expect(!warm.first.contains { $0.beforeIndexing })
+    #expect(warm.first.map(\.answer) == cold.late)
+    #expect(warm.late == cold.late)
+    // That start wrote the image again: the next one answers early.
+    let next = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
+    #expect(next.first.map(\.beforeIndexing) == Array(repeating: true, count: 9) + [false, false, false])
+    #expect(next.first.map(\.answer) == cold.late)
+  }
+}
