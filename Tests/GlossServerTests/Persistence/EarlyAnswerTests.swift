@@ -49,7 +49,8 @@ import Testing
     let before = try fixture.copyOfCache()
     let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
-    #expect(warm.run.logs.contains { $0.contains("answering citations in") && $0.contains("before its 2 notes are in") })
+    #expect(
+      warm.run.logs.contains { $0.contains("answering citations in") && $0.contains("before its 2 notes are in") })
     // The citations were answered before the first indexing; the unknown key started it.
     #expect(warm.first.map(\.beforeIndexing) == Array(repeating: true, count: 9) + [false, false, false])
     for (question, (first, expected)) in zip(questions, zip(warm.first, cold.late)) {

@@ -157,7 +157,8 @@ import Testing
     #expect(warm.run.replayed)
     // A changed byte near the end (in the notes' maps, the image's last bytes, read only by a restart that answers
     // before its notes are in: `EarlyAnswerTests`) costs nothing here; any other damage, the whole image.
-    let fromImage = damage == .byteChanged ? ("(2 from the note image)", "(1 from") : ("(0 from the note image)", "(0 from")
+    let fromImage =
+      damage == .byteChanged ? ("(2 from the note image)", "(1 from") : ("(0 from the note image)", "(0 from")
     #expect(warm.run.logs.contains { $0.contains("2 notes " + fromImage.0) }, "\(warm.run.logs)")
     #expect(warm.run.logs.contains { $0.contains("2 source documents " + fromImage.1) })
     #expect(warm.early == cold.early)
