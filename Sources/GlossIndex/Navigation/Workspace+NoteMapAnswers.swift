@@ -10,9 +10,9 @@ extension Workspace {
   /// Whether the hover and the definition at `offset` in the note at `path` read only the note, the maps, the
   /// bibliographies and the sources: a citation of a key some source has, not a cross-reference.
   package func navigationReadsOnlyNoteMaps(at offset: Int, in path: String) -> Bool {
-    guard notes[path] != nil, crossrefID(at: offset, in: path) == nil,
-      case .citationItem(_, _, let item)? = element(at: offset, in: path)
-    else { return false }
+    guard isCitation(at: offset, in: path), case .citationItem(_, _, let item)? = element(at: offset, in: path) else {
+      return false
+    }
     return source(forKey: citedSourceKey(item.key)) != nil
   }
 
@@ -28,5 +28,20 @@ extension Workspace {
     if bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "-") { bracket -= 1 }
     guard bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "[") else { return true }
     return note.quotation(beforeCitationAt: bracket, in: bytes) == nil
+  }
+
+  /// What the note at `path` alone says of the place: whether a hover or definition there (`completing` false) is at
+  /// a citation item that is not a cross-reference, or a completion there (`completing`) reads only the note, the
+  /// maps, the bibliographies and the sources. A workspace holding that note and the config alone can tell.
+  package func isCitationContext(at offset: Int, in path: String, text bytes: [UInt8], completing: Bool) -> Bool {
+    completing ? completionReadsOnlyNoteMaps(at: offset, in: path, text: bytes) : isCitation(at: offset, in: path)
+  }
+
+  /// Whether `offset` in the note at `path` is at a citation item that is not a cross-reference.
+  private func isCitation(at offset: Int, in path: String) -> Bool {
+    guard notes[path] != nil, crossrefID(at: offset, in: path) == nil,
+      case .citationItem? = element(at: offset, in: path)
+    else { return false }
+    return true
   }
 }

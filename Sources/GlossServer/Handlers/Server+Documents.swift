@@ -194,7 +194,7 @@ extension Server {
   /// Whether some root has files waiting to be re-diagnosed, or extracted texts wait to be put in place.
   package var hasDeferredWork: Bool {
     !documents.changed.isEmpty || loading.deferredToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
-      || extractions.hasFinished || restart.early?.id != nil
+      || extractions.hasFinished || restart.early?.mayAnswer == true && !loading.hasLoaded
   }
 
   /// Runs the first indexing when its progress has begun, else re-diagnoses the files an edit left waiting and

@@ -4,17 +4,19 @@ import LanguageServerProtocol
 
 /// A restarted workspace answers a citation's hover, definition and completion before its notes are in.
 ///
-/// When nothing changed since the last run (the restart snapshot's walk finds every file as it was) and the note image
-/// holds every note parsed from exactly its text, the first `didOpen` or citation request, before the first indexing,
-/// makes an early root: the bibliographies and sources (the sources from the image), and the reverse maps the image
-/// keeps of all the notes (`NoteMaps`), without the notes themselves. The note a request is about is taken from the
-/// image when its open buffer is the text the image holds. Such a root answers exactly as the whole index does the
-/// requests that read nothing else (`Workspace.navigationReadsOnlyNoteMaps`, `completionReadsOnlyNoteMaps`); any
-/// other event starts the first indexing, which takes the replay and the root's id over and drops the early root, and
-/// so does a moment (`earlyGrace`) with no event after the last one answered early. Documents opened meanwhile are only
-/// kept, and attached to the indexed root (`reattachOpenDocuments`).
+/// With a client that takes progress, the first indexing waits for an event. When that event is a `didOpen` or one
+/// of those requests, the restart snapshot is replayed then (once: the first indexing takes the replay over) and the
+/// note image read. When nothing changed since the last run (the snapshot's walk finds every file as it was) and the
+/// image holds every note parsed from exactly the text the snapshot vouches for, a request about a citation in a note
+/// open as it is on disk makes an early root: the bibliographies and sources (the sources from the image), and the
+/// reverse maps the image keeps of all the notes (`NoteMaps`), without the notes themselves; the note asked about is
+/// taken from the image. Such a root answers exactly as the whole index does the requests that read nothing else
+/// (`Workspace.navigationReadsOnlyNoteMaps`, `completionReadsOnlyNoteMaps`). Any other event starts the first
+/// indexing, which takes the replay, the image and the root's id over and drops the early root, and so does a moment
+/// (`earlyGrace`) with no event after the last one handled early. Documents opened meanwhile are only kept, and
+/// attached to the indexed root (`reattachOpenDocuments`).
 extension Server {
-  /// How long the first indexing waits after an event answered early, for the requests an editor sends with it.
+  /// How long the first indexing waits after an event handled early, for the requests an editor sends with it.
   static let earlyGrace: Duration = .milliseconds(50)
 
   /// The requests an early root may answer.
@@ -22,16 +24,15 @@ extension Server {
     HoverRequest.method, DefinitionRequest.method, CompletionRequest.method,
   ]
 
-  /// Handles `event` with the early root when the first indexing has not started and it can: true when it did (the
-  /// event needs nothing else), false when the caller must index first.
+  /// Handles `event` before the first indexing when it can: true when it did (the event needs nothing else), false
+  /// when the caller must index first.
   func answerBeforeLoading(_ event: ServerEvent) -> Bool {
     guard loading.isPending || loading.deferredToken != nil else { return false }
     switch event {
     case .idle:
-      guard let early = restart.early, early.id != nil else { return false }
-      return ContinuousClock.now - early.lastAnswer < Self.earlyGrace
+      return idleWait != nil
     case .message(.notification(let notification)) where notification.method == DidOpenTextDocumentNotification.method:
-      guard prepareEarlyRoot(),
+      guard prepareEarlyAnswers(),
         let params = try? RawJSON.decode(DidOpenTextDocumentNotification.self, from: notification.params)
       else { return false }
       // Attached once the notes are in (`reattachOpenDocuments`).
@@ -39,11 +40,11 @@ extension Server {
       restart.early?.lastAnswer = .now
       return true
     case .message(.notification(let notification)) where notification.method == CancelRequestNotification.method:
-      guard restart.early?.id != nil else { return false }
+      guard restart.early?.mayAnswer == true else { return false }
       handleNotification(notification)
       return true
     case .message(.request(let request)) where Self.requestsAnsweredEarly.contains(request.method):
-      guard prepareEarlyRoot(), answersEarly(request) else { return false }
+      guard prepareEarlyAnswers(), answersEarly(request) else { return false }
       handleRequest(request)
       restart.early?.lastAnswer = .now
       return true
@@ -52,16 +53,19 @@ extension Server {
     }
   }
 
-  /// How long the loop may wait for an event before it is idle: the rest of the early root's grace, nil otherwise.
+  /// How long the loop may wait for an event before it is idle: the rest of the grace after the last event handled
+  /// before the first indexing, nil when there is none.
   package var idleWait: Duration? {
-    guard let early = restart.early, early.id != nil else { return nil }
+    guard let early = restart.early, early.mayAnswer, loading.isPending || loading.deferredToken != nil else {
+      return nil
+    }
     let left = Self.earlyGrace - (ContinuousClock.now - early.lastAnswer)
     return left > .zero ? left : nil
   }
 
-  /// Whether the early root answers `request` as the whole index would: its document is a note the early root holds
-  /// (or takes from the image now) and what is asked reads only that note, the maps, the bibliographies and the
-  /// sources.
+  /// Whether the early root answers `request` as the whole index would (making the root first when the request is
+  /// about a citation): its document is a note open as it is on disk, and what is asked reads only that note, the
+  /// maps, the bibliographies and the sources.
   private func answersEarly(_ request: IncomingRequest) -> Bool {
     let target: (uri: DocumentURI, position: Position)?
     switch request.method {
@@ -78,85 +82,114 @@ extension Server {
     default:
       target = nil
     }
-    guard let target, let (index, path, text) = placeEarlyNote(target.uri) else { return false }
+    guard let target, let (path, record, text) = earlyNote(target.uri) else { return false }
     let offset = text.offset(of: target.position, in: connection.positionEncoding)
-    let workspace = roots[index].workspace
-    if request.method == CompletionRequest.method {
-      return workspace.completionReadsOnlyNoteMaps(at: offset, in: path, text: text.bytes)
+    let isCompletion = request.method == CompletionRequest.method
+    func answers(_ workspace: Workspace) -> Bool {
+      isCompletion
+        ? workspace.completionReadsOnlyNoteMaps(at: offset, in: path, text: text.bytes)
+        : workspace.navigationReadsOnlyNoteMaps(at: offset, in: path)
     }
-    return workspace.navigationReadsOnlyNoteMaps(at: offset, in: path)
+    // Asked first of the note alone (is it a citation at all?), so that a root is made only for a citation; the
+    // answer depends on the bibliographies (is the key known?), so it is asked again of the root.
+    guard let early = restart.early, let replay = early.replay else { return false }
+    var alone = Workspace(indexing: [], config: replay.discovered.config.config, place: replay.discovered.files.place)
+    alone.placeFiledNote(record)
+    guard alone.isCitationContext(at: offset, in: path, text: text.bytes, completing: isCompletion),
+      let index = earlyRootIndex()
+    else { return false }
+    if roots[index].workspace.notes[path] == nil { roots[index].workspace.placeFiledNote(record) }
+    roots[index].openPaths[path] = target.uri
+    return answers(roots[index].workspace)
   }
 
-  /// The early root's index, the path and the text of the open note at `uri`, its record taken from the note image
-  /// when the early root does not hold it yet; nil when the document is not open, not a note of the early root, or its
-  /// buffer is not the text the image holds.
-  private func placeEarlyNote(_ uri: DocumentURI) -> (index: Int, path: String, text: SourceText)? {
-    guard let early = restart.early, let id = early.id, let image = early.image, let replay = early.replay,
-      let document = documents[uri], let location = locate(uri), location.root == id,
-      let index = rootIndex(id), let known = replay.knownTexts[location.path]
+  /// The path, the record (from the note image) and the open buffer of the note at `uri` in the restarted root,
+  /// when its buffer is exactly the text the snapshot vouches for and the image holds parsed.
+  private func earlyNote(_ uri: DocumentURI) -> (path: String, record: NoteRecord, text: SourceText)? {
+    guard let early = restart.early, early.mayAnswer, let image = early.image, let replay = early.replay,
+      let document = documents[uri], let absolute = FileURI(uri).filePath,
+      let path = PathComponents.relative(absolute, to: early.path), !path.isEmpty,
+      let known = replay.knownTexts[path]
     else { return nil }
-    let path = location.path
     let bytes = document.text.bytes
     guard bytes.count == known.count, TextFingerprint.of(bytes) == known.fingerprint else { return nil }
-    if roots[index].workspace.notes[path] == nil {
-      guard
-        let record = image.record(
-          at: path, count: known.count, fingerprint: known.fingerprint, place: roots[index].files.place)
-      else { return nil }
-      roots[index].workspace.placeFiledNote(record)
+    if let id = early.id, let index = rootIndex(id), let record = roots[index].workspace.notes[path] {
+      return (path, record, document.text)
     }
-    roots[index].openPaths[path] = uri
-    return (index, path, document.text)
+    guard
+      let record = image.record(
+        at: path, count: known.count, fingerprint: known.fingerprint, place: replay.discovered.files.place)
+    else { return nil }
+    return (path, record, document.text)
   }
 
-  /// Makes the early root once, before the first indexing: true when there is one.
-  private func prepareEarlyRoot() -> Bool {
-    if let early = restart.early { return early.id != nil }
+  /// Replays the restart snapshot and reads the note image once, before the first indexing, and checks that the image
+  /// holds every note the snapshot's walk found parsed from the text the snapshot vouches for (its maps are decoded
+  /// on another core meanwhile); true when an early root can be made.
+  private func prepareEarlyAnswers() -> Bool {
+    if let early = restart.early { return early.mayAnswer }
     guard roots.isEmpty, initialFolders.count == 1, let folder = initialFolders.first,
       let given = FileURI(folder.uri).filePath
     else { return false }
     let path = discovery.widened(given)
     // The image first: its maps are decoded on another core while the replay walks the root (the client has nothing
-    // to read yet). The replay is made now, once: the first indexing takes it over, with the image.
+    // to read yet).
     let image = noteImage(ofRoot: path)
-    let maps = image.map { image in BackgroundResult { image.noteMaps() } }
-    var early = EarlyRoot(path: path, replay: replayRestartSnapshot(ofRoot: path), image: image)
+    let maps = image.flatMap { image in image.mapsAreIntact ? BackgroundResult { image.noteMaps() } : nil }
+    var early = EarlyRoot(
+      path: path, folderURI: folder.uri, replay: replayRestartSnapshot(ofRoot: path), image: image, maps: maps)
     defer { restart.early = early }
-    guard let replay = early.replay, let image, let maps else { return false }
-    let started = ContinuousClock.now
-    // Every note the walk found must be in the image, parsed from the text the snapshot knows it has.
-    let notes = replay.discovered.files.files.filter { $0.role == .note }
-    let vouched = notes.allSatisfy { file in
-      guard let known = replay.knownTexts[file.path], known.file == file else { return false }
-      return image.holdsNote(at: file.path, count: known.count, fingerprint: known.fingerprint)
-    }
-    let checked = ContinuousClock.now
-    guard notes.count == image.count, vouched, let noteMaps = maps.value() else {
-      log("no early answers for '\(path)': the note image does not hold exactly its notes")
+    guard let replay = early.replay, let image else { return false }
+    guard maps != nil else {
+      log("no early answers for '\(path)': the note image's maps are damaged")
       return false
     }
-    let mapped = ContinuousClock.now
+    let notes = replay.discovered.files.files.filter { $0.role == .note }
+    early.mayAnswer =
+      notes.count == image.count
+      && notes.allSatisfy { file in
+        guard let known = replay.knownTexts[file.path], known.file == file else { return false }
+        return image.holdsNote(at: file.path, count: known.count, fingerprint: known.fingerprint)
+      }
+    if !early.mayAnswer { log("no early answers for '\(path)': the note image does not hold exactly its notes") }
+    return early.mayAnswer
+  }
+
+  /// The index in `roots` of the early root, made now when it is not yet; nil when it cannot be (its maps do not
+  /// decode).
+  private func earlyRootIndex() -> Int? {
+    guard var early = restart.early, early.mayAnswer, let replay = early.replay, let image = early.image,
+      let maps = early.maps
+    else { return nil }
+    if let id = early.id { return rootIndex(id) }
+    defer { restart.early = early }
+    let started = ContinuousClock.now
     var files = replay.discovered.files
     files.files.removeAll { $0.role == .note }
+    // The maps are waited for once the files are in (they were decoded meanwhile).
     let indexed = IndexedRoot(
-      root: path, editorSettings: connection.editorSettings, fileSystem: options.reader,
+      root: early.path, editorSettings: connection.editorSettings, fileSystem: options.reader,
       home: options.homeDirectory, cache: extractionCache, keepingNoteTexts: false,
       zoteroDirectory: options.defaultZoteroDirectory, diagnosing: false, noteImage: image,
       discovered: DiscoveredRoot(config: replay.discovered.config, files: files), knownTexts: replay.knownTexts,
-      noteMaps: noteMaps)
+      noteMaps: maps)
+    guard indexed.adoptedNoteMaps else {
+      early.mayAnswer = false
+      log("no early answers for '\(early.path)': the note image's maps cannot be read")
+      return nil
+    }
     let id = loading.takeRootID()
     early.id = id
-    roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
+    roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: early.folderURI, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
     log(
-      "answering citations in '\(path)' before its \(notes.count) notes are in: made in "
-        + "\(ContinuousClock.now - started) (checking the notes \(checked - started), waiting for their maps "
-        + "\(mapped - checked), the bibliographies and sources \(ContinuousClock.now - mapped))")
-    return true
+      "answering citations in '\(early.path)' before its \(image.count) notes are in: made in "
+        + "\(ContinuousClock.now - started)")
+    return roots.count - 1
   }
 
-  /// Takes the early made for the root at `path` off the roots, for its first indexing: the replay, the image and the
-  /// id it made; nil when none was made for it.
+  /// Takes what was made for the root at `path` before its first indexing off the roots, for that indexing: the
+  /// replay, the image and the id of the early root; nil when nothing was made for it.
   func takeEarlyRoot(ofRoot path: String) -> EarlyRoot? {
     guard let early = restart.early, early.path == path else { return nil }
     restart.early = nil
@@ -167,14 +200,19 @@ extension Server {
 
 /// What was made for a restarted root before its first indexing (`Server+EarlyAnswers.swift`).
 struct EarlyRoot {
-  /// The root's path.
+  /// The root's path, and the URI of its workspace folder.
   var path: String
+  var folderURI: DocumentURI
   /// The restart snapshot's replay, when it was current.
   var replay: RestartReplay?
   /// The note image, when one was read.
   var image: NoteImage?
-  /// The early root in `roots`, when one could be made.
+  /// The image's maps, decoded in the background.
+  var maps: BackgroundResult<NoteMaps>?
+  /// Whether the image holds every note as the snapshot vouches for it: an early root can be made.
+  var mayAnswer = false
+  /// The early root in `roots`, once made.
   var id: RootID?
-  /// When an event was last answered early.
+  /// When an event was last handled early.
   var lastAnswer = ContinuousClock.now
 }

@@ -66,6 +66,25 @@ import Testing
     #expect(warm.run.last == cold.run.last)
   }
 
+  @Test func aFirstRequestThatReadsOtherNotesMakesNoEarlyRoot() throws {
+    let fixture = try RestartFixture(files: RestartAnswerTests.files)
+    #expect(try fixture.run().saved)
+    // An editor asking for the note's lenses (which count other notes) first, then about a citation.
+    let citations = Self.questions(in: try fixture.text("notes/a.md"))
+    let lens = RestartFixture.Question(kind: .codeLens, path: "notes/a.md", line: 0, character: 0)
+    let questions = [lens] + citations
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
+    #expect(!warm.first.contains { $0.beforeIndexing })
+    // Nothing was made for early answers: the indexing took the replay over at once.
+    #expect(!warm.run.logs.contains { $0.contains("answering citations") })
+    #expect(warm.run.logs.filter { $0.contains("from its restart snapshot") }.count == 1)
+    #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image), 2 of them not read") })
+    #expect(warm.first.map(\.answer) == cold.late)
+    #expect(warm.late == cold.late)
+  }
+
   @Test func aBufferThatIsNotTheFileWaitsForTheNotes() throws {
     let fixture = try RestartFixture(files: RestartAnswerTests.files)
     #expect(try fixture.run().saved)

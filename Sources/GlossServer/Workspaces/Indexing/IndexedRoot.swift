@@ -32,6 +32,8 @@ package struct IndexedRoot: Sendable {
   package var noteStamps: [String: TextStamp] = [:]
   /// The Zotero data folder read as a library (docs/zotero.md), when there is one.
   package var zotero: ZoteroFolder?
+  /// Whether the reverse maps `noteMaps` gives were taken.
+  package var adoptedNoteMaps = false
   /// How many notes were taken from the note image given (`noteImage`) rather than parsed.
   package var notesFromImage = 0
   /// How many of them were not even read (`knownTexts`).
@@ -58,14 +60,16 @@ package struct IndexedRoot: Sendable {
   /// it has no entry in `texts`. Such a source is not read either (`sourcesFromImage`): its record is the image's, its
   /// text released, read again through the workspace's text provider when needed. While
   /// `workersMayRun` says no, only the calling thread reads and parses (a restart's diagnostics being written: the
-  /// client needs a core to read them). `noteMaps` are the reverse maps of notes `discovered` does not list, taken
-  /// before any file is added (a restarted root answering before its notes are in: `Server+EarlyAnswers.swift`).
+  /// client needs a core to read them). `noteMaps` gives the reverse maps of notes `discovered` does not list, waited
+  /// for once the files listed are in (while they were read, another core decoded them) and taken before the
+  /// files they name are read (front-matter bibliographies): a restarted root answering before its notes are in
+  /// (`Server+EarlyAnswers.swift`). `adoptedNoteMaps` says whether it gave them.
   package init(
     root: String, editorSettings: ConfigValue?, fileSystem: any FileReading, home: String? = nil,
     cache: ExtractionCache? = nil, stampingNotes: Bool = false, keepingNoteTexts: Bool = true,
     zoteroDirectory: String? = nil, diagnosing: Bool = true, noteImage: NoteImage? = nil,
     discovered: DiscoveredRoot? = nil, knownTexts: [String: KnownText] = [:],
-    workersMayRun: (@Sendable () -> Bool)? = nil, noteMaps: NoteMaps? = nil,
+    workersMayRun: (@Sendable () -> Bool)? = nil, noteMaps: BackgroundResult<NoteMaps>? = nil,
     progress: (IndexingStep) -> Void = { _ in }
   ) {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
@@ -90,7 +94,6 @@ package struct IndexedRoot: Sendable {
       otherFiles: Set(files.otherFiles.map(\.path)),
       place: files.place
     )
-    if let noteMaps { workspace.adoptNoteMaps(noteMaps) }
     let slots = ParallelSlots<Result<SourceText?, SkippedFile>>(count: indexed.count)
     let extracted = ParallelSlots<ExtractedText>(count: indexed.count)
     let stamps = ParallelSlots<TextStamp>(count: stampingNotes ? indexed.count : 0)
@@ -161,6 +164,10 @@ package struct IndexedRoot: Sendable {
         slots.set(index, .failure(problem))
         return nil
       }
+    }
+    if let maps = noteMaps?.value() {
+      workspace.adoptNoteMaps(maps)
+      adoptedNoteMaps = true
     }
     notesFromImage = fromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
     notesNotRead = unread.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
