@@ -149,6 +149,29 @@ extension Server {
     return []
   }
 
+  /// The first indexing of the root at `path`, after `replay` when its restart snapshot was replayed, with the note
+  /// image `image`, to run on any thread (an early root has it run in the background: `Server+EarlyAnswers.swift`);
+  /// the step it is given is told each step as it starts.
+  func indexing(_ path: String, replay: RestartReplay?, image: NoteImage?)
+    -> @Sendable ((IndexingStep) -> Void) -> IndexedRoot
+  {
+    // While the replayed diagnostics are written, the client needs a core to read them: they are what it shows.
+    let workersMayRun: (@Sendable () -> Bool)? = outbox.isWritingInBackground.map { isWriting in
+      { @Sendable in !isWriting() }
+    }
+    let (settings, reader, home, cache) = (
+      connection.editorSettings, options.reader, options.homeDirectory, extractionCache
+    )
+    let zotero = options.defaultZoteroDirectory
+    return { progress in
+      IndexedRoot(
+        root: path, editorSettings: settings, fileSystem: reader, home: home, cache: cache, keepingNoteTexts: false,
+        // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
+        zoteroDirectory: zotero, diagnosing: replay == nil, noteImage: image, discovered: replay?.discovered,
+        knownTexts: replay?.knownTexts ?? [:], workersMayRun: workersMayRun, progress: progress)
+    }
+  }
+
   /// Loads the roots named in `initialize` (the first indexing), ending the progress `token` (begun) when given.
   func loadWorkspaces(progressToken token: ProgressToken?) {
     guard !loading.hasLoaded else { return }
@@ -212,27 +235,25 @@ extension Server {
     // With nothing changed since the last run, the diagnostics go out now; indexing follows.
     let replay = early == nil ? replayRestartSnapshot(ofRoot: path) : early?.replay
     removeRestartLeftoversOnce()
-    let started = ContinuousClock.now
-    // Each step's start, for the log: where a start's time goes.
-    var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
     // The notes parsed at the end of an earlier run: those whose text is unchanged are not parsed again.
     let image = early?.image ?? noteImage(ofRoot: path)
-    // While the replayed diagnostics are written, the client needs a core to read them: they are what it shows.
-    let workersMayRun: (@Sendable () -> Bool)? = outbox.isWritingInBackground.map { isWriting in
-      { @Sendable in !isWriting() }
+    // Each step's start, for the log: where a start's time goes. An early root may have had it built meanwhile.
+    var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
+    let started: ContinuousClock.Instant
+    let elapsed: Duration
+    var indexed: IndexedRoot
+    let asked = ContinuousClock.now
+    if let built = early?.index?.value() {
+      (indexed, steps, started, elapsed) = (built.indexed, built.steps, built.started, built.ended - built.started)
+      log("took the index of '\(path)' built in the background (waited \(ContinuousClock.now - asked) for it)")
+    } else {
+      started = asked
+      indexed = indexing(path, replay: replay, image: image)({ step in
+        steps.append((step, .now))
+        progress(step)
+      })
+      elapsed = ContinuousClock.now - started
     }
-    var indexed = IndexedRoot(
-      root: path, editorSettings: connection.editorSettings, fileSystem: options.reader,
-      home: options.homeDirectory,
-      cache: extractionCache, keepingNoteTexts: false,
-      // After a replay the diagnostics are shown: requests are answered first, the diagnosis follows off the loop.
-      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: replay == nil, noteImage: image,
-      discovered: replay?.discovered, knownTexts: replay?.knownTexts ?? [:], workersMayRun: workersMayRun
-    ) { step in
-      steps.append((step, .now))
-      progress(step)
-    }
-    let elapsed = ContinuousClock.now - started
     // The early root's id: what it answered (a completion item's data) names it.
     let id = early?.id ?? loading.takeRootID()
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))

@@ -180,6 +180,14 @@ extension Server {
     }
     let id = loading.takeRootID()
     early.id = id
+    // The first indexing is built meanwhile: an event the early root cannot answer then waits only for its end.
+    let build = indexing(early.path, replay: replay, image: image)
+    early.index = BackgroundResult {
+      let started = ContinuousClock.now
+      var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
+      let indexed = build { steps.append(($0, .now)) }
+      return BuiltIndex(indexed: indexed, steps: steps, started: started, ended: .now)
+    }
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: early.folderURI, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
     log(
@@ -215,4 +223,14 @@ struct EarlyRoot {
   var id: RootID?
   /// When an event was last handled early.
   var lastAnswer = ContinuousClock.now
+  /// The first indexing, built in the background once the early root is made.
+  var index: BackgroundResult<BuiltIndex>?
+}
+
+/// A first indexing built in the background, with the start of each of its steps.
+struct BuiltIndex: Sendable {
+  var indexed: IndexedRoot
+  var steps: [(step: IndexingStep, at: ContinuousClock.Instant)]
+  var started: ContinuousClock.Instant
+  var ended: ContinuousClock.Instant
 }
