@@ -30,7 +30,9 @@ extension Server {
     guard loading.isPending || loading.deferredToken != nil else { return false }
     switch event {
     case .idle:
-      return idleWait != nil
+      guard idleWait != nil else { return false }
+      buildIndexInBackground()
+      return true
     case .message(.notification(let notification)) where notification.method == DidOpenTextDocumentNotification.method:
       guard prepareEarlyAnswers(),
         let params = try? RawJSON.decode(DidOpenTextDocumentNotification.self, from: notification.params)
@@ -61,6 +63,20 @@ extension Server {
     }
     let left = Self.earlyGrace - (ContinuousClock.now - early.lastAnswer)
     return left > .zero ? left : nil
+  }
+
+  /// Starts building the first indexing in the background once the early root has answered what came with the
+  /// first event (the loop is idle): an event the early root cannot answer then waits only for its end.
+  private func buildIndexInBackground() {
+    guard var early = restart.early, early.id != nil, early.index == nil, let replay = early.replay else { return }
+    let build = indexing(early.path, replay: replay, image: early.image)
+    early.index = BackgroundResult {
+      let started = ContinuousClock.now
+      var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
+      let indexed = build { steps.append(($0, .now)) }
+      return BuiltIndex(indexed: indexed, steps: steps, started: started, ended: .now)
+    }
+    restart.early = early
   }
 
   /// Whether the early root answers `request` as the whole index would (making the root first when the request is
@@ -180,14 +196,7 @@ extension Server {
     }
     let id = loading.takeRootID()
     early.id = id
-    // The first indexing is built meanwhile: an event the early root cannot answer then waits only for its end.
-    let build = indexing(early.path, replay: replay, image: image)
-    early.index = BackgroundResult {
-      let started = ContinuousClock.now
-      var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
-      let indexed = build { steps.append(($0, .now)) }
-      return BuiltIndex(indexed: indexed, steps: steps, started: started, ended: .now)
-    }
+
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: early.folderURI, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
     log(
@@ -223,7 +232,7 @@ struct EarlyRoot {
   var id: RootID?
   /// When an event was last handled early.
   var lastAnswer = ContinuousClock.now
-  /// The first indexing, built in the background once the early root is made.
+  /// The first indexing, built in the background from the first idle moment after the early root is made.
   var index: BackgroundResult<BuiltIndex>?
 }
 
