@@ -66,6 +66,22 @@ import Testing
     #expect(warm.run.last == cold.run.last)
   }
 
+  @Test func theIndexIsBuiltInTheBackgroundOnceTheEarlyRootIsIdle() throws {
+    let fixture = try RestartFixture(files: RestartAnswerTests.files)
+    #expect(try fixture.run().saved)
+    // Only citations: nothing asked starts the first indexing, the idle moments after them do.
+    let questions = Array(Self.questions(in: try fixture.text("notes/a.md")).prefix(Self.citationQuestions))
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
+    #expect(warm.first.allSatisfy { $0.beforeIndexing })
+    #expect(warm.run.logs.contains { $0.contains("took the index of") && $0.contains("built in the background") })
+    #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image), 2 of them not read") })
+    #expect(warm.first.map(\.answer) == cold.late)
+    #expect(warm.late == cold.late)
+    #expect(warm.run.last == cold.run.last)
+  }
+
   @Test func aFirstRequestThatReadsOtherNotesMakesNoEarlyRoot() throws {
     let fixture = try RestartFixture(files: RestartAnswerTests.files)
     #expect(try fixture.run().saved)
