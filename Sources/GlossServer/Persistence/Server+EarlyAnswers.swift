@@ -30,14 +30,16 @@ extension Server {
     guard loading.isPending || loading.deferredToken != nil else { return false }
     switch event {
     case .idle:
+      // What came with the first event is answered: the diagnostics held back go out, the index is built.
+      writeHeldBackReplay()
       guard idleWait != nil else { return false }
       buildIndexInBackground()
       return true
     case .message(.notification(let notification)) where notification.method == DidOpenTextDocumentNotification.method:
-      guard prepareEarlyAnswers(),
-        let params = try? RawJSON.decode(DidOpenTextDocumentNotification.self, from: notification.params)
+      guard let params = try? RawJSON.decode(DidOpenTextDocumentNotification.self, from: notification.params),
+        prepareEarlyAnswers(opening: params.textDocument.uri)
       else { return false }
-      // Attached once the notes are in (`reattachOpenDocuments`).
+      // Kept, and attached once the notes are in (`reattachOpenDocuments`).
       documents.open(params.textDocument)
       restart.early?.lastAnswer = .now
       return true
@@ -141,8 +143,9 @@ extension Server {
 
   /// Replays the restart snapshot and reads the note image once, before the first indexing, and checks that the image
   /// holds every note the snapshot's walk found parsed from the text the snapshot vouches for (its maps are decoded
-  /// on another core meanwhile); true when an early root can be made.
-  private func prepareEarlyAnswers() -> Bool {
+  /// on another core meanwhile); true when an early root can be made. Of the replayed diagnostics, only those of the
+  /// document being opened at `uri` are written at once then, the others after the first answers.
+  private func prepareEarlyAnswers(opening uri: DocumentURI? = nil) -> Bool {
     if let early = restart.early { return early.mayAnswer }
     guard roots.isEmpty, initialFolders.count == 1, let folder = initialFolders.first,
       let given = FileURI(folder.uri).filePath
@@ -152,8 +155,11 @@ extension Server {
     // to read yet).
     let image = noteImage(ofRoot: path)
     let maps = image.flatMap { image in image.mapsAreIntact ? BackgroundResult { image.noteMaps() } : nil }
+    // The diagnostics of the document being opened are written now, the others once the first answers are out.
+    let first = maps == nil ? nil : Set([uri.flatMap { FileURI($0).filePath }].compactMap { $0 })
     var early = EarlyRoot(
-      path: path, folderURI: folder.uri, replay: replayRestartSnapshot(ofRoot: path), image: image, maps: maps)
+      path: path, folderURI: folder.uri, replay: replayRestartSnapshot(ofRoot: path, first: first), image: image,
+      maps: maps)
     defer { restart.early = early }
     guard let replay = early.replay, let image else { return false }
     guard maps != nil else {
@@ -208,6 +214,7 @@ extension Server {
   /// Takes what was made for the root at `path` before its first indexing off the roots, for that indexing: the
   /// replay, the image and the id of the early root; nil when nothing was made for it.
   func takeEarlyRoot(ofRoot path: String) -> EarlyRoot? {
+    writeHeldBackReplay()
     guard let early = restart.early, early.path == path else { return nil }
     restart.early = nil
     if let id = early.id { roots.removeAll { $0.id == id } }
