@@ -151,18 +151,19 @@ extension Server {
       let given = FileURI(folder.uri).filePath
     else { return false }
     let path = discovery.widened(given)
-    // The image first: its maps are decoded on another core while the replay walks the root (the client has nothing
-    // to read yet).
-    let image = noteImage(ofRoot: path)
-    let maps = image.flatMap { image in image.mapsAreIntact ? BackgroundResult { image.noteMaps() } : nil }
-    // The diagnostics of the document being opened are written now, the others once the first answers are out.
-    let first = maps == nil ? nil : Set([uri.flatMap { FileURI($0).filePath }].compactMap { $0 })
-    var early = EarlyRoot(
-      path: path, folderURI: folder.uri, replay: replayRestartSnapshot(ofRoot: path, first: first), image: image,
-      maps: maps)
+    // The image is read, and its maps decoded, on other cores while the replay walks the root (the client has nothing
+    // to read yet). The diagnostics of the document being opened are written at once, the others once the first
+    // answers are out (`writeHeldBackReplay`).
+    let reading = noteImageReader(ofRoot: path).map { BackgroundResult($0) }
+    let maps = reading.map { reading in
+      BackgroundResult { reading.value().flatMap { $0.mapsAreIntact ? $0.noteMaps() : nil } }
+    }
+    let first = Set([uri.flatMap { FileURI($0).filePath }].compactMap { $0 })
+    let replay = replayRestartSnapshot(ofRoot: path, first: reading == nil ? nil : first)
+    var early = EarlyRoot(path: path, folderURI: folder.uri, replay: replay, image: reading?.value(), maps: maps)
     defer { restart.early = early }
-    guard let replay = early.replay, let image else { return false }
-    guard maps != nil else {
+    guard let replay, let image = early.image else { return false }
+    guard image.mapsAreIntact else {
       log("no early answers for '\(path)': the note image's maps are damaged")
       return false
     }

@@ -13,12 +13,21 @@ extension Server {
 
   /// The note image kept for the root at `path`, when there is one this build can read.
   func noteImage(ofRoot path: String) -> NoteImage? {
+    noteImageReader(ofRoot: path)?()
+  }
+
+  /// What reads the note image kept for the root at `path` (nil when there is none this build can read), on any
+  /// thread; nil when there is no cache.
+  func noteImageReader(ofRoot path: String) -> (@Sendable () -> NoteImage?)? {
     guard let cache = noteImageCache else { return nil }
-    let started = ContinuousClock.now
     let realRoot = (try? options.reader.realPath(of: path)) ?? path
-    guard let image = cache.image(forRealRoot: realRoot) else { return nil }
-    log("read the note image of '\(path)' (\(image.count) notes) in \(ContinuousClock.now - started)")
-    return image
+    let log = options.log
+    return {
+      let started = ContinuousClock.now
+      guard let image = cache.image(forRealRoot: realRoot) else { return nil }
+      log("read the note image of '\(path)' (\(image.count) notes) in \(ContinuousClock.now - started)")
+      return image
+    }
   }
 
   /// Writes the note image of a root just indexed (`indexed`, read with `image`) in the background, unless the image
