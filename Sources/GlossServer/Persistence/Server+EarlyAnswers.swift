@@ -30,16 +30,14 @@ extension Server {
     guard loading.isPending || loading.deferredToken != nil else { return false }
     switch event {
     case .idle:
-      // What came with the first event is answered: the diagnostics held back go out, the index is built.
-      writeHeldBackReplay()
       guard idleWait != nil else { return false }
       buildIndexInBackground()
       return true
     case .message(.notification(let notification)) where notification.method == DidOpenTextDocumentNotification.method:
-      guard let params = try? RawJSON.decode(DidOpenTextDocumentNotification.self, from: notification.params),
-        prepareEarlyAnswers(opening: params.textDocument.uri)
+      guard prepareEarlyAnswers(),
+        let params = try? RawJSON.decode(DidOpenTextDocumentNotification.self, from: notification.params)
       else { return false }
-      // Kept, and attached once the notes are in (`reattachOpenDocuments`).
+      // Attached once the notes are in (`reattachOpenDocuments`).
       documents.open(params.textDocument)
       restart.early?.lastAnswer = .now
       return true
@@ -143,23 +141,20 @@ extension Server {
 
   /// Replays the restart snapshot and reads the note image once, before the first indexing, and checks that the image
   /// holds every note the snapshot's walk found parsed from the text the snapshot vouches for (its maps are decoded
-  /// on another core meanwhile); true when an early root can be made. Of the replayed diagnostics, only those of the
-  /// document being opened at `uri` are written at once then, the others after the first answers.
-  private func prepareEarlyAnswers(opening uri: DocumentURI? = nil) -> Bool {
+  /// on another core meanwhile); true when an early root can be made.
+  private func prepareEarlyAnswers() -> Bool {
     if let early = restart.early { return early.mayAnswer }
     guard roots.isEmpty, initialFolders.count == 1, let folder = initialFolders.first,
       let given = FileURI(folder.uri).filePath
     else { return false }
     let path = discovery.widened(given)
     // The image is read, and its maps decoded, on other cores while the replay walks the root (the client has nothing
-    // to read yet). The diagnostics of the document being opened are written at once, the others once the first
-    // answers are out (`writeHeldBackReplay`).
+    // to read yet).
     let reading = noteImageReader(ofRoot: path).map { BackgroundResult($0) }
     let maps = reading.map { reading in
       BackgroundResult { reading.value().flatMap { $0.mapsAreIntact ? $0.noteMaps() : nil } }
     }
-    let first = Set([uri.flatMap { FileURI($0).filePath }].compactMap { $0 })
-    let replay = replayRestartSnapshot(ofRoot: path, first: reading == nil ? nil : first)
+    let replay = replayRestartSnapshot(ofRoot: path)
     var early = EarlyRoot(path: path, folderURI: folder.uri, replay: replay, image: reading?.value(), maps: maps)
     defer { restart.early = early }
     guard let replay, let image = early.image else { return false }
@@ -215,7 +210,6 @@ extension Server {
   /// Takes what was made for the root at `path` before its first indexing off the roots, for that indexing: the
   /// replay, the image and the id of the early root; nil when nothing was made for it.
   func takeEarlyRoot(ofRoot path: String) -> EarlyRoot? {
-    writeHeldBackReplay()
     guard let early = restart.early, early.path == path else { return nil }
     restart.early = nil
     if let id = early.id { roots.removeAll { $0.id == id } }

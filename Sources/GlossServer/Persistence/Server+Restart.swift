@@ -47,11 +47,8 @@ extension Server {
 
   /// Publishes the diagnostics of the root at `path` from its restart snapshot when every input is as it was;
   /// returns what was published, by path, with the walk that found the files as they were (the index starts from
-  /// it rather than walking again), or nil when nothing was published (no snapshot, or something changed). With
-  /// `first`, only the diagnostics of those files (absolute paths: the document being opened) are written now and the
-  /// others are held back until `writeHeldBackReplay()` (a restart answering before its first indexing: its first
-  /// answers have the cores).
-  func replayRestartSnapshot(ofRoot path: String, first: Set<String>? = nil) -> RestartReplay? {
+  /// it rather than walking again), or nil when nothing was published (no snapshot, or something changed).
+  func replayRestartSnapshot(ofRoot path: String) -> RestartReplay? {
     guard publishesFromDisk, let cache = restartCache, let key = restartKey(ofRoot: path) else { return nil }
     let started = ContinuousClock.now
     guard let snapshot = cache.snapshot(for: key) else { return nil }
@@ -70,16 +67,10 @@ extension Server {
     published.reserveCapacity(snapshot.published.count)
     var messages: [OutgoingMessage] = []
     messages.reserveCapacity(snapshot.published.count)
-    var later: [OutgoingMessage] = []
     for record in snapshot.published {
       published[record.path] = record.body
-      let message = OutgoingMessage(
-        kind: .notification(method: PublishDiagnosticsNotification.method), body: record.body)
-      if let first, !first.contains(PathComponents.join(path, record.path)) {
-        later.append(message)
-      } else {
-        messages.append(message)
-      }
+      messages.append(
+        OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: record.body))
     }
     // Written while the index is built: the client reads a notification per file, which took the loop 0.2 s of
     // waiting on the pipe for 12,000 files.
@@ -87,9 +78,6 @@ extension Server {
       flushOutbox()
       writeInBackground(messages)
       messages = []
-      restart.heldBackReplay = later
-    } else {
-      messages += later
     }
     for message in messages { send(encoded: message) }
     flushOutbox()
@@ -99,15 +87,6 @@ extension Server {
     return RestartReplay(
       published: published, discovered: DiscoveredRoot(config: config, files: files),
       knownTexts: snapshot.knownTexts(in: walk))
-  }
-
-  /// Writes the restart snapshot's notifications held back (`replayRestartSnapshot(ofRoot:holdingBack:)`), in the
-  /// background as the others; before any later publishing, which must not pass them.
-  func writeHeldBackReplay() {
-    guard !restart.heldBackReplay.isEmpty else { return }
-    let held = restart.heldBackReplay
-    restart.heldBackReplay = []
-    outbox.writeInBackground?(held)
   }
 
   /// The root's first publishing. After a replay (`replayed`: what the restart snapshot sent, by path), nothing is

@@ -16,8 +16,6 @@ package struct RestartState {
   package let completionBuilds = DispatchGroup()
   /// What was made for the restarted root before its first indexing (`Server+EarlyAnswers.swift`).
   var early: EarlyRoot?
-  /// The restart snapshot's notifications not written yet (`Server.writeHeldBackReplay`).
-  var heldBackReplay: [OutgoingMessage] = []
 
   /// Whether the leftovers of killed snapshot writes are still to be looked for: true once per run.
   mutating func takeLeftoverCheck() -> Bool {

@@ -312,13 +312,6 @@ final class RestartFixture {
   ) throws -> EarlyAnswers {
     let logs = LogLines()
     let client = client(restarts: true, build: Self.build, cache: nil, logs: logs)
-    // As the loop does: a long run of notifications is handed over whole (here counted, then sent as any message).
-    var backgroundRuns: [Int] = []
-    let server = client.server
-    server.outbox.writeInBackground = { [unowned server] messages in
-      backgroundRuns.append(messages.count)
-      for message in messages { server.send(encoded: message) }
-    }
     try client.initialize(
       InitializeRequest(
         capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)),
@@ -343,9 +336,7 @@ final class RestartFixture {
     let late = questions.map { answer($0, from: client, cache: cache) }
     return EarlyAnswers(
       first: first, late: late,
-      run: Run(
-        published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines,
-        backgroundRuns: backgroundRuns))
+      run: Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines))
   }
 
   /// What one run published and logged.
