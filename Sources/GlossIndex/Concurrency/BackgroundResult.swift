@@ -6,14 +6,18 @@ package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
   private let group = DispatchGroup()
   private var result: Value?
 
-  /// Starts `work` at once on a background queue.
-  package init(_ work: @escaping @Sendable () -> Value?) {
+  /// Starts `work` at once on a background queue; `then` is called once its value is made.
+  package init(_ work: @escaping @Sendable () -> Value?, then: (@Sendable () -> Void)? = nil) {
     group.enter()
     DispatchQueue.global(qos: .userInitiated).async { [self] in
       result = work()
       group.leave()
+      then?()
     }
   }
+
+  /// Whether the value is made (without waiting).
+  package var isFinished: Bool { group.wait(timeout: .now()) == .success }
 
   /// The value, once made (waiting for it); nil when the work gave none.
   package func value() -> Value? {

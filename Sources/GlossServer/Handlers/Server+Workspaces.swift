@@ -195,6 +195,8 @@ extension Server {
       let notes = roots.reduce(0) { $0 + $1.workspace.notes.count }
       send(ProgressNotification(token: token, value: .end(message: "\(notes) notes indexed")))
     }
+    // Requests that came before it and waited for it (`Server+EarlyAnswers.swift`).
+    answerWaitingRequests()
   }
 
   /// Loads the roots now when their loading still waits for the client's answer to the progress request.

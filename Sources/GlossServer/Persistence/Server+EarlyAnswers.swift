@@ -33,6 +33,9 @@ extension Server {
       guard idleWait != nil else { return false }
       buildIndexInBackground()
       return true
+    case .restartChecked:
+      // The first indexing built in the background woke the loop: it is taken now (the caller loads).
+      return restart.early?.index?.isFinished == false
     case .message(.notification(let notification)) where notification.method == DidOpenTextDocumentNotification.method:
       guard prepareEarlyAnswers(),
         let params = try? RawJSON.decode(DidOpenTextDocumentNotification.self, from: notification.params)
@@ -45,10 +48,17 @@ extension Server {
       guard restart.early?.mayAnswer == true else { return false }
       handleNotification(notification)
       return true
-    case .message(.request(let request)) where Self.requestsAnsweredEarly.contains(request.method):
-      guard prepareEarlyAnswers(), answersEarly(request) else { return false }
-      handleRequest(request)
-      restart.early?.lastAnswer = .now
+    case .message(.request(let request)):
+      if Self.requestsAnsweredEarly.contains(request.method), prepareEarlyAnswers(), answersEarly(request) {
+        handleRequest(request)
+        restart.early?.lastAnswer = .now
+        return true
+      }
+      // Another request that only reads waits for the first indexing, built in the background meanwhile, while the
+      // requests after it the early root can answer are answered (answers may come in any order).
+      guard Self.requestsBeforeRestartDiagnosis.contains(request.method), prepareEarlyAnswers() else { return false }
+      restart.early?.waiting.append(request)
+      buildIndexInBackground()
       return true
     default:
       return false
@@ -61,6 +71,8 @@ extension Server {
     guard let early = restart.early, early.mayAnswer, loading.isPending || loading.deferredToken != nil else {
       return nil
     }
+    // Requests wait for the first indexing being built: its end wakes the loop.
+    if !early.waiting.isEmpty { return early.index?.isFinished == false ? .milliseconds(100) : nil }
     let left = Self.earlyGrace - (ContinuousClock.now - early.lastAnswer)
     return left > .zero ? left : nil
   }
@@ -68,15 +80,24 @@ extension Server {
   /// Starts building the first indexing in the background once the early root has answered what came with the
   /// first event (the loop is idle): an event the early root cannot answer then waits only for its end.
   private func buildIndexInBackground() {
-    guard var early = restart.early, early.id != nil, early.index == nil, let replay = early.replay else { return }
+    guard var early = restart.early, early.index == nil, let replay = early.replay else { return }
     let build = indexing(early.path, replay: replay, image: early.image)
-    early.index = BackgroundResult {
-      let started = ContinuousClock.now
-      var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
-      let indexed = build { steps.append(($0, .now)) }
-      return BuiltIndex(indexed: indexed, steps: steps, started: started, ended: .now)
-    }
+    let wake = restart.checks.wake
+    early.index = BackgroundResult(
+      {
+        let started = ContinuousClock.now
+        var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
+        let indexed = build { steps.append(($0, .now)) }
+        return BuiltIndex(indexed: indexed, steps: steps, started: started, ended: .now)
+      }, then: { wake?() })
     restart.early = early
+  }
+
+  /// Answers the requests that waited for the first indexing (now done), in the order they came.
+  func answerWaitingRequests() {
+    let waiting = restart.waitingRequests
+    restart.waitingRequests = []
+    for request in waiting { handleRequest(request) }
   }
 
   /// Whether the early root answers `request` as the whole index would (making the root first when the request is
@@ -212,6 +233,7 @@ extension Server {
   func takeEarlyRoot(ofRoot path: String) -> EarlyRoot? {
     guard let early = restart.early, early.path == path else { return nil }
     restart.early = nil
+    restart.waitingRequests += early.waiting
     if let id = early.id { roots.removeAll { $0.id == id } }
     return early
   }
@@ -234,8 +256,11 @@ struct EarlyRoot {
   var id: RootID?
   /// When an event was last handled early.
   var lastAnswer = ContinuousClock.now
-  /// The first indexing, built in the background from the first idle moment after the early root is made.
+  /// The first indexing, built in the background from the first idle moment after the early root is made, or from
+  /// the first request that must wait for it.
   var index: BackgroundResult<BuiltIndex>?
+  /// The requests that wait for it, in the order they came.
+  var waiting: [IncomingRequest] = []
 }
 
 /// A first indexing built in the background, with the start of each of its steps.

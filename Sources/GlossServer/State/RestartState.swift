@@ -1,4 +1,5 @@
 package import Dispatch
+import LanguageServerProtocol
 
 /// The restart snapshot's side of the server: the checks of restarted roots running in the background, the
 /// notifications of a first publishing being collected for a snapshot, and the background work snapshots are written
@@ -16,6 +17,8 @@ package struct RestartState {
   package let completionBuilds = DispatchGroup()
   /// What was made for the restarted root before its first indexing (`Server+EarlyAnswers.swift`).
   var early: EarlyRoot?
+  /// Requests that came before the first indexing and wait for it (`Server.answerWaitingRequests`).
+  var waitingRequests: [IncomingRequest] = []
 
   /// Whether the leftovers of killed snapshot writes are still to be looked for: true once per run.
   mutating func takeLeftoverCheck() -> Bool {

@@ -51,8 +51,9 @@ import Testing
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
     #expect(
       warm.run.logs.contains { $0.contains("answering citations in") && $0.contains("before its 2 notes are in") })
-    // The citations were answered before the first indexing; the unknown key started it.
+    // The citations were answered before the first indexing; the unknown key, the link and the tag waited for it.
     #expect(warm.first.map(\.beforeIndexing) == Array(repeating: true, count: 9) + [false, false, false])
+    #expect(warm.first.map(\.waited) == Array(repeating: false, count: 9) + [true, true, true])
     for (question, (first, expected)) in zip(questions, zip(warm.first, cold.late)) {
       #expect(first.answer == expected, "\(question)")
     }
@@ -82,23 +83,26 @@ import Testing
     #expect(warm.run.last == cold.run.last)
   }
 
-  @Test func aFirstRequestThatReadsOtherNotesMakesNoEarlyRoot() throws {
+  @Test func aRequestThatReadsOtherNotesWaitsWhileTheCitationsAfterItAreAnswered() throws {
     let fixture = try RestartFixture(files: RestartAnswerTests.files)
     #expect(try fixture.run().saved)
-    // An editor asking for the note's lenses (which count other notes) first, then about a citation.
-    let citations = Self.questions(in: try fixture.text("notes/a.md"))
+    // An editor asking for the note's lenses (which count other notes) first, then about citations and the rest.
     let lens = RestartFixture.Question(kind: .codeLens, path: "notes/a.md", line: 0, character: 0)
-    let questions = [lens] + citations
+    let questions = [lens] + Self.questions(in: try fixture.text("notes/a.md"))
     let before = try fixture.copyOfCache()
     let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
-    #expect(!warm.first.contains { $0.beforeIndexing })
-    // Nothing was made for early answers: the indexing took the replay over at once.
-    #expect(!warm.run.logs.contains { $0.contains("answering citations") })
+    // The lenses waited for the index, built in the background meanwhile; the citations were answered before it.
+    #expect(warm.first.map(\.waited) == [true] + Array(repeating: false, count: 9) + [true, true, true])
+    #expect(warm.first.map(\.beforeIndexing) == [false] + Array(repeating: true, count: 9) + [false, false, false])
+    #expect(warm.run.logs.contains { $0.contains("took the index of") && $0.contains("built in the background") })
     #expect(warm.run.logs.filter { $0.contains("from its restart snapshot") }.count == 1)
     #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image), 2 of them not read") })
-    #expect(warm.first.map(\.answer) == cold.late)
+    for (question, (first, expected)) in zip(questions, zip(warm.first, cold.late)) {
+      #expect(first.answer == expected, "\(question)")
+    }
     #expect(warm.late == cold.late)
+    #expect(warm.run.last == cold.run.last)
   }
 
   @Test func aBufferThatIsNotTheFileWaitsForTheNotes() throws {

@@ -265,22 +265,31 @@ final class RestartFixture {
 
   /// The answer to `question` as JSON with sorted keys, the cache folder `cache` (an extracted text's file) written
   /// `<cache>`.
-  private func answer(_ question: Question, from client: TestClient, cache: String, idle: Bool = true) -> String {
+  private func answer(_ question: Question, from client: TestClient, cache: String) -> String {
+    let id = ask(question, of: client)
+    client.processQueue()
+    return answer(to: id, from: client, cache: cache)
+  }
+
+  /// Queues `question` to `client`'s server; returns the request's id.
+  private func ask(_ question: Question, of client: TestClient) -> RequestID {
     let document = TextDocumentIdentifier(uri: FileURI(filePath: root + "/" + question.path).string)
     let position = Position(line: question.line, character: question.character)
-    let id: RequestID =
-      switch question.kind {
-      case .hover: client.enqueue(HoverRequest(textDocument: document, position: position))
-      case .definition: client.enqueue(DefinitionRequest(textDocument: document, position: position))
-      case .references:
-        client.enqueue(
-          ReferencesRequest(
-            textDocument: document, position: position, context: ReferenceContext(includeDeclaration: true)))
-      case .completion: client.enqueue(CompletionRequest(textDocument: document, position: position))
-      case .codeLens: client.enqueue(CodeLensRequest(textDocument: document))
-      }
-    if idle { client.processQueue() } else { client.processQueuedEvents() }
-    switch client.answers[id]?.last {
+    return switch question.kind {
+    case .hover: client.enqueue(HoverRequest(textDocument: document, position: position))
+    case .definition: client.enqueue(DefinitionRequest(textDocument: document, position: position))
+    case .references:
+      client.enqueue(
+        ReferencesRequest(
+          textDocument: document, position: position, context: ReferenceContext(includeDeclaration: true)))
+    case .completion: client.enqueue(CompletionRequest(textDocument: document, position: position))
+    case .codeLens: client.enqueue(CodeLensRequest(textDocument: document))
+    }
+  }
+
+  /// The first answer to the request `id`, as JSON with sorted keys, the cache folder `cache` written `<cache>`.
+  private func answer(to id: RequestID, from client: TestClient, cache: String) -> String {
+    switch client.answers[id]?.first {
     case .success(let raw)?:
       guard let value = try? JSONSerialization.jsonObject(with: raw.data, options: [.fragmentsAllowed]),
         let sorted = try? JSONSerialization.data(
@@ -295,8 +304,9 @@ final class RestartFixture {
   /// What a start answered before its first indexing and after.
   struct EarlyAnswers {
     /// Each question's answer, asked in turn right after `initialize` and the documents' `didOpen`, before any idle
-    /// moment, and whether it was answered before the first indexing began.
-    var first: [(answer: String, beforeIndexing: Bool)]
+    /// moment; whether it was answered before the first indexing began, and whether it waited for that indexing
+    /// (asked before it, answered after it).
+    var first: [(answer: String, beforeIndexing: Bool, waited: Bool)]
     /// The same questions asked again once everything settled.
     var late: [String]
     /// What the start published and logged.
@@ -324,10 +334,14 @@ final class RestartFixture {
             uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1, text: text)))
     }
     client.processQueuedEvents()
-    let first = questions.map { question in
-      (answer(question, from: client, cache: cache, idle: false), !client.server.loading.hasLoaded)
+    let asked = questions.map { question in
+      let id = ask(question, of: client)
+      client.processQueuedEvents()
+      let answered = client.answers[id] != nil
+      return (id, answered && !client.server.loading.hasLoaded, !answered && !client.server.loading.hasLoaded)
     }
     client.processQueue()
+    let first = asked.map { (answer(to: $0.0, from: client, cache: cache), $0.1, $0.2) }
     for _ in 0..<3 {
       client.enqueue(event: .tick(Date()))
       client.processQueue()
