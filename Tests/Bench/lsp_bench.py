@@ -22,7 +22,8 @@ progress, watched files) and `initialized`, and waits until a `publishDiagnostic
 - with --first-answers, the first answers: right after `initialized` (before ready), a note is opened and hover,
   completion and definition asked at once at its citation probes, as an editor restoring its last buffer does; the
   time from `initialize` to each answer, whether it holds what the manifest says, and the medians over the restarts
-  (the runs after the first).
+  (the runs after the first); with --editor-first, the code lenses and semantic tokens of the note are asked for
+  first, as Neovim does when a buffer attaches (their answers are not timed).
 
 The runs share one cache folder (XDG_CACHE_HOME), so a run after the first is a restart with nothing changed;
 --cold gives each run an empty cache of its own. Prints a table per run and the medians; --json writes every
@@ -274,7 +275,8 @@ def one_run(a, manifest, notes, cache):
     server.notify("initialized", {})
     opened = {}
     if a.first_answers:
-        figures["first_answers_ms"] = first_answers(server, workspace, manifest, started, a.ready_timeout, opened)
+        figures["first_answers_ms"] = first_answers(
+            server, workspace, manifest, started, a.ready_timeout, opened, a.editor_first)
     waiting, last = set(notes), started
     deadline = started + a.ready_timeout
     while waiting and time.perf_counter() < deadline:
@@ -383,7 +385,7 @@ FIRST_KINDS = (("hover", "textDocument/hover"), ("completion", "textDocument/com
                ("definition", "textDocument/definition"))
 
 
-def first_answers(server, workspace, manifest, started, timeout, opened):
+def first_answers(server, workspace, manifest, started, timeout, opened, editor_first=False):
     """Right after `initialized`, as an editor restoring its last buffer does: opens the note of the manifest's first
     citation hover probe and asks at once for hover, completion (after a key's first letters) and definition at its
     citation probes. Returns, per kind, milliseconds from `initialize` to the answer and whether it holds what the
@@ -392,6 +394,9 @@ def first_answers(server, workspace, manifest, started, timeout, opened):
     if first is None:
         return {}
     uri = open_note(server, workspace, first["file"], opened)
+    if editor_first:
+        for method in ("textDocument/codeLens", "textDocument/semanticTokens/full"):
+            server.ask(method, {"textDocument": {"uri": uri}})
     asked = []
     for kind, method in FIRST_KINDS:
         context = "citation-key-prefix" if kind == "completion" else "citation"
@@ -447,6 +452,8 @@ def main():
     ap.add_argument("--no-probes", action="store_true")
     ap.add_argument("--first-answers", action="store_true",
                     help="right after initialized, open a note and time its first hover, completion, definition")
+    ap.add_argument("--editor-first", action="store_true",
+                    help="with --first-answers, ask for the note's code lenses and semantic tokens first (Neovim)")
     ap.add_argument("--no-edits", action="store_true")
     ap.add_argument("--json", help="write every figure here")
     a = ap.parse_args()
