@@ -5,7 +5,8 @@ import GlossSyntax
 /// A restarted workspace can hold the maps of every note (`adoptNoteMaps`) and the records of only the notes asked
 /// about (`placeFiledNote`) while the others are still being decoded: these answers are then what they are with every
 /// note in. Everything else (links and tags, whose answers show other notes; cross-references; an unknown key, whose
-/// hover looks for the key it was renamed to) must wait for the notes.
+/// hover looks for the key it was renamed to) must wait for the notes. A note's semantic tokens only mark what does
+/// not resolve: without cross-references and links to headings, the maps tell.
 extension Workspace {
   /// Whether the hover and the definition at `offset` in the note at `path` read only the note, the maps, the
   /// bibliographies and the sources: a citation of a key some source has, not a cross-reference.
@@ -28,6 +29,18 @@ extension Workspace {
     if bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "-") { bracket -= 1 }
     guard bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "[") else { return true }
     return note.quotation(beforeCitationAt: bracket, in: bytes) == nil
+  }
+
+  /// Whether the semantic tokens of the note at `path` read only the note, the maps, the bibliographies and the
+  /// sources: it has no cross-reference (whose label is looked for in other notes) and no wiki link with a heading
+  /// (looked for in the note it names). A workspace holding that note and the config alone can tell.
+  package func semanticTokensReadOnlyNoteMaps(in path: String) -> Bool {
+    guard let record = notes[path] else { return false }
+    let note = record.note
+    for citation in note.citations {
+      for item in citation.items where crossrefKind(ofKey: item.key, in: record) != nil { return false }
+    }
+    return !note.links.contains { $0.kind == .wiki && !($0.anchor ?? "").isEmpty }
   }
 
   /// What the note at `path` alone says of the place: whether a hover or definition there (`completing` false) is at

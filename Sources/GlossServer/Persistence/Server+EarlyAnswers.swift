@@ -2,7 +2,8 @@ import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
 
-/// A restarted workspace answers a citation's hover, definition and completion before its notes are in.
+/// A restarted workspace answers a citation's hover, definition and completion, and a note's semantic tokens, before
+/// its notes are in.
 ///
 /// With a client that takes progress, the first indexing waits for an event. When that event is a `didOpen` or one
 /// of those requests, the restart snapshot is replayed then (once: the first indexing takes the replay over) and the
@@ -11,7 +12,7 @@ import LanguageServerProtocol
 /// open as it is on disk makes an early root: the bibliographies and sources (the sources from the image), and the
 /// reverse maps the image keeps of all the notes (`NoteMaps`), without the notes themselves; the note asked about is
 /// taken from the image. Such a root answers exactly as the whole index does the requests that read nothing else
-/// (`Workspace.navigationReadsOnlyNoteMaps`, `completionReadsOnlyNoteMaps`). Any other event starts the first
+/// (`Workspace.navigationReadsOnlyNoteMaps`, `completionReadsOnlyNoteMaps`, `semanticTokensReadOnlyNoteMaps`). Any other event starts the first
 /// indexing, which takes the replay, the image and the root's id over and drops the early root, and so does a moment
 /// (`earlyGrace`) with no event after the last one handled early. Documents opened meanwhile are only kept, and
 /// attached to the indexed root (`reattachOpenDocuments`).
@@ -21,7 +22,7 @@ extension Server {
 
   /// The requests an early root may answer.
   static let requestsAnsweredEarly: Set<String> = [
-    HoverRequest.method, DefinitionRequest.method, CompletionRequest.method,
+    HoverRequest.method, DefinitionRequest.method, CompletionRequest.method, SemanticTokensRequest.method,
   ]
 
   /// Handles `event` before the first indexing when it can: true when it did (the event needs nothing else), false
@@ -104,6 +105,12 @@ extension Server {
   /// about a citation): its document is a note open as it is on disk, and what is asked reads only that note, the
   /// maps, the bibliographies and the sources.
   private func answersEarly(_ request: IncomingRequest) -> Bool {
+    if request.method == SemanticTokensRequest.method {
+      guard let params = try? RawJSON.decode(SemanticTokensRequest.self, from: request.params) else { return false }
+      return answersEarly(in: params.textDocument.uri) { workspace, path, _, _ in
+        workspace.semanticTokensReadOnlyNoteMaps(in: path)
+      }
+    }
     let target: (uri: DocumentURI, position: Position)?
     switch request.method {
     case HoverRequest.method:
@@ -119,25 +126,34 @@ extension Server {
     default:
       target = nil
     }
-    guard let target, let (path, record, text) = earlyNote(target.uri) else { return false }
-    let offset = text.offset(of: target.position, in: connection.positionEncoding)
+    guard let target else { return false }
     let isCompletion = request.method == CompletionRequest.method
-    func answers(_ workspace: Workspace) -> Bool {
-      isCompletion
-        ? workspace.completionReadsOnlyNoteMaps(at: offset, in: path, text: text.bytes)
-        : workspace.navigationReadsOnlyNoteMaps(at: offset, in: path)
+    let encoding = connection.positionEncoding
+    return answersEarly(in: target.uri) { workspace, path, text, isRoot in
+      let offset = text.offset(of: target.position, in: encoding)
+      if isCompletion { return workspace.completionReadsOnlyNoteMaps(at: offset, in: path, text: text.bytes) }
+      // Whether the key is known is asked of the root (the note alone has no bibliography).
+      return isRoot
+        ? workspace.navigationReadsOnlyNoteMaps(at: offset, in: path)
+        : workspace.isCitationContext(at: offset, in: path, text: text.bytes, completing: false)
     }
-    // Asked first of the note alone (is it a citation at all?), so that a root is made only for a citation; the
-    // answer depends on the bibliographies (is the key known?), so it is asked again of the root.
-    guard let early = restart.early, let replay = early.replay else { return false }
+  }
+
+  /// Whether `answers` says the early root answers a request about the note at `uri` as the whole index would. It is
+  /// asked first of a workspace holding the note and the config alone (`isRoot` false), so that a root is made only
+  /// for a request it may answer, then of the root (`isRoot` true: the answer may depend on the bibliographies).
+  private func answersEarly(
+    in uri: DocumentURI, _ answers: (_ workspace: Workspace, _ path: String, _ text: SourceText, _ isRoot: Bool) -> Bool
+  ) -> Bool {
+    guard let (path, record, text) = earlyNote(uri), let early = restart.early, let replay = early.replay else {
+      return false
+    }
     var alone = Workspace(indexing: [], config: replay.discovered.config.config, place: replay.discovered.files.place)
     alone.placeFiledNote(record)
-    guard alone.isCitationContext(at: offset, in: path, text: text.bytes, completing: isCompletion),
-      let index = earlyRootIndex()
-    else { return false }
+    guard answers(alone, path, text, false), let index = earlyRootIndex() else { return false }
     if roots[index].workspace.notes[path] == nil { roots[index].workspace.placeFiledNote(record) }
-    roots[index].openPaths[path] = target.uri
-    return answers(roots[index].workspace)
+    roots[index].openPaths[path] = uri
+    return answers(roots[index].workspace, path, text, true)
   }
 
   /// The path, the record (from the note image) and the open buffer of the note at `uri` in the restarted root,

@@ -86,15 +86,18 @@ import Testing
   @Test func aRequestThatReadsOtherNotesWaitsWhileTheCitationsAfterItAreAnswered() throws {
     let fixture = try RestartFixture(files: RestartAnswerTests.files)
     #expect(try fixture.run().saved)
-    // An editor asking for the note's lenses (which count other notes) first, then about citations and the rest.
+    // As Neovim does: the note's lenses (which count other notes) first, then its semantic tokens (its links name
+    // notes without headings: the maps tell which resolve), then citations and the rest.
     let lens = RestartFixture.Question(kind: .codeLens, path: "notes/a.md", line: 0, character: 0)
-    let questions = [lens] + Self.questions(in: try fixture.text("notes/a.md"))
+    let tokens = RestartFixture.Question(kind: .semanticTokens, path: "notes/a.md", line: 0, character: 0)
+    let questions = [lens, tokens] + Self.questions(in: try fixture.text("notes/a.md"))
     let before = try fixture.copyOfCache()
     let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
     // The lenses waited for the index, built in the background meanwhile; the citations were answered before it.
-    #expect(warm.first.map(\.waited) == [true] + Array(repeating: false, count: 9) + [true, true, true])
-    #expect(warm.first.map(\.beforeIndexing) == [false] + Array(repeating: true, count: 9) + [false, false, false])
+    #expect(warm.first.map(\.waited) == [true] + Array(repeating: false, count: 10) + [true, true, true])
+    #expect(warm.first.map(\.beforeIndexing) == [false] + Array(repeating: true, count: 10) + [false, false, false])
+    #expect(warm.first[1].answer.contains("data"))
     #expect(warm.run.logs.contains { $0.contains("took the index of") && $0.contains("built in the background") })
     #expect(warm.run.logs.filter { $0.contains("from its restart snapshot") }.count == 1)
     #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image), 2 of them not read") })
@@ -103,6 +106,25 @@ import Testing
     }
     #expect(warm.late == cold.late)
     #expect(warm.run.last == cold.run.last)
+  }
+
+  @Test func theTokensOfANoteLinkingToAHeadingWaitForTheNotes() throws {
+    var files = RestartAnswerTests.files
+    files["notes/c.md"] = "# C\n\nSee [[b#Details]] and [@smith2020, p. 4].\n"
+    let fixture = try RestartFixture(files: files)
+    #expect(try fixture.run().saved)
+    let questions = [
+      RestartFixture.Question(kind: .semanticTokens, path: "notes/c.md", line: 0, character: 0),
+      RestartFixture.Question(kind: .hover, path: "notes/c.md", line: 2, character: 23),
+    ]
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/c.md"])
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/c.md"])
+    // The heading is looked for in the note the link names: the tokens wait; the citation after them does not.
+    #expect(warm.first.map(\.waited) == [true, false])
+    #expect(warm.first.map(\.beforeIndexing) == [false, true])
+    #expect(warm.first.map(\.answer) == cold.late)
+    #expect(warm.first[1].answer.contains("Rivers"))
   }
 
   @Test func aBufferThatIsNotTheFileWaitsForTheNotes() throws {

@@ -188,7 +188,7 @@ final class RestartFixture {
 
   /// A request a client makes at a place in a note.
   struct Question: CustomStringConvertible {
-    enum Kind: String { case hover, definition, references, completion, codeLens }
+    enum Kind: String { case hover, definition, references, completion, codeLens, semanticTokens }
     var kind: Kind
     var path: String
     var line: Int
@@ -284,6 +284,7 @@ final class RestartFixture {
           textDocument: document, position: position, context: ReferenceContext(includeDeclaration: true)))
     case .completion: client.enqueue(CompletionRequest(textDocument: document, position: position))
     case .codeLens: client.enqueue(CodeLensRequest(textDocument: document))
+    case .semanticTokens: client.enqueue(SemanticTokensRequest(textDocument: document))
     }
   }
 
