@@ -8,14 +8,15 @@ import LanguageServerProtocol
 /// With a client that takes progress, the first indexing waits for an event. When that event is a `didOpen` or one
 /// of those requests, the restart snapshot is replayed then (once: the first indexing takes the replay over) and the
 /// note image read. When nothing changed since the last run (the snapshot's walk finds every file as it was) and the
-/// image holds every note parsed from exactly the text the snapshot vouches for, a request about a citation in a note
-/// open as it is on disk makes an early root: the bibliographies and sources (the sources from the image), and the
-/// reverse maps the image keeps of all the notes (`NoteMaps`), without the notes themselves; the note asked about is
-/// taken from the image. Such a root answers exactly as the whole index does the requests that read nothing else
-/// (`Workspace.navigationReadsOnlyNoteMaps`, `completionReadsOnlyNoteMaps`, `semanticTokensReadOnlyNoteMaps`). Any other event starts the first
-/// indexing, which takes the replay, the image and the root's id over and drops the early root, and so does a moment
-/// (`earlyGrace`) with no event after the last one handled early. Documents opened meanwhile are only kept, and
-/// attached to the indexed root (`reattachOpenDocuments`).
+/// image holds every note parsed from exactly the text the snapshot vouches for, a request about a note open as it is
+/// on disk makes an early root: the bibliographies and sources (the sources from the image), and the reverse maps the
+/// image keeps of all the notes (`NoteMaps`), without the notes themselves; the note asked about is taken from the
+/// image. Such a root answers exactly as the whole index does the requests that read nothing else
+/// (`Workspace.navigationReadsOnlyNoteMaps`, `completionReadsOnlyNoteMaps`, `semanticTokensReadOnlyNoteMaps`).
+/// Another request that only reads waits for the first indexing, then built in the background; any other event
+/// starts that indexing, which takes the replay, the image, the root's id and what was built over and drops the early
+/// root, and so does a moment (`earlyGrace`) with no event after the last one handled early. Documents opened
+/// meanwhile are only kept, and attached to the indexed root (`reattachOpenDocuments`).
 extension Server {
   /// How long the first indexing waits after an event handled early, for the requests an editor sends with it.
   static let earlyGrace: Duration = .milliseconds(50)
