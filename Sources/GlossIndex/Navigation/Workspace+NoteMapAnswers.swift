@@ -43,15 +43,9 @@ extension Workspace {
     return !note.links.contains { $0.kind == .wiki && !($0.anchor ?? "").isEmpty }
   }
 
-  /// What the note at `path` alone says of the place: whether a hover or definition there (`completing` false) is at
-  /// a citation item that is not a cross-reference, or a completion there (`completing`) reads only the note, the
-  /// maps, the bibliographies and the sources. A workspace holding that note and the config alone can tell.
-  package func isCitationContext(at offset: Int, in path: String, text bytes: [UInt8], completing: Bool) -> Bool {
-    completing ? completionReadsOnlyNoteMaps(at: offset, in: path, text: bytes) : isCitation(at: offset, in: path)
-  }
-
-  /// Whether `offset` in the note at `path` is at a citation item that is not a cross-reference.
-  private func isCitation(at offset: Int, in path: String) -> Bool {
+  /// Whether `offset` in the note at `path` is at a citation item that is not a cross-reference: what the note and
+  /// the config alone tell of a hover or definition there (whether its key is known needs the bibliographies).
+  package func isCitation(at offset: Int, in path: String) -> Bool {
     guard notes[path] != nil, crossrefID(at: offset, in: path) == nil,
       case .citationItem? = element(at: offset, in: path)
     else { return false }

@@ -136,7 +136,7 @@ extension Server {
       // Whether the key is known is asked of the root (the note alone has no bibliography).
       return isRoot
         ? workspace.navigationReadsOnlyNoteMaps(at: offset, in: path)
-        : workspace.isCitationContext(at: offset, in: path, text: text.bytes, completing: false)
+        : workspace.isCitation(at: offset, in: path)
     }
   }
 

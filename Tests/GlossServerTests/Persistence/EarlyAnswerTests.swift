@@ -27,18 +27,7 @@ import Testing
 
   /// The questions at `places` in the note's text `text` (UTF-16 columns).
   static func questions(in text: String) -> [RestartFixture.Question] {
-    let lines = text.components(separatedBy: "\n")
-    var out: [RestartFixture.Question] = []
-    for place in places {
-      guard let line = lines.firstIndex(where: { $0.contains(place.needle) }),
-        let found = lines[line].range(of: place.needle)
-      else { continue }
-      let column = lines[line][..<found.lowerBound].utf16.count + place.offset
-      for kind in place.kinds {
-        out.append(RestartFixture.Question(kind: kind, path: "notes/a.md", line: line, character: column))
-      }
-    }
-    return out
+    RestartFixture.questions(at: places, in: text, path: "notes/a.md")
   }
 
   @Test func aRestartAnswersACitationBeforeItsNotesAreIn() throws {

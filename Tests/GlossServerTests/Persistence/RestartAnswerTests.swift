@@ -51,18 +51,7 @@ import Testing
   /// and an emoji); places the note no longer has are left out.
   static func questions(in fixture: RestartFixture) throws -> [RestartFixture.Question] {
     guard let text = try? fixture.text("notes/a.md") else { return [] }
-    let lines = text.components(separatedBy: "\n")
-    var out: [RestartFixture.Question] = []
-    for place in places {
-      guard let line = lines.firstIndex(where: { $0.contains(place.needle) }),
-        let found = lines[line].range(of: place.needle)
-      else { continue }
-      let column = lines[line][..<found.lowerBound].utf16.count + place.offset
-      for kind in place.kinds {
-        out.append(RestartFixture.Question(kind: kind, path: "notes/a.md", line: line, character: column))
-      }
-    }
-    return out
+    return RestartFixture.questions(at: places, in: text, path: "notes/a.md")
   }
 
   @Test func aRestartAnswersBeforeItsDiagnosisWhatAColdStartAnswers() throws {

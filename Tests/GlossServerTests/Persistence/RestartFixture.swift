@@ -186,6 +186,23 @@ final class RestartFixture {
     client.processQueue()
   }
 
+  /// The questions at `places` in the note at `path` whose text is `text`: each place is the first line holding its
+  /// needle, `offset` UTF-16 units into it; places the text no longer has are left out.
+  static func questions(
+    at places: [(needle: String, offset: Int, kinds: [Question.Kind])], in text: String, path: String
+  ) -> [Question] {
+    let lines = text.components(separatedBy: "\n")
+    var out: [Question] = []
+    for place in places {
+      guard let line = lines.firstIndex(where: { $0.contains(place.needle) }),
+        let found = lines[line].range(of: place.needle)
+      else { continue }
+      let column = lines[line][..<found.lowerBound].utf16.count + place.offset
+      for kind in place.kinds { out.append(Question(kind: kind, path: path, line: line, character: column)) }
+    }
+    return out
+  }
+
   /// A request a client makes at a place in a note.
   struct Question: CustomStringConvertible {
     enum Kind: String { case hover, definition, references, completion, codeLens, semanticTokens }
