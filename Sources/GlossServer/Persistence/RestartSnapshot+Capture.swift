@@ -11,7 +11,7 @@ extension RestartSnapshot {
   /// stamp than the one the index recorded before reading it, so it is caught here.
   static func capture(
     _ root: WorkspaceRoot, published: [PublishedDiagnostics], key: RestartKey, editorSettings: ConfigValue?,
-    fileSystem: any FileReading, extractionCache: ExtractionCache?
+    fileSystem: any FileReading, extractionCache: ExtractionCache?, openTexts: [String: SourceText] = [:]
   ) -> Result<RestartSnapshot, RestartRefusal> {
     // The files the index named outside the walk, present or not, so that one appearing is a change too.
     var referenced = root.files.referenced
@@ -54,21 +54,32 @@ extension RestartSnapshot {
     return .success(
       RestartSnapshot(
         key: key, files: walk.files, otherFiles: walk.otherFiles.map(\.path), skipped: walk.skipped,
-        referenced: referenced, extractionEntries: entries, published: published, fileTexts: fileTexts(of: root)))
+        referenced: referenced, extractionEntries: entries, published: published,
+        fileTexts: fileTexts(of: root, openTexts: openTexts, fileSystem: fileSystem)))
   }
 }
 
 extension RestartSnapshot {
   /// The text each closed note's record was parsed from: the text the root keeps, else the stamp of the one it
-  /// released (`WorkspaceRoot.releasedTexts`, kept exactly for this: telling whether a file still holds it); and the
-  /// text each closed source document whose text is its file was parsed from (`SourceDocument.parts`).
-  static func fileTexts(of root: WorkspaceRoot) -> [String: TextStamp] {
+  /// released (`WorkspaceRoot.releasedTexts`, kept exactly for this: telling whether a file still holds it); the text
+  /// of each open note whose buffer (`openTexts`, by path) is its file's text now, which its record was parsed from
+  /// (the note an editor opens again at its next start); and the text each closed source document whose text is its
+  /// file was parsed from (`SourceDocument.parts`).
+  static func fileTexts(
+    of root: WorkspaceRoot, openTexts: [String: SourceText] = [:], fileSystem: any FileReading
+  ) -> [String: TextStamp] {
     var out: [String: TextStamp] = [:]
     out.reserveCapacity(root.workspace.notes.count + root.workspace.sourceDocuments.count)
     for (path, record) in root.workspace.sourceDocuments
     where root.openPaths[path] == nil && ExtractedFormat(path: path) == nil {
       guard let stamp = record.document.textStamp else { continue }
       out[path] = TextStamp(count: stamp.count, fingerprint: stamp.fingerprint)
+    }
+    for (path, text) in openTexts where root.openPaths[path] != nil && root.workspace.notes[path] != nil {
+      guard case .success(let bytes) = root.files.read(path, fileSystem: fileSystem), bytes == text.bytes else {
+        continue
+      }
+      out[path] = TextStamp(text.bytes)
     }
     for path in root.workspace.notes.keys where root.openPaths[path] == nil {
       if let text = root.texts[path] {

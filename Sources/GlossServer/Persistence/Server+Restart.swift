@@ -184,7 +184,7 @@ extension Server {
       switch notifications.flatMap({
         RestartSnapshot.capture(
           root, published: $0, key: key, editorSettings: settings, fileSystem: fileSystem,
-          extractionCache: extractionCache)
+          extractionCache: extractionCache, openTexts: openTexts)
       }) {
       case .success(let snapshot):
         do {
