@@ -1,15 +1,20 @@
 import Dispatch
 import LanguageServerProtocol
+import Synchronization
 
 /// Writes a long run of notifications — a restart's replayed diagnostics, one per file — on a thread of its own, so
 /// that the loop goes on indexing while the client reads them, rather than waiting on a full pipe.
 ///
 /// Order is kept where it matters: a `publishDiagnostics` the loop sends later may be for a file of the run, and must
 /// not overtake it, so it waits until the run is written (`send(_:)`); anything else (responses, progress, logs)
-/// goes out at once, between two of the run's messages. Runs are written one after another, in the order given.
+/// overtakes the rest of the run: the writer writes it before the run's next message. (Written by the loop while the
+/// writer waits on a full pipe, an answer could wait for the whole run: the writer takes the pipe again first.)
+/// Runs are written one after another, in the order given.
 package final class BulkWriter: Sendable {
   /// Left when the run being written is over.
   private let written = DispatchGroup()
+  /// Whether a run is being written, and the messages that overtake it, in the order sent.
+  private let state = Mutex<(writing: Bool, overtaking: [OutgoingMessage])>((false, []))
   /// Writes one message body, framed (the transport: its lock keeps frames from several threads whole).
   private let write: @Sendable (OutgoingMessage) -> Void
 
@@ -24,23 +29,52 @@ package final class BulkWriter: Sendable {
     guard !messages.isEmpty else { return }
     written.wait()
     written.enter()
-    let (written, write) = (written, write)
-    BackgroundThread.start(name: "gloss-writer") {
-      for message in messages { write(message) }
+    state.withLock { $0.writing = true }
+    BackgroundThread.start(name: "gloss-writer") { [self] in
+      for message in messages {
+        writeOvertaking(endingRun: false)
+        write(message)
+      }
+      writeOvertaking(endingRun: true)
       written.leave()
     }
   }
 
-  /// Writes `message` now, after the run being written when it could be about one of its files.
+  /// Writes the messages sent to overtake the run; with `endingRun`, until none is left and the run is over.
+  private func writeOvertaking(endingRun: Bool) {
+    while true {
+      let overtaking = state.withLock { state -> [OutgoingMessage] in
+        let taken = state.overtaking
+        state.overtaking = []
+        if taken.isEmpty, endingRun { state.writing = false }
+        return taken
+      }
+      if overtaking.isEmpty { return }
+      for message in overtaking { write(message) }
+      if !endingRun { return }
+    }
+  }
+
+  /// Writes `message` now, after the run being written when it could be about one of its files, else before the
+  /// run's next message.
   package func send(_ message: OutgoingMessage) {
-    if message.mustFollowBulkRuns { waitUntilWritten() }
+    if message.mustFollowBulkRuns {
+      waitUntilWritten()
+    } else {
+      let overtakes = state.withLock { state -> Bool in
+        guard state.writing else { return false }
+        state.overtaking.append(message)
+        return true
+      }
+      if overtakes { return }
+    }
     write(message)
   }
 
   /// Whether a run is being written now.
   package var isWriting: Bool { written.wait(timeout: .now()) == .timedOut }
 
-  /// Returns once no run is being written.
+  /// Returns once no run is being written (and what overtook it is written too).
   package func waitUntilWritten() {
     written.wait()
   }
