@@ -158,11 +158,18 @@ extension Workspace {
 
   /// Builds what completion needs now (for a background queue after loading): copies of this workspace share it,
   /// also those made while it is being built, for the parts their changes leave as they are. Source keys first (what
-  /// `@` and `[@` complete), then their ranking, then the note names.
-  package func prepareCompletion() {
+  /// `@` and `[@` complete), then their ranking, then the note names (unless `notes` is false: a workspace holding
+  /// the maps of its notes but not the notes themselves completes only keys).
+  package func prepareCompletion(notes: Bool = true) {
     let index = sourceSearchIndex
     _ = completionCache.ranking { Self.citationRanking(of: index, citers: citers) }
-    _ = completionCache.notes { NoteSearchIndex(self) }
+    if notes { _ = completionCache.notes { NoteSearchIndex(self) } }
+  }
+
+  /// Builds the search index over the sources alone (for another core while the workspace is being loaded: copies of
+  /// this workspace share it as long as their sources are these).
+  package func prepareSourceSearch() {
+    _ = sourceSearchIndex
   }
 
   /// Whether completion's source index is built for this state (tests and benchmarks).

@@ -6,10 +6,15 @@ package final class BackgroundResult<Value: Sendable>: @unchecked Sendable {
   private let group = DispatchGroup()
   private var result: Value?
 
-  /// Starts `work` at once on a background queue; `then` is called once its value is made.
-  package init(_ work: @escaping @Sendable () -> Value?, then: (@Sendable () -> Void)? = nil) {
+  /// Starts `work` at once on a background queue, or by `start` (a thread of its own: work that waits for another
+  /// result must not hold one of the queue's few threads, or what it waits for may wait for a thread); `then` is
+  /// called on the same thread once its value is made.
+  package init(
+    _ work: @escaping @Sendable () -> Value?, then: (@Sendable () -> Void)? = nil,
+    start: (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .userInitiated).async(execute: $0) }
+  ) {
     group.enter()
-    DispatchQueue.global(qos: .userInitiated).async { [self] in
+    start { [self] in
       result = work()
       group.leave()
       then?()

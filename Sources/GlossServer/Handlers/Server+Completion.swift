@@ -56,8 +56,9 @@ extension Server {
   /// Builds the completion index of root `id` on a background queue, so that the first completion after indexing
   /// does not pay for it (≈ 0.2 s on the standard workspace); a completion arriving meanwhile waits for the same build
   /// (also after edits, which keep the parts they leave as they are). Restart snapshots are written after it
-  /// (`restart.completionBuilds`): on two cores, a user waits for the one and not for the other.
-  func prepareCompletion(in id: RootID) {
+  /// (`restart.completionBuilds`): on two cores, a user waits for the one and not for the other. Without `notes`,
+  /// only the source keys and their ranking are built.
+  func prepareCompletion(in id: RootID, notes: Bool = true) {
     guard let snapshot = workspace(id) else { return }
     let log = options.log
     let group = restart.completionBuilds
@@ -65,7 +66,7 @@ extension Server {
     DispatchQueue.global(qos: .userInitiated).async {
       defer { group.leave() }
       let started = ContinuousClock.now
-      snapshot.prepareCompletion()
+      snapshot.prepareCompletion(notes: notes)
       log("built the completion index in \(ContinuousClock.now - started)")
     }
   }

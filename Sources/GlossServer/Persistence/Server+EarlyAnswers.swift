@@ -1,3 +1,4 @@
+import Dispatch
 import GlossIndex
 import GlossSyntax
 import LanguageServerProtocol
@@ -18,6 +19,11 @@ import LanguageServerProtocol
 /// root, and so does a moment (`earlyGrace`) with no event after the last one handled early. Documents opened
 /// meanwhile are only kept, and attached to the indexed root (`reattachOpenDocuments`).
 extension Server {
+  /// Starts `work` on a thread of its own (the work before the first indexing waits for other work).
+  static func onEarlyThread(_ work: @escaping @Sendable () -> Void) {
+    BackgroundThread.start(name: "gloss-early", work)
+  }
+
   /// How long the first indexing waits after an event handled early, for the requests an editor sends with it.
   static let earlyGrace: Duration = .milliseconds(50)
 
@@ -178,22 +184,29 @@ extension Server {
   }
 
   /// Replays the restart snapshot and reads the note image once, before the first indexing, and checks that the image
-  /// holds every note the snapshot's walk found parsed from the text the snapshot vouches for (its maps are decoded
-  /// on another core meanwhile); true when an early root can be made.
+  /// holds every note the snapshot's walk found parsed from the text the snapshot vouches for; true when an early root
+  /// can be made.
+  ///
+  /// The image is read, its maps decoded and the early root built from the files the snapshot lists, then the keys'
+  /// search index, on other cores while the replay walks the root (the client has nothing to read yet); the root is
+  /// used only when the walk finds the files as listed.
   private func prepareEarlyAnswers() -> Bool {
     if let early = restart.early { return early.mayAnswer }
     guard roots.isEmpty, initialFolders.count == 1, let folder = initialFolders.first,
       let given = FileURI(folder.uri).filePath
     else { return false }
     let path = discovery.widened(given)
-    // The image is read, and its maps decoded, on other cores while the replay walks the root (the client has nothing
-    // to read yet).
-    let reading = noteImageReader(ofRoot: path).map { BackgroundResult($0) }
+    // Threads of their own: each waits for the one before.
+    let reading = noteImageReader(ofRoot: path).map { BackgroundResult($0, start: Self.onEarlyThread) }
     let maps = reading.map { reading in
-      BackgroundResult { reading.value().flatMap { $0.mapsAreIntact ? $0.noteMaps() : nil } }
+      BackgroundResult({ reading.value().flatMap { $0.mapsAreIntact ? $0.noteMaps() : nil } }, start: Self.onEarlyThread)
     }
-    let replay = replayRestartSnapshot(ofRoot: path)
+    let candidate = restartSnapshotToReplay(ofRoot: path)
+    var building: BackgroundResult<EarlyBuild>?
+    if let candidate, let reading, let maps { building = earlyRootBuilding(candidate, reading, maps) }
+    let replay = candidate.flatMap { self.replay($0) }
     var early = EarlyRoot(path: path, folderURI: folder.uri, replay: replay, image: reading?.value(), maps: maps)
+    early.building = building
     defer { restart.early = early }
     guard let replay, let image = early.image else { return false }
     guard image.mapsAreIntact else {
@@ -211,37 +224,71 @@ extension Server {
     return early.mayAnswer
   }
 
-  /// The index in `roots` of the early root, made now when it is not yet; nil when it cannot be (its maps do not
-  /// decode).
+  /// Builds, on another core, the early root of the restarted root whose snapshot is `candidate`, from the files the
+  /// snapshot lists (without its notes), the note image `reading` reads and the maps `maps` decodes; then the keys'
+  /// search index, which a completion asked with the first hover waits for. Nil when the image or its maps cannot be
+  /// read.
+  private func earlyRootBuilding(
+    _ candidate: RestartCandidate, _ reading: BackgroundResult<NoteImage>, _ maps: BackgroundResult<NoteMaps>
+  ) -> BackgroundResult<EarlyBuild> {
+    let (settings, reader, home, cache) = (
+      connection.editorSettings, options.reader, options.homeDirectory, extractionCache
+    )
+    let zotero = options.defaultZoteroDirectory
+    let completionBuilds = restart.completionBuilds
+    let log = options.log
+    let building = BackgroundResult({ () -> EarlyBuild? in
+      let started = ContinuousClock.now
+      let snapshot = candidate.snapshot
+      let listed = WorkspaceFiles.listed(
+        root: candidate.root, config: candidate.config.config, fileSystem: reader, home: home, files: snapshot.files,
+        otherFiles: snapshot.otherFiles, skipped: snapshot.skipped, referenced: snapshot.referenced)
+      let knownTexts = snapshot.knownTexts(in: listed)
+      var files = listed
+      files.files.removeAll { $0.role == .note }
+      guard let image = reading.value() else { return nil }
+      let indexed = IndexedRoot(
+        root: candidate.root, editorSettings: settings, fileSystem: reader, home: home, cache: cache,
+        keepingNoteTexts: false, zoteroDirectory: zotero, diagnosing: false, noteImage: image,
+        discovered: DiscoveredRoot(config: candidate.config, files: files), knownTexts: knownTexts, noteMaps: maps)
+      return EarlyBuild(indexed: indexed, took: ContinuousClock.now - started)
+    }, start: Self.onEarlyThread)
+    completionBuilds.enter()
+    Self.onEarlyThread {
+      defer { completionBuilds.leave() }
+      guard let built = building.value(), built.indexed.adoptedNoteMaps else { return }
+      let started = ContinuousClock.now
+      built.indexed.workspace.prepareCompletion(notes: false)
+      log("built the completion index of the keys before the notes are in, in \(ContinuousClock.now - started)")
+    }
+    return building
+  }
+
+  /// The index in `roots` of the early root, put there now when it is not yet (waiting for its build); nil when it
+  /// cannot be (its maps do not decode).
   private func earlyRootIndex() -> Int? {
     guard var early = restart.early, early.mayAnswer, let replay = early.replay, let image = early.image,
-      let maps = early.maps
+      let building = early.building
     else { return nil }
     if let id = early.id { return rootIndex(id) }
     defer { restart.early = early }
     let started = ContinuousClock.now
-    var files = replay.discovered.files
-    files.files.removeAll { $0.role == .note }
-    // The maps are waited for once the files are in (they were decoded meanwhile).
-    let indexed = IndexedRoot(
-      root: early.path, editorSettings: connection.editorSettings, fileSystem: options.reader,
-      home: options.homeDirectory, cache: extractionCache, keepingNoteTexts: false,
-      zoteroDirectory: options.defaultZoteroDirectory, diagnosing: false, noteImage: image,
-      discovered: DiscoveredRoot(config: replay.discovered.config, files: files), knownTexts: replay.knownTexts,
-      noteMaps: maps)
-    guard indexed.adoptedNoteMaps else {
+    guard let built = building.value(), built.indexed.adoptedNoteMaps else {
       early.mayAnswer = false
       log("no early answers for '\(early.path)': the note image's maps cannot be read")
       return nil
     }
+    var indexed = built.indexed
+    // Built from the files the snapshot lists, which the walk found as listed.
+    indexed.files = indexed.files.confirmed(by: replay.discovered.files)
     let id = loading.takeRootID()
     early.id = id
 
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: early.folderURI, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
     log(
-      "answering citations in '\(early.path)' before its \(image.count) notes are in: made in "
-        + "\(ContinuousClock.now - started)")
+      "answering citations in '\(early.path)' before its \(image.count) notes are in: made in \(built.took) "
+        + "beside the walk, waited for \(ContinuousClock.now - started)")
     return roots.count - 1
   }
 
@@ -267,6 +314,8 @@ struct EarlyRoot {
   var image: NoteImage?
   /// The image's maps, decoded in the background.
   var maps: BackgroundResult<NoteMaps>?
+  /// The early root, built in the background from the files the snapshot lists.
+  var building: BackgroundResult<EarlyBuild>?
   /// Whether the image holds every note as the snapshot vouches for it: an early root can be made.
   var mayAnswer = false
   /// The early root in `roots`, once made.
@@ -286,4 +335,10 @@ struct BuiltIndex: Sendable {
   var steps: [(step: IndexingStep, at: ContinuousClock.Instant)]
   var started: ContinuousClock.Instant
   var ended: ContinuousClock.Instant
+}
+
+/// An early root built in the background, and how long that took.
+struct EarlyBuild: Sendable {
+  var indexed: IndexedRoot
+  var took: Duration
 }

@@ -49,12 +49,25 @@ extension Server {
   /// returns what was published, by path, with the walk that found the files as they were (the index starts from
   /// it rather than walking again), or nil when nothing was published (no snapshot, or something changed).
   func replayRestartSnapshot(ofRoot path: String) -> RestartReplay? {
+    restartSnapshotToReplay(ofRoot: path).flatMap(replay)
+  }
+
+  /// The restart snapshot of the root at `path` a replay would check against a fresh walk, when there is one for
+  /// this build, root, settings and encoding, with the config read now.
+  func restartSnapshotToReplay(ofRoot path: String) -> RestartCandidate? {
     guard publishesFromDisk, let cache = restartCache, let key = restartKey(ofRoot: path) else { return nil }
     let started = ContinuousClock.now
     guard let snapshot = cache.snapshot(for: key) else { return nil }
-    let fileSystem = options.reader
     let config = WorkspaceFiles.loadConfig(
-      root: path, editorSettings: connection.editorSettings, fileSystem: fileSystem)
+      root: path, editorSettings: connection.editorSettings, fileSystem: options.reader)
+    return RestartCandidate(root: path, snapshot: snapshot, config: config, started: started)
+  }
+
+  /// Publishes the diagnostics `candidate` holds when a fresh walk finds every file as it says
+  /// (`replayRestartSnapshot(ofRoot:)`).
+  func replay(_ candidate: RestartCandidate) -> RestartReplay? {
+    let (path, snapshot, config, started) = (candidate.root, candidate.snapshot, candidate.config, candidate.started)
+    let fileSystem = options.reader
     let files = WorkspaceFiles.walk(
       root: path, config: config.config, fileSystem: fileSystem, home: options.homeDirectory)
     let walk = files.adding(referenced: snapshot.referenced, fileSystem: fileSystem)
@@ -266,6 +279,15 @@ struct RestartReplay {
   var published: [String: Data]
   var discovered: DiscoveredRoot
   var knownTexts: [String: KnownText]
+}
+
+/// A restart snapshot read for a root, before the walk that tells whether it is current (`Server.replay(_:)`).
+struct RestartCandidate {
+  var root: String
+  var snapshot: RestartSnapshot
+  var config: LoadedConfig
+  /// When reading it started.
+  var started: ContinuousClock.Instant
 }
 
 extension RestartSnapshot {

@@ -166,6 +166,37 @@ package struct WorkspaceFiles: Sendable {
     return out
   }
 
+  /// The files of `root` as a walk with the `referenced` files looked at finds them when it finds exactly `files`,
+  /// the other files `otherFiles` and `skipped` (a restart snapshot's), made without walking: what a restarted root is
+  /// indexed from while the walk that checks the snapshot runs (`Server+EarlyAnswers.swift`). The other files'
+  /// stamps, which a snapshot does not keep, are zero, and the folders walked are not known: both are the walk's once
+  /// it agrees (`confirmed(by:)`).
+  package static func listed(
+    root: String, config: WorkspaceConfig, fileSystem: any FileReading, home: String?, files: [DiscoveredFile],
+    otherFiles: [String], skipped: [SkippedFile], referenced: [String: FileRole]
+  ) -> WorkspaceFiles {
+    let root = PathComponents.normalize(root)
+    let layout = WorkspaceLayout(
+      config: config, sourceFolders: sourceFolders(root: root, config: config, fileSystem: fileSystem))
+    var out = WorkspaceFiles(
+      root: root, layout: layout, files: files, skipped: skipped,
+      otherFiles: otherFiles.map { DiscoveredFile.Stamped(path: $0, size: 0, modificationTime: FileTime(nanoseconds: 0)) })
+    out.home = home
+    out.referenced = referenced
+    return out
+  }
+
+  /// These files, listed (`listed`), with what only the walk `walk` that found the same files knows: the other
+  /// files' stamps, the folders walked, the temporary files and the missing ones.
+  package func confirmed(by walk: WorkspaceFiles) -> WorkspaceFiles {
+    var out = self
+    out.otherFiles = walk.otherFiles
+    out.folders = walk.folders
+    out.temporaryFiles = walk.temporaryFiles
+    out.missing = walk.missing
+    return out
+  }
+
   /// These files with the `referenced` files (those the index asked for at the end of a run) looked at too, as the
   /// next walk sees them: files named from inside the workspace are stamped like the walk's, so a change to one is
   /// seen; a missing one is simply not there (the index says so where it is named).

@@ -165,6 +165,13 @@ package struct IndexedRoot: Sendable {
         return nil
       }
     }
+    if noteMaps != nil {
+      // A restarted root answering before its notes are in: the keys' search index, which a completion asked with the
+      // first hover needs, is built on another core while the maps are waited for (files added below that bring
+      // sources make it be built again).
+      let listed = workspace
+      DispatchQueue.global(qos: .userInitiated).async { listed.prepareSourceSearch() }
+    }
     if let maps = noteMaps?.value() {
       workspace.adoptNoteMaps(maps)
       adoptedNoteMaps = true
