@@ -23,6 +23,8 @@ case "page-labels":
   PageLabelsBench.run(Array(arguments.dropFirst()))
 case "sqlite":
   SQLiteBench.run(Array(arguments.dropFirst()))
+case "image":
+  ImageBench.run(Array(arguments.dropFirst()))
 case "zotero":
   ZoteroBench.run(Array(arguments.dropFirst()))
 default:
@@ -31,5 +33,6 @@ default:
       + " | completion <workspace-dir> | load <workspace-dir> | symbols <workspace-dir>"
       + " | find <workspace-dir> [--queries N] [--cjk] [--answers] | edit <workspace-dir> <note>"
       + " | memory <workspace-dir> | literature <workspace-dir> | page-labels [--extract] <pdf>…"
-      + " | sqlite <database> [--wal <log>] [--table NAME]… | zotero <zotero-data-folder>")
+      + " | sqlite <database> [--wal <log>] [--table NAME]… | zotero <zotero-data-folder>"
+      + " | image <workspace-dir> [--rounds N]")
 }

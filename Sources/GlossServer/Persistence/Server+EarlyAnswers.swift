@@ -196,10 +196,18 @@ extension Server {
       let given = FileURI(folder.uri).filePath
     else { return false }
     let path = discovery.widened(given)
+    let log = options.log
     // Threads of their own: each waits for the one before.
     let reading = noteImageReader(ofRoot: path).map { BackgroundResult($0, start: Self.onEarlyThread) }
     let maps = reading.map { reading in
-      BackgroundResult({ reading.value().flatMap { $0.mapsAreIntact ? $0.noteMaps() : nil } }, start: Self.onEarlyThread)
+      BackgroundResult(
+        { () -> NoteMaps? in
+          guard let image = reading.value(), image.mapsAreIntact else { return nil }
+          let started = ContinuousClock.now
+          let maps = image.noteMaps()
+          log("decoded the reverse maps of the note image of '\(path)' in \(ContinuousClock.now - started)")
+          return maps
+        }, start: Self.onEarlyThread)
     }
     let candidate = restartSnapshotToReplay(ofRoot: path)
     var building: BackgroundResult<EarlyBuild>?

@@ -1,0 +1,70 @@
+import Foundation
+import GlossIndex
+import GlossServer
+import GlossSyntax
+
+/// `gloss-bench image <workspace-dir>`: the note image of a workspace, made in memory as the server keeps it between
+/// runs, and what reading it back costs on one thread (CPU time, whatever else the machine runs): its tables, the
+/// reverse maps of its notes (what a restart answering before its notes are in waits for), every note's record.
+enum ImageBench {
+  /// Runs the benchmark and prints its figures.
+  static func run(_ arguments: [String]) {
+    guard let root = arguments.first else {
+      print("usage: gloss-bench image <workspace-dir> [--rounds N]")
+      return
+    }
+    let rounds = arguments.count >= 3 && arguments[1] == "--rounds" ? max(1, Int(arguments[2]) ?? 5) : 5
+    let indexed = IndexedRoot(
+      root: root, editorSettings: nil, fileSystem: LocalFileSystem(), stampingNotes: true, keepingNoteTexts: false,
+      diagnosing: false)
+    var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
+    for (path, record) in indexed.workspace.notes {
+      guard let stamp = indexed.noteStamps[path] else { continue }
+      kept.append((record, stamp.count, stamp.fingerprint))
+    }
+    var sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = []
+    for (path, stamp) in indexed.sourceStamps {
+      guard let record = indexed.workspace.sourceDocuments[path], let parts = record.document.parts,
+        parts.textCount == stamp.count, parts.textFingerprint == stamp.fingerprint
+      else { continue }
+      sources.append((record, parts))
+    }
+    let maps = indexed.workspace.noteMaps
+    let bytes = NoteImage.encode(kept, sources: sources, maps: maps, build: "bench")
+    print(
+      String(
+        format: "%d notes, %d sources; image %.1f MB", kept.count, sources.count, Double(bytes.count) / 1_048_576))
+    var tables: [Double] = []
+    var decodedMaps: [Double] = []
+    var records: [Double] = []
+    for _ in 0..<rounds {
+      var started = FindBench.threadCPUNanoseconds()
+      guard let image = NoteImage(decoding: bytes, build: "bench") else {
+        print("the image does not read back")
+        return
+      }
+      tables.append(milliseconds(since: started))
+      started = FindBench.threadCPUNanoseconds()
+      let decoded = image.noteMaps()
+      decodedMaps.append(milliseconds(since: started))
+      guard decoded == maps else {
+        print("the maps do not read back as written")
+        return
+      }
+      started = FindBench.threadCPUNanoseconds()
+      let place = indexed.files.place
+      for note in kept {
+        _ = image.record(at: note.record.path, count: note.byteCount, fingerprint: note.fingerprint, place: place)
+      }
+      records.append(milliseconds(since: started))
+    }
+    for (name, values) in [("tables", tables), ("reverse maps", decodedMaps), ("every note's record", records)] {
+      let sorted = values.sorted()
+      print(String(format: "%@: median %.1f ms CPU, best %.1f ms", name as NSString, sorted[sorted.count / 2], sorted[0]))
+    }
+  }
+
+  private static func milliseconds(since start: UInt64) -> Double {
+    Double(FindBench.threadCPUNanoseconds() - start) / 1_000_000
+  }
+}
