@@ -51,6 +51,13 @@ extension Server {
         let bodies = ParallelWork.map(count: slicePaths.count) { index -> Data? in
           let path = slicePaths[index]
           let diagnostics = root.workspace.diagnostics(for: path)
+          // A closed note's released text is not read again while its file is as indexed: its table places them.
+          if !diagnostics.isEmpty, open[path] == nil,
+            let table = root.positionTable(of: path, fileSystem: fileSystem)
+          {
+            return DiagnosticJSON.publishBody(
+              uri: root.uri(for: path), version: nil, diagnostics: diagnostics, in: table, encoding: encoding)
+          }
           let text = diagnostics.isEmpty ? nil : open[path]?.text ?? root.storedText(of: path, fileSystem: fileSystem)
           // A released note changed on disk has no positions for its offsets: the scan that indexes it again
           // publishes it.
