@@ -22,13 +22,15 @@ extension QuoteIndex {
     _ quotation: SpelledQuotation, within textRange: Range<Int>? = nil, alignment: Alignment = .banded,
     leastSimilarity: Double = 0, givingUp: Bool = true
   ) -> QuoteMatch {
-    // One lock for the whole quotation, not one per token: checks run on every core at once.
+    // One look at the lexicon for the whole quotation, not one per token: checks run on every core at once.
     // An index with a lexicon of its own (a search's chunk) has its local ids for global ids: no search needed.
+    // The lookup captures the ids alone: calling a method of the index there copied the whole index at each token.
+    let (globalIDs, rules) = (self.globalIDs, variantRules)
     let globalIsLocal = globalIDs.last.map { Int($0) == globalIDs.count - 1 } ?? true
     let query = lexicon.reading { vocabulary in
-      QuoteQuery(quotation, spelling: variantRules) { bytes, hash in
+      QuoteQuery(quotation, spelling: rules) { bytes, hash in
         vocabulary.id(of: bytes, hash: hash).flatMap {
-          globalIsLocal ? (Int($0) < globalIDs.count ? $0 : nil) : localID(ofGlobal: $0)
+          globalIsLocal ? (Int($0) < globalIDs.count ? $0 : nil) : Self.localID(ofGlobal: $0, in: globalIDs)
         }
       }
     }

@@ -10,9 +10,10 @@ extension QuoteIndex {
   /// `occurrences(of:limit:)` of a phrase already tokenised (a search looking for it in many texts tokenises it
   /// once).
   package func occurrences(of phrase: SpelledQuotation, limit: Int = .max) -> [Range<Int>] {
+    let (globalIDs, rules) = (self.globalIDs, variantRules)
     let query = lexicon.reading { vocabulary in
-      QuoteQuery(phrase, spelling: variantRules) { bytes, hash in
-        vocabulary.id(of: bytes, hash: hash).flatMap { localID(ofGlobal: $0) }
+      QuoteQuery(phrase, spelling: rules) { bytes, hash in
+        vocabulary.id(of: bytes, hash: hash).flatMap { Self.localID(ofGlobal: $0, in: globalIDs) }
       }
     }
     guard !query.pieces.isEmpty, limit > 0 else { return [] }

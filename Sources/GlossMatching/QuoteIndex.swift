@@ -354,6 +354,11 @@ package struct QuoteIndex: Sendable {
 
   /// The local id of the token with global id `global`, if this text has it.
   func localID(ofGlobal global: UInt32) -> UInt32? {
+    Self.localID(ofGlobal: global, in: globalIDs)
+  }
+
+  /// `localID(ofGlobal:)` given the index's `globalIDs`, for a closure that should not capture the whole index.
+  static func localID(ofGlobal global: UInt32, in globalIDs: [UInt32]) -> UInt32? {
     let lower = globalIDs.partitioningIndex { $0 >= global }
     return lower < globalIDs.count && globalIDs[lower] == global ? UInt32(lower) : nil
   }

@@ -3,7 +3,7 @@ import Synchronization
 /// The normalised tokens of many source texts, interned once: a workspace shares one, so that each `QuoteIndex`
 /// keeps only the sorted global ids of its own tokens rather than their spellings.
 ///
-/// It only grows, and is safe to use from several threads (a mutex guards it).
+/// It only grows, and is safe to use from several threads (a mutex guards it; readers look up in a copy).
 package final class QuoteLexicon: Sendable {
   private let vocabulary = Mutex(QuoteVocabulary())
 
@@ -29,9 +29,14 @@ package final class QuoteLexicon: Sendable {
     }
   }
 
-  /// `body` with the tokens interned so far, under the lock (for many lookups at once).
+  /// `body` with the tokens interned so far (for many lookups at once): a copy taken under the lock, sharing its
+  /// storage, so that checks on every core look up at once rather than wait for one another (held for a whole
+  /// quotation's lookups, the lock kept the other core spinning through a twentieth of the bulk diagnosis). The
+  /// lexicon only grows, so the copy holds every token interned before `body` runs; interning meanwhile copies the
+  /// storage for the lexicon once.
   func reading<R>(_ body: (QuoteVocabulary) -> R) -> R {
-    vocabulary.withLock { body($0) }
+    let interned = vocabulary.withLock { $0 }
+    return body(interned)
   }
 
   /// The global id of `token`, or nil when no text has it.

@@ -262,6 +262,36 @@ private final class Built: @unchecked Sendable {
     #expect(lexicon.count > 20)
   }
 
+  /// Quotations are looked up in the lexicon on several threads while other threads intern new texts' tokens: each
+  /// check finds its own words, and a text indexed meanwhile is found once indexed.
+  @Test func checksWhileOtherTextsAreIndexedFindTheirWords() {
+    let lexicon = QuoteLexicon()
+    let texts = (0..<8).map { k in "Văn bản \(k): 記憶 \(k) は再構成である, không phải bản sao số \(k * 11) 🦉." }
+    let later = (0..<8).map { k in "Thêm \(k): ngôn ngữ mới \(k * 13) xuất hiện sau khi đọc \(k)." }
+    let first = texts.map { QuoteIndex(text: Array($0.utf8), lexicon: lexicon) }
+    let built = Built(count: later.count)
+    let found = Built(count: 64)
+    DispatchQueue.concurrentPerform(iterations: later.count + 64) { k in
+      if k < later.count {
+        built.set(k, QuoteIndex(text: Array(later[k].utf8), lexicon: lexicon))
+        return
+      }
+      let check = k - later.count
+      let index = first[check % texts.count]
+      if case .found = index.match("記憶 \(check % texts.count) は再構成である", within: nil) { found.set(check, index) }
+    }
+    #expect(found.indexes.allSatisfy { $0 != nil })
+    for (k, index) in built.indexes.enumerated() {
+      guard let index else {
+        Issue.record("index \(k) missing")
+        continue
+      }
+      if case .notFound = index.match("ngôn ngữ mới \(k * 13) xuất hiện", within: nil) {
+        Issue.record("own words of \(k)")
+      }
+    }
+  }
+
   @Test func emptyAndPunctuationOnlyQuotationsAreNotFound() {
     let index = QuoteIndex(text: Array(english.utf8))
     #expect(index.match("", within: nil) == .notFound(closest: nil, similarity: 0))

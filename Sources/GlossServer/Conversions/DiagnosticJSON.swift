@@ -21,6 +21,15 @@ package enum DiagnosticJSON {
       uri: uri, version: version, diagnostics: diagnostics.map { $0.lspDiagnostic(in: text, encoding: encoding) })
   }
 
+  /// The same for a released text, its ranges converted from its position table `table`.
+  package static func publishBody(
+    uri: DocumentURI, version: Int?, diagnostics: [GlossIndex.Diagnostic], in table: PositionTable,
+    encoding: PositionEncoding
+  ) -> Data {
+    publishBody(
+      uri: uri, version: version, diagnostics: diagnostics.map { $0.lspDiagnostic(in: table, encoding: encoding) })
+  }
+
   /// The whole JSON-RPC notification publishing `diagnostics` (already in LSP terms) for `uri`.
   package static func publishBody(uri: DocumentURI, version: Int?, diagnostics: [LSPDiagnostic]) -> Data {
     var out: [UInt8] = []
@@ -80,6 +89,15 @@ extension GlossIndex.Diagnostic {
   func lspDiagnostic(in text: SourceText, encoding: PositionEncoding) -> LSPDiagnostic {
     LSPDiagnostic(
       range: text.lspRange(of: range, in: encoding), severity: severity.lspSeverity, code: code, source: "gloss",
+      message: message)
+  }
+}
+
+extension GlossIndex.Diagnostic {
+  /// The same from the position table of a released text.
+  func lspDiagnostic(in table: PositionTable, encoding: PositionEncoding) -> LSPDiagnostic {
+    LSPDiagnostic(
+      range: table.lspRange(of: range, in: encoding), severity: severity.lspSeverity, code: code, source: "gloss",
       message: message)
   }
 }

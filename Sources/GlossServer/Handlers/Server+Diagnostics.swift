@@ -45,12 +45,22 @@ extension Server {
       let encoding = connection.positionEncoding
       let fileSystem = options.reader
       // In slices, each written as soon as it is encoded, so that the client reads the first while the next are
-      // encoded (the first indexing publishes one notification for every file).
+      // encoded (the first indexing publishes one notification for every file): every slice but the last on a thread
+      // of its own (`BulkWriter`), the loop encoding the next meanwhile; the last by the loop, after them, so that what
+      // follows the publishing (completion's index) does not take a core from the client reading them.
+      let writeInBackground = paths.count > Self.publishSlice ? outbox.writeInBackground : nil
       for slice in stride(from: 0, to: paths.count, by: Self.publishSlice) {
         let slicePaths = Array(paths[slice..<min(paths.count, slice + Self.publishSlice)])
         let bodies = ParallelWork.map(count: slicePaths.count) { index -> Data? in
           let path = slicePaths[index]
           let diagnostics = root.workspace.diagnostics(for: path)
+          // A closed note's released text is not read again while its file is as indexed: its table places them.
+          if !diagnostics.isEmpty, open[path] == nil,
+            let table = root.positionTable(of: path, fileSystem: fileSystem)
+          {
+            return DiagnosticJSON.publishBody(
+              uri: root.uri(for: path), version: nil, diagnostics: diagnostics, in: table, encoding: encoding)
+          }
           let text = diagnostics.isEmpty ? nil : open[path]?.text ?? root.storedText(of: path, fileSystem: fileSystem)
           // A released note changed on disk has no positions for its offsets: the scan that indexes it again
           // publishes it.
@@ -62,11 +72,21 @@ extension Server {
             uri: root.uri(for: path), version: open[path]?.version, diagnostics: diagnostics, in: text,
             encoding: encoding)
         }
+        var messages: [OutgoingMessage] = []
+        messages.reserveCapacity(slicePaths.count)
         for (path, body) in zip(slicePaths, bodies) {
           guard let body else { continue }
           restart.captured?.append(PublishedDiagnostics(path: path, body: body))
-          send(encoded: OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
+          messages.append(
+            OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: body))
         }
+        if let writeInBackground, slice + Self.publishSlice < paths.count {
+          // What the loop collected before them goes first.
+          flushOutbox()
+          writeInBackground(messages)
+          continue
+        }
+        for message in messages { send(encoded: message) }
         if paths.count > Self.publishSlice { flushOutbox() }
       }
     case .pull:

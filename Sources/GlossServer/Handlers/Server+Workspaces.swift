@@ -278,9 +278,10 @@ extension Server {
       "indexed '\(path)' in \(elapsed) (\(timings)): \(counts.0) notes (\(indexed.notesFromImage) from the note "
         + "image), \(indexed.notesNotRead) of them not read, \(counts.1) source documents (\(indexed.sourcesFromImage) "
         + "from the note image)")
-    // Publishing reads a closed file's text again where it has diagnostics: the texts not kept (closed notes indexed
-    // later, files read as empty bibliographies) go first, and the memory freed since indexing is handed back while
-    // the diagnostics go out, so that the server is as small as it stays when its last note's diagnostics arrive.
+    // Publishing places a closed note's diagnostics from the position table kept with its stamp (reading it again
+    // only when its file changed since): the texts not kept (closed notes indexed later, files read as empty
+    // bibliographies) go first, and the memory freed since indexing is handed back while the diagnostics go out, so
+    // that the server is as small as it stays when its last note's diagnostics arrive.
     releaseClosedTexts(in: id)
     if indexed.notesNotRead > 0, let root = root(id) { makePositionTables(of: root) }
     // After a replay nothing is published now: completion's indexes are built at once (the check of the replay waits
@@ -293,7 +294,7 @@ extension Server {
     // notes): built while they went out, they took the second core from the encoding of the notifications and
     // delayed the last one by 0.1 s.
     if replay == nil { prepareCompletion(in: id) }
-    // Publishing read the texts with diagnostics again and encoded every notification.
+    // Publishing encoded every notification.
     handBackFreedMemory(saying: "published the diagnostics of '\(path)'")
     reattachOpenDocuments()
     prepareFind(in: id)

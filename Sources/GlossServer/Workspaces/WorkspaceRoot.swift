@@ -142,6 +142,17 @@ package struct WorkspaceRoot: Sendable {
     return stamp.matches(text.bytes) ? text : nil
   }
 
+  /// The position table kept with the released text of the closed note at `path` (`TextStamp.positions`), while its
+  /// file is as the last scan found it (one `status` call): the offsets the index holds in it convert to positions
+  /// without reading it again. Nil for open documents, kept texts, notes a restart indexed without reading (until
+  /// their tables are made) and a file changed since, which is read again (`storedText(of:fileSystem:)`).
+  package func positionTable(of path: String, fileSystem: any FileReading) -> PositionTable? {
+    guard openPaths[path] == nil, texts[path] == nil, let table = releasedTexts[path]?.positions,
+      files.fileLooksUnchanged(path, fileSystem: fileSystem)
+    else { return nil }
+    return table
+  }
+
   /// The stamp of the text the index holds for the note at `path` (kept, or released with its stamp), when the
   /// index still has offsets in it; with `bytes`, only when they are that text.
   package func indexedStamp(of path: String, matching bytes: [UInt8]? = nil) -> TextStamp? {
