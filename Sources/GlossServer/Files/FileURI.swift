@@ -14,8 +14,10 @@ package struct FileURI: Hashable, Sendable, CustomStringConvertible {
   /// The `file://` URI of an absolute path, encoding everything but unreserved characters and `/`
   /// (`/a b/ý.md` → `file:///a%20b/%C3%BD.md`).
   package init(filePath: String) {
-    var encoded: [UInt8] = Array("file://".utf8)
     let path = filePath.hasPrefix("/") ? filePath : "/" + filePath
+    var encoded: [UInt8] = []
+    encoded.reserveCapacity(7 + path.utf8.count * 3)
+    encoded.append(contentsOf: "file://".utf8)
     for byte in path.utf8 {
       if Self.isUnreserved(byte) || byte == UInt8(ascii: "/") {
         encoded.append(byte)

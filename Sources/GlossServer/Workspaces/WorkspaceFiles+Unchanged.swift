@@ -54,8 +54,8 @@ extension WorkspaceFiles {
     guard low < files.count, files[low].path == path,
       let now = try? fileSystem.status(of: absolutePath(path))
     else { return false }
-    let file = files[low]
-    return !now.isDirectory && now.size == file.size && now.modificationTime == file.modificationTime
-      && now.changeTime == file.changeTime && now.identity == file.identity
+    // Read in place: a copy of the record retains its path and role.
+    return !now.isDirectory && now.size == files[low].size && now.modificationTime == files[low].modificationTime
+      && now.changeTime == files[low].changeTime && now.identity == files[low].identity
   }
 }
