@@ -141,30 +141,28 @@ extension Server {
     let tables = positionTables(of: paths, in: id)
     guard let root = root(id) else { return [] }
     let texts = texts(of: paths.indices.lazy.filter { tables[$0] == nil }.map { paths[$0] }, in: id)
-    // Each file's URI and what places its ranges; nil for a file that cannot be read as it was indexed.
-    var files: [(uri: DocumentURI, table: PositionTable?, text: SourceText?)?] = []
-    files.reserveCapacity(paths.count)
+    // Each file's URI; nil for a file that cannot be read as it was indexed. The tables are read where they are, not
+    // copied (each holds four arrays to retain).
+    var uris: [DocumentURI?] = []
+    uris.reserveCapacity(paths.count)
     var unreadable: [String] = []
-    for (path, table) in zip(paths, tables) {
-      let text = table == nil ? texts[path] : nil
-      guard table != nil || text != nil else {
+    for (index, path) in paths.enumerated() {
+      if tables[index] == nil && texts[path] == nil {
         unreadable.append(path)
-        files.append(nil)
-        continue
+        uris.append(nil)
+      } else {
+        uris.append(textURI(for: path, in: root))
       }
-      files.append((textURI(for: path, in: root), table, text))
     }
     var out: [Location] = []
     out.reserveCapacity(found.count)
     let encoding = connection.positionEncoding
-    var current = (index: -1, file: files.first ?? nil)
     for (item, file) in zip(found, fileOf) {
-      if file != current.index { current = (file, files[file]) }
-      guard let place = current.file else { continue }
-      if let table = place.table {
-        out.append(Location(uri: place.uri, range: table.lspRange(of: item.range, in: encoding)))
-      } else if let text = place.text {
-        out.append(Location(uri: place.uri, range: text.lspRange(of: item.range, in: encoding)))
+      guard let uri = uris[file] else { continue }
+      if let range = tables[file]?.lspRange(of: item.range, in: encoding) {
+        out.append(Location(uri: uri, range: range))
+      } else if let range = texts[paths[file]]?.lspRange(of: item.range, in: encoding) {
+        out.append(Location(uri: uri, range: range))
       }
     }
     if !unreadable.isEmpty {
