@@ -148,17 +148,27 @@ package struct Workspace: Sendable {
 
   /// Where every citation item of `key` writes it (the citing note's path and the key's range), by path then
   /// position: the citations are read in place and only the matching items copied (references to a key cited a
-  /// thousand times, hover's count).
+  /// thousand times, hover's count); the notes of a key cited in many are read on all cores.
   package func citationKeyLocations(ofKey key: String) -> [FileLocation] {
+    let paths = (citers[key] ?? []).sorted()
+    guard paths.count >= Self.citingNotesReadOnAllCores else {
+      return paths.flatMap { citationKeyLocations(ofKey: key, in: $0) }
+    }
+    return ParallelWork.map(count: paths.count) { citationKeyLocations(ofKey: key, in: paths[$0]) }.flatMap { $0 }
+  }
+
+  /// From how many citing notes `citationKeyLocations(ofKey:)` reads them on all cores: below, the cores would cost
+  /// more to start than the notes to read.
+  static let citingNotesReadOnAllCores = 64
+
+  /// Where the citation items of the note at `path` write `key`, in order.
+  private func citationKeyLocations(ofKey key: String, in path: String) -> [FileLocation] {
     var out: [FileLocation] = []
-    for path in (citers[key] ?? []).sorted() {
-      guard let record = notes[path] else { continue }
-      record.note.citations.withUnsafeBufferPointer { citations in
-        for ci in citations.indices where citations[ci].items.cite(key) {
-          let items = citations[ci].items
-          for ii in 0..<items.count where items[ii].key == key {
-            out.append(FileLocation(path: path, range: items[ii].keyRange))
-          }
+    notes[path]?.note.citations.withUnsafeBufferPointer { citations in
+      for ci in citations.indices where citations[ci].items.cite(key) {
+        let items = citations[ci].items
+        for ii in 0..<items.count where items[ii].key == key {
+          out.append(FileLocation(path: path, range: items[ii].keyRange))
         }
       }
     }

@@ -14,18 +14,28 @@ package struct FileURI: Hashable, Sendable, CustomStringConvertible {
   /// The `file://` URI of an absolute path, encoding everything but unreserved characters and `/`
   /// (`/a b/ý.md` → `file:///a%20b/%C3%BD.md`).
   package init(filePath: String) {
-    var encoded: [UInt8] = Array("file://".utf8)
     let path = filePath.hasPrefix("/") ? filePath : "/" + filePath
-    for byte in path.utf8 {
-      if Self.isUnreserved(byte) || byte == UInt8(ascii: "/") {
-        encoded.append(byte)
-      } else {
-        encoded.append(UInt8(ascii: "%"))
-        encoded.append(Self.hexDigits[Int(byte >> 4)])
-        encoded.append(Self.hexDigits[Int(byte & 0x0F)])
+    let scheme = "file://".utf8
+    // Written into the string's own storage: a reference to a key cited across the workspace names a thousand files.
+    string = String(unsafeUninitializedCapacity: scheme.count + path.utf8.count * 3) { buffer in
+      var count = 0
+      for byte in scheme {
+        buffer[count] = byte
+        count += 1
       }
+      for byte in path.utf8 {
+        if Self.isUnreserved(byte) || byte == UInt8(ascii: "/") {
+          buffer[count] = byte
+          count += 1
+        } else {
+          buffer[count] = UInt8(ascii: "%")
+          buffer[count + 1] = Self.hexDigit(byte >> 4)
+          buffer[count + 2] = Self.hexDigit(byte & 0x0F)
+          count += 3
+        }
+      }
+      return count
     }
-    self.string = String(decoding: encoded, as: UTF8.self)
   }
 
   /// The text of the URI.
@@ -84,7 +94,10 @@ package struct FileURI: Hashable, Sendable, CustomStringConvertible {
     return String(validating: bytes, as: UTF8.self)
   }
 
-  private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+  /// The uppercase hexadecimal digit of `value` (below 16).
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+  }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {

@@ -96,7 +96,8 @@ package struct LocalFileSystem: FileSystem {
   /// Stats `path`, following symbolic links.
   package func status(of path: String) throws(FileSystemError) -> FileStatus {
     var info = stat()
-    guard stat(path, &info) == 0 else { throw Self.error(errno, path: path) }
+    // The string's own bytes, not a copy made for the call (references check a thousand notes this way).
+    guard path.withCString({ stat($0, &info) }) == 0 else { throw Self.error(errno, path: path) }
     let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
     return FileStatus(
       isDirectory: isDirectory,

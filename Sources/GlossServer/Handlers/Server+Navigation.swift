@@ -47,10 +47,17 @@ extension Server {
     guard !locations.isEmpty else { return Array("null".utf8) }
     var out: [UInt8] = [UInt8(ascii: "[")]
     out.reserveCapacity(locations.count * 160)
+    // Each file's URI is escaped once: its places come together.
+    var uri: (text: DocumentURI, json: [UInt8]) = ("", [])
     for (index, place) in locations.enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
       out.append(contentsOf: #"{"uri":"#.utf8)
-      DiagnosticJSON.appendString(place.uri, to: &out)
+      if index == 0 || place.uri != uri.text {
+        uri.text = place.uri
+        uri.json.removeAll(keepingCapacity: true)
+        DiagnosticJSON.appendString(place.uri, to: &uri.json)
+      }
+      out.append(contentsOf: uri.json)
       out.append(contentsOf: #","range":{"start":"#.utf8)
       Self.appendPosition(place.range.start, to: &out)
       out.append(contentsOf: #","end":"#.utf8)
@@ -108,34 +115,55 @@ extension Server {
     return (location, text)
   }
 
-  /// LSP locations of index locations, each file's positions looked up once: a closed note's from the position table
-  /// kept with its released text (nothing read), other closed files read together (`texts(of:in:)`); the files that
-  /// cannot be read as they were indexed are left out and named in the log (`request` says which request left them
-  /// out).
+  /// LSP locations of index locations, each file looked up once (they come by path, so most follow one of their
+  /// file): an open or kept text places its own, a closed note's come from the position table kept with its released
+  /// text (`positionTables(of:in:)`, nothing read), other closed files are read together (`texts(of:in:)`); the files
+  /// that cannot be read as they were indexed are left out and named in the log (`request` says which request left
+  /// them out).
   private func lspLocations(_ found: [FileLocation], in id: RootID, for request: String) -> [Location] {
-    makeMissingPositionTables(of: found.lazy.map(\.path), in: id)
+    // The files in the order first named, and the file of each location.
+    var paths: [String] = []
+    var fileOf: [Int] = []
+    fileOf.reserveCapacity(found.count)
+    var named: [String: Int] = [:]
+    named.reserveCapacity(found.count)
+    for item in found {
+      if let last = paths.last, last == item.path {
+        fileOf.append(paths.count - 1)
+      } else if let file = named[item.path] {
+        fileOf.append(file)
+      } else {
+        named[item.path] = paths.count
+        fileOf.append(paths.count)
+        paths.append(item.path)
+      }
+    }
+    let tables = positionTables(of: paths, in: id)
     guard let root = root(id) else { return [] }
-    let tables = positionTables(of: found.lazy.map(\.path), in: root)
-    let texts = texts(of: found.lazy.map(\.path).filter { tables[$0] == nil }, in: id)
-    var files: [String: (uri: DocumentURI, range: (Range<Int>) -> LSPRange)] = [:]
-    var unreadable: Set<String> = []
+    let texts = texts(of: paths.indices.lazy.filter { tables[$0] == nil }.map { paths[$0] }, in: id)
+    // Each file's URI; nil for a file that cannot be read as it was indexed. The tables are read where they are, not
+    // copied (each holds four arrays to retain).
+    var uris: [DocumentURI?] = []
+    uris.reserveCapacity(paths.count)
+    var unreadable: [String] = []
+    for (index, path) in paths.enumerated() {
+      if tables[index] == nil && texts[path] == nil {
+        unreadable.append(path)
+        uris.append(nil)
+      } else {
+        uris.append(textURI(for: path, in: root))
+      }
+    }
     var out: [Location] = []
     out.reserveCapacity(found.count)
     let encoding = connection.positionEncoding
-    for item in found where !unreadable.contains(item.path) {
-      if files[item.path] == nil {
-        let uri = textURI(for: item.path, in: root)
-        if let table = tables[item.path] {
-          files[item.path] = (uri, { table.lspRange(of: $0, in: encoding) })
-        } else if let text = texts[item.path] {
-          files[item.path] = (uri, { text.lspRange(of: $0, in: encoding) })
-        } else {
-          unreadable.insert(item.path)
-          continue
-        }
+    for (item, file) in zip(found, fileOf) {
+      guard let uri = uris[file] else { continue }
+      if let range = tables[file]?.lspRange(of: item.range, in: encoding) {
+        out.append(Location(uri: uri, range: range))
+      } else if let range = texts[paths[file]]?.lspRange(of: item.range, in: encoding) {
+        out.append(Location(uri: uri, range: range))
       }
-      guard let file = files[item.path] else { continue }
-      out.append(Location(uri: file.uri, range: file.range(item.range)))
     }
     if !unreadable.isEmpty {
       let paths = unreadable.sorted()

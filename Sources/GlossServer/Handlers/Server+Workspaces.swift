@@ -47,36 +47,55 @@ extension Server {
     return root.storedText(of: path, fileSystem: options.reader)
   }
 
-  /// The position tables kept with the released texts of `paths` (closed notes, `TextStamp.positions`): the offsets
-  /// the index holds in such a note convert to positions without reading it again, while the file is as the last
-  /// scan found it (one `status` call; a file changed since is read again, `texts(of:in:)`, and left out unless it
-  /// still holds the text indexed). Open documents and kept texts have none here.
-  package func positionTables(of paths: some Sequence<String>, in id: RootID) -> [String: PositionTable] {
-    root(id).map { positionTables(of: paths, in: $0) } ?? [:]
+  /// The position tables kept with the released texts of `paths` (closed notes, `TextStamp.positions`), in their
+  /// order: the offsets the index holds in such a note convert to positions without reading it again, while the file
+  /// is as the last scan found it (one `status` call; a file changed since is read again, `texts(of:in:)`, and left
+  /// out unless it still holds the text indexed). Open documents and kept texts have none here. The tables a restart
+  /// left to the background are made then (`makeMissingPositionTables(of:in:)`). Each path is looked up once in each
+  /// of the root's tables (a key cited across the workspace names a thousand notes).
+  package func positionTables(of paths: [String], in id: RootID) -> [PositionTable?] {
+    guard let root = root(id) else { return paths.map { _ in nil } }
+    var out: [PositionTable?] = []
+    out.reserveCapacity(paths.count)
+    var tabled: [Int] = []
+    var untabled: [Int] = []
+    for (index, path) in paths.enumerated() {
+      guard root.openPaths[path] == nil, root.texts[path] == nil, let stamp = root.releasedTexts[path] else {
+        out.append(nil)
+        continue
+      }
+      out.append(stamp.positions)
+      if stamp.positions == nil { untabled.append(index) } else { tabled.append(index) }
+    }
+    // The `status` calls on all cores: they are most of the time, and run side by side.
+    let fileSystem = options.reader
+    let (files, checked) = (root.files, tabled)
+    let unchanged = ParallelWork.map(count: checked.count) {
+      files.fileLooksUnchanged(paths[checked[$0]], fileSystem: fileSystem)
+    }
+    for (index, isUnchanged) in zip(checked, unchanged) where !isUnchanged { out[index] = nil }
+    guard !untabled.isEmpty else { return out }
+    makeMissingPositionTables(of: untabled.map { paths[$0] }, in: id)
+    guard let made = self.root(id) else { return out }
+    for index in untabled {
+      guard let table = made.releasedTexts[paths[index]]?.positions,
+        made.files.fileLooksUnchanged(paths[index], fileSystem: fileSystem)
+      else { continue }
+      out[index] = table
+    }
+    return out
   }
 
-  /// Makes now, and keeps, the position tables of those of `paths` that a restart indexed without reading and whose
-  /// tables the background has not brought yet (`makePositionTables(of:)`): each note is then read once, by the first
-  /// request that needs it, rather than by every request until the tables are in.
-  func makeMissingPositionTables(of paths: some Sequence<String>, in id: RootID) {
+  /// Makes now, and keeps, the position tables of those of `paths` (each named once) that a restart indexed without
+  /// reading and whose tables the background has not brought yet (`makePositionTables(of:)`): each note is then read
+  /// once, by the first request that needs it, rather than by every request until the tables are in.
+  func makeMissingPositionTables(of paths: [String], in id: RootID) {
     guard let index = rootIndex(id) else { return }
-    let missing = roots[index].untabledNotes(among: Set(paths))
+    let missing = roots[index].untabledNotes(among: paths)
     guard !missing.isEmpty else { return }
     // On all cores: the first references to a key cited across the workspace read hundreds of notes.
     let made = roots[index].positionTables(of: missing, fileSystem: options.reader, onAllCores: true)
     roots[index].keepPositionTables(made)
-  }
-
-  /// `positionTables(of:in:)` in a root already looked up.
-  func positionTables(of paths: some Sequence<String>, in root: WorkspaceRoot) -> [String: PositionTable] {
-    var out: [String: PositionTable] = [:]
-    let fileSystem = options.reader
-    for path in Set(paths) where root.openPaths[path] == nil && root.texts[path] == nil {
-      guard let table = root.releasedTexts[path]?.positions, root.files.fileLooksUnchanged(path, fileSystem: fileSystem)
-      else { continue }
-      out[path] = table
-    }
-    return out
   }
 
   /// The texts of `paths` in root `id` as `text(of:in:)` gives them, each looked up once, without those that cannot
@@ -127,7 +146,7 @@ extension Server {
 
   /// `textURI(for:in:)` in a root already looked up (a request naming a thousand files copies the root once).
   func textURI(for path: String, in root: WorkspaceRoot) -> DocumentURI {
-    if ExtractedFormat(path: path) != nil, root.texts[path] != nil, let cache = extractionCache {
+    if root.texts[path] != nil, ExtractedFormat(path: path) != nil, let cache = extractionCache {
       let textFile = cache.textFile(of: root.files.absolutePath(path))
       if options.reader.fileExists(textFile) { return FileURI(filePath: textFile).string }
     }

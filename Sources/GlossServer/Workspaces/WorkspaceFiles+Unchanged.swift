@@ -50,12 +50,12 @@ extension WorkspaceFiles {
   /// Whether the file at root-relative `path` is one this walk found and still has the status it had then (size,
   /// times, identity): one `status` call, no read. A file not found by this walk is never unchanged.
   package func fileLooksUnchanged(_ path: String, fileSystem: any FileReading) -> Bool {
-    let low = files.partitioningIndex { !$0.path.utf8Precedes(path) }
+    // The records are read in place, here and below: a copy of one retains its path and role.
+    let low = files.indices.partitioningIndex { !files[$0].path.utf8Precedes(path) }
     guard low < files.count, files[low].path == path,
       let now = try? fileSystem.status(of: absolutePath(path))
     else { return false }
-    let file = files[low]
-    return !now.isDirectory && now.size == file.size && now.modificationTime == file.modificationTime
-      && now.changeTime == file.changeTime && now.identity == file.identity
+    return !now.isDirectory && now.size == files[low].size && now.modificationTime == files[low].modificationTime
+      && now.changeTime == files[low].changeTime && now.identity == files[low].identity
   }
 }

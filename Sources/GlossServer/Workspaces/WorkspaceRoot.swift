@@ -223,11 +223,10 @@ extension WorkspaceRoot {
 }
 
 extension WorkspaceRoot {
-  /// The notes among `paths` (every note, when nil) whose released text has a stamp without a position table: those a
+  /// The notes among `paths` (each named once; every note, when nil) whose released text has a stamp without a position table: those a
   /// restart indexed without reading them (`IndexedRoot.notesNotRead`).
-  func untabledNotes(among paths: Set<String>? = nil) -> [String] {
-    let candidates = paths.map { Array($0) } ?? Array(releasedTexts.keys)
-    return candidates.filter { path in
+  func untabledNotes(among paths: [String]? = nil) -> [String] {
+    (paths ?? Array(releasedTexts.keys)).filter { path in
       guard let stamp = releasedTexts[path] else { return false }
       return stamp.positions == nil && workspace.notes[path] != nil
     }.sorted()

@@ -76,6 +76,35 @@ import Testing
       ])
   }
 
+  /// A key cited in enough notes for them to be read on all cores: every citation of it, by path (byte order) then
+  /// offset, each note's own (twice in one, beside other keys in a group) and none of the keys that only start alike.
+  @Test func aKeyCitedInManyNotesHasEveryCitationInPathThenOffsetOrder() {
+    var files: [String: String] = [:]
+    var expected: [(path: String, range: Range<Int>)] = []
+    for index in 0..<90 {
+      let path = index % 3 == 0 ? "notes/ghi chú \(index).md" : index % 3 == 1 ? "notes/記憶 \(index).md" : "n\(index).md"
+      var text = String(repeating: "Dòng 🦉\n", count: index % 7) + "Xem [@trần2020a; @trần2020, tr. \(index)]."
+      if index % 4 == 0 { text += " Lại @trần2020 nữa.\n" }
+      files[path] = text
+      let bytes = Array(text.utf8)
+      let key = Array("@trần2020".utf8)
+      for start in 0...(bytes.count - key.count) where Array(bytes[start..<start + key.count]) == key {
+        // `@trần2020a` is another key.
+        guard start + key.count == bytes.count || bytes[start + key.count] != UInt8(ascii: "a") else { continue }
+        expected.append((path, start + 1..<start + key.count))
+      }
+    }
+    let workspace = Fixture.workspace(files)
+    expected.sort {
+      $0.path != $1.path
+        ? Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) : $0.range.lowerBound < $1.range.lowerBound
+    }
+    #expect(expected.count == 90 + 23)
+    #expect(
+      workspace.keyReferences("trần2020", includeDeclaration: false).map(\.description)
+        == expected.map { "\($0.path) [\($0.range.lowerBound)..<\($0.range.upperBound))" })
+  }
+
   @Test func aHeadingOrALinkToItFindsTheLinksToThatHeading() {
     let links = [
       find("[[Carrefour#Méthodes]]", in: "notes/a.md"), find("[la section](hub.md#méthodes)", in: "notes/b.md"),

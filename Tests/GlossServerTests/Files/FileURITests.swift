@@ -40,6 +40,7 @@ import Testing
     ("/tmp/記憶.md", "file:///tmp/%E8%A8%98%E6%86%B6.md"),
     ("/tmp/a#b?c%d.md", "file:///tmp/a%23b%3Fc%25d.md"),
     ("/tmp/a-b_c.~d.md", "file:///tmp/a-b_c.~d.md"),
+    ("notes/🦉 Tiếng.md", "file:///notes/%F0%9F%A6%89%20Ti%E1%BA%BFng.md"),
   ])
   func pathEncodesToFileURI(path: String, uri: String) {
     #expect(FileURI(filePath: path).string == uri)

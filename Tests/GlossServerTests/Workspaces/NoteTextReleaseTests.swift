@@ -138,6 +138,30 @@ import Testing
         == (0..<20).map { "/w/notes/c\($0).md \($0):\($0 < 10 ? 8 : 9)-\($0):\($0 < 10 ? 12 : 13)" }.sorted())
   }
 
+  /// With the declaration, the bibliography (a kept text) is named first and again last (an entry inheriting from the
+  /// key), the closed notes between: each place is where its own file's text puts it, in the index's order.
+  @Test func referencesNamingAFileAgainAfterOthersPlaceEveryLocationInOrder() throws {
+    var files = Self.manyCiting()
+    let bib = Self.bib + "@incollection{phần, crossref = {gone}}\n"
+    files["refs.bib"] = bib
+    let fixture = WorkspaceFixture(files: files)
+    try fixture.start()
+    let locations = try fixture.client.send(
+      ReferencesRequest(
+        textDocument: TextDocumentIdentifier(uri: fixture.uri("notes/c0.md")),
+        position: Position(line: 0, character: 10),
+        context: ReferenceContext(includeDeclaration: true)))
+    // "@book{gone" is on line 1, "@incollection{phần, crossref = {" (32 UTF-16 units) on line 2.
+    let notes = (0..<20).map { "notes/c\($0).md" }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    let expected =
+      ["/w/refs.bib 1:6-1:10"]
+      + notes.map { path -> String in
+        let index = Int(path.dropFirst(7).dropLast(3)) ?? -1
+        return "/w/\(path) \(index):\(index < 10 ? 8 : 9)-\(index):\(index < 10 ? 12 : 13)"
+      } + ["/w/refs.bib 2:32-2:36"]
+    #expect((locations ?? []).map { "\(FileURI($0.uri).filePath ?? $0.uri) \($0.range)" } == expected)
+  }
+
   /// The server never holds a closed note's text: each is dropped on the core that read and parsed it, and only its
   /// stamp is kept, with its position table, from which the first publishing places the diagnostics (a workspace of
   /// many notes is published in slices, each written as soon as it is encoded).
