@@ -60,7 +60,8 @@ enum ImageBench {
     }
     for (name, values) in [("tables", tables), ("reverse maps", decodedMaps), ("every note's record", records)] {
       let sorted = values.sorted()
-      print(String(format: "%@: median %.1f ms CPU, best %.1f ms", name as NSString, sorted[sorted.count / 2], sorted[0]))
+      print(
+        String(format: "%@: median %.1f ms CPU, best %.1f ms", name as NSString, sorted[sorted.count / 2], sorted[0]))
     }
   }
 

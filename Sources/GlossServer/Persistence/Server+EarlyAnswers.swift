@@ -245,22 +245,23 @@ extension Server {
     let zotero = options.defaultZoteroDirectory
     let completionBuilds = restart.completionBuilds
     let log = options.log
-    let building = BackgroundResult({ () -> EarlyBuild? in
-      let started = ContinuousClock.now
-      let snapshot = candidate.snapshot
-      let listed = WorkspaceFiles.listed(
-        root: candidate.root, config: candidate.config.config, fileSystem: reader, home: home, files: snapshot.files,
-        otherFiles: snapshot.otherFiles, skipped: snapshot.skipped, referenced: snapshot.referenced)
-      let knownTexts = snapshot.knownTexts(in: listed)
-      var files = listed
-      files.files.removeAll { $0.role == .note }
-      guard let image = reading.value() else { return nil }
-      let indexed = IndexedRoot(
-        root: candidate.root, editorSettings: settings, fileSystem: reader, home: home, cache: cache,
-        keepingNoteTexts: false, zoteroDirectory: zotero, diagnosing: false, noteImage: image,
-        discovered: DiscoveredRoot(config: candidate.config, files: files), knownTexts: knownTexts, noteMaps: maps)
-      return EarlyBuild(indexed: indexed, took: ContinuousClock.now - started)
-    }, start: Self.onEarlyThread)
+    let building = BackgroundResult(
+      { () -> EarlyBuild? in
+        let started = ContinuousClock.now
+        let snapshot = candidate.snapshot
+        let listed = WorkspaceFiles.listed(
+          root: candidate.root, config: candidate.config.config, fileSystem: reader, home: home, files: snapshot.files,
+          otherFiles: snapshot.otherFiles, skipped: snapshot.skipped, referenced: snapshot.referenced)
+        let knownTexts = snapshot.knownTexts(in: listed)
+        var files = listed
+        files.files.removeAll { $0.role == .note }
+        guard let image = reading.value() else { return nil }
+        let indexed = IndexedRoot(
+          root: candidate.root, editorSettings: settings, fileSystem: reader, home: home, cache: cache,
+          keepingNoteTexts: false, zoteroDirectory: zotero, diagnosing: false, noteImage: image,
+          discovered: DiscoveredRoot(config: candidate.config, files: files), knownTexts: knownTexts, noteMaps: maps)
+        return EarlyBuild(indexed: indexed, took: ContinuousClock.now - started)
+      }, start: Self.onEarlyThread)
     completionBuilds.enter()
     Self.onEarlyThread {
       defer { completionBuilds.leave() }

@@ -180,7 +180,9 @@ package struct WorkspaceFiles: Sendable {
       config: config, sourceFolders: sourceFolders(root: root, config: config, fileSystem: fileSystem))
     var out = WorkspaceFiles(
       root: root, layout: layout, files: files, skipped: skipped,
-      otherFiles: otherFiles.map { DiscoveredFile.Stamped(path: $0, size: 0, modificationTime: FileTime(nanoseconds: 0)) })
+      otherFiles: otherFiles.map {
+        DiscoveredFile.Stamped(path: $0, size: 0, modificationTime: FileTime(nanoseconds: 0))
+      })
     out.home = home
     out.referenced = referenced
     return out
