@@ -19,6 +19,9 @@ package struct WorkspaceFile: Sendable {
   /// the note image): used as it is rather than read and parsed; its text is read again through the workspace's
   /// `sourceTextProvider` when needed.
   package var parsedSource: SourceDocumentRecord?
+  /// A bibliography file's parse when it was parsed before from exactly `bytes` (taken from the note image): used as
+  /// it is rather than parsed again.
+  package var parsedBibliography: Bibliography?
 
   /// A file to load.
   package init(path: String, role: Role, bytes: [UInt8], pageLabels: PageLabels? = nil) {
@@ -191,7 +194,11 @@ extension Workspace {
       if let record = file.parsedSource { return .sourceDocument(record, nil) }
       let record = SourceDocumentRecord(path: file.path, bytes: file.bytes, pageLabels: file.pageLabels)
       return .sourceDocument(record, lexicon.map { QuoteIndex(text: record.document.text, lexicon: $0) })
-    case .bibliography: return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes, place: place))
+    case .bibliography:
+      if let bibliography = file.parsedBibliography {
+        return .bibliography(BibliographyRecord(path: file.path, bibliography: bibliography, place: place))
+      }
+      return .bibliography(BibliographyRecord(path: file.path, bytes: file.bytes, place: place))
     }
   }
 

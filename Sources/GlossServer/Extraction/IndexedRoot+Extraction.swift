@@ -36,6 +36,7 @@ extension IndexedRoot {
       diagnosing: diagnosing, noteImage: image, knownTexts: knownTexts, progress: progress)
     if let images,
       NoteImageCache.sourcesAreOutdated(image, by: indexed) || image?.mapsAreIntact == false
+        || NoteImageCache.bibliographiesAreOutdated(image, by: indexed)
         || NoteImageCache.notesAreOutdated(image, by: indexed)
           && (diagnosing || !NoteImageCache.missesFew(image, of: indexed))
     {
@@ -43,7 +44,8 @@ extension IndexedRoot {
       _ = try? images.store(
         notes: indexed.workspace.notes, stamps: indexed.noteStamps, maps: indexed.workspace.noteMaps,
         sources: indexed.workspace.sourceDocuments,
-        sourceStamps: indexed.sourceStamps, forRealRoot: realRoot)
+        sourceStamps: indexed.sourceStamps, bibliographies: indexed.workspace.bibliographies,
+        bibliographyStamps: indexed.bibliographyStamps, forRealRoot: realRoot)
     }
     if diagnosing { indexed.extractPending(cache: cache, extract: extract) }
     return indexed

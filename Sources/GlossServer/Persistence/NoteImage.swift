@@ -1,8 +1,8 @@
 package import GlossIndex
 package import GlossSyntax
 
-/// Every note of a workspace as it was parsed, and every source document whose text is its file (Markdown, plain
-/// text) as its parts, kept between runs so that a start parses only the files that changed (docs/troubleshooting.md,
+/// Every note of a workspace as it was parsed, every source document whose text is its file (Markdown, plain text) as
+/// its parts, and every bibliography file as parsed (`bibliography(at:count:fingerprint:)`), kept between runs so that a start parses only the files that changed (docs/troubleshooting.md,
 /// "What Gloss keeps between runs").
 ///
 /// Each note or source is kept with the length and fingerprint of the exact text it was parsed from, and used only for
@@ -30,6 +30,8 @@ package struct NoteImage: Sendable {
   private let entries: [String: Entry]
   /// Each source document's entry, by root-relative path.
   private let sourceEntries: [String: Entry]
+  /// Each bibliography file's entry, by root-relative path (its stamp is its file's bytes').
+  private let bibliographyEntries: [String: Entry]
   /// The notes' paths in the order of their table (the reverse maps name notes by their place in it).
   private let notePaths: [String]
   /// Where the reverse maps of the notes are (`noteMaps()`), with their checksum.
@@ -39,11 +41,17 @@ package struct NoteImage: Sendable {
   package var count: Int { entries.count }
   /// How many source documents the image holds.
   package var sourceCount: Int { sourceEntries.count }
+  /// How many bibliography files the image holds.
+  package var bibliographyCount: Int { bibliographyEntries.count }
+  /// The stamp of each bibliography file the image holds (what a root indexed with it compares with its own).
+  package var bibliographyStamps: [String: TextStamp] {
+    bibliographyEntries.mapValues { TextStamp(count: $0.byteCount, fingerprint: $0.fingerprint) }
+  }
 
   /// The magic number the file starts with.
   static let magic = Array("GLOSSNTS".utf8)
   /// The version of this format: another one is never read (every note is parsed).
-  static let formatVersion: UInt64 = 3
+  static let formatVersion: UInt64 = 4
 
   /// Reads an image written by `encode` for the build `build`; nil when it is another format or build, or its table
   /// of notes or sources is damaged (each file's bytes, and the maps', are checked when they are used).
@@ -52,13 +60,15 @@ package struct NoteImage: Sendable {
     var notePaths: [String] = []
     guard input.raw(Self.magic.count).map(Array.init) == Self.magic, input.uint64() == Self.formatVersion,
       input.string() == build, let entries = Self.entries(&input, paths: &notePaths),
-      let sourceEntries = Self.entries(&input), let checksum = input.uint64(), let length = input.varintCount()
+      let sourceEntries = Self.entries(&input), let bibliographyEntries = Self.entries(&input),
+      let checksum = input.uint64(), let length = input.varintCount()
     else { return nil }
     let body = input.offset..<input.offset + length
     guard input.raw(length) != nil, input.isAtEnd else { return nil }
     self.bytes = bytes
     self.entries = entries
     self.sourceEntries = sourceEntries
+    self.bibliographyEntries = bibliographyEntries
     self.notePaths = notePaths
     self.maps = (body, checksum)
   }
@@ -145,6 +155,17 @@ package struct NoteImage: Sendable {
     return record
   }
 
+  /// The parse of the bibliography file at `path` whose bytes are now `count` bytes with `fingerprint`, when the image
+  /// holds that file parsed from exactly those bytes and its bytes are intact; nil otherwise (parse it).
+  package func bibliography(at path: String, count: Int, fingerprint: UInt64) -> Bibliography? {
+    guard let (start, end) = body(in: bibliographyEntries, at: path, count: count, fingerprint: fingerprint) else {
+      return nil
+    }
+    var input = start
+    guard let bibliography = BibliographyCoding.decode(&input), input.offset == end else { return nil }
+    return bibliography
+  }
+
   /// Whether the image holds the source document at `path` parsed from a text of `count` bytes with `fingerprint`,
   /// its bytes intact.
   package func holdsSource(at path: String, count: Int, fingerprint: UInt64) -> Bool {
@@ -152,13 +173,15 @@ package struct NoteImage: Sendable {
   }
 
   /// The image of `notes` (each with the length and fingerprint of the text it was parsed from) and `sources` (each
-  /// with its document's parts), for the build `build`: the magic number, the version, the build, then the notes' and
-  /// the sources' tables, each file's path, stamp, checksum and bytes, by path, then the checksum, length and bytes of
+  /// with its document's parts) and `bibliographies` (each with the stamp of the file's bytes it was parsed from), for
+  /// the build `build`: the magic number, the version, the build, then the notes', the sources' and the
+  /// bibliographies' tables, each file's path, stamp, checksum and bytes, by path, then the checksum, length and bytes of
   /// the reverse maps of the notes (`NoteMapsCoding`). `maps` are those maps, filed from exactly these records (or from
   /// more: the others' members are left out); without them, they are filed from the records here.
   package static func encode(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
-    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [], maps: NoteMaps? = nil,
+    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [],
+    bibliographies: [(path: String, stamp: TextStamp, bibliography: Bibliography)] = [], maps: NoteMaps? = nil,
     build: String
   ) -> [UInt8] {
     // Each file's bytes are written apart (its length and checksum come first), then copied after its header.
@@ -174,17 +197,23 @@ package struct NoteImage: Sendable {
       SourceCoding.encode(source.record, parts: source.parts, into: &body)
       return (source.record.path, source.parts.textCount, source.parts.textFingerprint, body.bytes)
     }
+    let sortedBibliographies = bibliographies.sorted(by: { $0.path.utf8Precedes($1.path) })
+    let bibliographyBodies = sortedBibliographies.map { file in
+      var body = ByteWriter()
+      BibliographyCoding.encode(file.bibliography, into: &body)
+      return (file.path, file.stamp.count, file.stamp.fingerprint, body.bytes)
+    }
     var mapBytes = ByteWriter()
     NoteMapsCoding.encode(
       maps ?? NoteMaps(filing: sortedNotes.map(\.record)), paths: sortedNotes.map(\.record.path), into: &mapBytes)
-    let total = (noteBodies + sourceBodies).reduce(64 + build.utf8.count + mapBytes.bytes.count) {
+    let total = (noteBodies + sourceBodies + bibliographyBodies).reduce(64 + build.utf8.count + mapBytes.bytes.count) {
       $0 + $1.3.count + $1.0.utf8.count + 48
     }
     var out = ByteWriter(capacity: total)
     out.appendRaw(magic)
     out.append(formatVersion)
     out.append(build)
-    for table in [noteBodies, sourceBodies] {
+    for table in [noteBodies, sourceBodies, bibliographyBodies] {
       out.append(table.count)
       for (path, byteCount, fingerprint, body) in table {
         out.appendShort(path)

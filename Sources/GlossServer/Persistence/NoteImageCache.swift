@@ -30,20 +30,26 @@ package struct NoteImageCache: Sendable {
   /// one.
   package func store(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
-    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [], maps: NoteMaps? = nil,
+    sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [],
+    bibliographies: [(path: String, stamp: TextStamp, bibliography: Bibliography)] = [], maps: NoteMaps? = nil,
     forRealRoot realRoot: String
   ) throws(CommandError) {
-    try file.store(NoteImage.encode(notes, sources: sources, maps: maps, build: build), forRealRoot: realRoot)
+    try file.store(
+      NoteImage.encode(notes, sources: sources, bibliographies: bibliographies, maps: maps, build: build),
+      forRealRoot: realRoot)
   }
 
   /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes: nothing was
   /// edited since, and `maps` are the reverse maps they are filed in) and its source documents whose text is their
-  /// file (`sources`, each parsed from the text `sourceStamps` describes) for the workspace whose real path is
-  /// `realRoot`; returns how many notes were kept.
+  /// file (`sources`, each parsed from the text `sourceStamps` describes) and its bibliography files
+  /// (`bibliographies`, each parsed from the bytes `bibliographyStamps` describes; a Zotero library is not a file) for
+  /// the workspace whose real path is `realRoot`; returns how many notes were kept.
   @discardableResult
   package func store(
     notes: [String: NoteRecord], stamps: [String: TextStamp], maps: NoteMaps? = nil,
-    sources: [String: SourceDocumentRecord] = [:], sourceStamps: [String: TextStamp] = [:], forRealRoot realRoot: String
+    sources: [String: SourceDocumentRecord] = [:], sourceStamps: [String: TextStamp] = [:],
+    bibliographies: [String: BibliographyRecord] = [:], bibliographyStamps: [String: TextStamp] = [:],
+    forRealRoot realRoot: String
   ) throws(CommandError) -> Int {
     var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
     kept.reserveCapacity(notes.count)
@@ -60,7 +66,12 @@ package struct NoteImageCache: Sendable {
       else { continue }
       keptSources.append((record, parts))
     }
-    try store(kept, sources: keptSources, maps: maps, forRealRoot: realRoot)
+    var keptBibliographies: [(path: String, stamp: TextStamp, bibliography: Bibliography)] = []
+    for (path, stamp) in bibliographyStamps {
+      guard let record = bibliographies[path], !record.isZoteroLibrary else { continue }
+      keptBibliographies.append((path, stamp, record.bibliography))
+    }
+    try store(kept, sources: keptSources, bibliographies: keptBibliographies, maps: maps, forRealRoot: realRoot)
     return kept.count
   }
 
@@ -76,7 +87,18 @@ package struct NoteImageCache: Sendable {
   /// give, or the image holds notes that are gone (`notesAreOutdated`), or its sources are not those of `indexed`
   /// (`sourcesAreOutdated`), or its notes' maps are damaged.
   package static func isOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
-    notesAreOutdated(image, by: indexed) || sourcesAreOutdated(image, by: indexed) || image?.mapsAreIntact == false
+    notesAreOutdated(image, by: indexed) || sourcesAreOutdated(image, by: indexed)
+      || bibliographiesAreOutdated(image, by: indexed) || image?.mapsAreIntact == false
+  }
+
+  /// Whether the bibliography files `image` holds are not exactly those `indexed` read (indexed with it), parsed from
+  /// the same bytes.
+  package static func bibliographiesAreOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
+    let stamps = indexed.bibliographyStamps
+    guard let image else { return !stamps.isEmpty }
+    // Every bibliography taken from the image was checked against it as it was read.
+    if indexed.bibliographiesFromImage == stamps.count, image.bibliographyCount == stamps.count { return false }
+    return image.bibliographyStamps != stamps
   }
 
   /// Whether `indexed` (indexed with `image`) parsed notes the image did not give, or the image holds notes that are

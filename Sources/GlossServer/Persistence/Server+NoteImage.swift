@@ -41,6 +41,8 @@ extension Server {
     let stamps = indexed.noteStamps
     let sources = indexed.workspace.sourceDocuments
     let sourceStamps = indexed.sourceStamps
+    let bibliographies = indexed.workspace.bibliographies
+    let bibliographyStamps = indexed.bibliographyStamps
     let realRoot = (try? options.reader.realPath(of: indexed.files.root)) ?? indexed.files.root
     let root = indexed.files.root
     let log = options.log
@@ -49,7 +51,7 @@ extension Server {
       do throws(CommandError) {
         let kept = try cache.store(
           notes: notes, stamps: stamps, maps: maps, sources: sources, sourceStamps: sourceStamps,
-          forRealRoot: realRoot)
+          bibliographies: bibliographies, bibliographyStamps: bibliographyStamps, forRealRoot: realRoot)
         // The image's bytes (a quarter of the notes' text) are freed: hand them back.
         MemoryTuning.releaseFreedMemory()
         log(

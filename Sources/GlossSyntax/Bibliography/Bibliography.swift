@@ -85,6 +85,11 @@ package struct BibliographyEntry: Hashable, Sendable {
 package struct BibliographyFieldLiteral: Hashable, Sendable {
   package var range: Range<Int>
   package var text: String
+
+  package init(range: Range<Int>, text: String) {
+    self.range = range
+    self.text = text
+  }
 }
 
 /// A BibTeX field naming another entry by key (`crossref = {smith2020}`, `xref`), written as one literal.

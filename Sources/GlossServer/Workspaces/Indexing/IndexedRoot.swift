@@ -43,6 +43,12 @@ package struct IndexedRoot: Sendable {
   /// The stamp of the text of each source document whose text is its file (`SourceDocument.parts`), when a note image
   /// is given or notes are stamped: what the image must hold for it (`NoteImageCache.isOutdated`).
   package var sourceStamps: [String: TextStamp] = [:]
+  /// The stamp of the bytes of each bibliography file read in the walk, when a note image is given or notes are
+  /// stamped: what the image must hold for it. One the image holds parsed from those bytes is taken from it
+  /// (`bibliographiesFromImage` counts them).
+  package var bibliographyStamps: [String: TextStamp] = [:]
+  /// How many bibliography files were taken from the note image rather than parsed.
+  package var bibliographiesFromImage = 0
 
   /// Reads and indexes `root`: config (the file over `editorSettings`), discovery, reading and parsing on all cores
   /// (each file parsed as soon as it is read), then the files the index asks for (front-matter `bibliography:`
@@ -102,6 +108,8 @@ package struct IndexedRoot: Sendable {
     let sourceFromImage = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
     let stampingSources = noteImage != nil || stampingNotes
     let sourceStamps = ParallelSlots<TextStamp>(count: stampingSources ? indexed.count : 0)
+    let bibliographyStamps = ParallelSlots<TextStamp>(count: stampingSources ? indexed.count : 0)
+    let bibliographyFromImage = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
     let readFiles = files
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
@@ -154,6 +162,14 @@ package struct IndexedRoot: Sendable {
             fromImage.set(index, true)
           }
         }
+        if prepared.role == .bibliography, stampingSources {
+          let stamp = TextStamp(count: prepared.bytes.count, fingerprint: TextFingerprint.of(prepared.bytes))
+          bibliographyStamps.set(index, stamp)
+          if let parsed = noteImage?.bibliography(at: file.path, count: stamp.count, fingerprint: stamp.fingerprint) {
+            prepared.parsedBibliography = parsed
+            bibliographyFromImage.set(index, true)
+          }
+        }
         if prepared.role == .sourceDocument, stampingSources {
           sourceStamps.set(
             index, TextStamp(count: prepared.bytes.count, fingerprint: TextFingerprint.of(prepared.bytes)))
@@ -179,6 +195,10 @@ package struct IndexedRoot: Sendable {
     notesFromImage = fromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
     notesNotRead = unread.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
     sourcesFromImage = sourceFromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
+    bibliographiesFromImage = bibliographyFromImage.values.reduce(0) { $0 + ($1 == true ? 1 : 0) }
+    for (file, stamp) in zip(indexed, bibliographyStamps.values) {
+      if let stamp { self.bibliographyStamps[file.path] = stamp }
+    }
     var texts: [String: SourceText] = [:]
     texts.reserveCapacity(indexed.count)
     var skipped = files.skipped
