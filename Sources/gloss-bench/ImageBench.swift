@@ -5,7 +5,8 @@ import GlossSyntax
 
 /// `gloss-bench image <workspace-dir>`: the note image of a workspace, made in memory as the server keeps it between
 /// runs, and what reading it back costs on one thread (CPU time, whatever else the machine runs): its tables, the
-/// reverse maps of its notes (what a restart answering before its notes are in waits for), every note's record.
+/// reverse maps of its notes (what a restart answering before its notes are in waits for), every note's record, and
+/// its bibliographies (against reading and parsing their files).
 enum ImageBench {
   /// Runs the benchmark and prints its figures.
   static func run(_ arguments: [String]) {
@@ -29,13 +30,21 @@ enum ImageBench {
       else { continue }
       sources.append((record, parts))
     }
+    var bibliographies: [(path: String, stamp: TextStamp, bibliography: Bibliography)] = []
+    for (path, stamp) in indexed.bibliographyStamps {
+      guard let record = indexed.workspace.bibliographies[path] else { continue }
+      bibliographies.append((path, stamp, record.bibliography))
+    }
     let maps = indexed.workspace.noteMaps
-    let bytes = NoteImage.encode(kept, sources: sources, maps: maps, build: "bench")
+    let bytes = NoteImage.encode(kept, sources: sources, bibliographies: bibliographies, maps: maps, build: "bench")
     print(
       String(
-        format: "%d notes, %d sources; image %.1f MB", kept.count, sources.count, Double(bytes.count) / 1_048_576))
+        format: "%d notes, %d sources, %d bibliographies; image %.1f MB", kept.count, sources.count,
+        bibliographies.count, Double(bytes.count) / 1_048_576))
     var tables: [Double] = []
     var decodedMaps: [Double] = []
+    var readBibliographies: [Double] = []
+    var parsedBibliographies: [Double] = []
     var records: [Double] = []
     for _ in 0..<rounds {
       var started = FindBench.threadCPUNanoseconds()
@@ -57,8 +66,23 @@ enum ImageBench {
         _ = image.record(at: note.record.path, count: note.byteCount, fingerprint: note.fingerprint, place: place)
       }
       records.append(milliseconds(since: started))
+      started = FindBench.threadCPUNanoseconds()
+      for file in bibliographies {
+        _ = image.bibliography(at: file.path, count: file.stamp.count, fingerprint: file.stamp.fingerprint)
+      }
+      readBibliographies.append(milliseconds(since: started))
+      started = FindBench.threadCPUNanoseconds()
+      for file in bibliographies {
+        guard let bytes = try? LocalFileSystem().contents(of: indexed.files.absolutePath(file.path)) else { continue }
+        _ = BibliographyRecord(path: file.path, bytes: bytes)
+      }
+      parsedBibliographies.append(milliseconds(since: started))
     }
-    for (name, values) in [("tables", tables), ("reverse maps", decodedMaps), ("every note's record", records)] {
+    for (name, values) in [
+      ("tables", tables), ("reverse maps", decodedMaps), ("every note's record", records),
+      ("the bibliographies read back", readBibliographies),
+      ("the bibliographies read and parsed", parsedBibliographies),
+    ] {
       let sorted = values.sorted()
       print(
         String(format: "%@: median %.1f ms CPU, best %.1f ms", name as NSString, sorted[sorted.count / 2], sorted[0]))
