@@ -55,7 +55,8 @@ extension Server {
         // The image's bytes (a quarter of the notes' text) are freed: hand them back.
         MemoryTuning.releaseFreedMemory()
         log(
-          "saved the note image of '\(root)' (\(kept) notes, \(sourceStamps.count) sources) in "
+          "saved the note image of '\(root)' (\(kept) notes, \(sourceStamps.count) sources, "
+            + "\(bibliographyStamps.count) bibliographies) in "
             + "\(ContinuousClock.now - started)")
       } catch {
         log("cannot save the note image of '\(root)': \(error.message)")
