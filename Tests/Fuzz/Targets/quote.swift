@@ -3,7 +3,8 @@
 /// The quotation matcher: the input before the first NUL byte is a source text, the rest a quotation. Matching twice
 /// gives the same answer; found and closest ranges lie inside the text and start inside the passage searched (the
 /// last word may run past its end: a passage holds the words that start in it); the
-/// similarity is in 0...1; a run of whole words copied from the text is found; and a text repeated until the index
+/// similarity is in 0...1; a run of whole words copied from the text, none of them in its page furniture (a running
+/// head or footer, which a quotation crossing a page break skips), is found; and a text repeated until the index
 /// keeps postings finds a quotation where the scanned original did.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQuote(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -21,7 +22,7 @@ public func fuzzQuote(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let passage = min(a, b)..<max(a, b)
   check(index.match(quotation, within: passage), within: passage, text)
 
-  if let words = wordRun(in: text, random: &random) {
+  if let words = wordRun(in: text, avoiding: index.furniture, random: &random) {
     let found = index.match(words)
     guard case .found = found else {
       fuzzCheck(false, "'\(words)', copied from the text, is not found: \(found)")
@@ -66,9 +67,9 @@ private func check(_ result: QuoteMatch, within passage: Range<Int>, _ text: [UI
   }
 }
 
-/// A run of one to eight whole words of `text` that holds only letters, digits and spaces, if the text has one where
-/// the generator looks.
-private func wordRun(in text: [UInt8], random: inout FuzzRandom) -> String? {
+/// A run of one to eight whole words of `text` that holds only letters, digits and spaces, and no word of the
+/// ranges `furniture`, if the text has one where the generator looks.
+private func wordRun(in text: [UInt8], avoiding furniture: [Range<Int>], random: inout FuzzRandom) -> String? {
   let string = String(decoding: text, as: UTF8.self)
   guard Array(string.utf8) == text else { return nil }
   let words = string.split(whereSeparator: { $0 == " " || $0 == "\n" })
@@ -78,6 +79,13 @@ private func wordRun(in text: [UInt8], random: inout FuzzRandom) -> String? {
   if start > 0, let before = words[start - 1].last, before == "-" || before == "\u{AD}" { return nil }
   let end = min(words.count, start + 1 + random.next(8))
   let run = words[start..<end]
+  // The separators are ASCII: a word's UTF-8 offsets are its place in `text`.
+  let inFurniture = run.contains { word in
+    let offset = string.utf8.distance(from: string.utf8.startIndex, to: word.startIndex)
+    let range = offset..<offset + word.utf8.count
+    return furniture.contains { $0.overlaps(range) }
+  }
+  guard !inFurniture else { return nil }
   let isPlain = run.allSatisfy { word in
     word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }
   }
