@@ -33,9 +33,15 @@ public func fuzzQuote(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   if random.next(16) == 0, case .found(let range) = result, index.tokenCount > 0 {
     let copies = (QuoteIndex.postingsThreshold + index.tokenCount - 1) / index.tokenCount
     if copies * (text.count + 1) <= 1 << 19 {
+      // The copies keep the original's page furniture: more pages would make more lines recur at their ends.
       var long = text
-      for _ in 1..<copies { long += [0x0A] + text }
-      let large = QuoteIndex(text: long)
+      var furniture = index.furniture
+      for copy in 1..<copies {
+        let shift = copy * (text.count + 1)
+        long += [0x0A] + text
+        furniture += index.furniture.map { $0.lowerBound + shift..<$0.upperBound + shift }
+      }
+      let large = QuoteIndex(text: long, furniture: furniture)
       let again = large.match(quotation)
       fuzzCheck(again == .found(textRange: range), "with postings: \(again), scanning: \(result)")
     }

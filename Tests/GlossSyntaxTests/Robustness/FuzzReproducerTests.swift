@@ -53,9 +53,15 @@ import Testing
       if case .found(let range) = result, index.tokenCount > 0 {
         let copies = (QuoteIndex.postingsThreshold + index.tokenCount - 1) / index.tokenCount
         guard copies * (text.count + 1) <= 1 << 19 else { return }
+        // The copies keep the original's page furniture: more pages would make more lines recur at their ends.
         var long = text
-        for _ in 1..<max(1, copies) { long += [0x0A] + text }
-        #expect(QuoteIndex(text: long).match(quotation) == .found(textRange: range))
+        var furniture = index.furniture
+        for copy in 1..<max(1, copies) {
+          let shift = copy * (text.count + 1)
+          long += [0x0A] + text
+          furniture += index.furniture.map { $0.lowerBound + shift..<$0.upperBound + shift }
+        }
+        #expect(QuoteIndex(text: long, furniture: furniture).match(quotation) == .found(textRange: range))
       }
     case "sqlite":
       SQLiteDamageTests.checkInvariants(bytes)
