@@ -234,7 +234,7 @@ extension Workspace {
 
   /// The tag as one of the notes using it writes it (tags compare case-insensitively; `lower` is lowercased).
   private func spelling(ofTag lower: String, avoiding path: String?) -> String {
-    for notePath in tagUses[lower]?.keys ?? [:].keys where notePath != path {
+    for notePath in tagUses[lower]?.paths ?? [] where notePath != path {
       if let use = notes[notePath]?.note.tags.first(where: { $0.name.lowercased() == lower }) { return use.name }
     }
     return lower

@@ -10,7 +10,7 @@ import GlossSyntax
 package struct NoteMaps: Sendable, Equatable {
   var citers: [String: PathSet] = [:]
   var labelOwners: [String: PathSet] = [:]
-  var tagUses: [String: [String: Int]] = [:]
+  var tagUses: [String: PathCounts] = [:]
   var citekeyNotes: [String: PathSet] = [:]
   var linkers: [String: PathSet] = [:]
   var notesByName: [String: PathSet] = [:]
@@ -43,7 +43,9 @@ package struct NoteMaps: Sendable, Equatable {
           for key in new.citedKeys.list(index) { maps.citers[key, default: []].insert(path) }
           for id in new.labelIDs.list(index) { maps.labelOwners[id, default: []].insert(path) }
           let tags = new.tags.list(index)
-          for (tag, count) in zip(tags, new.tagCounts[tags.indices]) { maps.tagUses[tag, default: [:]][path] = count }
+          for (tag, count) in zip(tags, new.tagCounts[tags.indices]) {
+            maps.tagUses[tag, default: PathCounts()][path] = count
+          }
           if let key = new.citekeys[index] { maps.citekeyNotes[key, default: []].insert(path) }
         }
         return maps
@@ -80,7 +82,7 @@ package struct NoteMaps: Sendable, Equatable {
   }
 
   /// Each tag (lowercased) → each note using it → its number of uses.
-  package var tagUseCounts: [String: [String: Int]] {
+  package var tagUseCounts: [String: PathCounts] {
     get { tagUses }
     set { tagUses = newValue }
   }

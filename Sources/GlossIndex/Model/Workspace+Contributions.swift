@@ -47,7 +47,7 @@ extension Workspace {
       tagUses[tag]?[path] = nil
       if tagUses[tag]?.isEmpty ?? false { tagUses[tag] = nil }
     }
-    for (tag, count) in newTags where oldTags[tag] != count { tagUses[tag, default: [:]][path] = count }
+    for (tag, count) in newTags where oldTags[tag] != count { tagUses[tag, default: PathCounts()][path] = count }
 
     let oldLinks = before?.linkKeys ?? []
     let newLinks = after?.linkKeys ?? []

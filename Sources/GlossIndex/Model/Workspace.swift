@@ -44,7 +44,7 @@ package struct Workspace: Sendable {
   /// Cross-reference label → notes defining it.
   var labelOwners: [String: PathSet] = [:]
   /// Lowercased tag → (note → uses).
-  var tagUses: [String: [String: Int]] = [:]
+  var tagUses: [String: PathCounts] = [:]
   /// Key → its definitions.
   var definitions: [String: SourceDefinitions] = [:]
   /// Source document path → keys of entries whose `file` field names it.
@@ -179,11 +179,11 @@ package struct Workspace: Sendable {
   /// (hover counts exact tags; a notebook export may take the nested ones too).
   package func notes(withTag tag: String, includingNested: Bool = false) -> [String: Int] {
     let lower = tag.lowercased()
-    var out = tagUses[lower] ?? [:]
+    var out = tagUses[lower]?.dictionary ?? [:]
     if includingNested {
       let prefix = lower + "/"
       for (name, uses) in tagUses where name.hasPrefix(prefix) {
-        out.merge(uses, uniquingKeysWith: +)
+        out.merge(uses.dictionary, uniquingKeysWith: +)
       }
     }
     return out
