@@ -65,6 +65,22 @@ import Testing
     #expect(read == frame(Self.café) + frame(#"{"id":2}"#))
   }
 
+  @Test func messagesSentTogetherAreEachFramedInOrder() throws {
+    let pipe = try makePipe()
+    let transport = StdioTransport(input: -1, output: pipe.write)
+    #expect(transport.send(bodies: [Data(Self.café.utf8), Data(#"{"id":2}"#.utf8), Data("{}".utf8)]))
+    close(pipe.write)
+    var read: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4_096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { FileDescriptorIO.readSome(pipe.read, into: $0) }
+      if count == 0 { break }
+      read += chunk[0..<count]
+    }
+    close(pipe.read)
+    #expect(read == frame(Self.café) + frame(#"{"id":2}"#) + frame("{}"))
+  }
+
   @Test func aFailedWriteMakesEveryLaterSendFail() {
     // A descriptor that is not open: the first write fails, and the transport gives up on its output.
     let transport = StdioTransport(input: -1, output: 987_654)

@@ -9,17 +9,21 @@ import Synchronization
 /// not overtake it, so it waits until the run is written (`send(_:)`); anything else (responses, progress, logs)
 /// overtakes the rest of the run: the writer writes it before the run's next message. (Written by the loop while the
 /// writer waits on a full pipe, an answer could wait for the whole run: the writer takes the pipe again first.)
-/// Runs are written one after another, in the order given.
+/// Runs are written one after another, in the order given, each in batches of messages of about `batchBytes` in all
+/// (one write each: 60,000 writes of a message each took a large workspace's restart 0.7 s of a core).
 package final class BulkWriter: Sendable {
   /// Left when the run being written is over.
   private let written = DispatchGroup()
   /// Whether a run is being written, and the messages that overtake it, in the order sent.
   private let state = Mutex<(writing: Bool, overtaking: [OutgoingMessage])>((false, []))
-  /// Writes one message body, framed (the transport: its lock keeps frames from several threads whole).
-  private let write: @Sendable (OutgoingMessage) -> Void
+  /// Writes message bodies, framed, in one write (the transport: its lock keeps frames from several threads whole).
+  private let write: @Sendable ([OutgoingMessage]) -> Void
+  /// About how many bytes of a run's messages go in one write; what overtakes a run waits at most for one such batch.
+  private let batchBytes: Int
 
-  /// A writer that writes each message with `write`.
-  package init(write: @escaping @Sendable (OutgoingMessage) -> Void) {
+  /// A writer that writes messages with `write`, a run's in batches of about `batchBytes`.
+  package init(batchBytes: Int = 1 << 16, write: @escaping @Sendable ([OutgoingMessage]) -> Void) {
+    self.batchBytes = batchBytes
     self.write = write
   }
 
@@ -31,9 +35,17 @@ package final class BulkWriter: Sendable {
     written.enter()
     state.withLock { $0.writing = true }
     BackgroundThread.start(name: "gloss-writer") { [self] in
-      for message in messages {
+      var start = 0
+      while start < messages.count {
         writeOvertaking(endingRun: false)
-        write(message)
+        var end = start
+        var bytes = 0
+        while end < messages.count, end == start || bytes + messages[end].body.count <= batchBytes {
+          bytes += messages[end].body.count
+          end += 1
+        }
+        write(Array(messages[start..<end]))
+        start = end
       }
       writeOvertaking(endingRun: true)
       written.leave()
@@ -50,7 +62,7 @@ package final class BulkWriter: Sendable {
         return taken
       }
       if overtaking.isEmpty { return }
-      for message in overtaking { write(message) }
+      write(overtaking)
       if !endingRun { return }
     }
   }
@@ -68,7 +80,7 @@ package final class BulkWriter: Sendable {
       }
       if overtakes { return }
     }
-    write(message)
+    write([message])
   }
 
   /// Whether a run is being written now.

@@ -31,7 +31,7 @@ package func runLanguageServer(_ server: Server, transport: StdioTransport) -> I
   defer { timer?.cancel() }
   server.extractions.wake = { mailbox.post([.extracted]) }
   server.restart.checks.wake = { mailbox.post([.restartChecked]) }
-  let writer = BulkWriter { transport.send($0.body) }
+  let writer = BulkWriter { transport.send(bodies: $0.map(\.body)) }
   server.outbox.writeNow = { messages in
     for message in messages { writer.send(message) }
   }

@@ -52,8 +52,19 @@ package final class StdioTransport: Sendable {
   /// Writes one message body with its `Content-Length` header; returns false once the output is closed.
   @discardableResult
   package func send(_ body: Data) -> Bool {
-    var frame = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
-    frame.append(body)
+    send(bodies: CollectionOfOne(body))
+  }
+
+  /// Writes message bodies, each with its `Content-Length` header, in one write (a run of many small messages costs
+  /// one system call, and the client one wake-up, rather than one each); returns false once the output is closed.
+  @discardableResult
+  package func send(bodies: some Collection<Data>) -> Bool {
+    var frame = Data()
+    frame.reserveCapacity(bodies.reduce(0) { $0 + $1.count + 32 })
+    for body in bodies {
+      frame.append(contentsOf: "Content-Length: \(body.count)\r\n\r\n".utf8)
+      frame.append(body)
+    }
     return writeFailed.withLock { writeFailed in
       guard !writeFailed else { return false }
       let written = frame.withUnsafeBytes { FileDescriptorIO.writeAll(output, $0) }

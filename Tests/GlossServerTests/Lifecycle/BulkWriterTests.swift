@@ -16,6 +16,10 @@ import Testing
     let gate = DispatchSemaphore(value: 0)
     let reachedGate = DispatchSemaphore(value: 0)
 
+    func write(_ messages: [OutgoingMessage]) {
+      for message in messages { write(message) }
+    }
+
     func write(_ message: OutgoingMessage) {
       let text = message.description
       if text.hasPrefix("run-first") {
@@ -36,7 +40,7 @@ import Testing
 
   @Test func anAnswerOvertakesTheRestOfARun() {
     let output = Output()
-    let writer = BulkWriter { output.write($0) }
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
     writer.writeInBackground(Self.run)
     output.reachedGate.wait()
     // The loop does not wait for the pipe: the writer, blocked on its first message, writes the answer next.
@@ -50,7 +54,7 @@ import Testing
 
   @Test func anAnswerAfterTheRunGoesOutAtOnce() {
     let output = Output()
-    let writer = BulkWriter { output.write($0) }
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
     writer.writeInBackground(Self.run)
     output.reachedGate.wait()
     output.gate.signal()
@@ -62,7 +66,7 @@ import Testing
 
   @Test func laterDiagnosticsFollowTheRun() {
     let output = Output()
-    let writer = BulkWriter { output.write($0) }
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
     writer.writeInBackground(Self.run)
     output.reachedGate.wait()
     let sent = DispatchSemaphore(value: 0)
@@ -80,7 +84,7 @@ import Testing
 
   @Test func runsAreWrittenInTheOrderGiven() {
     let output = Output()
-    let writer = BulkWriter { output.write($0) }
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
     writer.writeInBackground(Self.run)
     output.reachedGate.wait()
     let second = DispatchSemaphore(value: 0)
@@ -92,5 +96,28 @@ import Testing
     second.wait()
     writer.waitUntilWritten()
     #expect(output.lines == ["run-first", "run-second", "run-third", "next-a", "next-b"])
+  }
+
+  /// A run goes out in batches of about the size given (one write each), never splitting a message, and an answer
+  /// sent while the first batch is held waits only for that batch.
+  @Test func aRunIsWrittenInBatchesThatAnAnswerOvertakes() {
+    let batches = Mutex<[[String]]>([])
+    let gate = DispatchSemaphore(value: 0)
+    let reachedGate = DispatchSemaphore(value: 0)
+    let writer = BulkWriter(batchBytes: 10) { messages in
+      let texts = messages.map(\.description)
+      if texts.first == "aaaa" {
+        reachedGate.signal()
+        gate.wait()
+      }
+      batches.withLock { $0.append(texts) }
+    }
+    writer.writeInBackground(["aaaa", "bbbb", "cc", "dddddddddddd", "e", "f"].map(Self.diagnostics))
+    reachedGate.wait()
+    writer.send(OutgoingMessage(kind: .response(.number(1)), body: Data("answer".utf8)))
+    gate.signal()
+    writer.waitUntilWritten()
+    #expect(
+      batches.withLock { $0 } == [["aaaa", "bbbb", "cc"], ["answer"], ["dddddddddddd"], ["e", "f"]])
   }
 }
