@@ -49,7 +49,7 @@ extension Server {
   /// returns what was published, by path, with the walk that found the files as they were (the index starts from
   /// it rather than walking again), or nil when nothing was published (no snapshot, or something changed).
   func replayRestartSnapshot(ofRoot path: String) -> RestartReplay? {
-    restartSnapshotToReplay(ofRoot: path).flatMap(replay)
+    restartSnapshotToReplay(ofRoot: path).flatMap { replay($0) }
   }
 
   /// The restart snapshot of the root at `path` a replay would check against a fresh walk, when there is one for
@@ -64,8 +64,10 @@ extension Server {
   }
 
   /// Publishes the diagnostics `candidate` holds when a fresh walk finds every file as it says
-  /// (`replayRestartSnapshot(ofRoot:)`).
-  func replay(_ candidate: RestartCandidate) -> RestartReplay? {
+  /// (`replayRestartSnapshot(ofRoot:)`). `knownTexts`, when given, gives the texts the snapshot names of its own
+  /// files (`RestartSnapshot.knownTexts(of:)`, worked out on another core meanwhile): those of the walk when it
+  /// matches.
+  func replay(_ candidate: RestartCandidate, knownTexts: (() -> [String: KnownText]?)? = nil) -> RestartReplay? {
     let (path, snapshot, config, started) = (candidate.root, candidate.snapshot, candidate.config, candidate.started)
     let fileSystem = options.reader
     let files = WorkspaceFiles.walk(
@@ -99,7 +101,7 @@ extension Server {
         + "\(ContinuousClock.now - started)" + (outbox.writeInBackground == nil ? "" : " (written while indexing)"))
     return RestartReplay(
       published: published, discovered: DiscoveredRoot(config: config, files: files),
-      knownTexts: snapshot.knownTexts(in: walk))
+      knownTexts: knownTexts?() ?? snapshot.knownTexts(in: walk))
   }
 
   /// The root's first publishing. After a replay (`replayed`: what the restart snapshot sent, by path), nothing is
@@ -294,9 +296,15 @@ extension RestartSnapshot {
   /// The notes and source documents of `files` (a walk that found every stamp as this snapshot has it) whose text this
   /// snapshot names.
   func knownTexts(in files: WorkspaceFiles) -> [String: KnownText] {
+    knownTexts(of: files.files)
+  }
+
+  /// The notes and source documents of `files` whose text this snapshot names (its own `files`, before a walk finds
+  /// them as they were: the same as the walk's when it does).
+  func knownTexts(of files: [DiscoveredFile]) -> [String: KnownText] {
     var out: [String: KnownText] = [:]
     out.reserveCapacity(fileTexts.count)
-    for file in files.files where file.role == .note || file.role == .sourceDocument {
+    for file in files where file.role == .note || file.role == .sourceDocument {
       guard let text = fileTexts[file.path] else { continue }
       out[file.path] = KnownText(file: file, count: text.count, fingerprint: text.fingerprint)
     }
