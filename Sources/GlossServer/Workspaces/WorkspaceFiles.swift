@@ -1,6 +1,12 @@
 package import GlossIndex
 import GlossSyntax
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One file Gloss reads, found by discovery.
 package struct DiscoveredFile: Hashable, Sendable {
   /// The path relative to the root, with `/`.
@@ -351,10 +357,30 @@ private struct Walk {
 extension Array {
   /// The elements in the byte order of their paths (`utf8Precedes`), the same order a stable sort gives: their
   /// indices are sorted, not the elements moved at each step (a walk's files are large values, and moving them was
-  /// most of the sort, itself a tenth of a `gloss find` from its image).
+  /// most of the sort, itself a tenth of a `gloss find` from its image). The paths' bytes are copied into one store
+  /// and compared there: comparing the strings themselves was most of what was left (0.1 s of a core for 60,000
+  /// files).
   fileprivate func sortedByPath(_ path: (Element) -> String) -> [Element] {
-    let paths = map(path)
-    let order = paths.indices.sorted { paths[$0].utf8Precedes(paths[$1]) }
+    var store: [UInt8] = []
+    var bounds: [(start: Int, count: Int)] = []
+    bounds.reserveCapacity(count)
+    for element in self {
+      var text = path(element)
+      let start = store.count
+      text.withUTF8 { store.append(contentsOf: $0) }
+      bounds.append((start, store.count - start))
+    }
+    let order = store.withUnsafeBufferPointer { bytes in
+      bounds.indices.sorted { a, b in
+        let (x, y) = (bounds[a], bounds[b])
+        let common = Swift.min(x.count, y.count)
+        if common > 0, let base = bytes.baseAddress {
+          let order = memcmp(base + x.start, base + y.start, common)
+          if order != 0 { return order < 0 }
+        }
+        return x.count != y.count ? x.count < y.count : a < b
+      }
+    }
     return order.map { self[$0] }
   }
 }

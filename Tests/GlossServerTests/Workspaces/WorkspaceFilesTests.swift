@@ -63,6 +63,17 @@ import Testing
     )
   }
 
+  /// Files are listed in the byte order of their UTF-8 paths (a name before the folder of the same name, upper case
+  /// before lower, accents and scripts after ASCII), whatever order the folders list them in.
+  @Test func filesAreListedInTheByteOrderOfTheirPaths() {
+    let names = [
+      "notes/a.md", "notes/a/b.md", "notes/a-b.md", "notes/Z.md", "notes/é.md", "notes/e.md", "notes/漢字.md",
+      "notes/🦉.md", "notes/ab.md", "notes/a/a.md", "notes/Ä.md",
+    ]
+    let dump = discover(Dictionary(uniqueKeysWithValues: names.map { ($0, "") }))
+    #expect(dump == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "note \($0)" })
+  }
+
   @Test func withoutSourcesFolderEveryMarkdownFileIsANote() {
     #expect(discover(["a.md": "", "texts/b.md": "", "texts/c.txt": ""]) == ["note a.md", "note texts/b.md"])
   }
