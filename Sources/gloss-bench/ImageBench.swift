@@ -26,7 +26,7 @@ enum ImageBench {
     var sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = []
     for (path, stamp) in indexed.sourceStamps {
       guard let record = indexed.workspace.sourceDocuments[path], let parts = record.document.parts,
-        parts.textCount == stamp.count, parts.textFingerprint == stamp.fingerprint
+        parts.fileCount == stamp.count, parts.fileFingerprint == stamp.fingerprint
       else { continue }
       sources.append((record, parts))
     }

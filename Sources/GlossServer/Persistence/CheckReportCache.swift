@@ -71,7 +71,7 @@ struct KeptCheck {
   var renamed: UInt64
   /// Each note's text stamp and dependence (`NoteDependence`), hashed, by path.
   var notes: [String: DependenceStamp]
-  /// The text stamp of each source document whose text is its file (`IndexedRoot.sourceStamps`), by path: an update
+  /// The file stamp of each source document that has parts (`IndexedRoot.sourceStamps`), by path: an update
   /// takes those still listed as they were from the note image without reading them.
   var sources: [String: TextStamp] = [:]
 

@@ -1,9 +1,10 @@
 package import GlossIndex
 package import GlossSyntax
 
-/// Every note of a workspace as it was parsed, every source document whose text is its file (Markdown, plain text) as
-/// its parts, and every bibliography file as parsed (`bibliography(at:count:fingerprint:)`), kept between runs so that a start parses only the files that changed (docs/troubleshooting.md,
-/// "What Gloss keeps between runs").
+/// Every note of a workspace as it was parsed, every source document whose text is its file (Markdown, plain text) and
+/// every HTML page as its parts, and every bibliography file as parsed (`bibliography(at:count:fingerprint:)`), kept
+/// between runs so that a start parses only the files that changed (docs/troubleshooting.md, "What Gloss keeps between
+/// runs").
 ///
 /// Each note or source is kept with the length and fingerprint of the exact text it was parsed from, and used only for
 /// a file whose text now has both (`record(at:count:fingerprint:place:)`, `sourceRecord(at:count:fingerprint:)`): the
@@ -195,7 +196,7 @@ package struct NoteImage: Sendable {
     let sourceBodies = sortedSources.map { source in
       var body = ByteWriter()
       SourceCoding.encode(source.record, parts: source.parts, into: &body)
-      return (source.record.path, source.parts.textCount, source.parts.textFingerprint, body.bytes)
+      return (source.record.path, source.parts.fileCount, source.parts.fileFingerprint, body.bytes)
     }
     let sortedBibliographies = bibliographies.sorted(by: { $0.path.utf8Precedes($1.path) })
     let bibliographyBodies = sortedBibliographies.map { file in

@@ -61,8 +61,8 @@ package struct NoteImageCache: Sendable {
     keptSources.reserveCapacity(sourceStamps.count)
     for (path, stamp) in sourceStamps {
       // Parts made from another text than the one stamped (a source edited since) are not kept.
-      guard let record = sources[path], let parts = record.document.parts, parts.textCount == stamp.count,
-        parts.textFingerprint == stamp.fingerprint
+      guard let record = sources[path], let parts = record.document.parts, parts.fileCount == stamp.count,
+        parts.fileFingerprint == stamp.fingerprint
       else { continue }
       keptSources.append((record, parts))
     }
@@ -108,8 +108,8 @@ package struct NoteImageCache: Sendable {
       && (image?.count != indexed.workspace.notes.count || indexed.notesFromImage != indexed.workspace.notes.count)
   }
 
-  /// Whether the image does not hold exactly the source documents of `indexed` whose text is their file, each parsed
-  /// from the text it holds now (`IndexedRoot.sourceStamps`).
+  /// Whether the image does not hold exactly the source documents of `indexed` that have parts (their text is their
+  /// file, or HTML), each parsed from the file as it is now (`IndexedRoot.sourceStamps`).
   package static func sourcesAreOutdated(_ image: NoteImage?, by indexed: IndexedRoot) -> Bool {
     let stamps = indexed.sourceStamps
     guard let image else { return !stamps.isEmpty }

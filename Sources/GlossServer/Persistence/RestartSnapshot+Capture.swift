@@ -63,8 +63,8 @@ extension RestartSnapshot {
   /// The text each closed note's record was parsed from: the text the root keeps, else the stamp of the one it
   /// released (`WorkspaceRoot.releasedTexts`, kept exactly for this: telling whether a file still holds it); the text
   /// of each open note whose buffer (`openTexts`, by path) is its file's text now, which its record was parsed from
-  /// (the note an editor opens again at its next start); and the text each closed source document whose text is its
-  /// file was parsed from (`SourceDocument.parts`).
+  /// (the note an editor opens again at its next start); and the file each closed source document that has parts was
+  /// parsed from (`SourceDocument.parts`: its text is its file, or it is HTML).
   static func fileTexts(
     of root: WorkspaceRoot, openTexts: [String: SourceText] = [:], fileSystem: any FileReading
   ) -> [String: TextStamp] {
@@ -72,7 +72,7 @@ extension RestartSnapshot {
     out.reserveCapacity(root.workspace.notes.count + root.workspace.sourceDocuments.count)
     for (path, record) in root.workspace.sourceDocuments
     where root.openPaths[path] == nil && ExtractedFormat(path: path) == nil {
-      guard let stamp = record.document.textStamp else { continue }
+      guard let stamp = record.document.fileStamp else { continue }
       out[path] = TextStamp(count: stamp.count, fingerprint: stamp.fingerprint)
     }
     for (path, text) in openTexts where root.openPaths[path] != nil && root.workspace.notes[path] != nil {

@@ -25,9 +25,10 @@ package struct RestartSnapshot: Equatable, Sendable {
   package var extractionEntries: [StampedPath]
   /// Each published file's path and its whole `publishDiagnostics` notification, in publishing order.
   package var published: [PublishedDiagnostics]
-  /// The text each closed note's record was parsed from (its length and fingerprint), by path, and each closed source
-  /// document's whose text is its file: while its file's stamp is unchanged, the file still holds that text, and a
-  /// restart takes the record the note image keeps of it without reading the file.
+  /// The text each closed note's record was parsed from (its length and fingerprint), by path, and the file each closed
+  /// source document that has parts was parsed from (its text is its file, or it is HTML): while its file's stamp is
+  /// unchanged, the file is still that one, and a restart takes the record the note image keeps of it without reading
+  /// the file.
   package var fileTexts: [String: TextStamp]
 
   /// Makes a snapshot.

@@ -11,6 +11,19 @@ extension SourceDocument {
 
     init() {}
 
+    /// Bounds read back as `bounds` gives them; nil when there are not as many starts as ends.
+    init?(starts: [Int32], ends: [Int32]) {
+      guard starts.count == ends.count else { return nil }
+      self.starts = starts
+      self.ends = ends
+    }
+
+    /// The bounds of each line: where its visible text starts, and where it ends.
+    var bounds: (starts: [Int32], ends: [Int32]) { (starts, ends) }
+
+    /// The number of lines bounded.
+    var count: Int { starts.count }
+
     /// The bounds of every line of `document`, read from its text.
     init(of document: SourceDocument) {
       let text = document.text

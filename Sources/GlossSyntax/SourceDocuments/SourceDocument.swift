@@ -133,9 +133,9 @@ package struct SourceDocument: Hashable, Sendable {
     lastPageEnd = parts.lastPageEnd
     sectionEnds = parts.sectionEnds
     releasedTextFingerprint = parts.textFingerprint
-    fileFingerprint = nil
+    fileFingerprint = parts.html?.fileFingerprint
     problems = parts.problems
-    textWarnings = []
+    textWarnings = parts.html?.textWarnings ?? []
     headings = parts.headings
     paragraphs = parts.paragraphs
     pageStarts = parts.pageStarts
@@ -143,8 +143,13 @@ package struct SourceDocument: Hashable, Sendable {
     bodyStart = parts.bodyStart
     lineStarts = parts.lineStarts
     crlfLines = parts.crlfLines
-    fileLength = parts.textCount
-    offsetMap = TextOffsetMap(identityOfLength: parts.textCount)
+    fileLength = parts.html?.fileLength ?? parts.textCount
+    if let html = parts.html, let map = html.offsetMap(textLength: parts.textCount), let lines = html.visibleLines {
+      offsetMap = map
+      visibleLines = lines
+    } else {
+      offsetMap = TextOffsetMap(identityOfLength: parts.textCount)
+    }
   }
 
   /// Whether the text was released to save memory (everything else is kept).

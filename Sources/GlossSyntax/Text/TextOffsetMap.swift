@@ -28,6 +28,24 @@ struct TextOffsetMap: Hashable, Sendable {
   /// An empty map to be filled with `append`.
   init() {}
 
+  /// The map of `segments` (in file order, each text start after the one before) from a text of `textLength` bytes
+  /// to a file of `fileLength`; nil when they do not follow each other inside those lengths.
+  init?(segments: [Segment], textLength: Int, fileLength: Int) {
+    var previous: Segment?
+    for segment in segments {
+      guard segment.textStart >= 0, Int(segment.textStart) < textLength, segment.fileStart >= 0,
+        segment.fileStart <= segment.fileEnd, Int(segment.fileEnd) <= fileLength
+      else { return nil }
+      if let previous {
+        guard previous.textStart < segment.textStart, previous.fileEnd <= segment.fileStart else { return nil }
+      }
+      previous = segment
+    }
+    self.segments = segments
+    self.textLength = textLength
+    self.fileLength = fileLength
+  }
+
   /// True when the text is the file, byte for byte.
   var isIdentity: Bool { segments.isEmpty && textLength == fileLength }
 

@@ -5,10 +5,11 @@ import GlossSyntax
 import TestSupport
 import Testing
 
-/// The note image keeps each source document whose text is its file (Markdown, plain text) as its parts, and gives it
-/// back only for exactly the text it was parsed from: what it gives back is the parse of that text with the text
-/// released (field for field, and the same document once the text is read again), and a changed text or damaged bytes
-/// give nothing (the source is read and parsed again), never another source.
+/// The note image keeps each source document whose text is its file (Markdown, plain text), and each HTML page, as its
+/// parts, and gives it back only for exactly the file it was parsed from: what it gives back is the parse of that file
+/// with the text released (field for field, and the same document once the text is read again, or extracted again
+/// from the page), and a changed file or damaged bytes give nothing (the source is read and parsed again), never
+/// another source.
 @Suite struct SourceImageTests {
   /// A Markdown source with every part the parser finds: front matter (an id, a title, authors with particles and a
   /// suffix, a date, a URL, tags), numbered and setext headings, repeated headings (slugs `-1`), pages at form
@@ -20,6 +21,18 @@ import Testing
     + "## 1.1 Sources\n\nQuiet water runs deep.\n\u{0C}Second page.\n\nSetext heading\n--------------\n\n"
     + "## Notes\n\nOne.\n\n## Notes\n\nTwo, " + "cộng đồng".decomposedStringWithCanonicalMapping + ".\n\u{0C}"
 
+  /// An HTML page with every part its reader finds: a title and `<meta>` authors, date and URL, headings of every
+  /// level, entities, a script and a style left out, white space collapsed, a table, CRLF lines, Vietnamese (composed
+  /// and decomposed), Japanese and emoji, and an unterminated comment at the end (a warning).
+  static let richHTML =
+    "<!DOCTYPE html>\r\n<html><head><title>Rivers &amp; memory</title>\r\n"
+    + "<meta name=\"citation_author\" content=\"Nguyễn, Văn A\">\r\n<meta name=\"citation_author\" content=\"Smith, Ann\">"
+    + "<meta name=\"citation_date\" content=\"2021-03-04\"><meta property=\"og:url\" content=\"https://example.org/r\">"
+    + "<style>p { color: red }</style><script>var x = \"<p>\";</script></head>\r\n<body>\n<h1>1. Rivers</h1>\n"
+    + "<p>The   river\n runs &ldquo;東京&rdquo; 🎉 &#x2014; far.</p>\n<h2>Sources</h2><p>Quiet water.</p>\n"
+    + "<table><tr><td>a</td><td>b</td></tr></table>\n<h2>Sources</h2>\n<p>Two, "
+    + "cộng đồng".decomposedStringWithCanonicalMapping + ".</p>\n<h3>End</h3><p>Last<br>line.</p>\n<!-- not closed"
+
   /// A plain-text source with numbered and Roman-numbered headings and pages.
   static let richText =
     "ON MEMORY\n\nI. INTRODUCTION\n\nThe first words.\n\n2.1 Methods\n\nWe read.\n\u{0C}III. RESULTS\n\nFound.\n"
@@ -29,6 +42,8 @@ import Testing
     var sources: [(String, [UInt8])] = [
       ("sources/rich.md", Array(richMarkdown.utf8)), ("sources/rich.txt", Array(richText.utf8)),
       ("sources/empty.md", []), ("sources/one-line.txt", Array("no newline".utf8)),
+      ("sources/rich.html", Array(richHTML.utf8)), ("sources/empty.html", []),
+      ("sources/plain.htm", Array("no tags at all\n\n& an ampersand".utf8)),
     ]
     // Notes are Markdown too: read as sources, they add front matter and headings of every kind.
     for folder in [
@@ -37,7 +52,7 @@ import Testing
     ] {
       let url = Repository.url(folder)
       for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-      where [".md", ".txt"].contains(where: name.hasSuffix) {
+      where [".md", ".txt", ".html"].contains(where: name.hasSuffix) {
         sources.append(("\(folder)/\(name)", Array(try Data(contentsOf: url.appendingPathComponent(name)))))
       }
     }
@@ -75,15 +90,42 @@ import Testing
     #expect(
       rich.document.headings.contains { $0.number != nil } && rich.document.headings.contains { $0.slug == "notes-1" })
     #expect(rich.document.frontMatter != nil && rich.document.paragraphs.count >= 4)
+    let page = SourceDocumentRecord(path: "sources/rich.html", bytes: Array(Self.richHTML.utf8))
+    #expect(page.document.format == .html && page.document.metadata.authors.count == 2)
+    #expect(page.document.headings.count == 4 && page.document.headings.contains { $0.slug == "sources-1" })
+    #expect(!page.document.textWarnings.isEmpty && page.document.text != Array(Self.richHTML.utf8))
+  }
+
+  /// An HTML page read back answers as its parse does where the text is not the file: the text's offsets map to the
+  /// page's, a line's visible text is trimmed, and its text comes back only from exactly that page.
+  @Test func anHTMLPageReadBackMapsItsTextToItsFile() throws {
+    let bytes = Array(Self.richHTML.utf8)
+    let image = try Self.image(of: [("sources/rich.html", bytes)])
+    let parsed = SourceDocumentRecord(path: "sources/rich.html", bytes: bytes).document
+    let read = try #require(
+      image.sourceRecord(at: "sources/rich.html", count: bytes.count, fingerprint: TextFingerprint.of(bytes))
+    ).document
+    #expect(read.isTextReleased)
+    for offset in stride(from: 0, to: parsed.textCount, by: 7) {
+      let range = offset..<min(offset + 5, parsed.textCount)
+      #expect(read.fileRange(ofText: range) == parsed.fileRange(ofText: range), "offset \(offset)")
+    }
+    for line in 1...parsed.lineCount {
+      let locator = Locator(term: .line, label: "l.", value: "\(line)", range: 0..<0)
+      #expect(read.passage(for: locator) == parsed.passage(for: locator), "line \(line)")
+    }
+    // Another page with the same text (other markup) does not give it back.
+    let other = Array(Self.richHTML.replacingOccurrences(of: "<body>", with: "<body class=\"x\">").utf8)
+    #expect(read.restoringText(other) == nil)
+    #expect(read.restoringText(bytes) == parsed)
   }
 
   @Test func aSourceWhoseTextIsNotItsFileIsNotKept() throws {
-    let html = SourceDocumentRecord(path: "sources/page.html", bytes: Array("<title>T</title><p>Hi</p>".utf8))
     let repaired = SourceDocumentRecord(path: "sources/bad.txt", bytes: Array("caf".utf8) + [0xE9, 0x0A])
     let labelled = SourceDocumentRecord(
       path: "sources/paper.pdf", bytes: Array("One\u{0C}Two".utf8),
       pageLabels: PageLabels(ranges: [PageLabels.Range(firstPage: 0, style: .lowerRoman)]))
-    #expect(html.document.parts == nil && repaired.document.parts == nil && labelled.document.parts == nil)
+    #expect(repaired.document.parts == nil && labelled.document.parts == nil)
   }
 
   @Test func anotherTextGetsNothing() throws {

@@ -40,8 +40,9 @@ package struct IndexedRoot: Sendable {
   package var notesNotRead = 0
   /// How many source documents were taken from the note image unread (`knownTexts`) rather than read and parsed.
   package var sourcesFromImage = 0
-  /// The stamp of the text of each source document whose text is its file (`SourceDocument.parts`), when a note image
-  /// is given or notes are stamped: what the image must hold for it (`NoteImageCache.isOutdated`).
+  /// The stamp of the file of each source document that has parts (its text is its file, or it is HTML:
+  /// `SourceDocument.parts`), when a note image is given or notes are stamped: what the image must hold for it
+  /// (`NoteImageCache.isOutdated`).
   package var sourceStamps: [String: TextStamp] = [:]
   /// The stamp of the bytes of each bibliography file read in the walk, when a note image is given or notes are
   /// stamped: what the image must hold for it. One the image holds parsed from those bytes is taken from it
@@ -305,7 +306,7 @@ package struct IndexedRoot: Sendable {
       }
     }
     if !extra.isEmpty { workspace.addFiles(extra, indexingQuotations: diagnosing) }
-    // Only the sources whose text is their file can be kept in the image.
+    // Only the sources that have parts (their text is their file, or HTML) can be kept in the image.
     for (path, stamp) in stampedSources where workspace.sourceDocuments[path]?.document.hasParts == true {
       self.sourceStamps[path] = stamp
     }
