@@ -22,7 +22,8 @@ import Testing
   /// How a find after `change` has its search: a change of notes only keeps the image (with the notes' paths of the
   /// walk), a source whose text is its file's is signed again alone; any other change indexes again.
   static func expectedUse(after change: Change) -> FindImageUse {
-    notesOnly.contains(change) ? .kept : change == .sourceTextReplaced ? .updated(sources: 1) : .indexed
+    notesOnly.contains(change)
+      ? .kept : [.sourceTextReplaced, .htmlPageRewritten].contains(change) ? .updated(sources: 1) : .indexed
   }
 
   /// What is looked for: in the plain-text source, in the PDF's text, nowhere (the closest passages), in notes.

@@ -22,6 +22,8 @@ import Testing
     Smith writes about rivers [@smith2020, p. 4]. Jones agrees [@jones2019]. Nobody does [@nobody2000].
 
     The source says "quiet water runs deep" [@doc], and the paper "the flow of the river is short" [@paper, p. 1].
+
+    The page says "still ponds hold & keep cold water" [@page, l. 5].
     """,
     "notes/b.md": """
     # B
@@ -31,6 +33,14 @@ import Testing
     Nothing here [@doc]. Smith again [@smith2020]. #river
     """,
     "sources/doc.txt": "Quiet water runs deep.\n",
+    "sources/page.html": """
+    <html><head><title>Ponds</title></head>
+    <body>
+    <h1>Ponds</h1>
+    <p>Still ponds hold &amp; keep
+    cold water.</p>
+    </body></html>
+    """,
     "sources/paper.pdf": "The flow of the river is long.\n\u{0C}",
   ]
 
@@ -45,6 +55,8 @@ import Testing
     ("quiet water", 3, [.hover]),
     ("@doc", 2, [.hover, .definition, .references]),
     ("@paper", 2, [.hover, .definition]),
+    ("@page", 2, [.hover, .definition]),
+    ("still ponds", 3, [.hover]),
   ]
 
   /// The questions at `places` in the note as it is now (UTF-16 columns: the line before holds Vietnamese, Japanese
@@ -58,7 +70,7 @@ import Testing
     let fixture = try RestartFixture(files: Self.files)
     #expect(try fixture.run().saved)
     let questions = try Self.questions(in: fixture)
-    #expect(questions.count == 18)
+    #expect(questions.count == 21)
     let before = try fixture.copyOfCache()
     let warm = try fixture.ask(questions, opening: ["notes/a.md"], holdingBackground: true)
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
@@ -66,9 +78,9 @@ import Testing
     // The notes were taken from the note image the first run wrote, not parsed.
     #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image), 2 of them not read") })
     #expect(cold.run.logs.contains { $0.contains("2 notes (0 from the note image)") })
-    // So was the text source, unread (the PDF's text comes from the extraction cache).
-    #expect(warm.run.logs.contains { $0.contains("2 source documents (1 from the note image)") })
-    #expect(cold.run.logs.contains { $0.contains("2 source documents (0 from the note image)") })
+    // So were the text source and the HTML page, unread (the PDF's text comes from the extraction cache).
+    #expect(warm.run.logs.contains { $0.contains("3 source documents (2 from the note image)") })
+    #expect(cold.run.logs.contains { $0.contains("3 source documents (0 from the note image)") })
     // Answered while the diagnosis was held back: the index was built without it.
     #expect(warm.awaitedDiagnosis)
     // Nothing was diagnosed on the way (the keys remembered from the last run would have had every note diagnosed).
@@ -147,16 +159,16 @@ import Testing
     // A changed byte near the end (in the notes' maps, the image's last bytes, read only by a restart that answers
     // before its notes are in: `EarlyAnswerTests`) costs nothing here; any other damage, the whole image.
     let fromImage =
-      damage == .byteChanged ? ("(2 from the note image)", "(1 from") : ("(0 from the note image)", "(0 from")
+      damage == .byteChanged ? ("(2 from the note image)", "(2 from") : ("(0 from the note image)", "(0 from")
     #expect(warm.run.logs.contains { $0.contains("2 notes " + fromImage.0) }, "\(warm.run.logs)")
-    #expect(warm.run.logs.contains { $0.contains("2 source documents " + fromImage.1) })
+    #expect(warm.run.logs.contains { $0.contains("3 source documents " + fromImage.1) })
     #expect(warm.early == cold.early)
     #expect(warm.late == cold.late)
     #expect(warm.run.last == cold.run.last)
     // The next run wrote an image whole again.
     let next = try fixture.ask([], holdingBackground: false).run.logs
     #expect(next.contains { $0.contains("2 notes (2 from the note image)") })
-    #expect(next.contains { $0.contains("2 source documents (1 from the note image)") })
+    #expect(next.contains { $0.contains("3 source documents (2 from the note image)") })
   }
 
   /// A note changed on disk while Gloss runs is indexed again from its new text; the snapshot saved after says so, and

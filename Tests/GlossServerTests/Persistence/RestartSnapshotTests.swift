@@ -37,7 +37,7 @@ import Testing
   enum Change: String, CaseIterable, CustomTestStringConvertible {
     case sameSizeAndModificationTimeRestored, deleted, renamed, replacedByFolder, bibliographyRewritten
     case configCreated, configChanged, sourceTextReplaced, sourcePDFReplaced, noteAdded, referencedFileAppeared
-    case extractedTextRemoved
+    case extractedTextRemoved, htmlPageRewritten
 
     var testDescription: String { rawValue }
 
@@ -66,6 +66,12 @@ import Testing
       case .configChanged: try fixture.write(".gloss.json", #"{"diagnostics": {"unknown-source": "off"}}"#)
       case .sourceTextReplaced: try fixture.write("sources/doc.txt", "Still water.\n")
       case .sourcePDFReplaced: try fixture.write("sources/paper.pdf", "Something else entirely.\n\u{0C}")
+      case .htmlPageRewritten:
+        // The same words on other lines, with other markup: its text is the same, its lines and offsets are not.
+        try fixture.write(
+          "sources/page.html",
+          "<html><head><title>Ponds</title></head><body class=\"x\">\n\n\n<h1 id=\"p\">Ponds</h1><p>Still ponds "
+            + "hold &amp; keep cold water.</p>\n</body></html>\n")
       case .noteAdded: try fixture.write("notes/c.md", "# C\n\nCiting [@nobody].\n")
       case .extractedTextRemoved:
         // The PDF is as it was, but its text is no longer in the cache: a cold start extracts it again.
