@@ -36,7 +36,9 @@ enum ImageBench {
       bibliographies.append((path, stamp, record.bibliography))
     }
     let maps = indexed.workspace.noteMaps
-    let bytes = NoteImage.encode(kept, sources: sources, bibliographies: bibliographies, maps: maps, build: "bench")
+    let keyIndex = KeptKeyIndex(building: indexed.workspace)
+    let bytes = NoteImage.encode(
+      kept, sources: sources, bibliographies: bibliographies, maps: maps, keyIndex: keyIndex, build: "bench")
     print(
       String(
         format: "%d notes, %d sources, %d bibliographies; image %.1f MB", kept.count, sources.count,
@@ -46,6 +48,8 @@ enum ImageBench {
     var readBibliographies: [Double] = []
     var parsedBibliographies: [Double] = []
     var records: [Double] = []
+    var readKeys: [Double] = []
+    var builtKeys: [Double] = []
     for _ in 0..<rounds {
       var started = FindBench.threadCPUNanoseconds()
       guard let image = NoteImage(decoding: bytes, build: "bench") else {
@@ -77,11 +81,21 @@ enum ImageBench {
         _ = BibliographyRecord(path: file.path, bytes: bytes)
       }
       parsedBibliographies.append(milliseconds(since: started))
+      started = FindBench.threadCPUNanoseconds()
+      guard let read = image.keyIndex(), read == keyIndex, read.fits(indexed.workspace) else {
+        print("the keys' search index does not read back as written")
+        return
+      }
+      readKeys.append(milliseconds(since: started))
+      started = FindBench.threadCPUNanoseconds()
+      _ = KeptKeyIndex(building: indexed.workspace)
+      builtKeys.append(milliseconds(since: started))
     }
     for (name, values) in [
       ("tables", tables), ("reverse maps", decodedMaps), ("every note's record", records),
       ("the bibliographies read back", readBibliographies),
       ("the bibliographies read and parsed", parsedBibliographies),
+      ("the keys' search index read back and checked", readKeys), ("the keys' search index built", builtKeys),
     ] {
       let sorted = values.sorted()
       print(

@@ -20,6 +20,24 @@ struct PrefixTable: Sendable {
   /// An empty table.
   init() {}
 
+  /// A sealed table read back from `raw` (`raw` of another): nil when an entry lies outside the stored bytes or the
+  /// entries are not sorted.
+  init?(raw: (bytes: [UInt8], entries: [Entry])) {
+    for entry in raw.entries where Int(entry.start) + Int(entry.count) > raw.bytes.count { return nil }
+    bytes = raw.bytes
+    entries = raw.entries
+    let sorted = bytes.withUnsafeBufferPointer { store in
+      zip(entries, entries.dropFirst()).allSatisfy { Self.compare(store, $0, $1) <= 0 }
+    }
+    guard sorted else { return nil }
+  }
+
+  /// The stored bytes and the entries, sorted (the table must be sealed).
+  var raw: (bytes: [UInt8], entries: [Entry]) {
+    precondition(isSorted, "PrefixTable kept before seal()")
+    return (bytes, entries)
+  }
+
   /// The number of words.
   var count: Int { entries.count }
 

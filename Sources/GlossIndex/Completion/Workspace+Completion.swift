@@ -166,6 +166,29 @@ extension Workspace {
     if notes { _ = completionCache.notes { NoteSearchIndex(self) } }
   }
 
+  /// The keys' search index as kept between runs (the note image), built now when it is not yet.
+  package func keyIndexToKeep() -> KeptKeyIndex {
+    sourceSearchIndex.kept(fingerprint: SourceSearchIndex.inputsFingerprint(of: self))
+  }
+
+  /// Makes the keys' search index (copies of this workspace share it; a completion asked meanwhile waits for it):
+  /// `kept`, when it was built from exactly what this state's sources give (its fingerprint is theirs), else built
+  /// now. True when `kept` was taken.
+  @discardableResult
+  package func prepareSourceSearch(kept: KeptKeyIndex?) -> Bool {
+    var taken = false
+    _ = completionCache.sources {
+      if let kept, kept.fingerprint == SourceSearchIndex.inputsFingerprint(of: self),
+        let index = SourceSearchIndex(kept: kept)
+      {
+        taken = true
+        return index
+      }
+      return SourceSearchIndex(self)
+    }
+    return taken
+  }
+
   /// Builds the search index over the sources alone (for another core while the workspace is being loaded: copies of
   /// this workspace share it as long as their sources are these).
   package func prepareSourceSearch() {

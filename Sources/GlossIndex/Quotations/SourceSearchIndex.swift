@@ -122,3 +122,118 @@ struct SourceSearchIndex: Sendable {
     return out
   }
 }
+
+/// The keys' search index as kept between runs (the note image), with the fingerprint of exactly what it was built
+/// from: a workspace takes it only when its own sources give the same fingerprint (`Workspace.prepareSourceSearch(kept:)`), so a
+/// kept index is never another workspace state's.
+package struct KeptKeyIndex: Sendable, Equatable {
+  /// `SourceSearchIndex.inputsFingerprint` of the workspace it was built from.
+  package var fingerprint: UInt64
+  package var keys: [String]
+  package var details: [String]
+  package var filterTexts: [String]
+  /// The words' bytes, and each word's start, length, owner and quality, sorted.
+  package var wordBytes: [UInt8]
+  package var wordStarts: [UInt32]
+  package var wordCounts: [UInt32]
+  package var wordOwners: [Int32]
+  package var wordQualities: [UInt8]
+
+  /// A kept index from its fields.
+  package init(
+    fingerprint: UInt64, keys: [String], details: [String], filterTexts: [String], wordBytes: [UInt8],
+    wordStarts: [UInt32], wordCounts: [UInt32], wordOwners: [Int32], wordQualities: [UInt8]
+  ) {
+    self.fingerprint = fingerprint
+    self.keys = keys
+    self.details = details
+    self.filterTexts = filterTexts
+    self.wordBytes = wordBytes
+    self.wordStarts = wordStarts
+    self.wordCounts = wordCounts
+    self.wordOwners = wordOwners
+    self.wordQualities = wordQualities
+  }
+}
+
+extension SourceSearchIndex {
+  /// A fingerprint of everything `init(_:)` reads of `workspace`: each key, in order, with its source's authors (their
+  /// short names, and whether they stand for others), year and title. Equal fingerprints build equal indexes.
+  static func inputsFingerprint(of workspace: Workspace) -> UInt64 {
+    // Each piece as its length then its bytes, in one buffer fingerprinted once (the same in every run).
+    var bytes: [UInt8] = []
+    func add(_ text: String?) {
+      guard let text else {
+        bytes.append(0xFF)
+        return
+      }
+      bytes.append(0xFE)
+      var count = text.utf8.count
+      while count >= 0x80 {
+        bytes.append(UInt8(truncatingIfNeeded: count) | 0x80)
+        count >>= 7
+      }
+      bytes.append(UInt8(count))
+      bytes.append(contentsOf: text.utf8)
+    }
+    for key in workspace.sourceKeys.sorted() {
+      add(key)
+      guard let source = workspace.source(forKey: key) else {
+        bytes.append(0)
+        continue
+      }
+      bytes.append(1)
+      for author in source.authors {
+        bytes.append(author.isOthers ? 2 : 3)
+        add(author.shortName)
+      }
+      bytes.append(4)
+      add(source.year)
+      add(source.title)
+    }
+    return TextFingerprint.of(bytes)
+  }
+
+  /// The index as kept between runs, with the fingerprint of what it was built from.
+  func kept(fingerprint: UInt64) -> KeptKeyIndex {
+    let (bytes, entries) = words.raw
+    return KeptKeyIndex(
+      fingerprint: fingerprint, keys: keys, details: details, filterTexts: filterTexts, wordBytes: bytes,
+      wordStarts: entries.map(\.start), wordCounts: entries.map(\.count), wordOwners: entries.map(\.owner),
+      wordQualities: entries.map(\.quality))
+  }
+
+  /// The index `kept` holds; nil when its parts do not fit together (a word outside the bytes or owned by no key,
+  /// unsorted words, lists of other lengths).
+  init?(kept: KeptKeyIndex) {
+    let count = kept.wordStarts.count
+    guard kept.details.count == kept.keys.count, kept.filterTexts.count == kept.keys.count,
+      kept.wordCounts.count == count, kept.wordOwners.count == count, kept.wordQualities.count == count,
+      kept.wordOwners.allSatisfy({ $0 >= 0 && Int($0) < kept.keys.count }),
+      zip(kept.keys, kept.keys.dropFirst()).allSatisfy({ $0 < $1 })
+    else { return nil }
+    let entries = (0..<count).map { index in
+      PrefixTable.Entry(
+        start: kept.wordStarts[index], count: kept.wordCounts[index], owner: kept.wordOwners[index],
+        quality: kept.wordQualities[index])
+    }
+    guard let words = PrefixTable(raw: (kept.wordBytes, entries)) else { return nil }
+    self.keys = kept.keys
+    self.details = kept.details
+    self.filterTexts = kept.filterTexts
+    self.words = words
+  }
+}
+
+extension KeptKeyIndex {
+  /// The keys' search index of `workspace`, built now (whatever it holds already), as kept.
+  package init(building workspace: Workspace) {
+    self = SourceSearchIndex(workspace).kept(fingerprint: SourceSearchIndex.inputsFingerprint(of: workspace))
+  }
+
+  /// Whether this index is the one `workspace` would build (its fingerprint is that of the workspace's sources, and
+  /// its parts fit together).
+  package func fits(_ workspace: Workspace) -> Bool {
+    fingerprint == SourceSearchIndex.inputsFingerprint(of: workspace) && SourceSearchIndex(kept: self) != nil
+  }
+}

@@ -45,7 +45,8 @@ extension IndexedRoot {
         notes: indexed.workspace.notes, stamps: indexed.noteStamps, maps: indexed.workspace.noteMaps,
         sources: indexed.workspace.sourceDocuments,
         sourceStamps: indexed.sourceStamps, bibliographies: indexed.workspace.bibliographies,
-        bibliographyStamps: indexed.bibliographyStamps, forRealRoot: realRoot)
+        bibliographyStamps: indexed.bibliographyStamps, keyIndex: indexed.workspace.keyIndexToKeep(),
+        forRealRoot: realRoot)
     }
     if diagnosing { indexed.extractPending(cache: cache, extract: extract) }
     return indexed

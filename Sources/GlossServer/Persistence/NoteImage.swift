@@ -37,6 +37,8 @@ package struct NoteImage: Sendable {
   private let notePaths: [String]
   /// Where the reverse maps of the notes are (`noteMaps()`), with their checksum.
   private let maps: (body: Range<Int>, checksum: UInt64)
+  /// Where the keys' search index is (`keyIndex()`), with its checksum; empty when none was kept.
+  private let keys: (body: Range<Int>, checksum: UInt64)
 
   /// How many notes the image holds.
   package var count: Int { entries.count }
@@ -52,7 +54,7 @@ package struct NoteImage: Sendable {
   /// The magic number the file starts with.
   static let magic = Array("GLOSSNTS".utf8)
   /// The version of this format: another one is never read (every note is parsed).
-  static let formatVersion: UInt64 = 4
+  static let formatVersion: UInt64 = 5
 
   /// Reads an image written by `encode` for the build `build`; nil when it is another format or build, or its table
   /// of notes or sources is damaged (each file's bytes, and the maps', are checked when they are used).
@@ -62,10 +64,15 @@ package struct NoteImage: Sendable {
     guard input.raw(Self.magic.count).map(Array.init) == Self.magic, input.uint64() == Self.formatVersion,
       input.string() == build, let entries = Self.entries(&input, paths: &notePaths),
       let sourceEntries = Self.entries(&input), let bibliographyEntries = Self.entries(&input),
-      let checksum = input.uint64(), let length = input.varintCount()
+      let keysChecksum = input.uint64(), let keysLength = input.varintCount()
     else { return nil }
+    let keysBody = input.offset..<input.offset + keysLength
+    guard input.raw(keysLength) != nil, let checksum = input.uint64(), let length = input.varintCount() else {
+      return nil
+    }
     let body = input.offset..<input.offset + length
     guard input.raw(length) != nil, input.isAtEnd else { return nil }
+    self.keys = (keysBody, keysChecksum)
     self.bytes = bytes
     self.entries = entries
     self.sourceEntries = sourceEntries
@@ -119,6 +126,15 @@ package struct NoteImage: Sendable {
       return nil
     }
     return decoded
+  }
+
+  /// The keys' search index kept with the notes, when there is one and its bytes are intact (whether it is this
+  /// workspace's is told by its fingerprint: `Workspace.prepareSourceSearch(kept:)`).
+  package func keyIndex() -> KeptKeyIndex? {
+    guard !keys.body.isEmpty, ByteChecksum.of(bytes[keys.body]) == keys.checksum else { return nil }
+    var input = ByteReader(bytes, offset: keys.body.lowerBound)
+    guard let index = KeyIndexCoding.decode(&input), input.offset == keys.body.upperBound else { return nil }
+    return index
   }
 
   /// The bytes of the entry at `path` in `entries` when it was made from a text of `count` bytes with `fingerprint`
@@ -177,13 +193,14 @@ package struct NoteImage: Sendable {
   /// with its document's parts) and `bibliographies` (each with the stamp of the file's bytes it was parsed from), for
   /// the build `build`: the magic number, the version, the build, then the notes', the sources' and the
   /// bibliographies' tables, each file's path, stamp, checksum and bytes, by path, then the checksum, length and bytes of
-  /// the reverse maps of the notes (`NoteMapsCoding`). `maps` are those maps, filed from exactly these records (or from
+  /// the keys' search index `keyIndex` (none when it is not given: `KeyIndexCoding`), then those of the reverse maps of
+  /// the notes (`NoteMapsCoding`). `maps` are those maps, filed from exactly these records (or from
   /// more: the others' members are left out); without them, they are filed from the records here.
   package static func encode(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
     sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [],
     bibliographies: [(path: String, stamp: TextStamp, bibliography: Bibliography)] = [], maps: NoteMaps? = nil,
-    build: String
+    keyIndex: KeptKeyIndex? = nil, build: String
   ) -> [UInt8] {
     // Each file's bytes are written apart (its length and checksum come first), then copied after its header.
     let sortedNotes = notes.sorted(by: { $0.record.path.utf8Precedes($1.record.path) })
@@ -225,6 +242,11 @@ package struct NoteImage: Sendable {
         out.appendRaw(body)
       }
     }
+    var keyBytes = ByteWriter()
+    if let keyIndex { KeyIndexCoding.encode(keyIndex, into: &keyBytes) }
+    out.append(ByteChecksum.of(keyBytes.bytes[...]))
+    out.appendVarint(keyBytes.bytes.count)
+    out.appendRaw(keyBytes.bytes)
     out.append(ByteChecksum.of(mapBytes.bytes[...]))
     out.appendVarint(mapBytes.bytes.count)
     out.appendRaw(mapBytes.bytes)

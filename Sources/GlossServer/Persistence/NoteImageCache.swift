@@ -32,10 +32,11 @@ package struct NoteImageCache: Sendable {
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
     sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [],
     bibliographies: [(path: String, stamp: TextStamp, bibliography: Bibliography)] = [], maps: NoteMaps? = nil,
-    forRealRoot realRoot: String
+    keyIndex: KeptKeyIndex? = nil, forRealRoot realRoot: String
   ) throws(CommandError) {
     try file.store(
-      NoteImage.encode(notes, sources: sources, bibliographies: bibliographies, maps: maps, build: build),
+      NoteImage.encode(
+        notes, sources: sources, bibliographies: bibliographies, maps: maps, keyIndex: keyIndex, build: build),
       forRealRoot: realRoot)
   }
 
@@ -49,7 +50,7 @@ package struct NoteImageCache: Sendable {
     notes: [String: NoteRecord], stamps: [String: TextStamp], maps: NoteMaps? = nil,
     sources: [String: SourceDocumentRecord] = [:], sourceStamps: [String: TextStamp] = [:],
     bibliographies: [String: BibliographyRecord] = [:], bibliographyStamps: [String: TextStamp] = [:],
-    forRealRoot realRoot: String
+    keyIndex: KeptKeyIndex? = nil, forRealRoot realRoot: String
   ) throws(CommandError) -> Int {
     var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
     kept.reserveCapacity(notes.count)
@@ -71,7 +72,9 @@ package struct NoteImageCache: Sendable {
       guard let record = bibliographies[path], !record.isZoteroLibrary else { continue }
       keptBibliographies.append((path, stamp, record.bibliography))
     }
-    try store(kept, sources: keptSources, bibliographies: keptBibliographies, maps: maps, forRealRoot: realRoot)
+    try store(
+      kept, sources: keptSources, bibliographies: keptBibliographies, maps: maps, keyIndex: keyIndex,
+      forRealRoot: realRoot)
     return kept.count
   }
 

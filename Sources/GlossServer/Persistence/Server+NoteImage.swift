@@ -43,6 +43,8 @@ extension Server {
     let sourceStamps = indexed.sourceStamps
     let bibliographies = indexed.workspace.bibliographies
     let bibliographyStamps = indexed.bibliographyStamps
+    // The keys' search index, built by then (the completion index is built before the image is written).
+    let workspace = indexed.workspace
     let realRoot = (try? options.reader.realPath(of: indexed.files.root)) ?? indexed.files.root
     let root = indexed.files.root
     let log = options.log
@@ -51,7 +53,8 @@ extension Server {
       do throws(CommandError) {
         let kept = try cache.store(
           notes: notes, stamps: stamps, maps: maps, sources: sources, sourceStamps: sourceStamps,
-          bibliographies: bibliographies, bibliographyStamps: bibliographyStamps, forRealRoot: realRoot)
+          bibliographies: bibliographies, bibliographyStamps: bibliographyStamps,
+          keyIndex: workspace.keyIndexToKeep(), forRealRoot: realRoot)
         // The image's bytes (a quarter of the notes' text) are freed: hand them back.
         MemoryTuning.releaseFreedMemory()
         log(

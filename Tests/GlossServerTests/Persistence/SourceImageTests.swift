@@ -150,14 +150,15 @@ import Testing
       guard let image = NoteImage(decoding: damaged, build: "build-1"),
         let read = image.sourceRecord(at: "sources/rich.md", count: bytes.count, fingerprint: fingerprint)
       else { continue }
-      // The notes' maps come last, checked only when they are read: a change there leaves the source as it is, and
-      // gives no maps.
-      #expect(image.noteMaps() == nil && !image.mapsAreIntact, "byte \(offset)")
+      // The keys' search index and the notes' maps come last, each checked only when it is read: a change there leaves
+      // the source as it is, and gives no maps (or no index: none is kept here).
+      #expect((image.noteMaps() == nil && !image.mapsAreIntact) || image.keyIndex() == nil, "byte \(offset)")
       #expect(read.document == parsed.document.releasingText() && read.key == parsed.key, "byte \(offset)")
       #expect(offset >= encoded.count - 32, "byte \(offset)")
       given += 1
     }
-    // The maps' checksum and bytes (every map empty) are all that can change so.
-    #expect(given == 8 + 9)
+    // The maps' checksum and bytes (every map empty), and the checksum of the keys' search index (none kept), are all
+    // that can change so.
+    #expect(given == 8 + 9 + 8)
   }
 }
