@@ -172,13 +172,13 @@ extension Workspace {
   }
 
   /// Makes the keys' search index (copies of this workspace share it; a completion asked meanwhile waits for it):
-  /// `kept`, when it was built from exactly what this state's sources give (its fingerprint is theirs), else built
-  /// now. True when `kept` was taken.
+  /// the one `kept` gives, when it was built from exactly what this state's sources give (its fingerprint is theirs),
+  /// else built now. True when the kept one was taken; false also when the index was made already.
   @discardableResult
-  package func prepareSourceSearch(kept: KeptKeyIndex?) -> Bool {
+  package func prepareSourceSearch(kept: () -> KeptKeyIndex?) -> Bool {
     var taken = false
     _ = completionCache.sources {
-      if let kept, kept.fingerprint == SourceSearchIndex.inputsFingerprint(of: self),
+      if let kept = kept(), kept.fingerprint == SourceSearchIndex.inputsFingerprint(of: self),
         let index = SourceSearchIndex(kept: kept)
       {
         taken = true

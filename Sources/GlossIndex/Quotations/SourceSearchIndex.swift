@@ -124,8 +124,8 @@ struct SourceSearchIndex: Sendable {
 }
 
 /// The keys' search index as kept between runs (the note image), with the fingerprint of exactly what it was built
-/// from: a workspace takes it only when its own sources give the same fingerprint (`Workspace.prepareSourceSearch(kept:)`), so a
-/// kept index is never another workspace state's.
+/// from: a workspace takes it only when its own sources give the same fingerprint
+/// (`Workspace.prepareSourceSearch(kept:)`), so a kept index is never another workspace state's.
 package struct KeptKeyIndex: Sendable, Equatable {
   /// `SourceSearchIndex.inputsFingerprint` of the workspace it was built from.
   package var fingerprint: UInt64

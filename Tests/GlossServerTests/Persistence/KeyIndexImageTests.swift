@@ -47,7 +47,7 @@ import Testing
     let read = try #require(try Self.image(keeping: built).keyIndex())
     #expect(read == built)
     let restarted = Self.workspace()
-    #expect(restarted.prepareSourceSearch(kept: read))
+    #expect(restarted.prepareSourceSearch(kept: { read }))
     #expect(restarted.isSourceCompletionPrepared)
     let cold = Self.workspace()
     #expect(Self.completions(in: restarted) == Self.completions(in: cold))
@@ -65,7 +65,7 @@ import Testing
     let built = KeptKeyIndex(building: Self.workspace())
     let changed = Self.workspace(bibliography: Self.bibliography.replacingOccurrences(of: before, with: after))
     #expect(!built.fits(changed), "\(change)")
-    #expect(!changed.prepareSourceSearch(kept: built), "\(change)")
+    #expect(!changed.prepareSourceSearch(kept: { built }), "\(change)")
     #expect(Self.completions(in: changed) != Self.completions(in: Self.workspace()), "\(change)")
   }
 

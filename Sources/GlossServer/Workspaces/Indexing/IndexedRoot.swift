@@ -185,9 +185,10 @@ package struct IndexedRoot: Sendable {
     if noteMaps != nil {
       // A restarted root answering before its notes are in: the keys' search index, which a completion asked with the
       // first hover needs, is made on another core while the maps are waited for, taken from the image when it was
-      // built from exactly these sources (files added below that bring sources make it be built again).
+      // built from exactly these sources (files added below that bring sources make it be built again). A thread of
+      // its own, started now: a completion asked meanwhile waits for it rather than building it again.
       let (listed, image) = (workspace, noteImage)
-      DispatchQueue.global(qos: .userInitiated).async { listed.prepareSourceSearch(kept: image?.keyIndex()) }
+      BackgroundThread.start(name: "gloss-keys") { listed.prepareSourceSearch(kept: { image?.keyIndex() }) }
     }
     if let maps = noteMaps?.value() {
       workspace.adoptNoteMaps(maps)
