@@ -14,6 +14,19 @@ import Testing
     return (fds[0], fds[1])
   }
 
+  /// Everything left to read from `fd`, then closes it.
+  private func readToEnd(_ fd: Int32) -> [UInt8] {
+    var read: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4_096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { FileDescriptorIO.readSome(fd, into: $0) }
+      if count == 0 { break }
+      read += chunk[0..<count]
+    }
+    close(fd)
+    return read
+  }
+
   private func frame(_ body: String) -> [UInt8] {
     Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
   }
@@ -54,14 +67,7 @@ import Testing
     #expect(transport.send(Data(Self.café.utf8)))
     #expect(transport.send(Data(#"{"id":2}"#.utf8)))
     close(pipe.write)
-    var read: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4_096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { FileDescriptorIO.readSome(pipe.read, into: $0) }
-      if count == 0 { break }
-      read += chunk[0..<count]
-    }
-    close(pipe.read)
+    let read = readToEnd(pipe.read)
     #expect(read == frame(Self.café) + frame(#"{"id":2}"#))
   }
 
@@ -70,14 +76,7 @@ import Testing
     let transport = StdioTransport(input: -1, output: pipe.write)
     #expect(transport.send(bodies: [Data(Self.café.utf8), Data(#"{"id":2}"#.utf8), Data("{}".utf8)]))
     close(pipe.write)
-    var read: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4_096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { FileDescriptorIO.readSome(pipe.read, into: $0) }
-      if count == 0 { break }
-      read += chunk[0..<count]
-    }
-    close(pipe.read)
+    let read = readToEnd(pipe.read)
     #expect(read == frame(Self.café) + frame(#"{"id":2}"#) + frame("{}"))
   }
 

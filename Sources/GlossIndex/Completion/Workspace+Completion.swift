@@ -178,9 +178,7 @@ extension Workspace {
   package func prepareSourceSearch(kept: () -> KeptKeyIndex?) -> Bool {
     var taken = false
     _ = completionCache.sources {
-      if let kept = kept(), kept.fingerprint == SourceSearchIndex.inputsFingerprint(of: self),
-        let index = SourceSearchIndex(kept: kept)
-      {
+      if let kept = kept(), let index = SourceSearchIndex(kept: kept, for: self) {
         taken = true
         return index
       }

@@ -203,6 +203,13 @@ extension SourceSearchIndex {
       wordQualities: entries.map(\.quality))
   }
 
+  /// The index `kept` holds when it is the one `workspace` would build: nil when its fingerprint is not that of the
+  /// workspace's sources.
+  init?(kept: KeptKeyIndex, for workspace: Workspace) {
+    guard kept.fingerprint == Self.inputsFingerprint(of: workspace) else { return nil }
+    self.init(kept: kept)
+  }
+
   /// The index `kept` holds; nil when its parts do not fit together (a word outside the bytes or owned by no key,
   /// unsorted words, lists of other lengths).
   init?(kept: KeptKeyIndex) {
@@ -234,6 +241,6 @@ extension KeptKeyIndex {
   /// Whether this index is the one `workspace` would build (its fingerprint is that of the workspace's sources, and
   /// its parts fit together).
   package func fits(_ workspace: Workspace) -> Bool {
-    fingerprint == SourceSearchIndex.inputsFingerprint(of: workspace) && SourceSearchIndex(kept: self) != nil
+    SourceSearchIndex(kept: self, for: workspace) != nil
   }
 }

@@ -4,17 +4,20 @@ import Testing
 
 /// The reverse maps' member sets hold what a `Set` would, in sorted order, whatever the order of inserts and removals.
 @Suite struct PathSetTests {
-  @Test(arguments: 0..<4)
-  func holdsWhatASetHolds(seed: Int) {
+  /// Inserts and removes `rounds` members of `members` at random (from `seed`) in `paths` and in a `Set` holding
+  /// `expected`, and checks after each change that both hold the same, in sorted order, and answer `contains` alike
+  /// for each of `candidates`.
+  static func changeAtRandom(
+    _ paths: PathSet, holding expected: Set<String>, among members: [String], candidates: [String], seed: Int,
+    rounds: Int
+  ) {
+    var (paths, expected) = (paths, expected)
     var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((state >> 33) % UInt64(max(1, bound)))
     }
-    let members = ["notes/a.md", "notes/b.md", "é.md", "漢字.md", "notes/long/path/to/a/note-with-a-long-name.md", "z"]
-    var paths = PathSet()
-    var expected: Set<String> = []
-    for _ in 0..<400 {
+    for _ in 0..<rounds {
       let member = members[next(members.count)]
       if next(2) == 0 {
         paths.insert(member)
@@ -26,8 +29,14 @@ import Testing
       #expect(Array(paths) == expected.sorted())
       #expect(paths.count == expected.count)
       #expect(paths.isEmpty == expected.isEmpty)
-      for candidate in members { #expect(paths.contains(candidate) == expected.contains(candidate)) }
+      for candidate in candidates { #expect(paths.contains(candidate) == expected.contains(candidate)) }
     }
+  }
+
+  @Test(arguments: 0..<4)
+  func holdsWhatASetHolds(seed: Int) {
+    let members = ["notes/a.md", "notes/b.md", "é.md", "漢字.md", "notes/long/path/to/a/note-with-a-long-name.md", "z"]
+    Self.changeAtRandom(PathSet(), holding: [], among: members, candidates: members, seed: seed, rounds: 400)
   }
 
   @Test func anArrayLiteralIsASet() {
@@ -40,37 +49,19 @@ import Testing
   /// other set does.
   @Test(arguments: 0..<4)
   func aSetReadFromATableHoldsWhatASetHolds(seed: Int) throws {
-    var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(max(1, bound)))
-    }
     let members = ["notes/a.md", "notes/b.md", "z", "é.md", "漢字.md", "🦉.md"]
     let table = try #require(PathTable(sorted: members.sorted()))
     let places: [Int32] = seed % 2 == 0 ? [0, 2, 5] : [3]
-    var paths = PathSet(placed: places, in: table)
-    var expected = Set(places.map { table.paths[Int($0)] })
+    let paths = PathSet(placed: places, in: table)
+    let expected = Set(places.map { table.paths[Int($0)] })
     #expect(Array(paths) == expected.sorted())
     #expect(paths == PathSet(placed: places, in: table))
     var built = PathSet()
     for member in expected { built.insert(member) }
     #expect(paths == built)
     #expect(built == paths)
-    for _ in 0..<200 {
-      let member = members[next(members.count)]
-      if next(2) == 0 {
-        paths.insert(member)
-        expected.insert(member)
-      } else {
-        paths.remove(member)
-        expected.remove(member)
-      }
-      #expect(Array(paths) == expected.sorted())
-      #expect(paths.count == expected.count)
-      for candidate in members + ["notes/c.md"] {
-        #expect(paths.contains(candidate) == expected.contains(candidate))
-      }
-    }
+    Self.changeAtRandom(
+      paths, holding: expected, among: members, candidates: members + ["notes/c.md"], seed: seed, rounds: 200)
   }
 
   /// Only paths sorted as strings sort, each once, make a table.
