@@ -26,7 +26,8 @@ progress, watched files) and `initialized`, and waits until a `publishDiagnostic
   first, as Neovim does when a buffer attaches (their answers are not timed).
 
 The runs share one cache folder (XDG_CACHE_HOME), so a run after the first is a restart with nothing changed;
---cold gives each run an empty cache of its own. Prints a table per run and the medians; --json writes every
+--cold gives each run an empty cache of its own; --linger leaves each server running that many seconds after its
+measurements (a large workspace's images take seconds to write after its first indexing). Prints a table per run and the medians; --json writes every
 figure. Server-to-client requests are answered (configuration, registrations and progress with null, applyEdit
 refused). Exit 0 unless the server could not be started.
 """
@@ -377,6 +378,7 @@ def one_run(a, manifest, notes, cache):
     figures["peak_rss_mb"] = memory_mb(process_tree(server.process.pid), "VmHWM")
     figures["latency_ms"] = {k: {"p50": percentile(v, 50), "p99": percentile(v, 99), "max": max(v) if v else None,
                                  "n": len(v), "wrong": wrong.get(k, 0)} for k, v in latencies.items()}
+    time.sleep(a.linger)
     server.stop()
     return figures
 
@@ -441,6 +443,9 @@ def main():
     ap.add_argument("--workspace", required=True)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--cold", action="store_true", help="an empty cache for every run (no restarts)")
+    ap.add_argument("--linger", type=float, default=0,
+                    help="seconds each server is left running after its measurements, as an editing session lasts, so "
+                         "that what it keeps for the next start (written in the background) is written")
     ap.add_argument("--iterations", type=int, default=10, help="repetitions of each probe")
     ap.add_argument("--max-probes", type=int, default=25, help="probes per kind and place")
     ap.add_argument("--typed-notes", type=int, default=3)

@@ -190,6 +190,17 @@ package struct DetachedFind: Sendable {
     return stale ? nil : result
   }
 
+  /// The search, when it was made from exactly `documents` (a workspace's source documents): the same paths, each text
+  /// of the same length, no column cleared. (Whether each text is the one signed, the caller tells from the files.)
+  func search(for documents: [String: SourceDocumentRecord]) -> SourceTextSearch? {
+    guard search.clearedColumns == 0, search.slotOfPath.count == documents.count, sources.count == documents.count
+    else { return nil }
+    for (path, record) in documents {
+      guard search.slotOfPath[path] != nil, sources[path]?.textCount == record.document.textCount else { return nil }
+    }
+    return search
+  }
+
   /// The highlights whose words or comment hold `phrase`, at most `limit`, as `Workspace.highlights(matching:)`.
   package func highlights(matching phrase: String, limit: Int) -> [Highlight] {
     let wanted = Workspace.wantedInHighlights(phrase)

@@ -35,6 +35,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
   private var building = false
   /// The cache of an earlier state whose search is built (or being built) and the documents changed since.
   private var basis: (cache: SourceTextSearchCache, changed: Set<String>)?
+  /// A search kept between runs, offered to this state's first whole build (`offer`): given this state's documents,
+  /// the search when it was made from exactly them.
+  private var offered: (@Sendable ([String: SourceDocumentRecord]) -> SourceTextSearch?)?
 
   /// An empty cache.
   init() {}
@@ -98,6 +101,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
       }
     }
     let whole = made == nil
+    if made == nil, waits || Self.isSmall(documents), let offered = takeOffered() {
+      made = offered(documents)
+    }
     if made == nil, waits || Self.isSmall(documents) {
       let onAllCores = if case .whole(let all) = need { all } else { false }
       let paths = Array(documents.keys)
@@ -115,6 +121,44 @@ final class SourceTextSearchCache: @unchecked Sendable {
     condition.broadcast()
     condition.unlock()
     return made
+  }
+
+  /// Offers `kept` to this state's first whole build, when none is built, being built or to be derived from an earlier
+  /// state's: that build takes the search `kept` gives for this state's documents, else builds it (`kept` is called
+  /// once, by the thread building, while others wait for it).
+  func offer(_ kept: @escaping @Sendable ([String: SourceDocumentRecord]) -> SourceTextSearch?) {
+    condition.lock()
+    defer { condition.unlock() }
+    guard search == nil, !building, basis == nil else { return }
+    offered = kept
+  }
+
+  /// The search offered, once.
+  private func takeOffered() -> (@Sendable ([String: SourceDocumentRecord]) -> SourceTextSearch?)? {
+    condition.lock()
+    defer { condition.unlock() }
+    defer { offered = nil }
+    return offered
+  }
+
+  /// Takes `kept` (a search kept between runs, built from exactly this state's documents: the caller checks) as this
+  /// state's search, when none is built, being built or to be derived from an earlier state's; true when taken.
+  func adopt(_ kept: SourceTextSearch) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard search == nil, !building, basis == nil else { return false }
+    search = kept
+    offered = nil
+    wasBuiltWhole = true
+    condition.broadcast()
+    return true
+  }
+
+  /// Whether this state's search is built (not only being built).
+  var isBuilt: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return search != nil
   }
 
   /// This cache's search when it is built (after waiting for a build under way, when `waiting`).

@@ -117,6 +117,37 @@ extension Workspace {
   /// `prepareFind` run in the background.
   package var isFindPrepared: Bool { textSearchCache.isBuiltOrBuilding }
 
+  /// Whether the search over the sources' text of this state is built: `foundPlaces` answers from it.
+  package var isFindBuilt: Bool { textSearchCache.isBuilt }
+
+  /// Takes the search `kept` holds (`gloss find`'s image, kept between runs) as this state's search over the sources'
+  /// text, when it was made from exactly these source documents: the same paths, each text of the same length (the
+  /// caller has checked that every source's file, and the extraction cache's entries, are as they were when it was
+  /// made), and no search is built or being built yet. A restart then signs no source again (seconds of a core on a
+  /// large workspace) and answers `gloss.find` at once. True when taken.
+  @discardableResult
+  package func adoptTextSearch(_ kept: DetachedFind) -> Bool {
+    guard let search = kept.search(for: sourceDocuments) else { return false }
+    return textSearchCache.adopt(search)
+  }
+
+  /// Offers the search `kept` reads (`gloss find`'s image, kept between runs) to the first build of this state's
+  /// search over the sources' text, whichever asks first (the background preparation, the writer of the find image,
+  /// a search of a small workspace): it is taken when it was made from exactly these source documents (the same
+  /// paths, each text of the same length; `kept` checks their files, and gives nothing when they changed), else the
+  /// search is built. `taken` is told whether a search `kept` gave was taken. A restart then signs no source again
+  /// (seconds of a core on a large workspace).
+  package func offerKeptTextSearch(
+    _ kept: @escaping @Sendable () -> DetachedFind?, taken: @escaping @Sendable (Bool) -> Void
+  ) {
+    textSearchCache.offer { documents in
+      guard let find = kept() else { return nil }
+      let search = find.search(for: documents)
+      taken(search != nil)
+      return search
+    }
+  }
+
   /// Builds the search over the sources' text of this state on this thread (a background one, after loading or
   /// after sources change), so that no search on the loop pays for it: it waits for a build under way, brings an
   /// earlier state's search up to date or builds it whole, then compacts it when changed documents left a quarter

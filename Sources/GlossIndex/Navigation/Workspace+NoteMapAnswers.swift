@@ -18,9 +18,12 @@ extension Workspace {
   }
 
   /// Whether the completion at `offset` in the note at `path`, whose text is `bytes`, reads only the note, the maps,
-  /// the bibliographies and the sources: a source key being written, not after a quotation (whose places are looked
-  /// for in the sources' text search), in a project whose cross-reference labels are the note's own.
-  package func completionReadsOnlyNoteMaps(at offset: Int, in path: String, text bytes: [UInt8]) -> Bool {
+  /// the bibliographies and the sources: a source key being written in a project whose cross-reference labels are the
+  /// note's own; after a quotation (whose places are looked for in the search over the sources' text) only when that
+  /// search is built (`textSearchable`; when nil, this state's is), as the whole index has it from the find image.
+  package func completionReadsOnlyNoteMaps(
+    at offset: Int, in path: String, text bytes: [UInt8], textSearchable: Bool? = nil
+  ) -> Bool {
     guard let record = notes[path], !crossrefsSpanProject else { return false }
     let note = record.withBlocks(from: bytes).note
     guard case .sourceKey(_, let replace)? = CompletionContext.at(offset, in: bytes, note: note) else { return false }
@@ -28,7 +31,7 @@ extension Workspace {
     var bracket = replace.lowerBound - 2
     if bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "-") { bracket -= 1 }
     guard bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "[") else { return true }
-    return note.quotation(beforeCitationAt: bracket, in: bytes) == nil
+    return note.quotation(beforeCitationAt: bracket, in: bytes) == nil || (textSearchable ?? isFindBuilt)
   }
 
   /// Whether the semantic tokens of the note at `path` read only the note, the maps, the bibliographies and the

@@ -107,8 +107,9 @@ extension Server {
   /// Has the search over the sources' text of root `id`'s current state built in the background (`FindPreparation`),
   /// unless it is built or being built: after indexing and whenever sources change, so that no `gloss.find`, cite
   /// action or completion after a quotation pays for it (seconds of one core for 50 MB of source text).
+  /// An early root (`Server+EarlyAnswers.swift`) has none: it answers no search, and gives way to the first indexing.
   func prepareFind(in id: RootID) {
-    guard let snapshot = workspace(id), !snapshot.isFindPrepared else { return }
+    guard restart.early?.id != id, let snapshot = workspace(id), !snapshot.isFindPrepared else { return }
     findPreparation.prepare(snapshot, root: id)
   }
 

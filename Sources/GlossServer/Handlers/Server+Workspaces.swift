@@ -279,6 +279,8 @@ extension Server {
     let id = early?.id ?? loading.takeRootID()
     roots.append(WorkspaceRoot(id: id, kind: .folder, folderURI: folder.uri, indexed: indexed))
     roots[roots.count - 1].indexedSettings = canonicalEditorSettings
+    // Its search over the sources' text is the one `gloss find`'s image keeps, when its sources are these.
+    offerKeptTextSearch(toRootAt: roots.count - 1, reading: early?.keptSearch)
     // The root holds the texts now; this copy would keep them alive when they are released.
     indexed.texts = [:]
     // What a write killed half-way left behind is removed now, once its process is gone.

@@ -78,6 +78,19 @@ package struct FindImageCache: KeptRecordCache {
     return (image, walk, .updated(sources: sources.count))
   }
 
+  /// The search over the sources' text kept for the workspace at `root`, read without walking the workspace, with the
+  /// source documents and extraction cache entries it was made from: for the language server's restart, which has
+  /// walked the workspace already and takes the search only for sources found exactly as they were
+  /// (`KeptTextSearch.fits`). Nil when there is none or it is damaged.
+  package func keptTextSearch(root: String, home: String?, fileSystem: any FileReading) -> KeptTextSearch? {
+    guard let snapshot = file.snapshot(root: root, home: home, fileSystem: fileSystem),
+      let image = FindImage(decoding: Array(snapshot.published[0].body))
+    else { return nil }
+    return KeptTextSearch(
+      find: image.find, sources: Set(snapshot.files.filter { $0.role == .sourceDocument }),
+      extractionEntries: Set(snapshot.extractionEntries))
+  }
+
   /// Whether the walk differs from the snapshot's only in notes and sources: the config and bibliographies, the
   /// other files, the unreadable ones and the extraction entries as they were, and no bibliography named from
   /// outside the walk (a note's front matter, a Zotero library).
@@ -223,4 +236,31 @@ package enum FindImageUse: Hashable, Sendable {
 
   /// Whether the search came from the kept image (the workspace was not indexed).
   package var usedImage: Bool { self != .indexed }
+}
+
+/// The search over the sources' text that `gloss find`'s image keeps (`FindImageCache.keptTextSearch`), with what it
+/// was made from: a restarted server takes it as its index's search when the sources are exactly those.
+package struct KeptTextSearch: Sendable {
+  /// The search and what it reads.
+  package var find: DetachedFind
+  /// The source documents of the workspace the image was made from, with their stamps.
+  var sources: Set<DiscoveredFile>
+  /// The extraction cache's entries then (the extracted texts' files, with their stamps).
+  var extractionEntries: Set<StampedPath>
+
+  /// Why the search was not made from exactly the source documents among `files` (a walk's: the same paths, each
+  /// with the same stamp) with the extraction cache's entries as they are now; nil when it was (each source's text
+  /// is the one signed).
+  package func misfit(files: [DiscoveredFile], fileSystem: any FileReading) -> String? {
+    let entries = extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
+    if let entry = entries.first(where: { !extractionEntries.contains($0) }) {
+      return "the extracted texts' '\(entry.path)' changed"
+    }
+    var count = 0
+    for file in files where file.role == .sourceDocument {
+      guard sources.contains(file) else { return "the source '\(file.path)' is not as it was" }
+      count += 1
+    }
+    return count == sources.count ? nil : "\(sources.count - count) of its sources are gone"
+  }
 }

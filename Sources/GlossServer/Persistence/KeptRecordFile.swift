@@ -55,17 +55,24 @@ package struct KeptRecordFile: Sendable {
   /// The record kept for the workspace at `root` by this build for this command, with a fresh walk of the workspace
   /// (with the config the command line reads: no editor settings); nil when there is none or it is damaged.
   func read(root: String, home: String?, fileSystem: any FileReading) -> Kept? {
-    let key = key(root: root, home: home, fileSystem: fileSystem)
-    guard let bytes = cacheFile.bytes(forRealRoot: key.realRoot),
-      let snapshot = RestartSnapshot(decoding: bytes, build: build), snapshot.key == key,
-      snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
-    else { return nil }
+    guard let snapshot = snapshot(root: root, home: home, fileSystem: fileSystem) else { return nil }
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: nil, fileSystem: fileSystem)
     let walk = WorkspaceFiles.discover(
       root: root, config: config.config, fileSystem: fileSystem, home: home, referenced: snapshot.referenced)
     let entries = snapshot.extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
     return Kept(
       snapshot: snapshot, body: Array(snapshot.published[0].body), walk: walk, entries: entries, config: config)
+  }
+
+  /// The snapshot around the record kept for the workspace at `root` by this build for this command, without walking
+  /// the workspace (its one published record is the thing kept); nil when there is none or it is damaged.
+  func snapshot(root: String, home: String?, fileSystem: any FileReading) -> RestartSnapshot? {
+    let key = key(root: root, home: home, fileSystem: fileSystem)
+    guard let bytes = cacheFile.bytes(forRealRoot: key.realRoot),
+      let snapshot = RestartSnapshot(decoding: bytes, build: build), snapshot.key == key,
+      snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
+    else { return nil }
+    return snapshot
   }
 
   /// Keeps `body` again in place of `kept`'s record, made from the files of `kept.walk` (read after that walk: a file

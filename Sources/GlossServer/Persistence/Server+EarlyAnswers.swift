@@ -138,7 +138,23 @@ extension Server {
     let encoding = connection.positionEncoding
     return answersEarly(in: target.uri) { workspace, path, text, isRoot in
       let offset = text.offset(of: target.position, in: encoding)
-      if isCompletion { return workspace.completionReadsOnlyNoteMaps(at: offset, in: path, text: text.bytes) }
+      if isCompletion {
+        let readsOnlyMaps = { (textSearchable: Bool?) in
+          workspace.completionReadsOnlyNoteMaps(at: offset, in: path, text: text.bytes, textSearchable: textSearchable)
+        }
+        // After a quotation, the root needs the search over the sources' text the find image keeps (the whole index
+        // takes it too): waited for only then.
+        guard isRoot, !readsOnlyMaps(false) else { return readsOnlyMaps(true) }
+        guard readsOnlyMaps(true), var early = restart.early, let index = early.id.flatMap(rootIndex) else {
+          return false
+        }
+        if early.keptSearch == nil {
+          early.keptSearch = keptTextSearchReading(ofRoot: early.path)
+          restart.early = early
+        }
+        adoptKeptTextSearch(early.keptSearch, in: workspace, files: roots[index].files.files, root: early.path)
+        return readsOnlyMaps(nil)
+      }
       // Whether the key is known is asked of the root (the note alone has no bibliography).
       return isRoot
         ? workspace.navigationReadsOnlyNoteMaps(at: offset, in: path)
@@ -360,6 +376,9 @@ struct EarlyRoot {
   var index: BackgroundResult<BuiltIndex>?
   /// The requests that wait for it, in the order they came.
   var waiting: [IncomingRequest] = []
+  /// The search over the sources' text that the find image keeps, read for the first completion after a quotation
+  /// (`keptTextSearchReading`), then taken by the first indexing.
+  var keptSearch: BackgroundResult<KeptTextSearch>?
 }
 
 /// A first indexing built in the background, with the start of each of its steps.

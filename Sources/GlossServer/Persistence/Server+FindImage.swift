@@ -14,6 +14,66 @@ extension Server {
     return FindImageCache(writer: writer, build: build)
   }
 
+  /// Reads, on a thread of its own, the search over the sources' text that `gloss find`'s image keeps for the root at
+  /// `path` (written by the last run of the server or of the command line), for the first indexing to take
+  /// (`adoptKeptTextSearch`); nil when there is no cache folder.
+  func keptTextSearchReading(ofRoot path: String) -> BackgroundResult<KeptTextSearch>? {
+    guard let cache = findImageCache else { return nil }
+    let (home, reader, log) = (options.homeDirectory, options.reader, options.log)
+    return BackgroundResult(
+      {
+        let started = ContinuousClock.now
+        let kept = cache.keptTextSearch(root: path, home: home, fileSystem: reader)
+        if kept != nil { log("read the find image of '\(path)' in \(ContinuousClock.now - started)") }
+        return kept
+      }, start: Self.onEarlyThread)
+  }
+
+  /// Has `workspace` (whose files a walk found as `files`) take the search `reading` reads, when it was made from
+  /// exactly these sources (an early root answering a completion after a quotation). True when taken.
+  @discardableResult
+  func adoptKeptTextSearch(
+    _ reading: BackgroundResult<KeptTextSearch>?, in workspace: Workspace, files: [DiscoveredFile], root path: String
+  ) -> Bool {
+    guard !workspace.isFindPrepared, let kept = reading?.value() else { return false }
+    if let misfit = kept.misfit(files: files, fileSystem: options.reader) {
+      log("the find image of '\(path)' was not taken: \(misfit)")
+      return false
+    }
+    guard workspace.adoptTextSearch(kept.find) else {
+      log("the find image of '\(path)' was not taken: its sources' texts are not the workspace's")
+      return false
+    }
+    log("took the search over the sources' text of '\(path)' from its find image")
+    return true
+  }
+
+  /// Offers the search the find image keeps (the one `reading` read, when an early root read it already) to the first
+  /// build of the search over the sources' text of `roots[index]`, just indexed (`Workspace.offerKeptTextSearch`):
+  /// taken when it was made from exactly the sources the index read, each file with the same stamp.
+  func offerKeptTextSearch(toRootAt index: Int, reading: BackgroundResult<KeptTextSearch>?) {
+    guard let cache = findImageCache else { return }
+    let (path, files) = (roots[index].path, roots[index].files.files)
+    let (home, reader, log) = (options.homeDirectory, options.reader, options.log)
+    roots[index].workspace.offerKeptTextSearch(
+      {
+        guard let kept = reading?.value() ?? cache.keptTextSearch(root: path, home: home, fileSystem: reader) else {
+          return nil
+        }
+        if let misfit = kept.misfit(files: files, fileSystem: reader) {
+          log("the find image of '\(path)' was not taken: \(misfit)")
+          return nil
+        }
+        return kept.find
+      },
+      taken: { taken in
+        log(
+          taken
+            ? "took the search over the sources' text of '\(path)' from its find image"
+            : "the find image of '\(path)' was not taken: its sources' texts are not the workspace's")
+      })
+  }
+
   /// The work that writes `gloss find`'s image of `root` (a copy taken on the loop), given the texts of its open
   /// documents by path; run off the loop. Nil when the image the command line would write cannot be told from what
   /// the server holds: editor settings (they change the config), a file skipped since the root was indexed (the

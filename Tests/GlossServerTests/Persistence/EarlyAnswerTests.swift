@@ -15,7 +15,8 @@ import Testing
     ("@smith2020", 2, [.hover, .definition]),
     ("@smith2020", 4, [.completion]),
     ("@jones2019", 3, [.hover, .completion]),
-    ("@doc", 2, [.hover, .definition]),
+    // After a quotation: the completion offers the places the find image's search finds it in.
+    ("@doc", 2, [.hover, .definition, .completion]),
     ("@paper", 2, [.hover, .definition]),
     ("@nobody2000", 2, [.hover]),
     ("[[b]]", 2, [.hover]),
@@ -23,7 +24,7 @@ import Testing
   ]
 
   /// How many of the questions are about citations of known keys.
-  static let citationQuestions = 9
+  static let citationQuestions = 10
 
   /// The questions at `places` in the note's text `text` (UTF-16 columns).
   static func questions(in text: String) -> [RestartFixture.Question] {
@@ -41,8 +42,9 @@ import Testing
     #expect(
       warm.run.logs.contains { $0.contains("answering citations in") && $0.contains("before its 2 notes are in") })
     // The citations were answered before the first indexing; the unknown key, the link and the tag waited for it.
-    #expect(warm.first.map(\.beforeIndexing) == Array(repeating: true, count: 9) + [false, false, false])
-    #expect(warm.first.map(\.waited) == Array(repeating: false, count: 9) + [true, true, true])
+    #expect(
+      warm.first.map(\.beforeIndexing) == Array(repeating: true, count: Self.citationQuestions) + [false, false, false])
+    #expect(warm.first.map(\.waited) == Array(repeating: false, count: Self.citationQuestions) + [true, true, true])
     for (question, (first, expected)) in zip(questions, zip(warm.first, cold.late)) {
       #expect(first.answer == expected, "\(question)")
     }
@@ -50,6 +52,9 @@ import Testing
     // The answers say something: a citation's hover names its work, the completion offers its key.
     #expect(warm.first[0].answer.contains("Rivers"))
     #expect(warm.first[2].answer.contains("\"label\":\"smith2020\""))
+    // After the quotation, the place it is in comes first, found by the find image's search.
+    #expect(warm.first[7].answer.contains("quotation found: sources/doc.txt"))
+    #expect(warm.run.logs.contains { $0.contains("took the search over the sources' text of") })
     #expect(!warm.first.contains { $0.answer.hasPrefix("error") || $0.answer == "no answer" })
     // The first indexing took the replay over: the diagnostics went out once, and end as a cold start's.
     #expect(warm.run.logs.filter { $0.contains("from its restart snapshot") }.count == 1)
@@ -84,8 +89,14 @@ import Testing
     let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
     // The lenses waited for the index, built in the background meanwhile; the citations were answered before it.
-    #expect(warm.first.map(\.waited) == [true] + Array(repeating: false, count: 10) + [true, true, true])
-    #expect(warm.first.map(\.beforeIndexing) == [false] + Array(repeating: true, count: 10) + [false, false, false])
+    #expect(
+      warm.first.map(\.waited) == [true] + Array(repeating: false, count: Self.citationQuestions + 1) + [
+        true, true, true,
+      ])
+    #expect(
+      warm.first.map(\.beforeIndexing) == [false] + Array(repeating: true, count: Self.citationQuestions + 1) + [
+        false, false, false,
+      ])
     #expect(warm.first[1].answer.contains("data"))
     #expect(warm.run.logs.contains { $0.contains("took the index of") && $0.contains("built in the background") })
     #expect(warm.run.logs.filter { $0.contains("from its restart snapshot") }.count == 1)
@@ -171,7 +182,8 @@ import Testing
     #expect(warm.late == cold.late)
     // That start wrote the image again: the next one answers early.
     let next = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
-    #expect(next.first.map(\.beforeIndexing) == Array(repeating: true, count: 9) + [false, false, false])
+    #expect(
+      next.first.map(\.beforeIndexing) == Array(repeating: true, count: Self.citationQuestions) + [false, false, false])
     #expect(next.first.map(\.answer) == cold.late)
   }
 }

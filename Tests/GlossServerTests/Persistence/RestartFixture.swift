@@ -174,6 +174,9 @@ final class RestartFixture {
     options.build = build
     options.extractText = Self.extract
     options.log = { logs.append($0) }
+    // The search over the sources' text is prepared at once (from the find image a restart finds, when it fits);
+    // `settle` waits for it.
+    options.findPreparationDelay = 0
     return TestClient(options: options)
   }
 
@@ -182,6 +185,7 @@ final class RestartFixture {
   private func settle(_ client: TestClient) {
     client.server.extractions.waitUntilIdle()
     client.server.restart.writes.wait()
+    client.server.findPreparation.waitUntilIdle()
     client.enqueue(event: .extracted)
     client.processQueue()
   }
@@ -205,13 +209,22 @@ final class RestartFixture {
 
   /// A request a client makes at a place in a note.
   struct Question: CustomStringConvertible {
-    enum Kind: String { case hover, definition, references, completion, codeLens, semanticTokens }
+    enum Kind: String { case hover, definition, references, completion, codeLens, semanticTokens, find }
     var kind: Kind
     var path: String
     var line: Int
     var character: Int
+    /// What `gloss.find` looks for (`find`).
+    var phrase = ""
 
-    var description: String { "\(kind.rawValue) at \(path):\(line):\(character)" }
+    var description: String {
+      kind == .find ? "find \"\(phrase)\"" : "\(kind.rawValue) at \(path):\(line):\(character)"
+    }
+
+    /// `gloss.find` of `phrase` in the sources' text.
+    static func find(_ phrase: String) -> Question {
+      Question(kind: .find, path: "", line: 0, character: 0, phrase: phrase)
+    }
   }
 
   /// What one start answered, as JSON text (or the error), before its background work was over and after.
@@ -236,9 +249,11 @@ final class RestartFixture {
   /// `questions` as an editor restoring its buffers does, right after `initialize`; with `holdingBackground`, the
   /// background work (a restart's diagnosis) does not begin before every question is answered. Then `meanwhile` runs
   /// (a change on disk), ticks let the server see it, and the questions are asked again once everything settled.
+  /// With `askingEarly` off, they are asked only then (`early` is empty).
   func ask(
     _ questions: [Question], restarts: Bool = true, cache: String? = nil, opening: [String] = [],
-    buffers: [String: String] = [:], holdingBackground: Bool = false, meanwhile: () throws -> Void = {}
+    buffers: [String: String] = [:], holdingBackground: Bool = false, askingEarly: Bool = true,
+    meanwhile: () throws -> Void = {}
   ) throws -> Answers {
     let logs = LogLines()
     let client = client(restarts: restarts, build: Self.build, cache: cache, logs: logs)
@@ -258,7 +273,7 @@ final class RestartFixture {
     let folder = cache ?? self.cache
     let untabled = { client.server.roots.first?.releasedTexts.values.filter { $0.positions == nil }.count ?? 0 }
     let untabledBefore = untabled()
-    let early = questions.map { answer($0, from: client, cache: folder) }
+    let early = askingEarly ? questions.map { answer($0, from: client, cache: folder) } : []
     let untabledAfterEarly = untabled()
     if holdingBackground { client.server.restart.completionBuilds.leave() }
     try meanwhile()
@@ -302,6 +317,9 @@ final class RestartFixture {
     case .completion: client.enqueue(CompletionRequest(textDocument: document, position: position))
     case .codeLens: client.enqueue(CodeLensRequest(textDocument: document))
     case .semanticTokens: client.enqueue(SemanticTokensRequest(textDocument: document))
+    case .find:
+      client.enqueue(
+        ExecuteCommandRequest(command: "gloss.find", arguments: [.object(["text": .string(question.phrase)])]))
     }
   }
 

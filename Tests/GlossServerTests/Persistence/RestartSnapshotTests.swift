@@ -37,7 +37,7 @@ import Testing
   enum Change: String, CaseIterable, CustomTestStringConvertible {
     case sameSizeAndModificationTimeRestored, deleted, renamed, replacedByFolder, bibliographyRewritten
     case configCreated, configChanged, sourceTextReplaced, sourcePDFReplaced, noteAdded, referencedFileAppeared
-    case extractedTextRemoved, htmlPageRewritten
+    case extractedTextRemoved, htmlPageRewritten, sourceRewrittenSameLength
 
     var testDescription: String { rawValue }
 
@@ -66,6 +66,9 @@ import Testing
       case .configChanged: try fixture.write(".gloss.json", #"{"diagnostics": {"unknown-source": "off"}}"#)
       case .sourceTextReplaced: try fixture.write("sources/doc.txt", "Still water.\n")
       case .sourcePDFReplaced: try fixture.write("sources/paper.pdf", "Something else entirely.\n\u{0C}")
+      case .sourceRewrittenSameLength:
+        // Other words, as many bytes: only the file's stamp tells.
+        try fixture.write("sources/doc.txt", "Quiet river runs deep.\n")
       case .htmlPageRewritten:
         // The same words on other lines, with other markup: its text is the same, its lines and offsets are not.
         try fixture.write(

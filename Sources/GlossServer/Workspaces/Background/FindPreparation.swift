@@ -1,3 +1,4 @@
+import Dispatch
 import GlossIndex
 import Synchronization
 
@@ -27,6 +28,8 @@ package final class FindPreparation: Sendable {
   }
 
   private let state = Mutex(State())
+  /// Entered while the preparing thread runs.
+  private let running = DispatchGroup()
   /// How long the thread waits before preparing what was handed over; nil: nothing is prepared (tests).
   private let delay: TimeInterval?
 
@@ -35,6 +38,11 @@ package final class FindPreparation: Sendable {
   /// How many rounds of building have finished (each frees far more than the searches keep: the server hands that
   /// memory back once it is idle, `IdleTrim`).
   package var finishedRounds: Int { state.withLock { $0.rounds } }
+
+  /// Waits until nothing handed over is still to be prepared (tests).
+  package func waitUntilIdle() {
+    running.wait()
+  }
 
   /// A preparation that waits `delay` seconds before each round (nil: never prepares).
   init(delay: TimeInterval?) {
@@ -53,7 +61,9 @@ package final class FindPreparation: Sendable {
       return !state.running
     }
     guard start else { return }
+    running.enter()
     BackgroundThread.start(name: "gloss-find") { [self] in
+      defer { running.leave() }
       // On Linux a thread has its own nice value: 0 names the calling thread.
       _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
       while true {
