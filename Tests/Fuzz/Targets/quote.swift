@@ -78,10 +78,12 @@ private func check(_ result: QuoteMatch, within passage: Range<Int>, _ text: [UI
 private func wordRun(in text: [UInt8], avoiding furniture: [Range<Int>], random: inout FuzzRandom) -> String? {
   let string = String(decoding: text, as: UTF8.self)
   guard Array(string.utf8) == text else { return nil }
-  let words = string.split(whereSeparator: { $0 == " " || $0 == "\n" })
+  // White space as the matcher reads it: a carriage return (alone or before a line feed) ends a line too.
+  let words = string.split(whereSeparator: { [" ", "\n", "\r", "\r\n", "\t"].contains($0) })
   guard !words.isEmpty else { return nil }
   let start = random.next(words.count)
-  // A word after a hyphen at a line end is joined to it (`tulv-\n tul` is one word), so it cannot start a run.
+  // A word after a hyphen at a line end is joined to it (`tulv-\n tul`, `ts-\r gene` are one word), so it cannot
+  // start a run.
   if start > 0, let before = words[start - 1].last, before == "-" || before == "\u{AD}" { return nil }
   let end = min(words.count, start + 1 + random.next(8))
   let run = words[start..<end]
