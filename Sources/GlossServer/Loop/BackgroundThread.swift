@@ -31,6 +31,14 @@ enum BackgroundThread {
     #endif
   }
 
+  /// Gives the calling thread the lowest priority (nice 19): it runs on what the other threads leave of the cores.
+  /// On Linux a thread has a nice value of its own (0 names the calling thread).
+  static func lowerPriority() {
+    #if canImport(Glibc)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+    #endif
+  }
+
   /// Blocks the calling thread for `seconds` (carrying on after a signal interrupts the sleep).
   static func sleep(seconds: Double) {
     guard seconds > 0 else { return }

@@ -112,7 +112,13 @@ package struct FindImage: Sendable {
 
   /// Reads an image `encoded` wrote; nil for anything else (another version, cut short, parts that do not fit).
   package init?(decoding bytes: [UInt8]) {
-    var reader = ByteReader(bytes)
+    self.init(decoding: bytes, in: bytes.indices)
+  }
+
+  /// Reads the image `encoded` wrote that lies at `range` in `bytes` (a kept record read in place).
+  init?(decoding bytes: [UInt8], in range: Range<Int>) {
+    guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+    var reader = ByteReader(bytes, offset: range.lowerBound)
     guard reader.raw(Self.magic.count).map({ Array($0) }) == Self.magic, reader.uint64() == Self.formatVersion,
       let noteCount = reader.count()
     else { return nil }
@@ -190,7 +196,7 @@ package struct FindImage: Sendable {
       guard let rowWords = reader.int(), let rows = reader.words() else { return nil }
       segments.append((rows, rowWords))
     }
-    guard reader.isAtEnd, let matrix = SignatureMatrix(columnCount: columnCount, segments: segments),
+    guard reader.offset == range.upperBound, let matrix = SignatureMatrix(columnCount: columnCount, segments: segments),
       let find = DetachedFind(
         matrix: matrix, documents: documents, sources: sources, highlights: highlights, notePaths: notePaths)
     else { return nil }

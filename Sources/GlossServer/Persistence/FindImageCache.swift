@@ -83,8 +83,9 @@ package struct FindImageCache: KeptRecordCache {
   /// walked the workspace already and takes the search only for sources found exactly as they were
   /// (`KeptTextSearch.fits`). Nil when there is none or it is damaged.
   package func keptTextSearch(root: String, home: String?, fileSystem: any FileReading) -> KeptTextSearch? {
-    guard let snapshot = file.snapshot(root: root, home: home, fileSystem: fileSystem),
-      let image = FindImage(decoding: Array(snapshot.published[0].body))
+    // Decoded where it lies in the file's bytes: the image is tens of megabytes on a large workspace.
+    guard let (snapshot, bytes, record) = file.inPlace(root: root, home: home, fileSystem: fileSystem),
+      let image = FindImage(decoding: bytes, in: record)
     else { return nil }
     return KeptTextSearch(
       find: image.find, sources: Set(snapshot.files.filter { $0.role == .sourceDocument }),

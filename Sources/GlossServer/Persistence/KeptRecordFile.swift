@@ -67,12 +67,22 @@ package struct KeptRecordFile: Sendable {
   /// The snapshot around the record kept for the workspace at `root` by this build for this command, without walking
   /// the workspace (its one published record is the thing kept); nil when there is none or it is damaged.
   func snapshot(root: String, home: String?, fileSystem: any FileReading) -> RestartSnapshot? {
+    inPlace(root: root, home: home, fileSystem: fileSystem, copyingBody: true)?.snapshot
+  }
+
+  /// The snapshot around the record kept for the workspace at `root`, without walking the workspace, with the file's
+  /// bytes and where the record is in them (its body in the snapshot is empty, unless `copyingBody`); nil when there is
+  /// none or it is damaged.
+  func inPlace(root: String, home: String?, fileSystem: any FileReading, copyingBody: Bool = false)
+    -> (snapshot: RestartSnapshot, bytes: [UInt8], record: Range<Int>)?
+  {
     let key = key(root: root, home: home, fileSystem: fileSystem)
     guard let bytes = cacheFile.bytes(forRealRoot: key.realRoot),
-      let snapshot = RestartSnapshot(decoding: bytes, build: build), snapshot.key == key,
+      let snapshot = RestartSnapshot(decoding: bytes, build: build, copyingBodies: copyingBody), snapshot.key == key,
       snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
     else { return nil }
-    return snapshot
+    let record = copyingBody ? 0..<snapshot.published[0].body.count : snapshot.bodyRanges[0]
+    return (snapshot, copyingBody ? [] : bytes, record)
   }
 
   /// Keeps `body` again in place of `kept`'s record, made from the files of `kept.walk` (read after that walk: a file

@@ -83,8 +83,9 @@ extension RestartSnapshot {
   }
 
   /// Reads a snapshot written by the build `build`; nil for anything else (another format version or build, a
-  /// truncated or altered file, trailing bytes).
-  package init?(decoding bytes: [UInt8], build: String) {
+  /// truncated or altered file, trailing bytes). With `copyingBodies` off, the published notifications' bodies are
+  /// left empty and their places in `bytes` kept in `bodyRanges` (a kept record of tens of megabytes read in place).
+  package init?(decoding bytes: [UInt8], build: String, copyingBodies: Bool = true) {
     var reader = ByteReader(bytes)
     guard reader.raw(Self.magic.count).map({ Array($0) }) == Self.magic, reader.uint64() == Self.formatVersion,
       reader.string() == build, let length = reader.count(), let checksum = reader.uint64(),
@@ -146,9 +147,11 @@ extension RestartSnapshot {
     guard let publishedCount = payload.count(each: 16) else { return nil }
     var published: [PublishedDiagnostics] = []
     published.reserveCapacity(publishedCount)
+    var bodyRanges: [Range<Int>] = []
     for _ in 0..<publishedCount {
       guard let path = payload.string(), let body = payload.data() else { return nil }
-      published.append(PublishedDiagnostics(path: path, body: Data(body)))
+      published.append(PublishedDiagnostics(path: path, body: copyingBodies ? Data(body) : Data()))
+      if !copyingBodies { bodyRanges.append(body.indices) }
     }
     guard let noteCount = payload.count(each: 3) else { return nil }
     var fileTexts: [String: TextStamp] = [:]
@@ -165,6 +168,7 @@ extension RestartSnapshot {
         build: build, root: root, realRoot: realRoot, home: home, positionEncoding: encoding, settings: settings),
       files: files, otherFiles: otherFiles, skipped: skipped, referenced: referenced, extractionEntries: entries,
       published: published, fileTexts: fileTexts)
+    self.bodyRanges = bodyRanges
   }
 
   private static func code(of role: FileRole) -> UInt8 {

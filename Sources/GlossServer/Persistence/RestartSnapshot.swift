@@ -30,6 +30,9 @@ package struct RestartSnapshot: Equatable, Sendable {
   /// unchanged, the file is still that one, and a restart takes the record the note image keeps of it without reading
   /// the file.
   package var fileTexts: [String: TextStamp]
+  /// Where each published notification's bytes are in the bytes a snapshot was decoded from without copying them
+  /// (`init(decoding:build:copyingBodies:)` with `copyingBodies` off: the bodies are then empty); else empty.
+  package var bodyRanges: [Range<Int>] = []
 
   /// Makes a snapshot.
   package init(

@@ -15,8 +15,10 @@ extension Server {
   }
 
   /// Reads, on a thread of its own, the search over the sources' text that `gloss find`'s image keeps for the root at
-  /// `path` (written by the last run of the server or of the command line), for the first indexing to take
-  /// (`adoptKeptTextSearch`); nil when there is no cache folder.
+  /// `path` (written by the last run of the server or of the command line), for an early root's completion after a
+  /// quotation and then the first indexing to take (`adoptKeptTextSearch`); nil when there is no cache folder.
+  /// (Read beside the early root's build, even at the lowest priority, it made a 10,000-note restart's first answers
+  /// 30–60 ms later and its resident memory 25–35 MB higher when its diagnostics were in.)
   func keptTextSearchReading(ofRoot path: String) -> BackgroundResult<KeptTextSearch>? {
     guard let cache = findImageCache else { return nil }
     let (home, reader, log) = (options.homeDirectory, options.reader, options.log)

@@ -64,8 +64,7 @@ package final class FindPreparation: Sendable {
     running.enter()
     BackgroundThread.start(name: "gloss-find") { [self] in
       defer { running.leave() }
-      // On Linux a thread has its own nice value: 0 names the calling thread.
-      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+      BackgroundThread.lowerPriority()
       while true {
         // Once the first diagnostics have gone out (sending them is what the client waits for), and once a burst
         // of changes is over.
