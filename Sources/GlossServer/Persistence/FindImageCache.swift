@@ -35,7 +35,7 @@ package struct FindImageCache: KeptRecordCache {
     root: String, home: String?, fileSystem: any FileReading
   ) -> (image: FindImage, files: WorkspaceFiles, use: FindImageUse)? {
     guard let kept = file.read(root: root, home: home, fileSystem: fileSystem),
-      var image = FindImage(decoding: kept.body)
+      var image = FindImage(decoding: kept.bytes, in: kept.record)
     else { return nil }
     let (snapshot, walk) = (kept.snapshot, kept.walk)
     if kept.unchanged { return (image, walk, .kept) }

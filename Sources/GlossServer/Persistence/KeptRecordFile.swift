@@ -33,8 +33,11 @@ package struct KeptRecordFile: Sendable {
   struct Kept {
     /// The snapshot around the record.
     var snapshot: RestartSnapshot
-    /// The record's bytes.
-    var body: [UInt8]
+    /// The kept file's bytes, and where the record is in them (read in place: a find image is tens of megabytes).
+    var bytes: [UInt8]
+    var record: Range<Int>
+    /// The record's bytes (a copy).
+    var body: [UInt8] { Array(bytes[record]) }
     /// The workspace as a fresh walk finds it.
     var walk: WorkspaceFiles
     /// The extraction cache's entries as they are now.
@@ -55,34 +58,27 @@ package struct KeptRecordFile: Sendable {
   /// The record kept for the workspace at `root` by this build for this command, with a fresh walk of the workspace
   /// (with the config the command line reads: no editor settings); nil when there is none or it is damaged.
   func read(root: String, home: String?, fileSystem: any FileReading) -> Kept? {
-    guard let snapshot = snapshot(root: root, home: home, fileSystem: fileSystem) else { return nil }
+    guard let (snapshot, bytes, record) = inPlace(root: root, home: home, fileSystem: fileSystem) else { return nil }
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: nil, fileSystem: fileSystem)
     let walk = WorkspaceFiles.discover(
       root: root, config: config.config, fileSystem: fileSystem, home: home, referenced: snapshot.referenced)
     let entries = snapshot.extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
     return Kept(
-      snapshot: snapshot, body: Array(snapshot.published[0].body), walk: walk, entries: entries, config: config)
+      snapshot: snapshot, bytes: bytes, record: record, walk: walk, entries: entries, config: config)
   }
 
   /// The snapshot around the record kept for the workspace at `root` by this build for this command, without walking
-  /// the workspace (its one published record is the thing kept); nil when there is none or it is damaged.
-  func snapshot(root: String, home: String?, fileSystem: any FileReading) -> RestartSnapshot? {
-    inPlace(root: root, home: home, fileSystem: fileSystem, copyingBody: true)?.snapshot
-  }
-
-  /// The snapshot around the record kept for the workspace at `root`, without walking the workspace, with the file's
-  /// bytes and where the record is in them (its body in the snapshot is empty, unless `copyingBody`); nil when there is
-  /// none or it is damaged.
-  func inPlace(root: String, home: String?, fileSystem: any FileReading, copyingBody: Bool = false)
+  /// the workspace, with the file's bytes and where the record is in them (the record is read in place: its body in
+  /// the snapshot is empty); nil when there is none or it is damaged.
+  func inPlace(root: String, home: String?, fileSystem: any FileReading)
     -> (snapshot: RestartSnapshot, bytes: [UInt8], record: Range<Int>)?
   {
     let key = key(root: root, home: home, fileSystem: fileSystem)
     guard let bytes = cacheFile.bytes(forRealRoot: key.realRoot),
-      let snapshot = RestartSnapshot(decoding: bytes, build: build, copyingBodies: copyingBody), snapshot.key == key,
+      let snapshot = RestartSnapshot(decoding: bytes, build: build, copyingBodies: false), snapshot.key == key,
       snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
     else { return nil }
-    let record = copyingBody ? 0..<snapshot.published[0].body.count : snapshot.bodyRanges[0]
-    return (snapshot, copyingBody ? [] : bytes, record)
+    return (snapshot, bytes, snapshot.bodyRanges[0])
   }
 
   /// Keeps `body` again in place of `kept`'s record, made from the files of `kept.walk` (read after that walk: a file
