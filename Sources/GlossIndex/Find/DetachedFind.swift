@@ -190,14 +190,16 @@ package struct DetachedFind: Sendable {
     return stale ? nil : result
   }
 
-  /// The search, when it was made from exactly `documents` (a workspace's source documents): the same paths, each text
-  /// of the same length, no column cleared. (Whether each text is the one signed, the caller tells from the files.)
-  func search(for documents: [String: SourceDocumentRecord]) -> SourceTextSearch? {
-    guard search.clearedColumns == 0, search.slotOfPath.count == documents.count, sources.count == documents.count
-    else { return nil }
-    for (path, record) in documents {
+  /// The search, when it was made from exactly `documents` (a workspace's source documents) but for those at `changed`
+  /// (edited, added or removed since, to be signed again): every other document at the same path with a text of the
+  /// same length, every other source of the image still there, no column cleared. (Whether each text is the one
+  /// signed, the caller tells from the files.)
+  func search(for documents: [String: SourceDocumentRecord], except changed: Set<String> = []) -> SourceTextSearch? {
+    guard search.clearedColumns == 0, search.slotOfPath.count == sources.count else { return nil }
+    for (path, record) in documents where !changed.contains(path) {
       guard search.slotOfPath[path] != nil, sources[path]?.textCount == record.document.textCount else { return nil }
     }
+    for path in sources.keys where documents[path] == nil && !changed.contains(path) { return nil }
     return search
   }
 

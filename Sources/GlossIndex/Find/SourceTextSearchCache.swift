@@ -36,8 +36,11 @@ final class SourceTextSearchCache: @unchecked Sendable {
   /// The cache of an earlier state whose search is built (or being built) and the documents changed since.
   private var basis: (cache: SourceTextSearchCache, changed: Set<String>)?
   /// A search kept between runs, offered to this state's first whole build (`offer`): given this state's documents,
-  /// the search when it was made from exactly them.
-  private var offered: (@Sendable ([String: SourceDocumentRecord]) -> SourceTextSearch?)?
+  /// the search when it was made from them, with those changed since (to be signed again).
+  private var offered: Offered?
+
+  /// What `offer` is given.
+  typealias Offered = @Sendable ([String: SourceDocumentRecord]) -> (SourceTextSearch, changed: Set<String>)?
 
   /// An empty cache.
   init() {}
@@ -101,8 +104,16 @@ final class SourceTextSearchCache: @unchecked Sendable {
       }
     }
     let whole = made == nil
-    if made == nil, waits || Self.isSmall(documents), let offered = takeOffered() {
-      made = offered(documents)
+    if made == nil, waits || Self.isSmall(documents), let offered = takeOffered(),
+      let (kept, changed) = offered(documents)
+    {
+      // Only the documents changed since it was made are signed again (none gone is signed: its columns are cleared),
+      // then the columns are put back in path order: the search a whole build makes (which passages come first
+      // among equally close ones depends on that order).
+      let paths = changed.sorted { $0.utf8Precedes($1) }
+      let onAllCores = if case .whole(let all) = need { all } else { false }
+      let signatures = Self.sign(paths, in: documents, provider: provider, onAllCores: onAllCores)
+      made = paths.isEmpty ? kept : kept.updating(Dictionary(uniqueKeysWithValues: zip(paths, signatures))).compacted()
     }
     if made == nil, waits || Self.isSmall(documents) {
       let onAllCores = if case .whole(let all) = need { all } else { false }
@@ -124,9 +135,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
   }
 
   /// Offers `kept` to this state's first whole build, when none is built, being built or to be derived from an earlier
-  /// state's: that build takes the search `kept` gives for this state's documents, else builds it (`kept` is called
-  /// once, by the thread building, while others wait for it).
-  func offer(_ kept: @escaping @Sendable ([String: SourceDocumentRecord]) -> SourceTextSearch?) {
+  /// state's: that build takes the search `kept` gives for this state's documents, with the documents changed since
+  /// signed again, else builds it whole (`kept` is called once, by the thread building, while others wait for it).
+  func offer(_ kept: @escaping Offered) {
     condition.lock()
     defer { condition.unlock() }
     guard search == nil, !building, basis == nil else { return }
@@ -134,7 +145,7 @@ final class SourceTextSearchCache: @unchecked Sendable {
   }
 
   /// The search offered, once.
-  private func takeOffered() -> (@Sendable ([String: SourceDocumentRecord]) -> SourceTextSearch?)? {
+  private func takeOffered() -> Offered? {
     condition.lock()
     defer { condition.unlock() }
     defer { offered = nil }

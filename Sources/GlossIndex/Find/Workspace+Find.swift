@@ -133,18 +133,21 @@ extension Workspace {
 
   /// Offers the search `kept` reads (`gloss find`'s image, kept between runs) to the first build of this state's
   /// search over the sources' text, whichever asks first (the background preparation, the writer of the find image,
-  /// a search of a small workspace): it is taken when it was made from exactly these source documents (the same
-  /// paths, each text of the same length; `kept` checks their files, and gives nothing when they changed), else the
-  /// search is built. `taken` is told whether a search `kept` gave was taken. A restart then signs no source again
-  /// (seconds of a core on a large workspace).
+  /// a search of a small workspace). `kept` gives the image's search with the sources changed since it was made
+  /// (edited, added, removed: their files' stamps differ), or nothing when it cannot be used. It is taken when it was
+  /// made from exactly these source documents but for those (the same paths, each text of the same length), and only
+  /// those are signed again; else the search is built whole. `taken` is told how many sources were signed again, nil
+  /// when the image's search was not taken. A restart then signs no source again (seconds of a core on a large
+  /// workspace), or only those that changed.
   package func offerKeptTextSearch(
-    _ kept: @escaping @Sendable () -> DetachedFind?, taken: @escaping @Sendable (Bool) -> Void
+    _ kept: @escaping @Sendable () -> (find: DetachedFind, changed: Set<String>)?,
+    taken: @escaping @Sendable (_ signedAgain: Int?) -> Void
   ) {
     textSearchCache.offer { documents in
-      guard let find = kept() else { return nil }
-      let search = find.search(for: documents)
-      taken(search != nil)
-      return search
+      guard let (find, changed) = kept() else { return nil }
+      let search = find.search(for: documents, except: changed)
+      taken(search == nil ? nil : changed.count)
+      return search.map { ($0, changed) }
     }
   }
 

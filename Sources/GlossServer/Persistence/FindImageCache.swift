@@ -249,19 +249,35 @@ package struct KeptTextSearch: Sendable {
   /// The extraction cache's entries then (the extracted texts' files, with their stamps).
   var extractionEntries: Set<StampedPath>
 
-  /// Why the search was not made from exactly the source documents among `files` (a walk's: the same paths, each
-  /// with the same stamp) with the extraction cache's entries as they are now; nil when it was (each source's text
-  /// is the one signed).
-  package func misfit(files: [DiscoveredFile], fileSystem: any FileReading) -> String? {
+  /// The sources among `files` (a walk's) that changed since the search was made: added, removed, or with another
+  /// stamp (each other source's text is the one signed). A failure says why the search cannot be brought up to them:
+  /// the extraction cache's entries changed, or a source whose text a tool extracts (a PDF's) changed.
+  package func changedSources(files: [DiscoveredFile], fileSystem: any FileReading) -> Result<Set<String>, Misfit> {
     let entries = extractionEntries.map { StampedPath(path: $0.path, fileSystem: fileSystem) }
     if let entry = entries.first(where: { !extractionEntries.contains($0) }) {
-      return "the extracted texts' '\(entry.path)' changed"
+      return .failure(Misfit(reason: "the extracted texts' '\(entry.path)' changed"))
     }
-    var count = 0
+    var changed: Set<String> = []
+    var kept = 0
     for file in files where file.role == .sourceDocument {
-      guard sources.contains(file) else { return "the source '\(file.path)' is not as it was" }
-      count += 1
+      if sources.contains(file) {
+        kept += 1
+      } else {
+        changed.insert(file.path)
+      }
     }
-    return count == sources.count ? nil : "\(sources.count - count) of its sources are gone"
+    if kept < sources.count {
+      let now = Set(files.lazy.filter { $0.role == .sourceDocument }.map(\.path))
+      for source in sources where !now.contains(source.path) { changed.insert(source.path) }
+    }
+    if let extracted = changed.first(where: { ExtractedFormat(path: $0) != nil }) {
+      return .failure(Misfit(reason: "its text was extracted from '\(extracted)', which changed"))
+    }
+    return .success(changed)
+  }
+
+  /// Why a kept search cannot be brought up to a workspace.
+  package struct Misfit: Error {
+    package var reason: String
   }
 }

@@ -38,9 +38,15 @@ extension Server {
     _ reading: BackgroundResult<KeptTextSearch>?, in workspace: Workspace, files: [DiscoveredFile], root path: String
   ) -> Bool {
     guard !workspace.isFindPrepared, let kept = reading?.value() else { return false }
-    if let misfit = kept.misfit(files: files, fileSystem: options.reader) {
-      log("the find image of '\(path)' was not taken: \(misfit)")
+    switch kept.changedSources(files: files, fileSystem: options.reader) {
+    case .failure(let misfit):
+      log("the find image of '\(path)' was not taken: \(misfit.reason)")
       return false
+    case .success(let changed) where !changed.isEmpty:
+      // Before its notes are in, a root answers only from an image of exactly its sources.
+      log("the find image of '\(path)' was not taken: \(changed.count) of its sources changed")
+      return false
+    case .success: break
     }
     guard workspace.adoptTextSearch(kept.find) else {
       log("the find image of '\(path)' was not taken: its sources' texts are not the workspace's")
@@ -52,7 +58,8 @@ extension Server {
 
   /// Offers the search the find image keeps (the one `reading` read, when an early root read it already) to the first
   /// build of the search over the sources' text of `roots[index]`, just indexed (`Workspace.offerKeptTextSearch`):
-  /// taken when it was made from exactly the sources the index read, each file with the same stamp.
+  /// taken for the sources whose files have the stamps the image holds, the others (edited, added, removed since, each
+  /// one whose text is its file's) signed again; the search is built whole when the extracted texts changed.
   func offerKeptTextSearch(toRootAt index: Int, reading: BackgroundResult<KeptTextSearch>?) {
     guard let cache = findImageCache else { return }
     let (path, files) = (roots[index].path, roots[index].files.files)
@@ -62,17 +69,22 @@ extension Server {
         guard let kept = reading?.value() ?? cache.keptTextSearch(root: path, home: home, fileSystem: reader) else {
           return nil
         }
-        if let misfit = kept.misfit(files: files, fileSystem: reader) {
-          log("the find image of '\(path)' was not taken: \(misfit)")
+        switch kept.changedSources(files: files, fileSystem: reader) {
+        case .failure(let misfit):
+          log("the find image of '\(path)' was not taken: \(misfit.reason)")
           return nil
+        case .success(let changed):
+          return (kept.find, changed)
         }
-        return kept.find
       },
-      taken: { taken in
+      taken: { signedAgain in
+        guard let signedAgain else {
+          log("the find image of '\(path)' was not taken: its sources' texts are not the workspace's")
+          return
+        }
         log(
-          taken
-            ? "took the search over the sources' text of '\(path)' from its find image"
-            : "the find image of '\(path)' was not taken: its sources' texts are not the workspace's")
+          "took the search over the sources' text of '\(path)' from its find image"
+            + (signedAgain == 0 ? "" : ", signing again \(signedAgain) changed source\(signedAgain == 1 ? "" : "s")"))
       })
   }
 
