@@ -17,21 +17,28 @@ extension Workspace {
     return source(forKey: citedSourceKey(item.key)) != nil
   }
 
-  /// Whether the completion at `offset` in the note at `path`, whose text is `bytes`, reads only the note, the maps,
-  /// the bibliographies and the sources: a source key being written in a project whose cross-reference labels are the
-  /// note's own; after a quotation (whose places are looked for in the search over the sources' text) only when that
-  /// search is built (`textSearchable`; when nil, this state's is), as the whole index has it from the find image.
-  package func completionReadsOnlyNoteMaps(
-    at offset: Int, in path: String, text bytes: [UInt8], textSearchable: Bool? = nil
-  ) -> Bool {
-    guard let record = notes[path], !crossrefsSpanProject else { return false }
+  /// What a completion reads besides the note, the maps, the bibliographies and the sources
+  /// (`Workspace.completionNeed`).
+  package enum CompletionNeed: Sendable {
+    /// Nothing else: a source key being written, in a project whose cross-reference labels are the note's own.
+    case nothingElse
+    /// The search over the sources' text: a key being written right after a quotation, whose places are looked for.
+    case textSearch
+    /// Other notes (or the completion is not of a key).
+    case notes
+  }
+
+  /// What the completion at `offset` in the note at `path`, whose text is `bytes`, reads besides the note, the maps,
+  /// the bibliographies and the sources.
+  package func completionNeed(at offset: Int, in path: String, text bytes: [UInt8]) -> CompletionNeed {
+    guard let record = notes[path], !crossrefsSpanProject else { return .notes }
     let note = record.withBlocks(from: bytes).note
-    guard case .sourceKey(_, let replace)? = CompletionContext.at(offset, in: bytes, note: note) else { return false }
+    guard case .sourceKey(_, let replace)? = CompletionContext.at(offset, in: bytes, note: note) else { return .notes }
     // As `withQuotationPlaces` finds the `[` before the `@` (or `-@`) being completed.
     var bracket = replace.lowerBound - 2
     if bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "-") { bracket -= 1 }
-    guard bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "[") else { return true }
-    return note.quotation(beforeCitationAt: bracket, in: bytes) == nil || (textSearchable ?? isFindBuilt)
+    guard bracket >= 0, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "[") else { return .nothingElse }
+    return note.quotation(beforeCitationAt: bracket, in: bytes) == nil ? .nothingElse : .textSearch
   }
 
   /// Whether the semantic tokens of the note at `path` read only the note, the maps, the bibliographies and the

@@ -13,7 +13,7 @@ import LanguageServerProtocol
 /// on disk makes an early root: the bibliographies and sources (the sources from the image), and the reverse maps the
 /// image keeps of all the notes (`NoteMaps`), without the notes themselves; the note asked about is taken from the
 /// image. Such a root answers exactly as the whole index does the requests that read nothing else
-/// (`Workspace.navigationReadsOnlyNoteMaps`, `completionReadsOnlyNoteMaps`, `semanticTokensReadOnlyNoteMaps`).
+/// (`Workspace.navigationReadsOnlyNoteMaps`, `completionNeed`, `semanticTokensReadOnlyNoteMaps`).
 /// Another request that only reads waits for the first indexing, then built in the background; any other event
 /// starts that indexing, which takes the replay, the image, the root's id and what was built over and drops the early
 /// root, and so does a moment (`earlyGrace`) with no event after the last one handled early. Documents opened
@@ -139,21 +139,21 @@ extension Server {
     return answersEarly(in: target.uri) { workspace, path, text, isRoot in
       let offset = text.offset(of: target.position, in: encoding)
       if isCompletion {
-        let readsOnlyMaps = { (textSearchable: Bool?) in
-          workspace.completionReadsOnlyNoteMaps(at: offset, in: path, text: text.bytes, textSearchable: textSearchable)
+        switch workspace.completionNeed(at: offset, in: path, text: text.bytes) {
+        case .nothingElse: return true
+        case .notes: return false
+        case .textSearch:
+          // The root needs the search over the sources' text the find image keeps (the whole index takes it too):
+          // read only then. The note alone cannot tell whether the root will have it.
+          guard isRoot else { return true }
+          guard var early = restart.early, let index = early.id.flatMap(rootIndex) else { return false }
+          if early.keptSearch == nil {
+            early.keptSearch = keptTextSearchReading(ofRoot: early.path)
+            restart.early = early
+          }
+          adoptKeptTextSearch(early.keptSearch, in: workspace, files: roots[index].files.files, root: early.path)
+          return workspace.isFindBuilt
         }
-        // After a quotation, the root needs the search over the sources' text the find image keeps (the whole index
-        // takes it too): waited for only then.
-        guard isRoot, !readsOnlyMaps(false) else { return readsOnlyMaps(true) }
-        guard readsOnlyMaps(true), var early = restart.early, let index = early.id.flatMap(rootIndex) else {
-          return false
-        }
-        if early.keptSearch == nil {
-          early.keptSearch = keptTextSearchReading(ofRoot: early.path)
-          restart.early = early
-        }
-        adoptKeptTextSearch(early.keptSearch, in: workspace, files: roots[index].files.files, root: early.path)
-        return readsOnlyMaps(nil)
       }
       // Whether the key is known is asked of the root (the note alone has no bibliography).
       return isRoot

@@ -37,16 +37,13 @@ extension Server {
   func adoptKeptTextSearch(
     _ reading: BackgroundResult<KeptTextSearch>?, in workspace: Workspace, files: [DiscoveredFile], root path: String
   ) -> Bool {
-    guard !workspace.isFindPrepared, let kept = reading?.value() else { return false }
-    switch kept.changedSources(files: files, fileSystem: options.reader) {
-    case .failure(let misfit):
-      log("the find image of '\(path)' was not taken: \(misfit.reason)")
-      return false
-    case .success(let changed) where !changed.isEmpty:
+    guard !workspace.isFindPrepared, let kept = reading?.value(),
+      let changed = Self.changedSources(kept, files: files, fileSystem: options.reader, root: path, log: options.log)
+    else { return false }
+    guard changed.isEmpty else {
       // Before its notes are in, a root answers only from an image of exactly its sources.
       log("the find image of '\(path)' was not taken: \(changed.count) of its sources changed")
       return false
-    case .success: break
     }
     guard workspace.adoptTextSearch(kept.find) else {
       log("the find image of '\(path)' was not taken: its sources' texts are not the workspace's")
@@ -66,16 +63,10 @@ extension Server {
     let (home, reader, log) = (options.homeDirectory, options.reader, options.log)
     roots[index].workspace.offerKeptTextSearch(
       {
-        guard let kept = reading?.value() ?? cache.keptTextSearch(root: path, home: home, fileSystem: reader) else {
-          return nil
-        }
-        switch kept.changedSources(files: files, fileSystem: reader) {
-        case .failure(let misfit):
-          log("the find image of '\(path)' was not taken: \(misfit.reason)")
-          return nil
-        case .success(let changed):
-          return (kept.find, changed)
-        }
+        guard let kept = reading?.value() ?? cache.keptTextSearch(root: path, home: home, fileSystem: reader),
+          let changed = Self.changedSources(kept, files: files, fileSystem: reader, root: path, log: log)
+        else { return nil }
+        return (kept.find, changed)
       },
       taken: { signedAgain in
         guard let signedAgain else {
@@ -86,6 +77,20 @@ extension Server {
           "took the search over the sources' text of '\(path)' from its find image"
             + (signedAgain == 0 ? "" : ", signing again \(signedAgain) changed source\(signedAgain == 1 ? "" : "s")"))
       })
+  }
+
+  /// The sources among `files` changed since `kept` was made (`KeptTextSearch.changedSources`); nil, after `log` says
+  /// why, when its search cannot be brought up to them.
+  static func changedSources(
+    _ kept: KeptTextSearch, files: [DiscoveredFile], fileSystem: any FileReading, root path: String,
+    log: (String) -> Void
+  ) -> Set<String>? {
+    switch kept.changedSources(files: files, fileSystem: fileSystem) {
+    case .success(let changed): return changed
+    case .failure(let misfit):
+      log("the find image of '\(path)' was not taken: \(misfit.reason)")
+      return nil
+    }
   }
 
   /// The work that writes `gloss find`'s image of `root` (a copy taken on the loop), given the texts of its open
