@@ -163,16 +163,7 @@ package struct Workspace: Sendable {
 
   /// Where the citation items of the note at `path` write `key`, in order.
   private func citationKeyLocations(ofKey key: String, in path: String) -> [FileLocation] {
-    var out: [FileLocation] = []
-    notes[path]?.note.citations.withUnsafeBufferPointer { citations in
-      for ci in citations.indices where citations[ci].items.cite(key) {
-        let items = citations[ci].items
-        for ii in 0..<items.count where items[ii].key == key {
-          out.append(FileLocation(path: path, range: items[ii].keyRange))
-        }
-      }
-    }
-    return out
+    (notes[path]?.note.citations.keyRanges(of: key) ?? []).map { FileLocation(path: path, range: $0) }
   }
 
   /// The notes using `tag` (case-insensitive), with their number of uses; nested tags `tag/…` count only when asked

@@ -59,6 +59,18 @@ package enum PathComponents {
   /// absolute (a file outside the root, see `WorkspacePlace`) stays as it is.
   package static func absolute(_ relativePath: String, in root: String) -> String {
     if relativePath.hasPrefix("/") { return normalize(relativePath) }
+    // Both already normal (a walk's paths, a root as kept): one string made, no second scan. Every request naming a
+    // thousand files and every periodic scan asks this once per file.
+    if !relativePath.isEmpty, root.hasPrefix("/"), relativePath.isNormalPath(rooted: false),
+      root.isNormalPath(rooted: true)
+    {
+      var out = ""
+      out.reserveCapacity(root.utf8.count + 1 + relativePath.utf8.count)
+      out += root
+      if root != "/" { out += "/" }
+      out += relativePath
+      return out
+    }
     return normalize(join(root, relativePath))
   }
 }

@@ -157,11 +157,21 @@ extension Server {
     var out: [Location] = []
     out.reserveCapacity(found.count)
     let encoding = connection.positionEncoding
+    // Each file's table or text is taken once for its run of places (they come by path): taken per place, each
+    // copy retained four arrays.
+    var current = -1
+    var table: PositionTable?
+    var text: SourceText?
     for (item, file) in zip(found, fileOf) {
       guard let uri = uris[file] else { continue }
-      if let range = tables[file]?.lspRange(of: item.range, in: encoding) {
+      if file != current {
+        current = file
+        table = tables[file]
+        text = table == nil ? texts[paths[file]] : nil
+      }
+      if let range = table?.lspRange(of: item.range, in: encoding) {
         out.append(Location(uri: uri, range: range))
-      } else if let range = texts[paths[file]]?.lspRange(of: item.range, in: encoding) {
+      } else if let range = text?.lspRange(of: item.range, in: encoding) {
         out.append(Location(uri: uri, range: range))
       }
     }

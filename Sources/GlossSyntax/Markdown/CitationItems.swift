@@ -116,3 +116,24 @@ extension CitationItems: ExpressibleByArrayLiteral {
 extension CitationItems: CustomStringConvertible {
   package var description: String { Array(self).description }
 }
+
+extension Array where Element == Citation {
+  /// The ranges of every item key equal to `key`, in order, each citation and item read in place: a copy of a
+  /// citation retains its items' strings, and references to a key cited in a thousand notes read every citation of
+  /// each.
+  package func keyRanges(of key: String) -> [Range<Int>] {
+    var out: [Range<Int>] = []
+    withUnsafeBufferPointer { citations in
+      for index in citations.indices {
+        if citations[index].items.head?.key == key, let range = citations[index].items.head?.keyRange {
+          out.append(range)
+        }
+        guard !citations[index].items.rest.isEmpty else { continue }
+        citations[index].items.rest.withUnsafeBufferPointer { rest in
+          for item in rest.indices where rest[item].key == key { out.append(rest[item].keyRange) }
+        }
+      }
+    }
+    return out
+  }
+}

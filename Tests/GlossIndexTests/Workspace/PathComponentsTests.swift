@@ -44,6 +44,18 @@ import Testing
     #expect(PathComponents.join("/w/", "/notes/a.md") == "/w/notes/a.md")
     #expect(PathComponents.join("", "a.md") == "a.md")
     #expect(PathComponents.absolute("notes/../a.md", in: "/w") == "/w/a.md")
+  }
+
+  /// A walk's path in a kept root is joined as it is; anything else is normalised as before.
+  @Test func absoluteOfNormalAndOtherPaths() {
+    #expect(PathComponents.absolute("notes/a.md", in: "/w") == "/w/notes/a.md")
+    #expect(PathComponents.absolute("notes/a.md", in: "/") == "/notes/a.md")
+    #expect(PathComponents.absolute("Nhật Ký/ghi chú 📓.md", in: "/w") == "/w/Nhật Ký/ghi chú 📓.md")
+    #expect(PathComponents.absolute("./notes//a.md", in: "/w/") == "/w/notes/a.md")
+    #expect(PathComponents.absolute("notes/a.md", in: "/w/x/..") == "/w/notes/a.md")
+    #expect(PathComponents.absolute("../b.md", in: "/w") == "/b.md")
+    #expect(PathComponents.absolute("/elsewhere/./b.bib", in: "/w") == "/elsewhere/b.bib")
+    #expect(PathComponents.absolute("", in: "/w") == "/w")
     #expect(PathUtilities.pathExtension("Nhật Ký.MD") == "md")
     #expect(PathUtilities.pathExtension(".hidden") == "")
   }

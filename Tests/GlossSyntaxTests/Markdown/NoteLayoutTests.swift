@@ -80,6 +80,17 @@ import Testing
     #expect(note.citations[2].items.itemsAfterFirst.count == 2)
   }
 
+  /// The ranges of a key's items, read in place, are those a walk over every item finds, in order.
+  @Test func keyRangesAreEveryItemOfTheKeyInOrder() {
+    let text = "[@a; @b; @a, p. 2] and @a [ch. 1], then [see @b] and [@{a}; -@a]; [@ab] is not @a."
+    let note = Note(parsing: Array(text.utf8))
+    for key in ["a", "b", "ab", "c"] {
+      let walked = note.citations.flatMap { $0.items.filter { $0.key == key }.map(\.keyRange) }
+      #expect(note.citations.keyRanges(of: key) == walked)
+    }
+    #expect(note.citations.keyRanges(of: "a").count == 6)
+  }
+
   /// `CitationItems` reads and writes as an array of items would, whatever is done to it.
   @Test func citationItemsBehaveAsAnArrayOfItems() {
     var generator = SeededGenerator(seed: 1414)
