@@ -6,15 +6,20 @@ struct PathPattern: Sendable {
   private let glob: Glob
   // When every brace alternative is `**/*<literal>`, the literal suffixes.
   private let suffixes: [[UInt8]]?
+  // When the pattern has no glob character at all (an ignored path such as the export folder), the path it names,
+  // compared byte for byte as the glob compares scalars: a walk asks it of every file and folder.
+  private let literal: [UInt8]?
 
   /// Compiles `pattern`.
   init(_ pattern: String) {
     glob = Glob(pattern)
     suffixes = Self.suffixes(of: pattern)
+    literal = Self.literal(of: pattern)
   }
 
   /// Whether the root-relative `path` matches.
   func matches(_ path: String) -> Bool {
+    if let literal { return path.utf8.elementsEqual(literal) }
     guard let suffixes else { return glob.matches(path) }
     var path = path
     return path.withUTF8 { bytes in
@@ -23,6 +28,16 @@ struct PathPattern: Sendable {
         bytes.count - nameStart >= suffix.count && bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
       }
     }
+  }
+
+  /// The path a pattern without glob characters names (a leading `./` or `/` dropped, as `Glob` drops it); nil for
+  /// any other.
+  private static func literal(of pattern: String) -> [UInt8]? {
+    var bytes = pattern.utf8[...]
+    while bytes.starts(with: "./".utf8) { bytes = bytes.dropFirst(2) }
+    while bytes.first == UInt8(ascii: "/") { bytes = bytes.dropFirst() }
+    let special = Set("*?[]{}\\".utf8)
+    return bytes.contains(where: special.contains) ? nil : Array(bytes)
   }
 
   /// `**/*.md` → [`.md`]; `**/*.{md,markdown}` → [`.md`, `.markdown`]; anything else → nil.

@@ -124,6 +124,8 @@ package enum BibliographyEncoding {
 extension SourceText {
   /// The text of a bibliography file's bytes, decoded as the index reads them (`BibliographyEncoding.utf8`).
   package init(bibliographyBytes bytes: [UInt8]) {
-    self.init(bytes: BibliographyEncoding.utf8(bytes).bytes)
+    // `utf8` gives valid UTF-8 whatever it is handed (converted or repaired), so the bytes are not checked again: a
+    // restart reads megabytes of bibliographies before its first answer.
+    self.init(checkedUTF8: BibliographyEncoding.utf8(bytes).bytes)
   }
 }

@@ -30,6 +30,14 @@ package struct SourceText: Sendable {
     self.lineStarts = Self.lineStarts(of: self.bytes)
   }
 
+  /// A text holding `bytes`, which the caller knows are valid UTF-8 (checked in debug builds).
+  init(checkedUTF8 bytes: [UInt8]) {
+    assert(UTF8Repair.isValid(bytes), "bytes given as checked UTF-8 are not valid UTF-8")
+    self.bytes = bytes
+    self.hasInvalidUTF8 = false
+    self.lineStarts = Self.lineStarts(of: bytes)
+  }
+
   /// The bytes `SourceText(bytes:)` would hold, without its line table: for text that is only parsed, not kept.
   package static func validBytes(_ bytes: [UInt8]) -> [UInt8] {
     UTF8Repair.isValid(bytes) ? bytes : repaired(bytes)

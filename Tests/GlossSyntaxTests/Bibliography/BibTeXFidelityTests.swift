@@ -283,6 +283,27 @@ import Testing
     }
   }
 
+  /// The text kept of a bibliography file is its decoded bytes, valid UTF-8 with their lines, whatever the file held
+  /// (UTF-16, declared Windows-1252, stray bytes, a lone `\r`).
+  @Test func aBibliographysTextIsItsDecodedBytesWithTheirLines() {
+    let samples: [[UInt8]] = [
+      Array("@book{a, title = {Nhật ký 記憶 📓}}\r\n@misc{b}\r".utf8),
+      [0xFF, 0xFE] + Array("@".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+      Array("% Encoding: windows-1252\n@book{M".utf8) + [0xFC, 0x96, 0x0A],
+      Array("@book{M".utf8) + [0xFC, 0xC3] + Array("ller}\n\n".utf8),
+      [],
+    ]
+    for bytes in samples {
+      let text = SourceText(bibliographyBytes: bytes)
+      let decoded = BibliographyEncoding.utf8(bytes).bytes
+      #expect(text.bytes == decoded)
+      #expect(text.bytes == SourceText(bytes: decoded).bytes)
+      #expect(text.lineStarts == SourceText(bytes: decoded).lineStarts)
+      #expect(!text.hasInvalidUTF8)
+      #expect(String(validating: text.bytes, as: UTF8.self) != nil)
+    }
+  }
+
   @Test func declaredWindows1252IsDecoded() {
     // JabRef's header, then "Müller" and "–" (0x96) in Windows-1252.
     let bytes: [UInt8] =
