@@ -241,4 +241,32 @@ import Testing
     #expect(loaded.map(\.file.path) == ["notes/a.md", "sources/s.txt"])
     #expect(skipped.map(\.reason) == ["symbolic link loop", "symbolic link loop"])
   }
+
+  /// The files the index asked for are added to a walk's once each, in path order: a file the walk found already
+  /// stays as it is, one it did not is added with its role (and leaves the other files), a missing one is listed.
+  @Test func referencedFilesAreAddedOnceInPathOrder() {
+    let fs = InMemoryFileSystem(
+      root: Self.root,
+      files: [
+        "notes/a.md": "", "refs/shared.bib": "", "papers/Nhật ký.pdf": "%PDF", "zz/late.md": "", "b.bib": "",
+      ])
+    let walked = WorkspaceFiles.discover(root: Self.root, config: WorkspaceConfig(), fileSystem: fs)
+    #expect(walked.otherFiles.map(\.path) == ["papers/Nhật ký.pdf"])
+    let added = walked.adding(
+      referenced: [
+        "refs/shared.bib": .bibliography, "papers/Nhật ký.pdf": .sourceDocument, "gone/x.bib": .bibliography,
+        "b.bib": .bibliography,
+      ], fileSystem: fs)
+    #expect(
+      added.files.map { "\($0.role.rawValue) \($0.path)" } == [
+        "bibliography b.bib", "note notes/a.md", "sourceDocument papers/Nhật ký.pdf", "bibliography refs/shared.bib",
+        "note zz/late.md",
+      ])
+    #expect(added.otherFiles.isEmpty)
+    #expect(added.missing == ["gone/x.bib"])
+    // Nothing new: the walk's files as they were.
+    let same = walked.adding(referenced: ["b.bib": .bibliography], fileSystem: fs)
+    #expect(same.files.map(\.path) == walked.files.map(\.path))
+    #expect(same.missing.isEmpty)
+  }
 }
