@@ -213,7 +213,7 @@ package struct WorkspaceFiles: Sendable {
     out.referenced = referenced
     guard !referenced.isEmpty else { return out }
     // Looked up in the walk's files, sorted by path: a set of every path (60,000 on a large workspace) for a few
-    // referenced files was a tenth of a restart's replay.
+    // referenced files was a twentieth of a large restart's replay.
     let notFound = referenced.keys.filter { !holdsFile($0) }
     guard !notFound.isEmpty else { return out }
     let referencedInside = Set(notFound)
