@@ -55,6 +55,8 @@ package struct ServerOptions: Sendable {
   /// How long after indexing or a change of sources the search over the sources' text is built in the background
   /// (`FindPreparation`); nil: never in the background (tests that build it themselves).
   package var findPreparationDelay: TimeInterval? = 1
+  /// How long reading `gloss find`'s image for an early root waits first (tests that need the read to take a while).
+  package var earlyFindImageReadDelay: TimeInterval = 0
   /// From how many bytes on a note opened with its indexed text has its blocks parsed off the loop rather than at
   /// once (`Server.keepIndexedNote`); tests set 0 to take the background path with small notes.
   package var openedNoteParseInBackground = 256 * 1024

@@ -19,16 +19,21 @@ extension Server {
   /// quotation and then the first indexing to take (`adoptKeptTextSearch`); nil when there is no cache folder.
   /// (Read beside the early root's build, even at the lowest priority, it made a 10,000-note restart's first answers
   /// 30–60 ms later and its resident memory 25–35 MB higher when its diagnostics were in.)
-  func keptTextSearchReading(ofRoot path: String) -> BackgroundResult<KeptTextSearch>? {
+  /// `then` is called on that thread once it is read (an early root's loop is woken to answer what waited for it).
+  func keptTextSearchReading(
+    ofRoot path: String, then: (@Sendable () -> Void)? = nil
+  ) -> BackgroundResult<KeptTextSearch>? {
     guard let cache = findImageCache else { return nil }
     let (home, reader, log) = (options.homeDirectory, options.reader, options.log)
+    let delay = options.earlyFindImageReadDelay
     return BackgroundResult(
       {
+        BackgroundThread.sleep(seconds: delay)
         let started = ContinuousClock.now
         let kept = cache.keptTextSearch(root: path, home: home, fileSystem: reader)
         if kept != nil { log("read the find image of '\(path)' in \(ContinuousClock.now - started)") }
         return kept
-      }, start: Self.onEarlyThread)
+      }, then: then, start: Self.onEarlyThread)
   }
 
   /// Has `workspace` (whose files a walk found as `files`) take the search `reading` reads, when it was made from

@@ -61,6 +61,26 @@ import Testing
     #expect(warm.run.last == cold.run.last)
   }
 
+  /// A completion after a quotation reads the find image's search off the loop: a definition asked after it is
+  /// answered first, and the completion once the image is read, before the first indexing, as a cold start answers.
+  @Test func aCompletionAfterAQuotationWaitsForTheFindImageWithoutHoldingTheOthers() throws {
+    let fixture = try RestartFixture(files: RestartAnswerTests.files)
+    #expect(try fixture.run().saved)
+    let text = try fixture.text("notes/a.md")
+    let completion = RestartFixture.questions(at: [("@doc", 2, [.completion])], in: text, path: "notes/a.md")
+    let definition = RestartFixture.questions(at: [("@smith2020", 2, [.definition])], in: text, path: "notes/a.md")
+    let questions = completion + definition
+    #expect(questions.count == 2)
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askAtOnceBeforeIndexing(questions, opening: ["notes/a.md"], findImageReadDelay: 0.3)
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
+    // The definition did not wait for the image; the completion did, then came before the first indexing.
+    #expect(warm.answeredAtOnce == [false, true])
+    #expect(warm.beforeIndexing)
+    #expect(warm.answers == cold.late)
+    #expect(warm.answers[0].contains("quotation found: sources/doc.txt"))
+  }
+
   @Test func theIndexIsBuiltInTheBackgroundOnceTheEarlyRootIsIdle() throws {
     let fixture = try RestartFixture(files: RestartAnswerTests.files)
     #expect(try fixture.run().saved)

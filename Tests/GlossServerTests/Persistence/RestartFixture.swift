@@ -163,9 +163,13 @@ final class RestartFixture {
       backgroundRuns: backgroundRuns)
   }
 
-  /// A client of a new in-process server on this workspace and cache (see `run`).
-  private func client(restarts: Bool, build: String, cache: String?, logs: LogLines) -> TestClient {
+  /// A client of a new in-process server on this workspace and cache (see `run`); `findImageReadDelay` makes an early
+  /// root's read of the find image take that much longer.
+  private func client(
+    restarts: Bool, build: String, cache: String?, logs: LogLines, findImageReadDelay: TimeInterval = 0
+  ) -> TestClient {
     var options = ServerOptions.silent
+    options.earlyFindImageReadDelay = findImageReadDelay
     options.fileSystem = LocalFileSystem()
     options.homeDirectory = base + "/home"
     options.stateDirectory = base + "/state"
@@ -337,6 +341,40 @@ final class RestartFixture {
     }
   }
 
+  /// One start, as `askBeforeIndexing`, whose client sends `questions` all at once (an editor restoring a buffer
+  /// asks several things together) while the find image an early root reads takes `findImageReadDelay` seconds more:
+  /// which were answered once the queue was handled, then every answer once the image was read and the loop woken,
+  /// and whether all that came before the first indexing.
+  func askAtOnceBeforeIndexing(
+    _ questions: [Question], opening: [String], findImageReadDelay: TimeInterval
+  ) throws -> (answeredAtOnce: [Bool], answers: [String], beforeIndexing: Bool) {
+    let client = client(
+      restarts: true, build: Self.build, cache: nil, logs: LogLines(), findImageReadDelay: findImageReadDelay)
+    try client.initialize(
+      InitializeRequest(
+        capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)),
+        workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
+    for path in opening {
+      client.enqueue(
+        DidOpenTextDocumentNotification(
+          textDocument: TextDocumentItem(
+            uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1,
+            text: try text(path))))
+    }
+    let ids = questions.map { ask($0, of: client) }
+    client.processQueuedEvents()
+    let answeredAtOnce = ids.map { client.answers[$0] != nil }
+    if client.server.waitForTheEarlySearch() {
+      client.enqueue(event: .restartChecked)
+      client.processQueuedEvents()
+    }
+    let beforeIndexing = !client.server.loading.hasLoaded
+    let answers = ids.map { answer(to: $0, from: client, cache: cache) }
+    client.processQueue()
+    settle(client)
+    return (answeredAtOnce, answers, beforeIndexing)
+  }
+
   /// What a start answered before its first indexing and after.
   struct EarlyAnswers {
     /// Each question's answer, asked in turn right after `initialize` and the documents' `didOpen`, before any idle
@@ -373,6 +411,11 @@ final class RestartFixture {
     let asked = questions.map { question in
       let id = ask(question, of: client)
       client.processQueuedEvents()
+      // A completion after a quotation waits for the find image's search, read off the loop, which wakes it then.
+      if client.server.waitForTheEarlySearch() {
+        client.enqueue(event: .restartChecked)
+        client.processQueuedEvents()
+      }
       let answered = client.answers[id] != nil
       return (id, answered && !client.server.loading.hasLoaded, !answered && !client.server.loading.hasLoaded)
     }
