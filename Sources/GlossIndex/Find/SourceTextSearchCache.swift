@@ -93,15 +93,17 @@ final class SourceTextSearchCache: @unchecked Sendable {
     building = true
     condition.unlock()
 
+    let onAllCores = if case .whole(let all) = need { all } else { false }
+    /// `base` with the documents at `paths` signed again.
+    func signingAgain(_ paths: [String], in base: SourceTextSearch) -> SourceTextSearch {
+      let signatures = Self.sign(paths, in: documents, provider: provider, onAllCores: onAllCores)
+      return base.updating(Dictionary(uniqueKeysWithValues: zip(paths, signatures)))
+    }
     var made: SourceTextSearch?
     if let basis, let base = basis.cache.builtSearch(waiting: waits) {
       let changed = basis.changed.sorted { $0.utf8Precedes($1) }
       let bytes = changed.reduce(0) { $0 + (documents[$1]?.document.textCount ?? 0) }
-      if bytes <= changedBytesAllowed {
-        let onAllCores = if case .whole(let all) = need { all } else { false }
-        let signatures = Self.sign(changed, in: documents, provider: provider, onAllCores: onAllCores)
-        made = base.updating(Dictionary(uniqueKeysWithValues: zip(changed, signatures)))
-      }
+      if bytes <= changedBytesAllowed { made = signingAgain(changed, in: base) }
     }
     let whole = made == nil
     if made == nil, waits || Self.isSmall(documents), let offered = takeOffered(),
@@ -111,12 +113,9 @@ final class SourceTextSearchCache: @unchecked Sendable {
       // then the columns are put back in path order: the search a whole build makes (which passages come first
       // among equally close ones depends on that order).
       let paths = changed.sorted { $0.utf8Precedes($1) }
-      let onAllCores = if case .whole(let all) = need { all } else { false }
-      let signatures = Self.sign(paths, in: documents, provider: provider, onAllCores: onAllCores)
-      made = paths.isEmpty ? kept : kept.updating(Dictionary(uniqueKeysWithValues: zip(paths, signatures))).compacted()
+      made = paths.isEmpty ? kept : signingAgain(paths, in: kept).compacted()
     }
     if made == nil, waits || Self.isSmall(documents) {
-      let onAllCores = if case .whole(let all) = need { all } else { false }
       let paths = Array(documents.keys)
       let signatures = Self.sign(paths, in: documents, provider: provider, onAllCores: onAllCores)
       made = SourceTextSearch(

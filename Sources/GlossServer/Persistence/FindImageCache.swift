@@ -81,7 +81,7 @@ package struct FindImageCache: KeptRecordCache {
   /// The search over the sources' text kept for the workspace at `root`, read without walking the workspace, with the
   /// source documents and extraction cache entries it was made from: for the language server's restart, which has
   /// walked the workspace already and takes the search only for sources found exactly as they were
-  /// (`KeptTextSearch.fits`). Nil when there is none or it is damaged.
+  /// (`KeptTextSearch.changedSources`). Nil when there is none or it is damaged.
   package func keptTextSearch(root: String, home: String?, fileSystem: any FileReading) -> KeptTextSearch? {
     // Decoded where it lies in the file's bytes: the image is tens of megabytes on a large workspace.
     guard let (snapshot, bytes, record) = file.inPlace(root: root, home: home, fileSystem: fileSystem),

@@ -42,7 +42,7 @@ extension Server {
       // While a completion waits for the find image, the first indexing is not started: it would take the cores the
       // read needs (a 5x restart's completion took 3 s instead of 0.8 s). The read wakes the loop; this is the
       // fallback.
-      if let early = restart.early, !early.waitingForSearch.isEmpty, early.index == nil {
+      if restart.early?.holdsIndexingForTheSearch == true {
         answerRequestsThatWaitedForTheSearch()
         return true
       }
@@ -99,7 +99,7 @@ extension Server {
       return nil
     }
     // A completion waits for the find image, read without the first indexing beside it: the read wakes the loop.
-    if !early.waitingForSearch.isEmpty, early.index == nil { return .milliseconds(100) }
+    if early.holdsIndexingForTheSearch { return .milliseconds(100) }
     // Requests wait for the first indexing being built: its end wakes the loop.
     if !early.waiting.isEmpty { return early.index?.isFinished == false ? .milliseconds(100) : nil }
     let left = Self.earlyGrace - (ContinuousClock.now - early.lastAnswer)
@@ -175,17 +175,12 @@ extension Server {
   /// maps, the bibliographies and the sources (and, after a quotation, the find image's search: read off the loop,
   /// the request answered once it is in).
   private func earlyAnswer(to request: IncomingRequest) -> EarlyAnswer {
-    var waitsForTheSearch = false
-    let answers = answersEarly(request, waitsForTheSearch: &waitsForTheSearch)
-    return answers ? .now : waitsForTheSearch ? .afterTheSearch : .no
-  }
-
-  private func answersEarly(_ request: IncomingRequest, waitsForTheSearch: inout Bool) -> Bool {
     if request.method == SemanticTokensRequest.method {
-      guard let params = try? RawJSON.decode(SemanticTokensRequest.self, from: request.params) else { return false }
-      return answersEarly(in: params.textDocument.uri) { workspace, path, _, _ in
+      guard let params = try? RawJSON.decode(SemanticTokensRequest.self, from: request.params) else { return .no }
+      let answers = answersEarly(in: params.textDocument.uri) { workspace, path, _, _ in
         workspace.semanticTokensReadOnlyNoteMaps(in: path)
       }
+      return answers ? .now : .no
     }
     let target: (uri: DocumentURI, position: Position)?
     switch request.method {
@@ -202,10 +197,11 @@ extension Server {
     default:
       target = nil
     }
-    guard let target else { return false }
+    guard let target else { return .no }
     let isCompletion = request.method == CompletionRequest.method
     let encoding = connection.positionEncoding
-    return answersEarly(in: target.uri) { workspace, path, text, isRoot in
+    var waitsForTheSearch = false
+    let answers = answersEarly(in: target.uri) { workspace, path, text, isRoot in
       let offset = text.offset(of: target.position, in: encoding)
       if isCompletion {
         switch workspace.completionNeed(at: offset, in: path, text: text.bytes) {
@@ -234,6 +230,7 @@ extension Server {
         ? workspace.navigationReadsOnlyNoteMaps(at: offset, in: path)
         : workspace.isCitation(at: offset, in: path)
     }
+    return answers ? .now : waitsForTheSearch ? .afterTheSearch : .no
   }
 
   /// Whether `answers` says the early root answers a request about the note at `uri` as the whole index would. It is
@@ -455,6 +452,10 @@ struct EarlyRoot {
   var keptSearch: BackgroundResult<KeptTextSearch>?
   /// The completions after a quotation that wait for it to be read, in the order they came.
   var waitingForSearch: [IncomingRequest] = []
+
+  /// Whether the first indexing waits for the find image's read (completions wait for it and the indexing has not
+  /// started): it would take the cores the read needs.
+  var holdsIndexingForTheSearch: Bool { !waitingForSearch.isEmpty && index == nil }
 }
 
 /// A first indexing built in the background, with the start of each of its steps.

@@ -50,15 +50,13 @@ extension WorkspaceFiles {
   /// Whether the file at root-relative `path` is one this walk found and still has the status it had then (size,
   /// times, identity): one `status` call, no read. A file not found by this walk is never unchanged.
   package func fileLooksUnchanged(_ path: String, fileSystem: any FileReading) -> Bool {
-    // The records are read in place, through the buffer: a copy of one retains its path and role, and a request
-    // naming a thousand files asks this for each.
-    files.withUnsafeBufferPointer { files in
-      let low = files.indices.partitioningIndex { !files[$0].path.utf8Precedes(path) }
-      guard low < files.count, files[low].path == path,
-        let now = try? fileSystem.status(of: absolutePath(path))
-      else { return false }
-      return !now.isDirectory && now.size == files[low].size && now.modificationTime == files[low].modificationTime
-        && now.changeTime == files[low].changeTime && now.identity == files[low].identity
+    guard let index = fileIndex(of: path), let now = try? fileSystem.status(of: absolutePath(path)) else {
+      return false
+    }
+    // The record is read in place, as `fileIndex` reads them: a request naming a thousand files asks this for each.
+    return files.withUnsafeBufferPointer { files in
+      !now.isDirectory && now.size == files[index].size && now.modificationTime == files[index].modificationTime
+        && now.changeTime == files[index].changeTime && now.identity == files[index].identity
     }
   }
 }

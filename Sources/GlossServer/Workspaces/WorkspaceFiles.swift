@@ -214,7 +214,7 @@ package struct WorkspaceFiles: Sendable {
     guard !referenced.isEmpty else { return out }
     // Looked up in the walk's files, sorted by path: a set of every path (60,000 on a large workspace) for a few
     // referenced files was a twentieth of a large restart's replay.
-    let notFound = referenced.keys.filter { !holdsFile($0) }
+    let notFound = referenced.keys.filter { fileIndex(of: $0) == nil }
     guard !notFound.isEmpty else { return out }
     let referencedInside = Set(notFound)
     out.otherFiles.removeAll { referencedInside.contains($0.path) }
@@ -230,11 +230,12 @@ package struct WorkspaceFiles: Sendable {
     return out
   }
 
-  /// Whether the walk found a file at `path` (a binary search of `files`, sorted by path, read in place).
-  private func holdsFile(_ path: String) -> Bool {
+  /// Where in `files` the walk's file at `path` is, when it found one: a binary search (`files` is sorted by path),
+  /// the records read in place (a copy of one retains its path and role).
+  func fileIndex(of path: String) -> Int? {
     files.withUnsafeBufferPointer { files in
       let low = files.indices.partitioningIndex { !files[$0].path.utf8Precedes(path) }
-      return low < files.count && files[low].path == path
+      return low < files.count && files[low].path == path ? low : nil
     }
   }
 
