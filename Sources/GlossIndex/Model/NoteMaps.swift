@@ -63,11 +63,27 @@ package struct NoteMaps: Sendable, Equatable {
 
   // MARK: Stored and read back
 
+  /// Each map, by name: the maps of paths in a fixed order (their raw values are their places in `setMaps`), then the
+  /// tags' uses.
+  package enum Member: Int, CaseIterable, Sendable {
+    case citers, labelOwners, citekeyNotes, linkers, notesByName, notesByPathKey, bibliographyUsers, tagUses
+  }
+
   /// The maps of paths in a fixed order (the order `setMaps` gives them and `setMap(_:_:)` takes them).
   private static var setMapPaths: [WritableKeyPath<NoteMaps, [String: PathSet]>] {
     [
       \.citers, \.labelOwners, \.citekeyNotes, \.linkers, \.notesByName, \.notesByPathKey, \.bibliographyUsers,
     ]
+  }
+
+  /// These maps with only `members` kept (the others empty).
+  package func keeping(_ members: Set<Member>) -> NoteMaps {
+    var kept = NoteMaps()
+    for (index, path) in Self.setMapPaths.enumerated() where members.contains(Member.allCases[index]) {
+      kept[keyPath: path] = self[keyPath: path]
+    }
+    if members.contains(.tagUses) { kept.tagUses = tagUses }
+    return kept
   }
 
   /// How many maps of paths there are.

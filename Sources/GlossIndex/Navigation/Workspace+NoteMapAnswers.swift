@@ -7,6 +7,16 @@ import GlossSyntax
 /// note in. Everything else (links and tags, whose answers show other notes; cross-references; an unknown key, whose
 /// hover looks for the key it was renamed to) must wait for the notes. A note's semantic tokens only mark what does
 /// not resolve: without cross-references and links to headings, the maps tell.
+///
+/// Of the maps, they read all but the backlinks and the tags' uses (`NoteMaps.readByNoteMapAnswers`): a workspace
+/// answering them may hold only those.
+extension NoteMaps {
+  /// The maps the answers below read: who cites a key, the labels, the notes named after a key or a name, the notes by
+  /// path, the bibliographies' users. Not the backlinks (`linkers`: references, code lenses, what an edit affects) nor
+  /// the tags' uses (a tag's hover and completion), whose answers wait for the notes.
+  package static let readByNoteMapAnswers: Set<Member> = Set(Member.allCases).subtracting([.linkers, .tagUses])
+}
+
 extension Workspace {
   /// Whether the hover and the definition at `offset` in the note at `path` read only the note, the maps, the
   /// bibliographies and the sources: a citation of a key some source has, not a cross-reference.

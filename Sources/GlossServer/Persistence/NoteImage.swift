@@ -54,7 +54,7 @@ package struct NoteImage: Sendable {
   /// The magic number the file starts with.
   static let magic = Array("GLOSSNTS".utf8)
   /// The version of this format: another one is never read (every note is parsed).
-  static let formatVersion: UInt64 = 5
+  static let formatVersion: UInt64 = 6
 
   /// Reads an image written by `encode` for the build `build`; nil when it is another format or build, or its table
   /// of notes or sources is damaged (each file's bytes, and the maps', are checked when they are used).
@@ -117,12 +117,15 @@ package struct NoteImage: Sendable {
   /// Whether the bytes of the notes' maps are intact (their checksum; they are decoded by `noteMaps()`).
   package var mapsAreIntact: Bool { ByteChecksum.of(bytes[maps.body]) == maps.checksum }
 
-  /// The reverse maps of the notes the image holds, filed from exactly their records when it was written; nil when
-  /// their bytes are damaged.
-  package func noteMaps() -> NoteMaps? {
+  /// The reverse maps of the notes the image holds, filed from exactly their records when it was written, those of
+  /// `members` only (the others left empty: a restart's early answers read only some,
+  /// `NoteMaps.readByNoteMapAnswers`); nil when their bytes are damaged.
+  package func noteMaps(only members: Set<NoteMaps.Member> = Set(NoteMaps.Member.allCases)) -> NoteMaps? {
     guard mapsAreIntact else { return nil }
     var input = ByteReader(bytes, offset: maps.body.lowerBound)
-    guard let decoded = NoteMapsCoding.decode(&input, paths: notePaths), input.offset == maps.body.upperBound else {
+    guard let decoded = NoteMapsCoding.decode(&input, paths: notePaths, only: members),
+      input.offset == maps.body.upperBound
+    else {
       return nil
     }
     return decoded

@@ -2,9 +2,9 @@ import GlossIndex
 
 /// The reverse maps of a note image's notes (`NoteMaps`) as bytes, each note named by its place in the image's table.
 ///
-/// The maps of paths (their count first), then the tags: each map's count, then each key with the places of its
-/// notes (a count, then each place as a varint, ascending); each tag with its notes' places (ascending) and the uses
-/// in each. A key none of whose notes is in the table is left out, so that maps filed from more notes than the table
+/// The maps of paths (their count first), then the tags, each map as its length in bytes (so that a reader may skip
+/// it), its count, then each key with the places of its notes (a count, then each place as a varint, ascending); each
+/// tag with its notes' places (ascending) and the uses in each. A key none of whose notes is in the table is left out, so that maps filed from more notes than the table
 /// holds are written as the maps of its notes alone. Read back from a sorted table, a map's members are kept as their
 /// places (`PathTable`): no path is copied per member, which cost most of a restart's wait on a large workspace.
 enum NoteMapsCoding {
@@ -29,8 +29,7 @@ enum NoteMapsCoding {
         entries.appendVarint(places.count)
         for index in places { entries.appendVarint(index) }
       }
-      out.appendVarint(count)
-      out.appendRaw(entries.bytes)
+      append(count: count, entries: entries, to: &out)
     }
     var entries = ByteWriter()
     var count = 0
@@ -49,17 +48,34 @@ enum NoteMapsCoding {
         entries.appendVarint(used)
       }
     }
-    out.appendVarint(count)
-    out.appendRaw(entries.bytes)
+    append(count: count, entries: entries, to: &out)
   }
 
-  /// Reads maps `encode` wrote for the notes `paths`; nil when they are damaged or name a place outside `paths`.
-  static func decode(_ input: inout ByteReader, paths: [String]) -> NoteMaps? {
+  /// Writes one map: its length in bytes, its count of entries, its entries.
+  private static func append(count: Int, entries: ByteWriter, to out: inout ByteWriter) {
+    var map = ByteWriter()
+    map.appendVarint(count)
+    map.appendRaw(entries.bytes)
+    out.appendVarint(map.bytes.count)
+    out.appendRaw(map.bytes)
+  }
+
+  /// Reads maps `encode` wrote for the notes `paths`, those of `members` only (the others are skipped, and left
+  /// empty); nil when they are damaged or name a place outside `paths`.
+  static func decode(
+    _ input: inout ByteReader, paths: [String], only members: Set<NoteMaps.Member> = Set(NoteMaps.Member.allCases)
+  ) -> NoteMaps? {
     guard input.varint(atMost: 64) == NoteMaps.setMapCount else { return nil }
     // Sets whose places ascend in a sorted table hold the places, not the paths (no string copied per member).
     let table = PathTable(sorted: paths)
     var maps = NoteMaps()
     for index in 0..<NoteMaps.setMapCount {
+      guard let length = input.varintCount() else { return nil }
+      let end = input.offset + length
+      guard members.contains(NoteMaps.Member.allCases[index]) else {
+        guard input.raw(length) != nil else { return nil }
+        continue
+      }
       guard let count = input.varintCount(each: 2) else { return nil }
       var map: [String: PathSet] = [:]
       map.reserveCapacity(count)
@@ -82,8 +98,12 @@ enum NoteMapsCoding {
           map[key] = set
         }
       }
+      guard input.offset == end else { return nil }
       maps.setMap(index, map)
     }
+    guard let length = input.varintCount() else { return nil }
+    let end = input.offset + length
+    guard members.contains(.tagUses) else { return input.raw(length) == nil ? nil : maps }
     guard let tagCount = input.varintCount(each: 2) else { return nil }
     var tags: [String: PathCounts] = [:]
     tags.reserveCapacity(tagCount)
@@ -110,6 +130,7 @@ enum NoteMapsCoding {
         tags[tag] = PathCounts(uses)
       }
     }
+    guard input.offset == end else { return nil }
     maps.tagUseCounts = tags
     return maps
   }

@@ -18,13 +18,15 @@ import Testing
     // After a quotation: the completion offers the places the find image's search finds it in.
     ("@doc", 2, [.hover, .definition, .completion]),
     ("@paper", 2, [.hover, .definition]),
+    // Every key offered, ranked by how many notes cite each: the maps of who cites what are read.
+    ("@jones2019", 1, [.completion]),
     ("@nobody2000", 2, [.hover]),
     ("[[b]]", 2, [.hover]),
     ("#river", 2, [.hover]),
   ]
 
   /// How many of the questions are about citations of known keys.
-  static let citationQuestions = 10
+  static let citationQuestions = 11
 
   /// The questions at `places` in the note's text `text` (UTF-16 columns).
   static func questions(in text: String) -> [RestartFixture.Question] {
@@ -54,6 +56,10 @@ import Testing
     #expect(warm.first[2].answer.contains("\"label\":\"smith2020\""))
     // After the quotation, the place it is in comes first, found by the find image's search.
     #expect(warm.first[7].answer.contains("quotation found: sources/doc.txt"))
+    // Every key offered, those cited in both notes (doc, smith2020) before those cited in one (page, paper).
+    let offered = warm.first[10].answer
+    #expect(["jones2019", "doc", "smith2020", "page", "paper"].allSatisfy { offered.contains("\"label\":\"\($0)\"") })
+    #expect(offered.contains("\"label\":\"smith2020\",\"sortText\":\"0002\""))
     #expect(warm.run.logs.contains { $0.contains("took the search over the sources' text of") })
     #expect(!warm.first.contains { $0.answer.hasPrefix("error") || $0.answer == "no answer" })
     // The first indexing took the replay over: the diagnostics went out once, and end as a cold start's.

@@ -52,6 +52,26 @@ import Testing
   }
 
   @Test(arguments: workspaces)
+  func theMapsAskedForAreReadAndTheOthersLeftEmpty(_ folder: String) throws {
+    let indexed = Self.indexed(folder)
+    let image = try #require(NoteImage(decoding: try Self.image(of: indexed), build: "build-1"))
+    let whole = indexed.workspace.noteMaps
+    // Each map alone, every map but one, and those a restart's early answers read.
+    var selections = NoteMaps.Member.allCases.map { Set([$0]) }
+    selections += NoteMaps.Member.allCases.map { Set(NoteMaps.Member.allCases).subtracting([$0]) }
+    selections.append(NoteMaps.readByNoteMapAnswers)
+    for members in selections {
+      let read = try #require(image.noteMaps(only: members))
+      #expect(read == whole.keeping(members), "\(members)")
+    }
+    #expect(image.noteMaps(only: []) == NoteMaps())
+    if folder == "examples/research" {
+      // Its notes link and tag: the maps the early answers leave out are not empty.
+      #expect(whole.keeping(NoteMaps.readByNoteMapAnswers) != whole)
+    }
+  }
+
+  @Test(arguments: workspaces)
   func mapsOfMoreNotesAreWrittenAsTheMapsOfTheNotesKept(_ folder: String) throws {
     let indexed = Self.indexed(folder)
     // Every other note is left out of the image; the workspace's maps, given whole, name them too.
@@ -77,6 +97,7 @@ import Testing
       damaged[damaged.count - back] ^= 0x5A
       let image = NoteImage(decoding: damaged, build: "build-1")
       #expect(image?.noteMaps() == nil, "byte \(back) from the end")
+      #expect(image?.noteMaps(only: NoteMaps.readByNoteMapAnswers) == nil, "byte \(back) from the end")
     }
   }
 
