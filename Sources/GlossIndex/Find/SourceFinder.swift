@@ -82,8 +82,11 @@ struct SourceFinder {
       // Occurrences must start in the run; they may end in the chunks it reaches into.
       let startsBefore =
         chunks.upperBound + 1 < signature.chunkCount ? signature.chunkStarts[chunks.upperBound + 1] : Int.max
+      // Once the phrase is found, no closest passage is looked for: the indexes are not kept (their memory is
+      // reused by the next ones rather than taken fresh from the system).
       let (index, offset) = indexes.index(
-        of: text, slot: slot, signature, chunks: chunks.lowerBound..<(chunks.upperBound + 1 + reach))
+        of: text, slot: slot, signature, chunks: chunks.lowerBound..<(chunks.upperBound + 1 + reach),
+        keeping: places.isEmpty)
       let found = index.occurrences(of: folded, limit: limit - places.count).filter {
         $0.lowerBound + offset < startsBefore
       }
@@ -134,10 +137,12 @@ struct SourceFinder {
     }
 
     /// The index of chunks `chunks` of a document's text (its slot `slot`, its signature `signature`),
-    /// case-folded, and the offset in the text where the indexed bytes start; built once per search.
+    /// case-folded, and the offset in the text where the indexed bytes start; built once per search while
+    /// `keeping` (when it is false, the indexes kept are dropped and this one is not kept).
     mutating func index(
-      of text: [UInt8], slot: Int, _ signature: TextSignature, chunks: Range<Int>
+      of text: [UInt8], slot: Int, _ signature: TextSignature, chunks: Range<Int>, keeping: Bool = true
     ) -> (QuoteIndex, Int) {
+      if !keeping, !built.isEmpty { built = [:] }
       let start = chunks.lowerBound < signature.chunkCount ? signature.chunkStarts[chunks.lowerBound] : text.count
       let end = max(
         start, chunks.upperBound < signature.chunkCount ? signature.chunkStarts[chunks.upperBound] : text.count)
@@ -150,7 +155,7 @@ struct SourceFinder {
         return lower < upper ? (lower - start)..<(upper - start) : nil
       }
       let index = QuoteIndex(text: CaseFolding.folded(Array(text[start..<end])), furniture: clipped)
-      built[run] = index
+      if keeping { built[run] = index }
       return (index, start)
     }
   }

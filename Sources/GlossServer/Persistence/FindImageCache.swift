@@ -26,19 +26,41 @@ package struct FindImageCache: KeptRecordCache {
     file = KeptRecordFile(writer: writer, build: build, suffix: "find")
   }
 
-  /// The image kept for the workspace at `root`, brought up to the files a fresh walk finds, with that walk and how
-  /// it was had: as kept when every file is as it was when it was made, or only notes changed since (edited, added,
-  /// removed or renamed; none naming a bibliography, then or now, none unreadable: find reads no note but with
-  /// `--notes`, which reads them from the walk); with the sources that changed signed again, then kept again, when
-  /// besides notes only sources whose text is their file's changed (`updatedSources`). Nil otherwise.
-  package func image(
-    root: String, home: String?, fileSystem: any FileReading
-  ) -> (image: FindImage, files: WorkspaceFiles, use: FindImageUse)? {
-    guard let kept = file.read(root: root, home: home, fileSystem: fileSystem),
-      var image = FindImage(decoding: kept.bytes, in: kept.record)
-    else { return nil }
+  /// What `search` finds in the image kept for the workspace at `root` (nil when it finds that a source's text is no
+  /// longer the one indexed), and how the image was had (`image(_:kept:fileSystem:)`); nil when there is no image to
+  /// search.
+  ///
+  /// The image is decoded and searched on another core while this one walks the workspace (a 10,000-note walk and a
+  /// search each took a third of a find's time, one after the other). What it found is used when the walk finds
+  /// every file as it was kept; otherwise the image is brought up to the walk and searched again.
+  package func searched(
+    root: String, home: String?, fileSystem: any FileReading,
+    search: @escaping @Sendable (FindImage) -> FindReport?
+  ) -> (report: FindReport?, use: FindImageUse)? {
+    guard let (snapshot, bytes, record) = file.inPlace(root: root, home: home, fileSystem: fileSystem) else {
+      return nil
+    }
+    let early = BackgroundResult {
+      FindImage(decoding: bytes, in: record).map { image in (image: image, report: search(image)) }
+    }
+    let kept = file.walked(snapshot, bytes: bytes, record: record, root: root, home: home, fileSystem: fileSystem)
+    guard let decoded = early.value() else { return nil }
+    if kept.unchanged { return (decoded.report, .kept) }
+    guard let (image, use) = image(decoded.image, kept: kept, fileSystem: fileSystem) else { return nil }
+    return (search(image), use)
+  }
+
+  /// The image `image` kept in `kept`, brought up to the files the walk of `kept` finds, and how it was had: as kept
+  /// when every file is as it was when it was made, or only notes changed since (edited, added, removed or renamed;
+  /// none naming a bibliography, then or now, none unreadable: find reads no note but with `--notes`, which reads
+  /// them from the walk); with the sources that changed signed again, then kept again, when besides notes only
+  /// sources whose text is their file's changed (`updatedSources`). Nil otherwise.
+  func image(_ image: FindImage, kept: KeptRecordFile.Kept, fileSystem: any FileReading) -> (
+    image: FindImage, use: FindImageUse
+  )? {
+    var image = image
     let (snapshot, walk) = (kept.snapshot, kept.walk)
-    if kept.unchanged { return (image, walk, .kept) }
+    if kept.unchanged { return (image, .kept) }
     guard Self.onlyNotesAndSourcesDiffer(snapshot, walk, entries: kept.entries) else { return nil }
     let before = Dictionary(snapshot.files.map { ($0.path, $0) }) { first, _ in first }
     let now = Dictionary(walk.files.map { ($0.path, $0) }) { first, _ in first }
@@ -66,7 +88,7 @@ package struct FindImageCache: KeptRecordCache {
     let notes = walk.files.filter { $0.role == .note }.map(\.path).sorted { $0.utf8Precedes($1) }
     guard !sources.isEmpty else {
       image.find = image.find.replacingNotePaths(notes)
-      return (image, walk, .kept)
+      return (image, .kept)
     }
     guard
       let (find, referenced) = Self.updatedSources(
@@ -75,7 +97,7 @@ package struct FindImageCache: KeptRecordCache {
     image.find = find
     // Kept again, so that the next run finds it unchanged; a find answers the same whether it could or not.
     _ = file.store(image.encoded, replacing: kept, referenced: referenced)
-    return (image, walk, .updated(sources: sources.count))
+    return (image, .updated(sources: sources.count))
   }
 
   /// The search over the sources' text kept for the workspace at `root`, read without walking the workspace, with the
@@ -206,13 +228,12 @@ extension FindReport {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> (report: FindReport, use: FindImageUse) {
     let home = environment["HOME"]
-    if let cache, let (image, files, use) = cache.image(root: root, home: home, fileSystem: fileSystem),
-      let report = FindReport(
-        image: image, files: files, phrase: phrase, limit: limit, includingNotes: includingNotes,
+    let searched = cache?.searched(root: root, home: home, fileSystem: fileSystem) { image in
+      FindReport(
+        image: image, root: root, home: home, phrase: phrase, limit: limit, includingNotes: includingNotes,
         fileSystem: fileSystem)
-    {
-      return (report, use)
     }
+    if let searched, let report = searched.report { return (report, searched.use) }
     let indexed = IndexedRoot.forCommandLine(
       root: root, fileSystem: fileSystem, progress: progress, extract: extract, environment: environment)
     let report = FindReport(

@@ -59,6 +59,14 @@ package struct KeptRecordFile: Sendable {
   /// (with the config the command line reads: no editor settings); nil when there is none or it is damaged.
   func read(root: String, home: String?, fileSystem: any FileReading) -> Kept? {
     guard let (snapshot, bytes, record) = inPlace(root: root, home: home, fileSystem: fileSystem) else { return nil }
+    return walked(snapshot, bytes: bytes, record: record, root: root, home: home, fileSystem: fileSystem)
+  }
+
+  /// The record kept in `snapshot` (`inPlace`), with a fresh walk of the workspace at `root`.
+  func walked(
+    _ snapshot: RestartSnapshot, bytes: [UInt8], record: Range<Int>, root: String, home: String?,
+    fileSystem: any FileReading
+  ) -> Kept {
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: nil, fileSystem: fileSystem)
     let walk = WorkspaceFiles.discover(
       root: root, config: config.config, fileSystem: fileSystem, home: home, referenced: snapshot.referenced)

@@ -100,15 +100,17 @@ package struct FindReport: Sendable {
     home = indexed.files.home
   }
 
-  /// Searches a kept image of the workspace (`FindImage`) for `phrase`, reading the files `files` found (each as it
-  /// was when the image was made); nil when a source's text is no longer the one indexed.
+  /// Searches a kept image of the workspace at `root` (`FindImage`) for `phrase`, reading its files (each as it was
+  /// when the image was made), paths under `home` shown as `~/…`; nil when a source's text is no longer the one
+  /// indexed.
   package init?(
-    image: FindImage, files: WorkspaceFiles, phrase: String, limit: Int, includingNotes: Bool,
+    image: FindImage, root: String, home: String?, phrase: String, limit: Int, includingNotes: Bool,
     fileSystem: any FileReading
   ) {
     let find = image.find
+    let root = PathComponents.normalize(root)
     func read(_ path: String) -> [UInt8]? {
-      if case .success(let bytes) = files.read(path, fileSystem: fileSystem) { return bytes }
+      if case .success(let bytes) = WorkspaceFiles.read(path, root: root, fileSystem: fileSystem) { return bytes }
       return nil
     }
     guard let result = find.find(phrase, limit: limit, read: read) else { return nil }
@@ -130,7 +132,7 @@ package struct FindReport: Sendable {
     }
     closest = places.isEmpty ? result.closest.map { Self.item($0, in: text($0.path)) } : []
     skipped = image.skipped
-    home = files.home
+    self.home = home
   }
 
   /// The text of each file a place is in, from `load` (an empty text when it gives none), each loaded once.
