@@ -6,7 +6,7 @@ import GlossSyntax
 /// `gloss-bench image <workspace-dir>`: the note image of a workspace, made in memory as the server keeps it between
 /// runs, and what reading it back costs on one thread (CPU time, whatever else the machine runs): its tables, the
 /// reverse maps of its notes (all of them, and those a restart answering before its notes are in reads and waits for),
-/// every note's record, and its bibliographies (against reading and parsing their files).
+/// every note's record (and with its position table), and its bibliographies (against reading and parsing their files).
 enum ImageBench {
   /// Runs the benchmark and prints its figures.
   static func run(_ arguments: [String]) {
@@ -19,9 +19,11 @@ enum ImageBench {
       root: root, editorSettings: nil, fileSystem: LocalFileSystem(), stampingNotes: true, keepingNoteTexts: false,
       diagnosing: false)
     var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
+    var positions: [String: PositionTable] = [:]
     for (path, record) in indexed.workspace.notes {
       guard let stamp = indexed.noteStamps[path] else { continue }
       kept.append((record, stamp.count, stamp.fingerprint))
+      positions[path] = stamp.positions
     }
     var sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = []
     for (path, stamp) in indexed.sourceStamps {
@@ -38,7 +40,8 @@ enum ImageBench {
     let maps = indexed.workspace.noteMaps
     let keyIndex = KeptKeyIndex(building: indexed.workspace)
     let bytes = NoteImage.encode(
-      kept, sources: sources, bibliographies: bibliographies, maps: maps, keyIndex: keyIndex, build: "bench")
+      kept, positions: positions, sources: sources, bibliographies: bibliographies, maps: maps, keyIndex: keyIndex,
+      build: "bench")
     print(
       String(
         format: "%d notes, %d sources, %d bibliographies; image %.1f MB", kept.count, sources.count,
@@ -49,6 +52,7 @@ enum ImageBench {
     var readBibliographies: [Double] = []
     var parsedBibliographies: [Double] = []
     var records: [Double] = []
+    var recordsAndTables: [Double] = []
     var readKeys: [Double] = []
     var builtKeys: [Double] = []
     for _ in 0..<rounds {
@@ -79,6 +83,12 @@ enum ImageBench {
       }
       records.append(milliseconds(since: started))
       started = FindBench.threadCPUNanoseconds()
+      for note in kept {
+        _ = image.recordAndPositions(
+          at: note.record.path, count: note.byteCount, fingerprint: note.fingerprint, place: place)
+      }
+      recordsAndTables.append(milliseconds(since: started))
+      started = FindBench.threadCPUNanoseconds()
       for file in bibliographies {
         _ = image.bibliography(at: file.path, count: file.stamp.count, fingerprint: file.stamp.fingerprint)
       }
@@ -101,7 +111,7 @@ enum ImageBench {
     }
     for (name, values) in [
       ("tables", tables), ("reverse maps", decodedMaps), ("the maps early answers read", answerMaps),
-      ("every note's record", records),
+      ("every note's record", records), ("every note's record and position table", recordsAndTables),
       ("the bibliographies read back", readBibliographies),
       ("the bibliographies read and parsed", parsedBibliographies),
       ("the keys' search index read back and checked", readKeys), ("the keys' search index built", builtKeys),

@@ -54,7 +54,7 @@ package struct NoteImage: Sendable {
   /// The magic number the file starts with.
   static let magic = Array("GLOSSNTS".utf8)
   /// The version of this format: another one is never read (every note is parsed).
-  static let formatVersion: UInt64 = 6
+  static let formatVersion: UInt64 = 7
 
   /// Reads an image written by `encode` for the build `build`; nil when it is another format or build, or its table
   /// of notes or sources is damaged (each file's bytes, and the maps', are checked when they are used).
@@ -154,11 +154,22 @@ package struct NoteImage: Sendable {
   /// The record of the note at `path` whose text is now `text` (with its length and fingerprint `stamp`), when the
   /// image holds that note parsed from exactly that text and its bytes are intact; nil otherwise (parse it).
   package func record(at path: String, count: Int, fingerprint: UInt64, place: WorkspacePlace) -> NoteRecord? {
+    recordAndPositions(at: path, count: count, fingerprint: fingerprint, place: place, withPositions: false)?.record
+  }
+
+  /// `record(at:count:fingerprint:place:)`, with the note's position table when the image keeps one (nil when it was
+  /// written without: the caller makes it from the file when needed).
+  package func recordAndPositions(
+    at path: String, count: Int, fingerprint: UInt64, place: WorkspacePlace, withPositions: Bool = true
+  ) -> (record: NoteRecord, positions: PositionTable?)? {
     guard let (start, end) = body(in: entries, at: path, count: count, fingerprint: fingerprint) else { return nil }
     var input = start
-    guard let record = NoteCoding.decode(&input, path: path, byteCount: count, place: place), input.offset == end
+    guard let record = NoteCoding.decode(&input, path: path, byteCount: count, place: place),
+      let tableLength = input.varintCount(), input.offset + tableLength == end
     else { return nil }
-    return record
+    guard withPositions, tableLength > 0 else { return (record, nil) }
+    guard let positions = PositionTableCoding.decode(&input, count: count), input.offset == end else { return nil }
+    return (record, positions)
   }
 
   /// The record of the source document at `path` whose file now holds a text of `count` bytes with `fingerprint`,
@@ -198,9 +209,11 @@ package struct NoteImage: Sendable {
   /// bibliographies' tables, each file's path, stamp, checksum and bytes, by path, then the checksum, length and bytes of
   /// the keys' search index `keyIndex` (none when it is not given: `KeyIndexCoding`), then those of the reverse maps of
   /// the notes (`NoteMapsCoding`). `maps` are those maps, filed from exactly these records (or from
-  /// more: the others' members are left out); without them, they are filed from the records here.
+  /// more: the others' members are left out); without them, they are filed from the records here. Each note's bytes
+  /// end with its position table from `positions`, when given for a text of its length (`PositionTableCoding`).
   package static func encode(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
+    positions: [String: PositionTable] = [:],
     sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [],
     bibliographies: [(path: String, stamp: TextStamp, bibliography: Bibliography)] = [], maps: NoteMaps? = nil,
     keyIndex: KeptKeyIndex? = nil, build: String
@@ -210,6 +223,13 @@ package struct NoteImage: Sendable {
     let noteBodies = sortedNotes.map { note in
       var body = ByteWriter()
       NoteCoding.encode(note.record, into: &body)
+      // Then the note's position table, behind its length (0: none), when it is the table of the text stamped.
+      var table = ByteWriter()
+      if let positions = positions[note.record.path], positions.count == note.byteCount {
+        PositionTableCoding.encode(positions, into: &table)
+      }
+      body.appendVarint(table.bytes.count)
+      body.appendRaw(table.bytes)
       return (note.record.path, note.byteCount, note.fingerprint, body.bytes)
     }
     let sortedSources = sources.sorted(by: { $0.record.path.utf8Precedes($1.record.path) })

@@ -26,22 +26,24 @@ package struct NoteImageCache: Sendable {
     return NoteImage(decoding: bytes, build: build)
   }
 
-  /// Keeps the image of `notes` and `sources` for the workspace whose real path is `realRoot`, replacing its previous
-  /// one.
+  /// Keeps the image of `notes` (with their `positions` tables) and `sources` for the workspace whose real path is
+  /// `realRoot`, replacing its previous one.
   package func store(
     _ notes: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)],
+    positions: [String: PositionTable] = [:],
     sources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = [],
     bibliographies: [(path: String, stamp: TextStamp, bibliography: Bibliography)] = [], maps: NoteMaps? = nil,
     keyIndex: KeptKeyIndex? = nil, forRealRoot realRoot: String
   ) throws(CommandError) {
     try file.store(
       NoteImage.encode(
-        notes, sources: sources, bibliographies: bibliographies, maps: maps, keyIndex: keyIndex, build: build),
+        notes, positions: positions, sources: sources, bibliographies: bibliographies, maps: maps, keyIndex: keyIndex,
+        build: build),
       forRealRoot: realRoot)
   }
 
-  /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes: nothing was
-  /// edited since, and `maps` are the reverse maps they are filed in) and its source documents whose text is their
+  /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes, with the
+  /// position table a stamp holds: nothing was edited since, and `maps` are the reverse maps they are filed in) and its source documents whose text is their
   /// file (`sources`, each parsed from the text `sourceStamps` describes) and its bibliography files
   /// (`bibliographies`, each parsed from the bytes `bibliographyStamps` describes; a Zotero library is not a file) for
   /// the workspace whose real path is `realRoot`; returns how many notes were kept.
@@ -54,9 +56,11 @@ package struct NoteImageCache: Sendable {
   ) throws(CommandError) -> Int {
     var kept: [(record: NoteRecord, byteCount: Int, fingerprint: UInt64)] = []
     kept.reserveCapacity(notes.count)
+    var positions: [String: PositionTable] = [:]
     for (path, record) in notes {
       guard let stamp = stamps[path] else { continue }
       kept.append((record, stamp.count, stamp.fingerprint))
+      if let table = stamp.positions { positions[path] = table }
     }
     var keptSources: [(record: SourceDocumentRecord, parts: SourceDocument.Parts)] = []
     keptSources.reserveCapacity(sourceStamps.count)
@@ -73,8 +77,8 @@ package struct NoteImageCache: Sendable {
       keptBibliographies.append((path, stamp, record.bibliography))
     }
     try store(
-      kept, sources: keptSources, bibliographies: keptBibliographies, maps: maps, keyIndex: keyIndex,
-      forRealRoot: realRoot)
+      kept, positions: positions, sources: keptSources, bibliographies: keptBibliographies, maps: maps,
+      keyIndex: keyIndex, forRealRoot: realRoot)
     return kept.count
   }
 

@@ -62,6 +62,38 @@ package struct PositionTable: Sendable, Equatable {
     crlfNewlines = crlf
   }
 
+  /// A table kept apart from its text (`parts`, read back): nil unless the parts are those of some text of `count`
+  /// bytes (the first line at 0, every list ascending and inside the text, a length of 2 to 4 bytes for each
+  /// multi-byte scalar).
+  package init?(
+    count: Int, lineStarts: [UInt32], wideStarts: [UInt32], wideLengths: [UInt8], crlfNewlines: [UInt32]
+  ) {
+    guard count >= 0, count < Int(UInt32.max), lineStarts.first == 0, wideStarts.count == wideLengths.count,
+      Self.ascends(lineStarts, upTo: count), Self.ascends(wideStarts, upTo: count),
+      Self.ascends(crlfNewlines, upTo: count), wideLengths.allSatisfy({ (2...4).contains($0) })
+    else { return nil }
+    self.count = count
+    self.lineStarts = lineStarts
+    self.wideStarts = wideStarts
+    self.wideLengths = wideLengths
+    self.crlfNewlines = crlfNewlines
+  }
+
+  /// What the table is made of, to keep it apart from its text (`init?(count:lineStarts:…)` reads it back).
+  package var parts: (lineStarts: [UInt32], wideStarts: [UInt32], wideLengths: [UInt8], crlfNewlines: [UInt32]) {
+    (lineStarts, wideStarts, wideLengths, crlfNewlines)
+  }
+
+  /// Whether `values` strictly ascend and none is past `count`.
+  private static func ascends(_ values: [UInt32], upTo count: Int) -> Bool {
+    var previous: Int = -1
+    for value in values {
+      guard Int(value) > previous, Int(value) <= count else { return false }
+      previous = Int(value)
+    }
+    return true
+  }
+
   /// The number of lines: one more than the number of line terminators.
   package var lineCount: Int { lineStarts.count }
 

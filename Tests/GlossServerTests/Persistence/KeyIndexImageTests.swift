@@ -81,10 +81,10 @@ import Testing
     let built = KeptKeyIndex(building: Self.workspace())
     let encoded = NoteImage.encode([], keyIndex: built, build: "build-1")
     let empty = NoteImage.encode([], build: "build-1")
-    // The key index's checksum, length and bytes come before the maps' (the last 8 + 1 + 9 bytes).
-    let start = empty.count - 18 - 9
+    // The key index's checksum, length and bytes come before the maps' (the last 8 + 1 + 17 bytes).
+    let start = empty.count - 26 - 9
     var read = 0
-    for offset in start..<encoded.count - 18 {
+    for offset in start..<encoded.count - 26 {
       var damaged = encoded
       damaged[offset] ^= 0x04
       guard let image = NoteImage(decoding: damaged, build: "build-1"), let index = image.keyIndex() else { continue }

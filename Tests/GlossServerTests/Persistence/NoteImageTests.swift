@@ -97,10 +97,14 @@ import Testing
 
   static let place = WorkspacePlace(root: "/home/ann/notes", home: "/home/ann")
 
-  /// The image of `notes`.
+  /// The image of `notes`, with their position tables.
   static func image(of notes: [(path: String, bytes: [UInt8])], build: String = "build-1") -> [UInt8] {
     NoteImage.encode(
-      notes.map { (parsed($0.path, $0.bytes), $0.bytes.count, TextFingerprint.of($0.bytes)) }, build: build)
+      notes.map { (parsed($0.path, $0.bytes), $0.bytes.count, TextFingerprint.of($0.bytes)) },
+      positions: Dictionary(
+        uniqueKeysWithValues: notes.compactMap { note in
+          PositionTable(note.bytes).map { (note.path, $0) }
+        }), build: build)
   }
 
   /// Whether two records hold the same note, as everything the index reads of them.
@@ -135,6 +139,39 @@ import Testing
     #expect(!rich.referenceLabels.isEmpty && rich.headings.contains(where: \.isUnnumbered))
     #expect(Self.parsed("notes/rich.md", Array(Self.richNote.utf8)).quotations.count >= 2)
     #expect(checked == notes.count)
+  }
+
+  @Test func eachNoteKeepsThePositionTableOfItsText() throws {
+    let notes = try Self.corpus()
+    let tables = Dictionary(
+      uniqueKeysWithValues: notes.compactMap { note in PositionTable(note.bytes).map { (note.path, $0) } })
+    let records = notes.map { (Self.parsed($0.path, $0.bytes), $0.bytes.count, TextFingerprint.of($0.bytes)) }
+    // One note's table is of another text (another length): it is not kept.
+    var given = tables
+    given["notes/rich.md"] = PositionTable(Array("# short\n".utf8))
+    let image = try #require(
+      NoteImage(decoding: NoteImage.encode(records, positions: given, build: "build-1"), build: "build-1"))
+    for (path, bytes) in notes {
+      let (record, positions) = try #require(
+        image.recordAndPositions(
+          at: path, count: bytes.count, fingerprint: TextFingerprint.of(bytes), place: Self.place),
+        "\(path)")
+      #expect(Self.same(record, Self.parsed(path, bytes)), "\(path)")
+      #expect(positions == (path == "notes/rich.md" ? nil : tables[path]), "\(path)")
+      // The record alone reads the same.
+      let alone = image.record(at: path, count: bytes.count, fingerprint: TextFingerprint.of(bytes), place: Self.place)
+      #expect(alone.map { Self.same($0, record) } == true, "\(path)")
+    }
+    // The corpus has accents, Vietnamese, Japanese, emoji and CRLF line ends.
+    #expect(tables.values.contains { $0.parts.wideLengths.contains(4) && $0.parts.wideLengths.contains(3) })
+    // Written without tables, the image gives none.
+    let without = try #require(NoteImage(decoding: NoteImage.encode(records, build: "build-1"), build: "build-1"))
+    let (path, bytes) = notes[0]
+    #expect(
+      try #require(
+        without.recordAndPositions(
+          at: path, count: bytes.count, fingerprint: TextFingerprint.of(bytes), place: Self.place)
+      ).positions == nil)
   }
 
   @Test func aNoteWithProblemsReadsBackWithThem() throws {
@@ -175,7 +212,8 @@ import Testing
   }
 
   /// Every byte of an image changed in turn: the image is refused, or each note is refused, or it is the same note
-  /// (a change that does not matter, such as in a path nobody asks for) — never another one.
+  /// with the same position table (a change that does not matter, such as in a path nobody asks for) — never another
+  /// one.
   @Test func noDamagedByteGivesAnotherNote() throws {
     let notes: [(path: String, bytes: [UInt8])] = [
       ("a.md", Array("---\ntags: [x]\n---\n# A\n\nSee [@smith2020, p. 4] \"the flow\". [[b]] #t\n".utf8)),
@@ -195,13 +233,14 @@ import Testing
         }
         for (note, record) in zip(notes, expected) {
           guard
-            let read = image.record(
+            let (read, positions) = image.recordAndPositions(
               at: note.path, count: note.bytes.count, fingerprint: TextFingerprint.of(note.bytes), place: Self.place)
           else {
             refusedNotes += 1
             continue
           }
           #expect(Self.same(read, record), "byte \(index) ^ \(flip)")
+          #expect(positions == PositionTable(note.bytes), "byte \(index) ^ \(flip)")
         }
       }
     }

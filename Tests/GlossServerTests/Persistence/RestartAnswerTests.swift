@@ -1,4 +1,5 @@
 import Foundation
+import GlossIndex
 import GlossServer
 import LanguageServerProtocol
 import TestSupport
@@ -59,6 +60,35 @@ import Testing
     ("still ponds", 3, [.hover]),
   ]
 
+  @Test func aNoteImageWithoutPositionTablesHasThemMadeFromTheFiles() throws {
+    let fixture = try RestartFixture(files: Self.files)
+    #expect(try fixture.run().saved)
+    // The image written again without position tables, as a command-line run that keeps the notes' texts writes it.
+    let indexed = IndexedRoot(
+      root: fixture.root, editorSettings: nil, fileSystem: LocalFileSystem(), stampingNotes: true)
+    #expect(indexed.noteStamps.count == 2 && indexed.noteStamps.values.allSatisfy { $0.positions == nil })
+    let realRoot = try LocalFileSystem().realPath(of: fixture.root)
+    try NoteImageCache(directory: fixture.cache, fileSystem: LocalFileSystem(), build: RestartFixture.build).store(
+      notes: indexed.workspace.notes, stamps: indexed.noteStamps, maps: indexed.workspace.noteMaps,
+      sources: indexed.workspace.sourceDocuments, sourceStamps: indexed.sourceStamps,
+      bibliographies: indexed.workspace.bibliographies, bibliographyStamps: indexed.bibliographyStamps,
+      forRealRoot: realRoot)
+    let questions = try Self.questions(in: fixture)
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.ask(questions, opening: ["notes/a.md"], holdingBackground: true)
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
+    #expect(warm.run.logs.contains { $0.contains("2 notes (2 from the note image), 2 of them not read") })
+    // The notes not read got their position tables from their files: those the early references needed from those
+    // requests, the others in the background.
+    #expect(warm.untabledBeforeEarly == 2)
+    #expect(warm.untabledAfterEarly < warm.untabledBeforeEarly)
+    #expect(warm.releasedWithoutPositions == 0)
+    for (question, (early, expected)) in zip(questions, zip(warm.early, cold.late)) {
+      #expect(early == expected, "\(question)")
+    }
+    #expect(warm.late == cold.late)
+  }
+
   /// The questions at `places` in the note as it is now (UTF-16 columns: the line before holds Vietnamese, Japanese
   /// and an emoji); places the note no longer has are left out.
   static func questions(in fixture: RestartFixture) throws -> [RestartFixture.Question] {
@@ -86,11 +116,10 @@ import Testing
     // Nothing was diagnosed on the way (the keys remembered from the last run would have had every note diagnosed).
     #expect(warm.wholeDiagnoses == 0)
     #expect(!cold.awaitedDiagnosis)
-    // The notes not read got their position tables: those the early references needed from those requests, the
-    // others in the background.
-    #expect(warm.untabledBeforeEarly == 2)
-    #expect(warm.untabledAfterEarly < warm.untabledBeforeEarly)
+    // The notes not read took their position tables from the note image: references read no note.
+    #expect(warm.untabledBeforeEarly == 0)
     #expect(warm.releasedWithoutPositions == 0)
+    #expect(warm.run.logs.contains { $0.contains("made the position tables of 0 notes not read") })
     for (question, (early, expected)) in zip(questions, zip(warm.early, cold.late)) {
       #expect(early == expected, "\(question)")
     }

@@ -65,3 +65,42 @@ import Testing
     #expect(table.positions(of: range, in: .utf16) == text.positions(of: range, in: .utf16))
   }
 }
+
+/// A table kept apart from its text is read back from its parts only when they are those of a text of its length.
+@Suite struct PositionTablePartsTests {
+  @Test(arguments: PositionTableTests.texts)
+  func aTableReadBackFromItsPartsIsTheSame(_ string: String) throws {
+    let table = try #require(PositionTable(SourceText(string).bytes))
+    let parts = table.parts
+    let read = try #require(
+      PositionTable(
+        count: table.count, lineStarts: parts.lineStarts, wideStarts: parts.wideStarts, wideLengths: parts.wideLengths,
+        crlfNewlines: parts.crlfNewlines))
+    #expect(read == table)
+  }
+
+  @Test func partsOfNoTextAreRefused() throws {
+    let table = try #require(PositionTable(SourceText("Tiếng\r\nViệt 😀\nend").bytes))
+    let (lines, wide, lengths, crlf) = table.parts
+    func made(
+      count: Int? = nil, lines: [UInt32]? = nil, wide: [UInt32]? = nil, lengths: [UInt8]? = nil, crlf: [UInt32]? = nil
+    ) -> PositionTable? {
+      PositionTable(
+        count: count ?? table.count, lineStarts: lines ?? table.parts.lineStarts,
+        wideStarts: wide ?? table.parts.wideStarts, wideLengths: lengths ?? table.parts.wideLengths,
+        crlfNewlines: crlf ?? table.parts.crlfNewlines)
+    }
+    #expect(made() == table)
+    // No first line at 0, lines out of order or past the end, a scalar without its length or of 5 bytes, a count
+    // the offsets pass.
+    #expect(made(lines: []) == nil)
+    #expect(made(lines: Array(lines.dropFirst())) == nil)
+    #expect(made(lines: [0] + lines.dropFirst().reversed()) == nil)
+    #expect(made(lines: lines + [UInt32(table.count + 1)]) == nil)
+    #expect(made(wide: wide + [UInt32(table.count - 1)]) == nil)
+    #expect(made(lengths: Array(lengths.dropLast()) + [5]) == nil)
+    #expect(made(crlf: crlf + crlf) == nil)
+    #expect(made(count: Int(lines.last ?? 0) - 1) == nil)
+    #expect(made(count: -1) == nil)
+  }
+}

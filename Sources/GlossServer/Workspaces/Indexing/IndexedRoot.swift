@@ -63,7 +63,8 @@ package struct IndexedRoot: Sendable {
   /// `knownTexts` are notes and source documents whose text is known as long as their files are listed with the same
   /// stamps (size, times, inode): a restart snapshot's, `gloss check`'s kept report's. Such a note whose record
   /// `noteImage` holds is not read at all (`notesNotRead` counts them): its record is the image's, its text stamp the
-  /// one given, without a position table (`WorkspaceRoot.positionTables(of:fileSystem:onAllCores:)` makes them), and
+  /// one given, with the position table the image keeps of it (when it keeps none, and the notes' texts are not kept,
+  /// `WorkspaceRoot.positionTables(of:fileSystem:onAllCores:)` makes it from the file), and
   /// it has no entry in `texts`. Such a source is not read either (`sourcesFromImage`): its record is the image's, its
   /// text released, read again through the workspace's text provider when needed. While
   /// `workersMayRun` says no, only the calling thread reads and parses (a restart's diagnostics being written: the
@@ -139,10 +140,16 @@ package struct IndexedRoot: Sendable {
         return prepared
       }
       if file.role == .note, let known = knownTexts[file.path], known.file == file,
-        let record = noteImage?.record(
-          at: file.path, count: known.count, fingerprint: known.fingerprint, place: readFiles.place)
+        let (record, positions) = noteImage?.recordAndPositions(
+          at: file.path, count: known.count, fingerprint: known.fingerprint, place: readFiles.place,
+          withPositions: stampingNotes && !keepingNoteTexts)
       {
-        if stampingNotes { stamps.set(index, TextStamp(count: known.count, fingerprint: known.fingerprint)) }
+        if stampingNotes {
+          // With the position table the image keeps, if any: references then need not read the note.
+          var stamp = TextStamp(count: known.count, fingerprint: known.fingerprint)
+          stamp.positions = positions
+          stamps.set(index, stamp)
+        }
         fromImage.set(index, true)
         unread.set(index, true)
         slots.set(index, .success(nil))
