@@ -227,9 +227,9 @@ extension CheckReport {
     keyMemory: KeyMemory? = nil,
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
-    }
+    },
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> (report: CheckReport, use: CheckReportUse) {
-    let environment = ProcessInfo.processInfo.environment
     let home = environment["HOME"]
     var earlier: (record: KeptRecordFile.Kept, check: KeptCheck)?
     if let cache, let kept = cache.kept(root: root, home: home, fileSystem: fileSystem) {
@@ -257,7 +257,7 @@ extension CheckReport {
     }
     var indexed = IndexedRoot.forCommandLine(
       root: root, fileSystem: fileSystem, progress: progress, diagnosing: earlier == nil, knownTexts: knownTexts,
-      extract: extract)
+      extract: extract, environment: environment)
     keyMemory?.apply(to: &indexed, root: root, fileSystem: fileSystem)
     var report: CheckReport
     var use = CheckReportUse.indexed

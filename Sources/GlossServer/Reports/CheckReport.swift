@@ -60,7 +60,8 @@ package struct CheckReport: Sendable {
   package var citesWithoutSources: Bool
 
   /// Indexes the folder at `root` and places its diagnostics; `progress` is told each indexing step as it starts.
-  /// PDFs and other formats an external tool reads are extracted first (or taken from the cache) with `extract`.
+  /// PDFs and other formats an external tool reads are extracted first (or taken from the cache) with `extract`; the
+  /// cache folder and home come from `environment`.
   /// With `keyMemory`, the key fingerprints an earlier run (of the server or of this command) saved are read first,
   /// so that a key gone since is reported with its new key, and the current ones are saved after.
   package init(
@@ -68,10 +69,11 @@ package struct CheckReport: Sendable {
     keyMemory: KeyMemory? = nil,
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
-    }
+    },
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
     var indexed = IndexedRoot.forCommandLine(
-      root: root, fileSystem: fileSystem, progress: progress, extract: extract)
+      root: root, fileSystem: fileSystem, progress: progress, extract: extract, environment: environment)
     keyMemory?.apply(to: &indexed, root: root, fileSystem: fileSystem)
     self.init(indexed: indexed, root: root, fileSystem: fileSystem)
   }

@@ -62,16 +62,18 @@ package struct FindReport: Sendable {
   package var home: String?
 
   /// Indexes the folder at `root` and searches it for `phrase`. PDFs and other formats an external tool reads are
-  /// extracted first (or taken from the cache) with `extract`, as `gloss check` does.
+  /// extracted first (or taken from the cache) with `extract`, as `gloss check` does; the cache folder and home come
+  /// from `environment`.
   package init(
     root: String, phrase: String, limit: Int, includingNotes: Bool, fileSystem: any FileReading,
     progress: (IndexingStep) -> Void = { _ in },
     extract: @escaping @Sendable (String, ExtractedFormat) -> ExtractionOutcome = {
       TextExtractor.extract($0, format: $1)
-    }
+    },
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
     let indexed = IndexedRoot.forCommandLine(
-      root: root, fileSystem: fileSystem, progress: progress, extract: extract)
+      root: root, fileSystem: fileSystem, progress: progress, extract: extract, environment: environment)
     self.init(indexed: indexed, phrase: phrase, limit: limit, includingNotes: includingNotes, fileSystem: fileSystem)
   }
 

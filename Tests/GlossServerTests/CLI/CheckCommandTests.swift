@@ -14,7 +14,7 @@ import Testing
   /// In "Cafe\u{301} 🦉 [@ghost2020]" the key starts at scalar 11: the combining accent counts as one, the owl too.
   @Test func diagnosticsArePlacedInUnicodeScalarsAndSortedByPathThenPosition() {
     let fs = InMemoryFileSystem(root: "/w", files: Self.files)
-    let report = CheckReport(root: "/w", fileSystem: fs)
+    let report = CheckReport(root: "/w", fileSystem: fs, environment: GlossProcess.testEnvironment)
     #expect(
       report.textLines == [
         "notes/a.md:3:14: hint: 'smith2020' has no text to find 'p. 3' in [no-text]",
@@ -27,7 +27,7 @@ import Testing
 
   @Test func jsonHasEveryField() throws {
     let fs = InMemoryFileSystem(root: "/w", files: Self.files)
-    let report = CheckReport(root: "/w", fileSystem: fs)
+    let report = CheckReport(root: "/w", fileSystem: fs, environment: GlossProcess.testEnvironment)
     let decoded = try JSONDecoder().decode([CheckReport.Item].self, from: Data(report.json.utf8))
     #expect(decoded == report.items)
     #expect(decoded.map(\.endColumn) == [18, 20, 35])

@@ -15,13 +15,17 @@ import Testing
 
   @Test func placesArePrintedWithTheirCitationInUnicodeScalarColumns() {
     let fs = InMemoryFileSystem(root: "/w", files: Self.files)
-    let report = FindReport(root: "/w", phrase: "THE SAVINGS", limit: 50, includingNotes: false, fileSystem: fs)
+    let report = FindReport(
+      root: "/w", phrase: "THE SAVINGS", limit: 50, includingNotes: false, fileSystem: fs,
+      environment: GlossProcess.testEnvironment)
     // The line starts with the form feed; "\u{0C}🦉 Tái tạo: " is 12 scalars: the owl is one.
     #expect(
       report.textLines == [
         "sources/ebbinghaus1885.txt:2:13: [@ebbinghaus1885, p. 2] Page one. 🦉 Tái tạo: the savings method."
       ])
-    let chinese = FindReport(root: "/w", phrase: "富有想象力的重建", limit: 50, includingNotes: false, fileSystem: fs)
+    let chinese = FindReport(
+      root: "/w", phrase: "富有想象力的重建", limit: 50, includingNotes: false, fileSystem: fs,
+      environment: GlossProcess.testEnvironment)
     #expect(
       chinese.places.map { "\($0.path):\($0.line):\($0.column) \($0.citation ?? "")" } == [
         "sources/liu1936.html:2:15 [@liu1936, l. 2]"
@@ -31,18 +35,21 @@ import Testing
   @Test func notesAreSearchedWithNotesAndTheLimitHolds() {
     let fs = InMemoryFileSystem(root: "/w", files: Self.files)
     let both = FindReport(
-      root: "/w", phrase: "an imaginative reconstruction", limit: 50, includingNotes: true, fileSystem: fs)
+      root: "/w", phrase: "an imaginative reconstruction", limit: 50, includingNotes: true, fileSystem: fs,
+      environment: GlossProcess.testEnvironment)
     #expect(both.places.map(\.path) == ["sources/bartlett1932.md", "notes/a.md"])
     #expect(both.places.map(\.citation) == ["[@bartlett1932, l. 7]", nil])
     let one = FindReport(
-      root: "/w", phrase: "an imaginative reconstruction", limit: 1, includingNotes: true, fileSystem: fs)
+      root: "/w", phrase: "an imaginative reconstruction", limit: 1, includingNotes: true, fileSystem: fs,
+      environment: GlossProcess.testEnvironment)
     #expect(one.places.count == 1)
   }
 
   @Test func notFoundPrintsTheClosestPassagesWithTheirLikeness() throws {
     let fs = InMemoryFileSystem(root: "/w", files: Self.files)
     let report = FindReport(
-      root: "/w", phrase: "an imaginary reconstruction", limit: 50, includingNotes: false, fileSystem: fs)
+      root: "/w", phrase: "an imaginary reconstruction", limit: 50, includingNotes: false, fileSystem: fs,
+      environment: GlossProcess.testEnvironment)
     #expect(!report.isFound)
     #expect(report.textLines.first == "not found; closest:")
     let closest = try #require(report.textLines.dropFirst().first)

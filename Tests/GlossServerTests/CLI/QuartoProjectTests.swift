@@ -8,7 +8,9 @@ import Testing
 /// `_quarto.yml` names the bibliography and the custom kinds, and only the deliberate mistakes are reported.
 @Suite struct QuartoProjectTests {
   func lines(_ fixture: String) -> [String] {
-    CheckReport(root: Repository.url(fixture).path, fileSystem: LocalFileSystem()).textLines
+    CheckReport(
+      root: Repository.url(fixture).path, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment
+    ).textLines
   }
 
   @Test func aQuartoBookGivesOnlyItsTypos() {
@@ -37,7 +39,7 @@ import Testing
         "../common/refs.yaml.bib": "@book{smith2020, title = {T}}\n",
       ])
     #expect(
-      CheckReport(root: "/w", fileSystem: fs).textLines == [
+      CheckReport(root: "/w", fileSystem: fs, environment: GlossProcess.testEnvironment).textLines == [
         "analysis.Rmd:1:3: error: unknown source 'ghost2' [unknown-source]",
         "doc.qmd:1:16: error: unknown source 'ghost' [unknown-source]",
       ])

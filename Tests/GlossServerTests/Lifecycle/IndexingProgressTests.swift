@@ -27,7 +27,8 @@ import Testing
         "extra/more.bib": "@book{lê2021, title = {Đà Lạt}, year = 2021}\n",
       ])
     var steps: [IndexingStep] = []
-    _ = CheckReport(root: "/w", fileSystem: fs) { steps.append($0) }
+    _ = CheckReport(
+      root: "/w", fileSystem: fs, progress: { steps.append($0) }, environment: GlossProcess.testEnvironment)
     #expect(steps.first == .discovering)
     // `extra/more.bib` is found by discovery; the note's `bibliography:` names `notes/extra/more.bib`, which is
     // looked for once the note is in (and is missing).

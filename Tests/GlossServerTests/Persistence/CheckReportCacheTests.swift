@@ -24,7 +24,8 @@ import Testing
     report: CheckReport, use: CheckReportUse
   ) {
     let cache = CheckReportCache(directory: fixture.cache, fileSystem: LocalFileSystem(), build: build)
-    return CheckReport.keptOrIndexed(root: fixture.root, cache: cache, fileSystem: LocalFileSystem())
+    return CheckReport.keptOrIndexed(
+      root: fixture.root, cache: cache, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)
   }
 
   /// What `gloss check` prints of `report` (in text, and every field of the JSON items).
@@ -40,7 +41,10 @@ import Testing
     let second = check(fixture)
     #expect(second.use.reused)
     #expect(printed(second.report) == printed(first.report))
-    #expect(printed(second.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(
+      printed(second.report)
+        == printed(
+          CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)))
     #expect(second.report.textLines.contains { $0.contains("[unknown-source]") })
     #expect(FileManager.default.fileExists(atPath: fixture.cache + "/workspaces"))
   }
@@ -51,7 +55,7 @@ import Testing
     let first = check(fixture)
     try change.apply(to: fixture)
     let warm = check(fixture)
-    let cold = CheckReport(root: fixture.root, fileSystem: LocalFileSystem())
+    let cold = CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)
     // A note's text changed alone: that note is diagnosed again; anything else diagnoses every file.
     let notesOnly = change == .sameSizeAndModificationTimeRestored
     #expect(warm.use == (notesOnly ? .updated(diagnosed: ["notes/a.md"]) : .indexed))
@@ -80,7 +84,10 @@ import Testing
     let second = check(fixture)
     #expect(!second.use.reused)
     #expect(!printed(second.report).contains { $0.contains("'jones2021'") })
-    #expect(printed(second.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(
+      printed(second.report)
+        == printed(
+          CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)))
   }
 
   @Test func aChangeOnlyInZoterosWriteAheadLogMakesTheKeptReportStale() throws {

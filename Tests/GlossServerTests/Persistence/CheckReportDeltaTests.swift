@@ -94,7 +94,8 @@ import Testing
   /// One `gloss check` of the fixture's workspace with its cache folder.
   private func check(_ fixture: RestartFixture) -> (report: CheckReport, use: CheckReportUse) {
     let cache = CheckReportCache(directory: fixture.cache, fileSystem: LocalFileSystem(), build: RestartFixture.build)
-    return CheckReport.keptOrIndexed(root: fixture.root, cache: cache, fileSystem: LocalFileSystem())
+    return CheckReport.keptOrIndexed(
+      root: fixture.root, cache: cache, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)
   }
 
   /// What `gloss check` prints of `report` (in text, JSON and the skipped files).
@@ -110,7 +111,7 @@ import Testing
     #expect(first.use == .indexed)
     try edit.apply(to: fixture)
     let warm = check(fixture)
-    let cold = CheckReport(root: fixture.root, fileSystem: LocalFileSystem())
+    let cold = CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)
     #expect(warm.use == (edit.diagnosed.map { .updated(diagnosed: $0) } ?? .indexed))
     #expect(printed(warm.report) == printed(cold))
     #expect(printed(cold) != printed(first.report) || [.citekeyAdded, .touched].contains(edit))
@@ -122,7 +123,10 @@ import Testing
     try fixture.write("notes/c.md", "# C\n\nAbout [[a]] and [@nobody1998].\n")
     let further = check(fixture)
     #expect(further.use == .updated(diagnosed: ["notes/c.md"]))
-    #expect(printed(further.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(
+      printed(further.report)
+        == printed(
+          CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)))
   }
 
   /// Of a hundred notes, the one edited is the one diagnosed (the count the workspace keeps of whole diagnoses).
@@ -135,7 +139,10 @@ import Testing
     let warm = check(fixture)
     #expect(warm.use == .updated(diagnosed: ["notes/many/n7.md"]))
     #expect(warm.report.textLines.contains { $0.hasPrefix("notes/many/n7.md:3:") && $0.contains("'nobody2001'") })
-    #expect(printed(warm.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(
+      printed(warm.report)
+        == printed(
+          CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)))
   }
 
   /// In a Quarto book, whose cross-references span the chapters, a chapter whose labels changed makes every file
@@ -151,13 +158,19 @@ import Testing
     try fixture.write("methods.qmd", try fixture.text("methods.qmd") + "\nOne more line, citing @nobody2020.\n")
     let prose = check(fixture)
     #expect(prose.use == .updated(diagnosed: ["methods.qmd"]))
-    #expect(printed(prose.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(
+      printed(prose.report)
+        == printed(
+          CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)))
     let intro = try fixture.text("intro.qmd")
     try #require(intro.contains("{#fig-elephant}"))
     try fixture.write("intro.qmd", intro.replacingOccurrences(of: "{#fig-elephant}", with: "{#fig-mammoth}"))
     let label = check(fixture)
     #expect(label.use == .indexed)
-    #expect(printed(label.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(
+      printed(label.report)
+        == printed(
+          CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)))
     #expect(printed(label.report) != printed(prose.report))
   }
 
@@ -173,6 +186,9 @@ import Testing
     try fixture.write("notes/d.md", "# D\n\nNothing to say [@jones2019].\n")
     let warm = check(fixture)
     #expect(warm.use == .indexed)
-    #expect(printed(warm.report) == printed(CheckReport(root: fixture.root, fileSystem: LocalFileSystem())))
+    #expect(
+      printed(warm.report)
+        == printed(
+          CheckReport(root: fixture.root, fileSystem: LocalFileSystem(), environment: GlossProcess.testEnvironment)))
   }
 }

@@ -270,7 +270,8 @@ import Testing
     let kept = try [UInt8](Data(contentsOf: URL(fileURLWithPath: imagePath)))
     let checks = CheckReportCache(
       directory: fixture.cache + "/gloss", fileSystem: LocalFileSystem(), build: RestartFixture.build)
-    _ = CheckReport.keptOrIndexed(root: fixture.root, cache: checks, fileSystem: LocalFileSystem())
+    _ = CheckReport.keptOrIndexed(
+      root: fixture.root, cache: checks, fileSystem: LocalFileSystem(), environment: environment(fixture))
     try FileManager.default.removeItem(atPath: imagePath)
     try FileManager.default.copyItem(atPath: checks.filePath(forRealRoot: realRoot), toPath: imagePath)
     let foreign = find(fixture)

@@ -1,5 +1,6 @@
 import Foundation
 import GlossServer
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -39,9 +40,9 @@ struct WriteFixture {
       exports: ExportRecord(store: PrivateFileWriter(directory: state, fileSystem: fileSystem)))
   }
 
-  /// The environment for a `gloss` child process: the export record in `state`.
+  /// The environment for a `gloss` child process: the export record in `state`, the cache the test run's.
   var environment: [String: String] {
-    var environment = ProcessInfo.processInfo.environment
+    var environment = GlossProcess.testEnvironment
     environment["XDG_STATE_HOME"] = state
     return environment
   }

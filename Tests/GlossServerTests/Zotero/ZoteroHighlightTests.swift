@@ -197,7 +197,8 @@ import Testing
     try zotero.write(Array(#"{"zotero": {"dataDir": "\#(zotero.dataDirectory)"}}"#.utf8), to: "notes/.gloss.json")
     let report = FindReport(
       root: zotero.base + "/notes", phrase: "MODEL is for", limit: 10, includingNotes: false,
-      fileSystem: LocalFileSystem(), extract: { TextExtractor.extract($0, format: $1) })
+      fileSystem: LocalFileSystem(), extract: { TextExtractor.extract($0, format: $1) },
+      environment: GlossProcess.testEnvironment)
     #expect(report.isFound)
     #expect(
       report.textLines == ["zotero: [@alpine2020, p. 1] highlight \"\(Self.sentence)\" — what the model is for"])
