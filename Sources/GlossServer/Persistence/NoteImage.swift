@@ -35,7 +35,7 @@ package struct NoteImage: Sendable {
   private let bibliographyEntries: [String: Entry]
   /// The notes' paths in the order of their table (the reverse maps name notes by their place in it).
   private let notePaths: [String]
-  /// Where the reverse maps of the notes are (`noteMaps()`), with their checksum.
+  /// Where the reverse maps of the notes are (`noteMaps(only:)`), with their checksum.
   private let maps: (body: Range<Int>, checksum: UInt64)
   /// Where the keys' search index is (`keyIndex()`), with its checksum; empty when none was kept.
   private let keys: (body: Range<Int>, checksum: UInt64)
@@ -114,7 +114,7 @@ package struct NoteImage: Sendable {
     return entry.byteCount == count && entry.fingerprint == fingerprint
   }
 
-  /// Whether the bytes of the notes' maps are intact (their checksum; they are decoded by `noteMaps()`).
+  /// Whether the bytes of the notes' maps are intact (their checksum; they are decoded by `noteMaps(only:)`).
   package var mapsAreIntact: Bool { ByteChecksum.of(bytes[maps.body]) == maps.checksum }
 
   /// The reverse maps of the notes the image holds, filed from exactly their records when it was written, those of

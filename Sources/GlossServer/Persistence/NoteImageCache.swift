@@ -43,10 +43,10 @@ package struct NoteImageCache: Sendable {
   }
 
   /// Keeps the notes of a workspace just indexed (`notes`, each parsed from the text `stamps` describes, with the
-  /// position table a stamp holds: nothing was edited since, and `maps` are the reverse maps they are filed in) and its source documents whose text is their
-  /// file (`sources`, each parsed from the text `sourceStamps` describes) and its bibliography files
-  /// (`bibliographies`, each parsed from the bytes `bibliographyStamps` describes; a Zotero library is not a file) for
-  /// the workspace whose real path is `realRoot`; returns how many notes were kept.
+  /// position table a stamp holds: nothing was edited since, and `maps` are the reverse maps they are filed in) and
+  /// its source documents whose text is their file (`sources`, each parsed from the text `sourceStamps` describes) and
+  /// its bibliography files (`bibliographies`, each parsed from the bytes `bibliographyStamps` describes; a Zotero
+  /// library is not a file) for the workspace whose real path is `realRoot`; returns how many notes were kept.
   @discardableResult
   package func store(
     notes: [String: NoteRecord], stamps: [String: TextStamp], maps: NoteMaps? = nil,

@@ -4,9 +4,10 @@ import GlossIndex
 ///
 /// The maps of paths (their count first), then the tags, each map as its length in bytes (so that a reader may skip
 /// it), its count, then each key with the places of its notes (a count, then each place as a varint, ascending); each
-/// tag with its notes' places (ascending) and the uses in each. A key none of whose notes is in the table is left out, so that maps filed from more notes than the table
-/// holds are written as the maps of its notes alone. Read back from a sorted table, a map's members are kept as their
-/// places (`PathTable`): no path is copied per member, which cost most of a restart's wait on a large workspace.
+/// tag with its notes' places (ascending) and the uses in each. A key none of whose notes is in the table is left
+/// out, so that maps filed from more notes than the table holds are written as the maps of its notes alone. Read back
+/// from a sorted table, a map's members are kept as their places (`PathTable`): no path is copied per member, which
+/// cost most of a restart's wait on a large workspace.
 enum NoteMapsCoding {
   /// Writes `maps`, as far as they name the notes `paths` (the image's table, in order).
   static func encode(_ maps: NoteMaps, paths: [String], into out: inout ByteWriter) {
