@@ -83,6 +83,8 @@ package struct IndexedRoot: Sendable {
     // The allocator may have settled after an earlier root was published (`MemoryTuning.settle()`).
     MemoryTuning.keepFreedMemoryForReuse()
     let stampingNotes = stampingNotes || !keepingNoteTexts
+    // A note whose text is not kept keeps its position table (its offsets are placed without reading it again).
+    let keepingPositions = stampingNotes && !keepingNoteTexts
     progress(.discovering)
     let config =
       discovered?.config
@@ -142,7 +144,7 @@ package struct IndexedRoot: Sendable {
       if file.role == .note, let known = knownTexts[file.path], known.file == file,
         let (record, positions) = noteImage?.recordAndPositions(
           at: file.path, count: known.count, fingerprint: known.fingerprint, place: readFiles.place,
-          withPositions: stampingNotes && !keepingNoteTexts)
+          withPositions: keepingPositions)
       {
         if stampingNotes {
           // With the position table the image keeps, if any: references then need not read the note.
@@ -161,7 +163,7 @@ package struct IndexedRoot: Sendable {
       case .success(let bytes):
         var (prepared, text) = Self.prepared(file, bytes: bytes, keepingNoteText: keepingNoteTexts)
         if prepared.role == .note, stampingNotes || noteImage != nil {
-          let stamp = TextStamp(prepared.bytes, keepingPositions: stampingNotes && !keepingNoteTexts)
+          let stamp = TextStamp(prepared.bytes, keepingPositions: keepingPositions)
           if stampingNotes { stamps.set(index, stamp) }
           if let record = noteImage?.record(
             at: file.path, count: stamp.count, fingerprint: stamp.fingerprint, place: readFiles.place)
