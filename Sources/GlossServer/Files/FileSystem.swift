@@ -4,6 +4,9 @@
 package protocol FileReading: Sendable {
   /// The bytes of the file at `path` (following symbolic links).
   func contents(of path: String) throws(FileSystemError) -> [UInt8]
+  /// The bytes of the file at `path` read in place (`FileBytes`: mapped where the file system can map): only for the
+  /// files of Gloss's cache folder, which are replaced by renaming, never rewritten in place.
+  func mappedContents(of path: String) throws(FileSystemError) -> FileBytes
   /// The entries of a directory, in no particular order, without `.` and `..`.
   func listing(of directory: String) throws(FileSystemError) -> [DirectoryItem]
   /// What `path` names, following symbolic links.
@@ -57,6 +60,11 @@ package enum EntryKind: Hashable, Sendable {
 }
 
 extension FileReading {
+  /// A copy of the file's bytes, for a file system that cannot map them.
+  package func mappedContents(of path: String) throws(FileSystemError) -> FileBytes {
+    FileBytes(try contents(of: path))
+  }
+
   /// Whether anything exists at `path` (following symbolic links).
   package func fileExists(_ path: String) -> Bool {
     (try? status(of: path)) != nil

@@ -45,6 +45,22 @@ package struct LocalFileSystem: FileSystem {
     return bytes
   }
 
+  /// Maps the whole file (a regular file), or reads it when it cannot be mapped (empty, or on a file system that
+  /// cannot map).
+  package func mappedContents(of path: String) throws(FileSystemError) -> FileBytes {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw Self.error(errno, path: path) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw Self.error(errno, path: path) }
+    guard (info.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(.isADirectory, path: path) }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw FileSystemError(.other, path: path, reason: "not a regular file")
+    }
+    if let mapped = FileBytes(mapping: fd, count: Int(info.st_size)) { return mapped }
+    return FileBytes(try contents(of: path))
+  }
+
   /// Lists a directory with `opendir`/`readdir` and one `fstatat` per entry (two for a symbolic link); the entries of
   /// a large folder are stamped on all cores (the `fstatat` calls are most of a walk, and a walk is on the way of
   /// every start and of every `gloss check` and `gloss find` answered from what an earlier run kept).

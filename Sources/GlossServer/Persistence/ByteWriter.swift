@@ -74,14 +74,19 @@ struct ByteWriter {
 /// Reads what `ByteWriter` wrote; every read checks the bytes are there, so a truncated or corrupt file gives nil,
 /// never a crash.
 struct ByteReader {
-  private let bytes: [UInt8]
+  private let bytes: FileBytes
   /// Where the next read starts.
   private(set) var offset: Int
 
-  /// A reader of `bytes` from `offset`.
-  init(_ bytes: [UInt8], offset: Int = 0) {
+  /// A reader of `bytes` (a file read in place) from `offset`.
+  init(_ bytes: FileBytes, offset: Int = 0) {
     self.bytes = bytes
     self.offset = offset
+  }
+
+  /// A reader of a copy of `bytes` from `offset`.
+  init(_ bytes: [UInt8], offset: Int = 0) {
+    self.init(FileBytes(bytes), offset: offset)
   }
 
   /// Whether every byte was read.
@@ -120,7 +125,7 @@ struct ByteReader {
   }
 
   /// The next length-prefixed bytes.
-  mutating func data() -> ArraySlice<UInt8>? {
+  mutating func data() -> Slice<FileBytes>? {
     guard let length = count() else { return nil }
     defer { offset += length }
     return bytes[offset..<offset + length]
@@ -130,7 +135,7 @@ struct ByteReader {
   mutating func string() -> String? {
     guard let length = count() else { return nil }
     defer { offset += length }
-    return bytes.withUnsafeBufferPointer { Self.validated(UnsafeBufferPointer(rebasing: $0[offset..<offset + length])) }
+    return Self.validated(bytes.buffer(offset..<offset + length))
   }
 
   /// `utf8` as a string, nil when it is not valid UTF-8. An ASCII string (most of what the caches hold: keys, paths,
@@ -171,11 +176,11 @@ struct ByteReader {
   mutating func shortString() -> String? {
     guard let length = varintCount() else { return nil }
     defer { offset += length }
-    return bytes.withUnsafeBufferPointer { Self.validated(UnsafeBufferPointer(rebasing: $0[offset..<offset + length])) }
+    return Self.validated(bytes.buffer(offset..<offset + length))
   }
 
   /// The next `count` raw bytes.
-  mutating func raw(_ count: Int) -> ArraySlice<UInt8>? {
+  mutating func raw(_ count: Int) -> Slice<FileBytes>? {
     guard count >= 0, bytes.count - offset >= count else { return nil }
     defer { offset += count }
     return bytes[offset..<offset + count]
@@ -187,17 +192,26 @@ struct ByteReader {
 enum ByteChecksum {
   /// The checksum of `bytes`.
   static func of(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.withUnsafeBufferPointer { of($0) }
+  }
+
+  /// The checksum of `bytes` (part of a file read in place).
+  static func of(_ bytes: Slice<FileBytes>) -> UInt64 {
+    of(bytes.buffer)
+  }
+
+  /// The checksum of the bytes of `buffer`.
+  static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var state: UInt64 = 0xcbf2_9ce4_8422_2325
-    bytes.withUnsafeBytes { buffer in
-      let words = buffer.count / 8
-      for index in 0..<words {
-        let word = buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-        state = (state ^ word) &* 0x0000_0100_0000_01b3
-        state ^= state >> 29
-      }
-      for index in (words * 8)..<buffer.count {
-        state = (state ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01b3
-      }
+    let buffer = UnsafeRawBufferPointer(bytes)
+    let words = buffer.count / 8
+    for index in 0..<words {
+      let word = buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+      state = (state ^ word) &* 0x0000_0100_0000_01b3
+      state ^= state >> 29
+    }
+    for index in (words * 8)..<buffer.count {
+      state = (state ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01b3
     }
     return state ^ UInt64(bytes.count)
   }

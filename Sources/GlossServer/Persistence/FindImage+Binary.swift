@@ -112,11 +112,11 @@ package struct FindImage: Sendable {
 
   /// Reads an image `encoded` wrote; nil for anything else (another version, cut short, parts that do not fit).
   package init?(decoding bytes: [UInt8]) {
-    self.init(decoding: bytes, in: bytes.indices)
+    self.init(decoding: FileBytes(bytes), in: bytes.indices)
   }
 
   /// Reads the image `encoded` wrote that lies at `range` in `bytes` (a kept record read in place).
-  init?(decoding bytes: [UInt8], in range: Range<Int>) {
+  init?(decoding bytes: FileBytes, in range: Range<Int>) {
     guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
     var reader = ByteReader(bytes, offset: range.lowerBound)
     guard reader.raw(Self.magic.count).map({ Array($0) }) == Self.magic, reader.uint64() == Self.formatVersion,
@@ -154,7 +154,7 @@ package struct FindImage: Sendable {
       var extracted: DetachedFind.ExtractedText?
       if flag == 1 {
         guard let text = reader.data(), let pageLabels = reader.labels() else { return nil }
-        extracted = DetachedFind.ExtractedText(text: Array(text), pageLabels: pageLabels)
+        extracted = DetachedFind.ExtractedText(text: Array(text.buffer), pageLabels: pageLabels)
       }
       sources.append(
         DetachedFind.Source(
@@ -230,7 +230,7 @@ extension ByteReader {
   fileprivate mutating func labels() -> PageLabels?? {
     guard let flag = byte(), flag <= 1 else { return nil }
     if flag == 0 { return .some(nil) }
-    guard let json = data(), let labels = try? JSONDecoder().decode(PageLabels.self, from: Data(json)) else {
+    guard let json = data(), let labels = try? JSONDecoder().decode(PageLabels.self, from: Data(json.buffer)) else {
       return nil
     }
     return .some(labels)
@@ -241,7 +241,7 @@ extension ByteReader {
     guard let count = count(each: 8), let raw = raw(count * 8) else { return nil }
     // Copied into memory never zeroed first (zeroing the signatures was a twentieth of a find).
     var words = [UInt64](unsafeUninitializedCapacity: count) { target, initialized in
-      raw.withUnsafeBytes { source in UnsafeMutableRawBufferPointer(target).copyMemory(from: source) }
+      UnsafeMutableRawBufferPointer(target).copyMemory(from: UnsafeRawBufferPointer(raw.buffer))
       initialized = count
     }
     if UInt64(1).littleEndian != 1 { for index in words.indices { words[index] = UInt64(littleEndian: words[index]) } }

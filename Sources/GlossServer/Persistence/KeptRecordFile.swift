@@ -34,10 +34,10 @@ package struct KeptRecordFile: Sendable {
     /// The snapshot around the record.
     var snapshot: RestartSnapshot
     /// The kept file's bytes, and where the record is in them (read in place: a find image is tens of megabytes).
-    var bytes: [UInt8]
+    var bytes: FileBytes
     var record: Range<Int>
     /// The record's bytes (a copy).
-    var body: [UInt8] { Array(bytes[record]) }
+    var body: [UInt8] { Array(bytes[record].buffer) }
     /// The workspace as a fresh walk finds it.
     var walk: WorkspaceFiles
     /// The extraction cache's entries as they are now.
@@ -64,7 +64,7 @@ package struct KeptRecordFile: Sendable {
 
   /// The record kept in `snapshot` (`inPlace`), with a fresh walk of the workspace at `root`.
   func walked(
-    _ snapshot: RestartSnapshot, bytes: [UInt8], record: Range<Int>, root: String, home: String?,
+    _ snapshot: RestartSnapshot, bytes: FileBytes, record: Range<Int>, root: String, home: String?,
     fileSystem: any FileReading
   ) -> Kept {
     let config = WorkspaceFiles.loadConfig(root: root, editorSettings: nil, fileSystem: fileSystem)
@@ -79,10 +79,10 @@ package struct KeptRecordFile: Sendable {
   /// the workspace, with the file's bytes and where the record is in them (the record is read in place: its body in
   /// the snapshot is empty); nil when there is none or it is damaged.
   func inPlace(root: String, home: String?, fileSystem: any FileReading)
-    -> (snapshot: RestartSnapshot, bytes: [UInt8], record: Range<Int>)?
+    -> (snapshot: RestartSnapshot, bytes: FileBytes, record: Range<Int>)?
   {
     let key = key(root: root, home: home, fileSystem: fileSystem)
-    guard let bytes = cacheFile.bytes(forRealRoot: key.realRoot),
+    guard let bytes = cacheFile.mapped(forRealRoot: key.realRoot),
       let snapshot = RestartSnapshot(decoding: bytes, build: build, copyingBodies: false), snapshot.key == key,
       snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
     else { return nil }

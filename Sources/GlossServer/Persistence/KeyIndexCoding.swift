@@ -57,7 +57,7 @@ enum KeyIndexCoding {
       qualities.append(quality)
     }
     return KeptKeyIndex(
-      fingerprint: fingerprint, keys: keys, details: details, filterTexts: filters, wordBytes: Array(bytes),
+      fingerprint: fingerprint, keys: keys, details: details, filterTexts: filters, wordBytes: Array(bytes.buffer),
       wordStarts: starts, wordCounts: counts, wordOwners: owners, wordQualities: qualities)
   }
 }

@@ -25,8 +25,8 @@ package struct NoteImage: Sendable {
     var body: Range<Int>
   }
 
-  /// The file's bytes.
-  private let bytes: [UInt8]
+  /// The file's bytes (read in place).
+  private let bytes: FileBytes
   /// Each note's entry, by root-relative path.
   private let entries: [String: Entry]
   /// Each source document's entry, by root-relative path.
@@ -59,6 +59,11 @@ package struct NoteImage: Sendable {
   /// Reads an image written by `encode` for the build `build`; nil when it is another format or build, or its table
   /// of notes or sources is damaged (each file's bytes, and the maps', are checked when they are used).
   package init?(decoding bytes: [UInt8], build: String) {
+    self.init(decoding: FileBytes(bytes), build: build)
+  }
+
+  /// Reads an image written by `encode` for the build `build` from the bytes of its file read in place.
+  package init?(decoding bytes: FileBytes, build: String) {
     var input = ByteReader(bytes)
     var notePaths: [String] = []
     guard input.raw(Self.magic.count).map(Array.init) == Self.magic, input.uint64() == Self.formatVersion,

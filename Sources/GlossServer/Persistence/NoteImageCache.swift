@@ -22,7 +22,7 @@ package struct NoteImageCache: Sendable {
   /// The image kept for the workspace whose real path is `realRoot` by this build; nil when there is none or it
   /// cannot be read.
   package func image(forRealRoot realRoot: String) -> NoteImage? {
-    guard let bytes = file.bytes(forRealRoot: realRoot) else { return nil }
+    guard let bytes = file.mapped(forRealRoot: realRoot) else { return nil }
     return NoteImage(decoding: bytes, build: build)
   }
 

@@ -23,7 +23,7 @@ enum PositionTableCoding {
       let lengths = input.raw(wide.count)
     else { return nil }
     return PositionTable(
-      count: count, lineStarts: lines, wideStarts: wide, wideLengths: Array(lengths), crlfNewlines: crlf)
+      count: count, lineStarts: lines, wideStarts: wide, wideLengths: Array(lengths.buffer), crlfNewlines: crlf)
   }
 
   /// Appends the ascending `values` as their count, then the gap from each to the one before (from 0 for the first:

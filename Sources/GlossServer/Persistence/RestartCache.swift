@@ -26,7 +26,7 @@ package struct RestartCache: Sendable {
   /// The snapshot kept for `key`'s workspace, when it was written by this build for exactly that key; nil when there
   /// is none or it cannot be trusted whole (truncated, altered, another format or build, another key).
   package func snapshot(for key: RestartKey) -> RestartSnapshot? {
-    guard let bytes = file.bytes(forRealRoot: key.realRoot),
+    guard let bytes = file.mapped(forRealRoot: key.realRoot),
       let snapshot = RestartSnapshot(decoding: bytes, build: build), snapshot.key == key
     else { return nil }
     return snapshot

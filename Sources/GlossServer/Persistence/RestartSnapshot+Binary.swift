@@ -86,6 +86,11 @@ extension RestartSnapshot {
   /// truncated or altered file, trailing bytes). With `copyingBodies` off, the published notifications' bodies are
   /// left empty and their places in `bytes` kept in `bodyRanges` (a kept record of tens of megabytes read in place).
   package init?(decoding bytes: [UInt8], build: String, copyingBodies: Bool = true) {
+    self.init(decoding: FileBytes(bytes), build: build, copyingBodies: copyingBodies)
+  }
+
+  /// Reads a snapshot written by the build `build` from the bytes of its file read in place.
+  package init?(decoding bytes: FileBytes, build: String, copyingBodies: Bool = true) {
     var reader = ByteReader(bytes)
     guard reader.raw(Self.magic.count).map({ Array($0) }) == Self.magic, reader.uint64() == Self.formatVersion,
       reader.string() == build, let length = reader.count(), let checksum = reader.uint64(),
@@ -150,7 +155,7 @@ extension RestartSnapshot {
     var bodyRanges: [Range<Int>] = []
     for _ in 0..<publishedCount {
       guard let path = payload.string(), let body = payload.data() else { return nil }
-      published.append(PublishedDiagnostics(path: path, body: copyingBodies ? Data(body) : Data()))
+      published.append(PublishedDiagnostics(path: path, body: copyingBodies ? Data(body.buffer) : Data()))
       if !copyingBodies { bodyRanges.append(body.indices) }
     }
     guard let noteCount = payload.count(each: 3) else { return nil }

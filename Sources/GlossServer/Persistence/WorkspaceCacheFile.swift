@@ -39,6 +39,12 @@ package struct WorkspaceCacheFile: Sendable {
     try? writer.read(fileName(forRealRoot: realRoot))
   }
 
+  /// The bytes kept for the workspace whose real path is `realRoot`, read in place (mapped: an image is tens of
+  /// megabytes); nil when there are none or they cannot be read.
+  func mapped(forRealRoot realRoot: String) -> FileBytes? {
+    try? writer.mapped(fileName(forRealRoot: realRoot))
+  }
+
   /// Keeps `bytes` for the workspace whose real path is `realRoot`, replacing what was kept.
   func store(_ bytes: [UInt8], forRealRoot realRoot: String) throws(CommandError) {
     try writer.write(bytes, to: fileName(forRealRoot: realRoot))

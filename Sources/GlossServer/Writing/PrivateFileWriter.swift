@@ -58,6 +58,12 @@ package struct PrivateFileWriter: Sendable {
     try fileSystem.contents(of: try absolutePath(path))
   }
 
+  /// The bytes of the file `path` (relative to `directory`) read in place (`FileBytes`: mapped, the files of this
+  /// folder being replaced by renaming, never rewritten in place).
+  package func mapped(_ path: String) throws -> FileBytes {
+    try fileSystem.mappedContents(of: try absolutePath(path))
+  }
+
   /// Writes `bytes` to `path` (relative to `directory`) atomically, making the folders; an existing regular file
   /// is replaced, anything else (a link, a folder, a pipe) is refused.
   package func write(_ bytes: [UInt8], to path: String) throws(CommandError) {
