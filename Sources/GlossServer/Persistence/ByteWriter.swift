@@ -179,6 +179,20 @@ struct ByteReader {
     return Self.validated(bytes.buffer(offset..<offset + length))
   }
 
+  /// Skips the next length-prefixed string or bytes; false when cut short.
+  mutating func skipData() -> Bool {
+    guard let length = count() else { return false }
+    offset += length
+    return true
+  }
+
+  /// Skips the next `count` bytes; false when cut short.
+  mutating func skip(_ count: Int) -> Bool {
+    guard count >= 0, bytes.count - offset >= count else { return false }
+    offset += count
+    return true
+  }
+
   /// The next `count` raw bytes.
   mutating func raw(_ count: Int) -> Slice<FileBytes>? {
     guard count >= 0, bytes.count - offset >= count else { return nil }

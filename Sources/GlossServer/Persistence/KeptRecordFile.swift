@@ -77,13 +77,15 @@ package struct KeptRecordFile: Sendable {
 
   /// The snapshot around the record kept for the workspace at `root` by this build for this command, without walking
   /// the workspace, with the file's bytes and where the record is in them (the record is read in place: its body in
-  /// the snapshot is empty); nil when there is none or it is damaged.
-  func inPlace(root: String, home: String?, fileSystem: any FileReading)
+  /// the snapshot is empty); nil when there is none or it is damaged. With `onlySources`, the snapshot holds only the
+  /// source documents of its files (`RestartSnapshot.init(decoding:build:copyingBodies:onlySources:)`).
+  func inPlace(root: String, home: String?, fileSystem: any FileReading, onlySources: Bool = false)
     -> (snapshot: RestartSnapshot, bytes: FileBytes, record: Range<Int>)?
   {
     let key = key(root: root, home: home, fileSystem: fileSystem)
     guard let bytes = cacheFile.mapped(forRealRoot: key.realRoot),
-      let snapshot = RestartSnapshot(decoding: bytes, build: build, copyingBodies: false), snapshot.key == key,
+      let snapshot = RestartSnapshot(decoding: bytes, build: build, copyingBodies: false, onlySources: onlySources),
+      snapshot.key == key,
       snapshot.published.count == 1, snapshot.published[0].path == Self.recordName
     else { return nil }
     return (snapshot, bytes, snapshot.bodyRanges[0])

@@ -89,8 +89,10 @@ extension RestartSnapshot {
     self.init(decoding: FileBytes(bytes), build: build, copyingBodies: copyingBodies)
   }
 
-  /// Reads a snapshot written by the build `build` from the bytes of its file read in place.
-  package init?(decoding bytes: FileBytes, build: String, copyingBodies: Bool = true) {
+  /// Reads a snapshot written by the build `build` from the bytes of its file read in place. With `onlySources`, the
+  /// files are only the source documents and the texts none (`fileTexts` empty): what a search over the sources' text
+  /// kept with it reads (`FindImageCache.keptTextSearch`); such a snapshot can never be matched against a walk.
+  package init?(decoding bytes: FileBytes, build: String, copyingBodies: Bool = true, onlySources: Bool = false) {
     var reader = ByteReader(bytes)
     guard reader.raw(Self.magic.count).map({ Array($0) }) == Self.magic, reader.uint64() == Self.formatVersion,
       reader.string() == build, let length = reader.count(), let checksum = reader.uint64(),
@@ -101,8 +103,18 @@ extension RestartSnapshot {
       let encoding = payload.string(), let settings = payload.string(), let fileCount = payload.count(each: 57)
     else { return nil }
     var files: [DiscoveredFile] = []
-    files.reserveCapacity(fileCount)
+    files.reserveCapacity(onlySources ? 0 : fileCount)
     for _ in 0..<fileCount {
+      if onlySources {
+        // The path, then the role (the stamp after it is 40 bytes).
+        var ahead = payload
+        guard ahead.skipData(), let role = ahead.byte().flatMap(Self.role(of:)) else { return nil }
+        if role != .sourceDocument {
+          guard ahead.skip(40) else { return nil }
+          payload = ahead
+          continue
+        }
+      }
       guard let path = payload.string(), let role = payload.byte().flatMap(Self.role(of:)), let size = payload.int(),
         let modified = payload.int64(), let changed = payload.int64(), let device = payload.uint64(),
         let inode = payload.uint64()
@@ -162,6 +174,10 @@ extension RestartSnapshot {
     var fileTexts: [String: TextStamp] = [:]
     fileTexts.reserveCapacity(noteCount)
     for _ in 0..<noteCount {
+      if onlySources {
+        guard payload.skipData(), payload.skip(16) else { return nil }
+        continue
+      }
       guard let path = payload.string(), let count = payload.int(), let fingerprint = payload.uint64() else {
         return nil
       }

@@ -61,4 +61,34 @@ import Testing
       #expect(RestartSnapshot(decoding: changed, build: "0.1.0+1") == nil, "byte \(index)")
     }
   }
+
+  /// What a search over the sources' text kept with a snapshot reads of it: the source documents alone, among files of
+  /// every role, and everything else as written but the texts.
+  @Test func aSnapshotReadForItsSourcesHoldsTheSourceDocumentsAlone() {
+    var snapshot = Self.snapshot
+    func file(_ path: String, _ role: FileRole, inode: UInt64) -> DiscoveredFile {
+      DiscoveredFile(
+        path: path, role: role, size: Int(inode) * 10, modificationTime: FileTime(nanoseconds: Int64(inode)),
+        changeTime: FileTime(nanoseconds: 7), identity: FileIdentity(device: 3, inode: inode))
+    }
+    snapshot.files = [
+      file("notes/a.md", .note, inode: 1), file("sources/Lê 1969.md", .sourceDocument, inode: 2),
+      file("references.bib", .bibliography, inode: 3), file("notes/記憶.md", .note, inode: 4),
+      file("sources/tanaka1934.txt", .sourceDocument, inode: 5), file(".gloss.toml", .config, inode: 6),
+    ]
+    snapshot.fileTexts = [
+      "notes/a.md": TextStamp(count: 10, fingerprint: 1), "sources/Lê 1969.md": TextStamp(count: 20, fingerprint: 2),
+    ]
+    let bytes = FileBytes(snapshot.encoded)
+    #expect(RestartSnapshot(decoding: bytes, build: "0.1.0+1") == snapshot)
+    var sourcesOnly = snapshot
+    sourcesOnly.files = snapshot.files.filter { $0.role == .sourceDocument }
+    sourcesOnly.fileTexts = [:]
+    #expect(RestartSnapshot(decoding: bytes, build: "0.1.0+1", onlySources: true) == sourcesOnly)
+    let encoded = snapshot.encoded
+    for length in 0..<encoded.count {
+      let cut = FileBytes(Array(encoded.prefix(length)))
+      #expect(RestartSnapshot(decoding: cut, build: "0.1.0+1", onlySources: true) == nil, "length \(length)")
+    }
+  }
 }
