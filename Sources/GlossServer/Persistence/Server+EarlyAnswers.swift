@@ -51,8 +51,11 @@ extension Server {
     case .restartChecked:
       // The find image read for a completion after a quotation woke the loop: what waited for it is answered.
       if answerRequestsThatWaitedForTheSearch() { return true }
-      // The first indexing built in the background woke the loop: it is taken now (the caller loads).
-      return restart.early?.index?.isFinished == false
+      // The first indexing built in the background woke the loop: it is taken now (the caller loads). Before it is
+      // started there is nothing to take (the read woke the loop after what waited for it was answered when idle).
+      guard let early = restart.early else { return false }
+      guard let index = early.index else { return true }
+      return !index.isFinished
     case .message(.notification(let notification)) where notification.method == DidOpenTextDocumentNotification.method:
       guard prepareEarlyAnswers(),
         let params = try? RawJSON.decode(DidOpenTextDocumentNotification.self, from: notification.params)

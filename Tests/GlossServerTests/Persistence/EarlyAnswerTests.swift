@@ -87,6 +87,20 @@ import Testing
     #expect(warm.answers[0].contains("quotation found: sources/doc.txt"))
   }
 
+  /// The find image's read wakes the loop once read; a wake that comes when nothing waits for it any more (what
+  /// waited was answered at an idle moment) does not make the loop index the workspace then and there.
+  @Test func aLateWakeOfTheFindImageReadDoesNotIndexOnTheLoop() throws {
+    let fixture = try RestartFixture(files: RestartAnswerTests.files)
+    #expect(try fixture.run().saved)
+    let text = try fixture.text("notes/a.md")
+    let questions = RestartFixture.questions(at: [("@doc", 2, [.completion])], in: text, path: "notes/a.md")
+    let warm = try fixture.askAtOnceBeforeIndexing(
+      questions, opening: ["notes/a.md"], findImageReadDelay: 0.1, lateWakes: 2)
+    #expect(warm.answeredAtOnce == [false])
+    #expect(warm.beforeIndexing)
+    #expect(warm.answers[0].contains("quotation found: sources/doc.txt"))
+  }
+
   @Test func theIndexIsBuiltInTheBackgroundOnceTheEarlyRootIsIdle() throws {
     let fixture = try RestartFixture(files: RestartAnswerTests.files)
     #expect(try fixture.run().saved)

@@ -343,10 +343,11 @@ final class RestartFixture {
 
   /// One start, as `askBeforeIndexing`, whose client sends `questions` all at once (an editor restoring a buffer
   /// asks several things together) while the find image an early root reads takes `findImageReadDelay` seconds more:
-  /// which were answered once the queue was handled, then every answer once the image was read and the loop woken,
-  /// and whether all that came before the first indexing.
+  /// which were answered once the queue was handled, then every answer once the image was read and the loop woken
+  /// (`lateWakes` more times after that, as a read's wake that comes after what waited was answered), and whether all
+  /// that came before the first indexing.
   func askAtOnceBeforeIndexing(
-    _ questions: [Question], opening: [String], findImageReadDelay: TimeInterval
+    _ questions: [Question], opening: [String], findImageReadDelay: TimeInterval, lateWakes: Int = 0
   ) throws -> (answeredAtOnce: [Bool], answers: [String], beforeIndexing: Bool) {
     let client = client(
       restarts: true, build: Self.build, cache: nil, logs: LogLines(), findImageReadDelay: findImageReadDelay)
@@ -365,6 +366,10 @@ final class RestartFixture {
     client.processQueuedEvents()
     let answeredAtOnce = ids.map { client.answers[$0] != nil }
     if client.server.waitForTheEarlySearch() {
+      client.enqueue(event: .restartChecked)
+      client.processQueuedEvents()
+    }
+    for _ in 0..<lateWakes {
       client.enqueue(event: .restartChecked)
       client.processQueuedEvents()
     }
