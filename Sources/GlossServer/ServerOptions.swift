@@ -57,6 +57,9 @@ package struct ServerOptions: Sendable {
   package var findPreparationDelay: TimeInterval? = 1
   /// How long reading `gloss find`'s image for an early root waits first (tests that need the read to take a while).
   package var earlyFindImageReadDelay: TimeInterval = 0
+  /// How long a restart's first indexing, built in the background while an early root answers, waits first (tests
+  /// that need it to take a while).
+  package var earlyIndexDelay: TimeInterval = 0
   /// From how many bytes on a note opened with its indexed text has its blocks parsed off the loop rather than at
   /// once (`Server.keepIndexedNote`); tests set 0 to take the background path with small notes.
   package var openedNoteParseInBackground = 256 * 1024

@@ -38,16 +38,24 @@ extension Server {
     guard loading.isPending || loading.deferredToken != nil else { return false }
     switch event {
     case .idle:
-      guard idleWait != nil else { return false }
+      // A restart whose client opened nothing yet gets its early root now, at the first idle moment, like one that
+      // opened a note: a note opened while the workspace is indexed is answered at once.
+      if restart.early == nil, loading.deferredToken != nil, !prepareEarlyAnswers() { return false }
+      guard let early = restart.early, early.mayAnswer else { return false }
       // While a completion waits for the find image, the first indexing is not started: it would take the cores the
       // read needs (a 5x restart's completion took 3 s instead of 0.8 s). The read wakes the loop; this is the
       // fallback.
-      if restart.early?.holdsIndexingForTheSearch == true {
+      if early.holdsIndexingForTheSearch {
         answerRequestsThatWaitedForTheSearch()
         return true
       }
-      buildIndexInBackground()
-      return true
+      // The first indexing is built in the background while the early root answers what it can; its end wakes the
+      // loop, which takes it. (Waited for on the loop, it held every request of a 50,000-note restart for 2-3 s.)
+      guard let index = early.index else {
+        buildIndexInBackground()
+        return true
+      }
+      return !index.isFinished
     case .restartChecked:
       // The find image read for a completion after a quotation woke the loop: what waited for it is answered.
       if answerRequestsThatWaitedForTheSearch() { return true }
@@ -96,15 +104,16 @@ extension Server {
   }
 
   /// How long the loop may wait for an event before it is idle: the rest of the grace after the last event handled
-  /// before the first indexing, nil when there is none.
+  /// before the first indexing, while the first indexing is built in the background a moment (its end wakes the
+  /// loop), nil when there is none.
   package var idleWait: Duration? {
     guard let early = restart.early, early.mayAnswer, loading.isPending || loading.deferredToken != nil else {
       return nil
     }
     // A completion waits for the find image, read without the first indexing beside it: the read wakes the loop.
     if early.holdsIndexingForTheSearch { return .milliseconds(100) }
-    // Requests wait for the first indexing being built: its end wakes the loop.
-    if !early.waiting.isEmpty { return early.index?.isFinished == false ? .milliseconds(100) : nil }
+    // The first indexing is being built: its end wakes the loop.
+    if let index = early.index { return index.isFinished ? nil : .milliseconds(100) }
     let left = Self.earlyGrace - (ContinuousClock.now - early.lastAnswer)
     return left > .zero ? left : nil
   }
@@ -115,8 +124,10 @@ extension Server {
     guard var early = restart.early, early.index == nil, let replay = early.replay else { return }
     let build = indexing(early.path, replay: replay, image: early.image)
     let wake = restart.checks.wake
+    let delay = options.earlyIndexDelay
     early.index = BackgroundResult(
       {
+        BackgroundThread.sleep(seconds: delay)
         let started = ContinuousClock.now
         var steps: [(step: IndexingStep, at: ContinuousClock.Instant)] = []
         let indexed = build { steps.append(($0, .now)) }

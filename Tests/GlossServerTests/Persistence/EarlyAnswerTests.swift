@@ -101,6 +101,24 @@ import Testing
     #expect(warm.answers[0].contains("quotation found: sources/doc.txt"))
   }
 
+  /// The first indexing is built in the background while the early root answers: a moment with nothing to do does not
+  /// make the loop wait for it, whether the note was opened with the first events or a moment later (an editor started
+  /// without a file), and what is asked meanwhile is answered as a cold start answers it.
+  @Test(arguments: [false, true])
+  func citationsAreAnsweredWhileTheIndexIsBuiltInTheBackground(openingLate: Bool) throws {
+    let fixture = try RestartFixture(files: RestartAnswerTests.files)
+    #expect(try fixture.run().saved)
+    let questions = Array(Self.questions(in: try fixture.text("notes/a.md")).prefix(3))
+    #expect(questions.count == 3)
+    let before = try fixture.copyOfCache()
+    let warm = try fixture.askWhileIndexing(
+      questions, opening: ["notes/a.md"], openingLate: openingLate, indexDelay: 0.5)
+    let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
+    #expect(warm.first.map(\.beforeIndexing) == [true, true, true])
+    #expect(warm.first.map(\.answer) == cold.late)
+    #expect(warm.late == cold.late)
+  }
+
   @Test func theIndexIsBuiltInTheBackgroundOnceTheEarlyRootIsIdle() throws {
     let fixture = try RestartFixture(files: RestartAnswerTests.files)
     #expect(try fixture.run().saved)

@@ -166,10 +166,12 @@ final class RestartFixture {
   /// A client of a new in-process server on this workspace and cache (see `run`); `findImageReadDelay` makes an early
   /// root's read of the find image take that much longer.
   private func client(
-    restarts: Bool, build: String, cache: String?, logs: LogLines, findImageReadDelay: TimeInterval = 0
+    restarts: Bool, build: String, cache: String?, logs: LogLines, findImageReadDelay: TimeInterval = 0,
+    indexDelay: TimeInterval = 0
   ) -> TestClient {
     var options = ServerOptions.silent
     options.earlyFindImageReadDelay = findImageReadDelay
+    options.earlyIndexDelay = indexDelay
     options.fileSystem = LocalFileSystem()
     options.homeDirectory = base + "/home"
     options.stateDirectory = base + "/state"
@@ -378,6 +380,54 @@ final class RestartFixture {
     client.processQueue()
     settle(client)
     return (answeredAtOnce, answers, beforeIndexing)
+  }
+
+  /// One start whose first indexing, built in the background, takes `indexDelay` seconds more, with a client that
+  /// answers the progress request and opens `opening` (as on disk) before the first idle moment or, with `openingLate`,
+  /// after it (an editor started with no file, a note opened a moment later), then asks each of `questions` after an
+  /// idle moment past the early grace: each answer, whether it came before the first indexing was taken, and the
+  /// answers once everything settled.
+  func askWhileIndexing(
+    _ questions: [Question], opening: [String], openingLate: Bool, indexDelay: TimeInterval
+  ) throws -> (first: [(answer: String, beforeIndexing: Bool)], late: [String]) {
+    let client = client(restarts: true, build: Self.build, cache: nil, logs: LogLines(), indexDelay: indexDelay)
+    try client.initialize(
+      InitializeRequest(
+        capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)),
+        workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
+    guard let create = client.serverRequests.first(where: { $0.method == "window/workDoneProgress/create" }) else {
+      throw TestClientError("no progress request")
+    }
+    client.enqueue(body: jsonText(ResponseMessage(id: create.id, result: VoidResponse())))
+    client.processQueuedEvents()
+    func open() throws {
+      for path in opening {
+        client.enqueue(
+          DidOpenTextDocumentNotification(
+            textDocument: TextDocumentItem(
+              uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1,
+              text: try text(path))))
+      }
+      client.processQueuedEvents()
+    }
+    if !openingLate { try open() }
+    client.enqueue(event: .idle)
+    client.processQueuedEvents()
+    if openingLate { try open() }
+    let first = questions.map { question in
+      Thread.sleep(forTimeInterval: 0.06)
+      client.enqueue(event: .idle)
+      client.processQueuedEvents()
+      let id = ask(question, of: client)
+      client.processQueuedEvents()
+      return (id, client.answers[id] != nil && !client.server.loading.hasLoaded)
+    }
+    client.processQueue()
+    settle(client)
+    return (
+      first.map { (answer(to: $0.0, from: client, cache: cache), $0.1) },
+      questions.map { answer($0, from: client, cache: cache) }
+    )
   }
 
   /// What a start answered before its first indexing and after.
