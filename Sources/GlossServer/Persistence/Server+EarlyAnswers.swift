@@ -56,6 +56,9 @@ extension Server {
         return true
       }
       return !index.isFinished
+    case .tick:
+      // The periodic work waits for the first indexing: a tick does not make the loop wait for it either.
+      return restart.early?.mayAnswer == true
     case .restartChecked:
       // The find image read for a completion after a quotation woke the loop: what waited for it is answered.
       if answerRequestsThatWaitedForTheSearch() { return true }

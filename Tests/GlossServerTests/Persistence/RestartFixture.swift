@@ -385,8 +385,8 @@ final class RestartFixture {
   /// One start whose first indexing, built in the background, takes `indexDelay` seconds more, with a client that
   /// answers the progress request and opens `opening` (as on disk) before the first idle moment or, with `openingLate`,
   /// after it (an editor started with no file, a note opened a moment later), then asks each of `questions` after an
-  /// idle moment past the early grace: each answer, whether it came before the first indexing was taken, and the
-  /// answers once everything settled.
+  /// idle moment past the early grace and a tick of the timer: each answer, whether it came before the first indexing
+  /// was taken, and the answers once everything settled.
   func askWhileIndexing(
     _ questions: [Question], opening: [String], openingLate: Bool, indexDelay: TimeInterval
   ) throws -> (first: [(answer: String, beforeIndexing: Bool)], late: [String]) {
@@ -417,6 +417,7 @@ final class RestartFixture {
     let first = questions.map { question in
       Thread.sleep(forTimeInterval: 0.06)
       client.enqueue(event: .idle)
+      client.enqueue(event: .tick(Date()))
       client.processQueuedEvents()
       let id = ask(question, of: client)
       client.processQueuedEvents()
