@@ -112,7 +112,7 @@ import Testing
     #expect(questions.count == 3)
     let before = try fixture.copyOfCache()
     let warm = try fixture.askWhileIndexing(
-      questions, opening: ["notes/a.md"], openingLate: openingLate, indexDelay: 0.5)
+      questions, opening: ["notes/a.md"], openingLate: openingLate, indexDelay: 2)
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
     #expect(warm.first.map(\.beforeIndexing) == [true, true, true])
     #expect(warm.first.map(\.answer) == cold.late)
