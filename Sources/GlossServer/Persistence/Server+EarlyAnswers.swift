@@ -228,11 +228,7 @@ extension Server {
           // The root needs the search over the sources' text the find image keeps (the whole index takes it too):
           // read only then. The note alone cannot tell whether the root will have it.
           guard isRoot else { return true }
-          guard var early = restart.early, let index = early.id.flatMap(rootIndex) else { return false }
-          if early.keptSearch == nil {
-            early.keptSearch = keptTextSearchReading(ofRoot: early.path, then: restart.checks.wake)
-            restart.early = early
-          }
+          guard let early = restart.early, let index = early.id.flatMap(rootIndex) else { return false }
           // Read off the loop (0.2 s for a 68 MB image): the request is answered once it is in.
           if early.keptSearch?.isFinished == false {
             waitsForTheSearch = true
@@ -332,12 +328,18 @@ extension Server {
       }
     }
     var building: BackgroundResult<EarlyBuild>?
+    var keptSearch: BackgroundResult<KeptTextSearch>?
     if let candidate, let reading, let maps, let known {
-      building = earlyRootBuilding(candidate, reading, maps, known)
+      let built = earlyRootBuilding(candidate, reading, maps, known)
+      building = built
+      // Read once the early root is built, beside the walk's end: for a completion after a quotation, and for the
+      // first indexing, which takes it.
+      keptSearch = keptTextSearchReading(ofRoot: path, after: { _ = built.value() }, then: restart.checks.wake)
     }
     let replay = candidate.flatMap { self.replay($0, knownTexts: known.map { known in { known.value() } }) }
     var early = EarlyRoot(path: path, folderURI: folder.uri, replay: replay, image: reading?.value(), maps: maps)
     early.building = building
+    early.keptSearch = keptSearch
     defer { restart.early = early }
     guard replay != nil, early.image != nil else { return false }
     // Damaged maps are told when the root is made (`earlyRootIndex`).

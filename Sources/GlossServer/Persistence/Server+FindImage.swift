@@ -14,20 +14,25 @@ extension Server {
     return FindImageCache(writer: writer, build: build)
   }
 
-  /// Reads, on a thread of its own, the search over the sources' text that `gloss find`'s image keeps for the root at
-  /// `path` (written by the last run of the server or of the command line), for an early root's completion after a
-  /// quotation and then the first indexing to take (`adoptKeptTextSearch`); nil when there is no cache folder.
-  /// (Read beside the early root's build, even at the lowest priority and mapped, it made a 10,000-note restart's
-  /// first answers 20–30 ms later; a 50,000-note restart's completion after a quotation came 0–70 ms sooner.)
-  /// `then` is called on that thread once it is read (an early root's loop is woken to answer what waited for it).
+  /// Reads, on a thread of its own once `after` returns, the search over the sources' text that `gloss find`'s image
+  /// keeps for the root at `path` (written by the last run of the server or of the command line), for an early root's
+  /// completion after a quotation and then the first indexing to take (`adoptKeptTextSearch`); nil when there is no
+  /// cache folder. `then` is called on that thread once it is read (an early root's loop is woken to answer what
+  /// waited for it).
+  ///
+  /// An early root has it read once the root is built, while the loop's walk ends: a 50,000-note restart's completion
+  /// after a quotation then waits for nothing but the walk (read when that completion came, it waited 70–150 ms
+  /// more). Read from the restart's start, beside the early root's build, even at the lowest priority, it made a
+  /// 10,000-note restart's first answers 20–30 ms later.
   func keptTextSearchReading(
-    ofRoot path: String, then: (@Sendable () -> Void)? = nil
+    ofRoot path: String, after: (@Sendable () -> Void)? = nil, then: (@Sendable () -> Void)? = nil
   ) -> BackgroundResult<KeptTextSearch>? {
     guard let cache = findImageCache else { return nil }
     let (home, reader, log) = (options.homeDirectory, options.reader, options.log)
     let delay = options.earlyFindImageReadDelay
     return BackgroundResult(
       {
+        after?()
         BackgroundThread.sleep(seconds: delay)
         let started = ContinuousClock.now
         let kept = cache.keptTextSearch(root: path, home: home, fileSystem: reader)
