@@ -16,18 +16,10 @@ package struct LocalFileSystem: FileSystem {
 
   /// Reads the whole file with `read` into a buffer sized by `fstat`, coping with files that grow or shrink meanwhile.
   package func contents(of path: String) throws(FileSystemError) -> [UInt8] {
-    // Non-blocking, so a FIFO or a device named like a note cannot hang the server in `open`.
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { throw Self.error(errno, path: path) }
+    let (fd, size) = try Self.openRegularFile(path)
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw Self.error(errno, path: path) }
-    guard (info.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(.isADirectory, path: path) }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      throw FileSystemError(.other, path: path, reason: "not a regular file")
-    }
     // One byte more than the size, so a file that grew since `fstat` is noticed and read to its end.
-    let capacity = max(Int(info.st_size), 0) + 1
+    let capacity = size + 1
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
       count = Self.readFully(fd, into: buffer, failure: &failure)
@@ -48,17 +40,30 @@ package struct LocalFileSystem: FileSystem {
   /// Maps the whole file (a regular file), or reads it when it cannot be mapped (empty, or on a file system that
   /// cannot map).
   package func mappedContents(of path: String) throws(FileSystemError) -> FileBytes {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { throw Self.error(errno, path: path) }
+    let (fd, size) = try Self.openRegularFile(path)
     defer { close(fd) }
+    if let mapped = FileBytes(mapping: fd, count: size) { return mapped }
+    return FileBytes(try contents(of: path))
+  }
+
+  /// Opens the regular file at `path` for reading, with its size (`fstat`); a folder, a device, a pipe or a socket is
+  /// an error. The caller closes the descriptor.
+  private static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
+    // Non-blocking, so a FIFO or a device named like a note cannot hang the server in `open`.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw error(errno, path: path) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw Self.error(errno, path: path) }
-    guard (info.st_mode & S_IFMT) != S_IFDIR else { throw FileSystemError(.isADirectory, path: path) }
+    guard fstat(fd, &info) == 0 else {
+      let failure = errno
+      close(fd)
+      throw error(failure, path: path)
+    }
     guard (info.st_mode & S_IFMT) == S_IFREG else {
+      close(fd)
+      if (info.st_mode & S_IFMT) == S_IFDIR { throw FileSystemError(.isADirectory, path: path) }
       throw FileSystemError(.other, path: path, reason: "not a regular file")
     }
-    if let mapped = FileBytes(mapping: fd, count: Int(info.st_size)) { return mapped }
-    return FileBytes(try contents(of: path))
+    return (fd, max(Int(info.st_size), 0))
   }
 
   /// Lists a directory with `opendir`/`readdir` and one `fstatat` per entry (two for a symbolic link); the entries of

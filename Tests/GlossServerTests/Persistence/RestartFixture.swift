@@ -357,13 +357,7 @@ final class RestartFixture {
       InitializeRequest(
         capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)),
         workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
-    for path in opening {
-      client.enqueue(
-        DidOpenTextDocumentNotification(
-          textDocument: TextDocumentItem(
-            uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1,
-            text: try text(path))))
-    }
+    try enqueueOpening(opening, to: client)
     let ids = questions.map { ask($0, of: client) }
     client.processQueuedEvents()
     let answeredAtOnce = ids.map { client.answers[$0] != nil }
@@ -401,13 +395,7 @@ final class RestartFixture {
     client.enqueue(body: jsonText(ResponseMessage(id: create.id, result: VoidResponse())))
     client.processQueuedEvents()
     func open() throws {
-      for path in opening {
-        client.enqueue(
-          DidOpenTextDocumentNotification(
-            textDocument: TextDocumentItem(
-              uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1,
-              text: try text(path))))
-      }
+      try enqueueOpening(opening, to: client)
       client.processQueuedEvents()
     }
     if !openingLate { try open() }
@@ -429,6 +417,17 @@ final class RestartFixture {
       first.map { (answer(to: $0.0, from: client, cache: cache), $0.1) },
       questions.map { answer($0, from: client, cache: cache) }
     )
+  }
+
+  /// Queues the opening of the notes at `paths` (as they are on disk) to `client`'s server.
+  private func enqueueOpening(_ paths: [String], to client: TestClient) throws {
+    for path in paths {
+      client.enqueue(
+        DidOpenTextDocumentNotification(
+          textDocument: TextDocumentItem(
+            uri: FileURI(filePath: root + "/" + path).string, languageId: "markdown", version: 1,
+            text: try text(path))))
+    }
   }
 
   /// What a start answered before its first indexing and after.
