@@ -77,11 +77,22 @@ struct ByteReader {
   private let bytes: FileBytes
   /// Where the next read starts.
   private(set) var offset: Int
+  /// Where the bytes read end.
+  private let end: Int
 
   /// A reader of `bytes` (a file read in place) from `offset`.
   init(_ bytes: FileBytes, offset: Int = 0) {
     self.bytes = bytes
     self.offset = offset
+    end = bytes.count
+  }
+
+  /// A reader of the bytes at `range` in `bytes` (one record of a file read in place), which ends where it ends.
+  init(_ bytes: FileBytes, in range: Range<Int>) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a range outside the file's bytes")
+    self.bytes = bytes
+    offset = range.lowerBound
+    end = range.upperBound
   }
 
   /// A reader of a copy of `bytes` from `offset`.
@@ -90,11 +101,11 @@ struct ByteReader {
   }
 
   /// Whether every byte was read.
-  var isAtEnd: Bool { offset == bytes.count }
+  var isAtEnd: Bool { offset == end }
 
   /// The next 8 bytes as a little-endian integer.
   mutating func uint64() -> UInt64? {
-    guard bytes.count - offset >= 8 else { return nil }
+    guard end - offset >= 8 else { return nil }
     var value: UInt64 = 0
     for index in (0..<8).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
     offset += 8
@@ -113,13 +124,13 @@ struct ByteReader {
 
   /// The next 8 bytes as a count: nil when negative or larger than what is left (a corrupt length).
   mutating func count(each minimum: Int = 1) -> Int? {
-    guard let value = int(), value >= 0, value <= (bytes.count - offset) / max(minimum, 1) else { return nil }
+    guard let value = int(), value >= 0, value <= (end - offset) / max(minimum, 1) else { return nil }
     return value
   }
 
   /// The next byte.
   mutating func byte() -> UInt8? {
-    guard offset < bytes.count else { return nil }
+    guard offset < end else { return nil }
     defer { offset += 1 }
     return bytes[offset]
   }
@@ -151,7 +162,7 @@ struct ByteReader {
   mutating func varint() -> UInt64? {
     var value: UInt64 = 0
     var shift: UInt64 = 0
-    while offset < bytes.count, shift < 64 {
+    while offset < end, shift < 64 {
       let byte = bytes[offset]
       offset += 1
       value |= UInt64(byte & 0x7F) << shift
@@ -169,7 +180,7 @@ struct ByteReader {
 
   /// The next varint as a count of things each at least `minimum` bytes long: nil when more than what is left.
   mutating func varintCount(each minimum: Int = 1) -> Int? {
-    varint(atMost: (bytes.count - offset) / max(minimum, 1))
+    varint(atMost: (end - offset) / max(minimum, 1))
   }
 
   /// The next string written by `ByteWriter.appendShort` (invalid UTF-8 is a corrupt file).
@@ -188,14 +199,14 @@ struct ByteReader {
 
   /// Skips the next `count` bytes; false when cut short.
   mutating func skip(_ count: Int) -> Bool {
-    guard count >= 0, bytes.count - offset >= count else { return false }
+    guard count >= 0, end - offset >= count else { return false }
     offset += count
     return true
   }
 
   /// The next `count` raw bytes.
   mutating func raw(_ count: Int) -> Slice<FileBytes>? {
-    guard count >= 0, bytes.count - offset >= count else { return nil }
+    guard count >= 0, end - offset >= count else { return nil }
     defer { offset += count }
     return bytes[offset..<offset + count]
   }

@@ -32,7 +32,7 @@ package struct CheckReportCache: KeptRecordCache {
     record: KeptRecordFile.Kept, check: KeptCheck
   )? {
     guard let record = file.read(root: root, home: home, fileSystem: fileSystem),
-      let check = KeptCheck(decoding: record.body, withNotes: false)
+      let check = KeptCheck(decoding: record.recordReader, withNotes: false)
     else { return nil }
     return (record, check)
   }
@@ -181,10 +181,11 @@ struct KeptCheck {
     return out.bytes
   }
 
-  /// Reads what `encoded` wrote; nil for anything else. Without `withNotes`, the notes' stamps are left unread
-  /// (`notes` is empty): the report printed as kept needs none of them.
-  init?(decoding bytes: [UInt8], withNotes: Bool) {
-    var reader = ByteReader(bytes)
+  /// Reads what `encoded` wrote, all `reader` reads (a kept record, where it lies in its file); nil for anything else.
+  /// Without `withNotes`, the notes' stamps are left unread (`notes` is empty): the report printed as kept needs none
+  /// of them.
+  init?(decoding reader: ByteReader, withNotes: Bool) {
+    var reader = reader
     guard reader.byte() == Self.format, let report = CheckReport(reading: &reader), let renamed = reader.uint64(),
       let count = reader.count(each: 56)
     else { return nil }
@@ -236,7 +237,7 @@ extension CheckReport {
       if kept.record.unchanged { return (kept.check.report, .kept) }
       // Worth a load without diagnosing only when notes alone changed (checked again against the files loaded).
       if kept.record.changedNotes(in: kept.record.walk.files) != nil,
-        let check = KeptCheck(decoding: kept.record.body, withNotes: true)
+        let check = KeptCheck(decoding: kept.record.recordReader, withNotes: true)
       {
         earlier = (kept.record, check)
       }

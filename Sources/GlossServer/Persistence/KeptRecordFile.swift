@@ -36,8 +36,8 @@ package struct KeptRecordFile: Sendable {
     /// The kept file's bytes, and where the record is in them (read in place: a find image is tens of megabytes).
     var bytes: FileBytes
     var record: Range<Int>
-    /// The record's bytes (a copy).
-    var body: [UInt8] { Array(bytes[record].buffer) }
+    /// A reader of the record's bytes, where they lie.
+    var recordReader: ByteReader { ByteReader(bytes, in: record) }
     /// The workspace as a fresh walk finds it.
     var walk: WorkspaceFiles
     /// The extraction cache's entries as they are now.

@@ -35,4 +35,28 @@ import Testing
     var second = ByteReader(out.bytes, offset: 1 + bad.count)
     #expect(second.string() == nil)
   }
+
+  /// A reader of one record of a file ends where the record ends: what follows it is not read, and a length running
+  /// past its end is a damaged record.
+  @Test func aReaderOfARangeEndsWhereItEnds() {
+    var out = ByteWriter()
+    out.append("before")
+    let start = out.bytes.count
+    out.appendShort("Tiếng Việt")
+    out.append(UInt64(7))
+    let end = out.bytes.count
+    out.append("after 記憶")
+    let bytes = FileBytes(out.bytes)
+    var reader = ByteReader(bytes, in: start..<end)
+    #expect(reader.shortString() == "Tiếng Việt")
+    #expect(!reader.isAtEnd)
+    #expect(reader.uint64() == 7)
+    #expect(reader.isAtEnd)
+    #expect(reader.byte() == nil)
+    var cut = ByteReader(bytes, in: start..<(end - 1))
+    #expect(cut.shortString() == "Tiếng Việt")
+    #expect(cut.uint64() == nil)
+    var length = ByteReader(bytes, in: 0..<(start - 1))
+    #expect(length.string() == nil)
+  }
 }
