@@ -51,8 +51,8 @@ package struct FindImageCache: KeptRecordCache {
     return (search(image), use)
   }
 
-  /// The image `image` kept in `kept`, brought up to the files the walk of `kept` finds, and how it was had: as kept
-  /// when every file is as it was when it was made, or only notes changed since (edited, added, removed or renamed;
+  /// The image `image` kept in `kept`, brought up to the files the walk of `kept` finds (some of which changed since
+  /// it was made), and how it was had: as kept when only notes changed since (edited, added, removed or renamed;
   /// none naming a bibliography, then or now, none unreadable: find reads no note but with `--notes`, which reads
   /// them from the walk); with the sources that changed signed again, then kept again, when besides notes only
   /// sources whose text is their file's changed (`updatedSources`). Nil otherwise.
@@ -61,7 +61,6 @@ package struct FindImageCache: KeptRecordCache {
   )? {
     var image = image
     let (snapshot, walk) = (kept.snapshot, kept.walk)
-    if kept.unchanged { return (image, .kept) }
     guard Self.onlyNotesAndSourcesDiffer(snapshot, walk, entries: kept.entries) else { return nil }
     let before = Dictionary(snapshot.files.map { ($0.path, $0) }) { first, _ in first }
     let now = Dictionary(walk.files.map { ($0.path, $0) }) { first, _ in first }

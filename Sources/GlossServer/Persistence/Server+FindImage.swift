@@ -25,14 +25,14 @@ extension Server {
   /// more). Read from the restart's start, beside the early root's build, even at the lowest priority, it made a
   /// 10,000-note restart's first answers 20–30 ms later.
   func keptTextSearchReading(
-    ofRoot path: String, after: (@Sendable () -> Void)? = nil, then: (@Sendable () -> Void)? = nil
+    ofRoot path: String, after: @escaping @Sendable () -> Void, then: (@Sendable () -> Void)?
   ) -> BackgroundResult<KeptTextSearch>? {
     guard let cache = findImageCache else { return nil }
     let (home, reader, log) = (options.homeDirectory, options.reader, options.log)
     let delay = options.earlyFindImageReadDelay
     return BackgroundResult(
       {
-        after?()
+        after()
         BackgroundThread.sleep(seconds: delay)
         let started = ContinuousClock.now
         let kept = cache.keptTextSearch(root: path, home: home, fileSystem: reader)
