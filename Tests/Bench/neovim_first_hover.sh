@@ -6,9 +6,9 @@
 # README says), opens the note of the manifest's first citation hover probe, asks that hover as soon as Gloss is
 # attached and another citation's hover a second later, and prints both latencies (from asking to the answer Neovim
 # hands over) and whether each answer names its key. CACHE_FOLDER is the XDG cache folder of every run: the first
-# run on an empty one is a cold start, the next ones restarts. With NEOVIM_STASH_CLOSED=1, the diagnostics of files
-# that have no buffer are kept in a table instead of Neovim's diagnostics (which makes a buffer for each file), to
-# tell Neovim's own cost from the server's.
+# run on an empty one is a cold start, the next ones restarts. With NEOVIM_OWN_HANDLER=1, the diagnostics go to
+# Neovim's own handler (which makes a buffer for each file it is told about) instead of gloss.lua's (which keeps
+# those of files without a buffer aside), to see what that costs.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 gloss="$(realpath "$1")"
@@ -23,15 +23,10 @@ mkdir -p "$cache"
 cat >"$tmp/init.lua" <<INIT
 vim.g.gloss_path = '$gloss'
 dofile('$repo/editors/neovim/gloss.lua')
-if os.getenv('NEOVIM_STASH_CLOSED') == '1' then
-  local stash, default = {}, vim.lsp.handlers['textDocument/publishDiagnostics']
-  vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
-    if result and vim.fn.bufnr(vim.uri_to_fname(result.uri)) == -1 then
-      stash[result.uri] = result
-      return
-    end
-    return default(err, result, ctx, config)
-  end
+if os.getenv('NEOVIM_OWN_HANDLER') == '1' then
+  vim.lsp.config('gloss', { handlers = { ['textDocument/publishDiagnostics'] = function(...)
+    return vim.lsp.handlers['textDocument/publishDiagnostics'](...)
+  end } })
 end
 INIT
 

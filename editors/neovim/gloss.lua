@@ -21,6 +21,161 @@ if exists(beside) then
 end
 vim.lsp.enable('gloss')
 
+-- Gloss publishes the diagnostics of every note and bibliography of the
+-- workspace, open or not. Neovim's own handler makes a buffer for every file it
+-- hears of: on a workspace of 10,000 notes that is 10,000 buffers and seconds
+-- in which every answer waits after each start. The diagnostics of a file that
+-- has no buffer are kept here instead, by client and file, and handed to
+-- Neovim's diagnostics when a buffer for the file appears (opened, or made by
+-- `bufadd()`); `:GlossDiagnostics` lists them all in the quickfix list.
+local closed_diagnostics = {} -- client id -> file -> publishDiagnostics params
+local keeping_closed = true -- off while :GlossDiagnostics makes its list
+
+local function publish_diagnostics(err, result, ctx, config)
+  local ok, file = pcall(vim.uri_to_fname, result and result.uri or '')
+  if ok and file ~= '' and ctx and ctx.client_id then
+    local kept = closed_diagnostics[ctx.client_id] or {}
+    closed_diagnostics[ctx.client_id] = kept
+    if keeping_closed and vim.fn.bufexists(file) == 0 then
+      kept[file] = #(result.diagnostics or {}) > 0 and result or nil
+      return
+    end
+    kept[file] = nil
+  end
+  return vim.lsp.handlers['textDocument/publishDiagnostics'](err, result, ctx, config)
+end
+vim.lsp.config('gloss', { handlers = { ['textDocument/publishDiagnostics'] = publish_diagnostics } })
+
+-- A buffer for a file whose diagnostics were kept: they go to Neovim's
+-- diagnostics now (from a client still running).
+local function hand_over_diagnostics(bufnr)
+  local file = vim.api.nvim_buf_get_name(bufnr)
+  if file == '' then
+    return
+  end
+  local real = uv.fs_realpath(file)
+  for client_id, kept in pairs(closed_diagnostics) do
+    local name = kept[file] and file or (real and kept[real] and real)
+    if name then
+      local result = kept[name]
+      kept[name] = nil
+      if vim.lsp.get_client_by_id(client_id) then
+        local ctx = { method = 'textDocument/publishDiagnostics', client_id = client_id }
+        vim.lsp.handlers['textDocument/publishDiagnostics'](nil, result, ctx)
+      end
+    end
+  end
+end
+
+vim.api.nvim_create_autocmd({ 'BufNew', 'BufFilePost', 'BufReadPost' }, {
+  group = vim.api.nvim_create_augroup('gloss_closed_diagnostics', { clear = true }),
+  callback = function(args)
+    if keeping_closed and next(closed_diagnostics) ~= nil then
+      hand_over_diagnostics(args.buf)
+    end
+  end,
+})
+
+-- The lines `rows` (0-based) of `file`, read from disk.
+local function file_lines(file, rows)
+  local wanted, last = {}, -1
+  for _, row in ipairs(rows) do
+    wanted[row] = true
+    last = math.max(last, row)
+  end
+  local lines, row = {}, 0
+  local handle = io.open(file, 'r')
+  if not handle then
+    return lines
+  end
+  for line in handle:lines() do
+    if row > last then
+      break
+    end
+    if wanted[row] then
+      lines[row] = line:gsub('\r$', '')
+    end
+    row = row + 1
+  end
+  handle:close()
+  return lines
+end
+
+local severity_type = { 'E', 'W', 'I', 'N' }
+
+-- Every diagnostic Gloss published, of open and closed files, as quickfix
+-- items sorted by file and position.
+local function all_diagnostics()
+  local items = {}
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'gloss' })) do
+    local namespace = vim.lsp.diagnostic.get_namespace(client.id, false)
+    for _, item in ipairs(vim.diagnostic.toqflist(vim.diagnostic.get(nil, { namespace = namespace }))) do
+      item.filename = vim.api.nvim_buf_get_name(item.bufnr)
+      item.bufnr = nil
+      items[#items + 1] = item
+    end
+    for file, result in pairs(closed_diagnostics[client.id] or {}) do
+      local rows = {}
+      for _, d in ipairs(result.diagnostics) do
+        rows[#rows + 1] = d.range.start.line
+        rows[#rows + 1] = d.range['end'].line
+      end
+      local lines = file_lines(file, rows)
+      for _, d in ipairs(result.diagnostics) do
+        local from, to = d.range.start, d.range['end']
+        local function column(row, character)
+          local line = lines[row] or ''
+          local ok, byte = pcall(vim.str_byteindex, line, client.offset_encoding, character, false)
+          return (ok and byte or math.min(character, #line)) + 1
+        end
+        items[#items + 1] = {
+          filename = file,
+          lnum = from.line + 1,
+          col = column(from.line, from.character),
+          end_lnum = to.line + 1,
+          end_col = column(to.line, to.character),
+          text = d.message,
+          type = severity_type[d.severity or 1] or 'E',
+          valid = 1,
+        }
+      end
+    end
+  end
+  for id in pairs(closed_diagnostics) do
+    if not vim.lsp.get_client_by_id(id) then
+      closed_diagnostics[id] = nil
+    end
+  end
+  table.sort(items, function(a, b)
+    if a.filename ~= b.filename then
+      return a.filename < b.filename
+    end
+    if a.lnum ~= b.lnum then
+      return a.lnum < b.lnum
+    end
+    return a.col < b.col
+  end)
+  return items
+end
+
+-- :GlossDiagnostics — every diagnostic of the workspace, open files or not, in
+-- the quickfix list. (The list makes a buffer for each file in it; their
+-- diagnostics still reach Neovim's only when such a file is read.)
+vim.api.nvim_create_user_command('GlossDiagnostics', function()
+  local items = all_diagnostics()
+  if #items == 0 then
+    vim.notify('gloss: no diagnostics', vim.log.levels.INFO)
+    return
+  end
+  keeping_closed = false
+  local ok, err = pcall(vim.fn.setqflist, {}, ' ', { title = 'Gloss diagnostics', items = items })
+  keeping_closed = true
+  if not ok then
+    error(err)
+  end
+  vim.cmd('botright copen')
+end, { desc = 'Gloss: Every Diagnostic of the Workspace, in the Quickfix List' })
+
 -- Neovim starts no server, and says nothing, when the command is not an
 -- executable (`K` then falls back to man pages): say it once, on the first
 -- buffer Gloss would have started for.

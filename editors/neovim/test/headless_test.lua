@@ -208,6 +208,43 @@ step('diagnostics, and after a file changes on disk (F1)', function()
   check('F1: the other diagnostic stays', count(codes(bufnr), 'unresolved-locator') == 1, vim.inspect(codes(bufnr)))
 end)
 
+step('a closed note: its diagnostics make no buffer, reach Neovim when it is opened, and :GlossDiagnostics lists them', function()
+  local consolidation = W .. '/notes/consolidation.md'
+  check('a closed note with a diagnostic has no buffer (Gloss keeps its diagnostics aside)',
+    vim.fn.bufexists(consolidation) == 0)
+  local bufnr = vim.fn.bufadd(consolidation)
+  check('a buffer made for it has its diagnostics at once', table.concat(codes(bufnr), ',') == 'broken-link',
+    vim.inspect(codes(bufnr)))
+  -- A closed note whose citation follows accents, Vietnamese, Chinese and an emoji: a quickfix column is a byte
+  -- column, Gloss's a UTF-16 one.
+  local accented = W .. '/notes/closed-accents.md'
+  H.write_file(accented, '# Ghi chú\n\nCafé — Tiếng Việt 记忆 😀 cites [@nobody2020].\n')
+  local window = vim.api.nvim_get_current_win()
+  local item
+  wait(function()
+    vim.cmd('silent GlossDiagnostics')
+    for _, entry in ipairs(vim.fn.getqflist()) do
+      if vim.api.nvim_buf_get_name(entry.bufnr) == accented then
+        item = entry
+      end
+    end
+    return item ~= nil
+  end)
+  vim.cmd('cclose')
+  vim.api.nvim_set_current_win(window)
+  local line = 'Café — Tiếng Việt 记忆 😀 cites [@nobody2020].'
+  local at = item and line:sub(item.col)
+  check(':GlossDiagnostics lists a closed note at its byte column', item ~= nil and item.lnum == 3
+    and at:find('^%[?@?nobody2020') ~= nil, item and vim.inspect(item))
+  local keys = {}
+  for _, entry in ipairs(vim.fn.getqflist()) do
+    keys[vim.fs.basename(vim.api.nvim_buf_get_name(entry.bufnr)) .. ':' .. entry.lnum] = true
+  end
+  check(':GlossDiagnostics lists the open and the closed notes', keys['spacing-effect.md:21']
+    and keys['consolidation.md:13'], vim.inspect(keys))
+  os.remove(accented)
+end)
+
 step('completion after [@ in Neovim own menu (F6)', function()
   open(W .. '/notes/schema-theory.md')
   local by_key = menu_after('See [@loft')
