@@ -193,7 +193,7 @@ extension Server {
 
   /// Whether some root has files waiting to be re-diagnosed, or extracted texts wait to be put in place.
   package var hasDeferredWork: Bool {
-    !documents.changed.isEmpty || loading.deferredToken != nil || roots.contains { !$0.workspace.pendingPaths.isEmpty }
+    !documents.changed.isEmpty || loading.isDeferred || roots.contains { !$0.workspace.pendingPaths.isEmpty }
       || extractions.hasFinished || restart.early?.mayAnswer == true && !loading.hasLoaded
   }
 
@@ -201,7 +201,7 @@ extension Server {
   /// publishes those that changed.
   func runDeferredWork() {
     // `handle` indexed the changed documents before this event; the rest waits for the next idle moment.
-    if let token = loading.deferredToken { return loadWorkspaces(progressToken: token) }
+    if loading.isDeferred { return loadWorkspaces(progressToken: loading.deferredToken) }
     for index in roots.indices where !roots[index].workspace.pendingPaths.isEmpty {
       let changed = roots[index].workspace.refreshPending()
       publishSorted(changed, in: roots[index].id)

@@ -30,11 +30,13 @@ extension Server {
         guard (try? result.get()) != nil else { return server.loadWorkspaces(progressToken: nil) }
         // `begin` goes out now; the indexing runs as deferred work, once this message has been written.
         server.loading.isPending = false
+        server.loading.isDeferred = true
         server.loading.deferredToken = token
         server.beginIndexingProgress()
       }
     } else {
-      loadWorkspaces(progressToken: nil)
+      // Without progress too, the first indexing waits for the first idle moment: a restart answers before it.
+      loading.isDeferred = true
     }
   }
 

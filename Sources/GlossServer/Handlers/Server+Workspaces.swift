@@ -220,10 +220,10 @@ extension Server {
 
   /// Loads the roots now when their loading still waits for the client's answer to the progress request.
   func loadIfStillPending(before event: ServerEvent) {
-    if let token = loading.deferredToken {
+    if loading.isDeferred {
       // Idle time runs the deferred load itself; anything else must not see an empty workspace.
       if case .idle = event { return }
-      return loadWorkspaces(progressToken: token)
+      return loadWorkspaces(progressToken: loading.deferredToken)
     }
     guard loading.isPending else { return }
     // The answer itself starts the loading with progress.
@@ -390,11 +390,30 @@ extension Server {
   }
 
   /// `workspace/didChangeConfiguration`: new editor settings (`settings.gloss`); every root re-reads its config.
+  /// The settings in force sent again (Eglot sends them right after every start) change nothing: a config file
+  /// changed on disk is seen by the file watching, not by this.
   func didChangeConfiguration(_ params: DidChangeConfigurationNotification) {
-    guard case .object(let settings)? = params.settings else { return }
-    let value = settings["gloss"] ?? .object(settings)
-    connection.editorSettings = ConfigValue(value)
+    guard let settings = Self.editorSettings(of: params),
+      Self.canonicalText(of: settings) != canonicalEditorSettings
+    else { return }
+    connection.editorSettings = settings
     for root in roots where root.kind == .folder { reloadConfig(of: root.id) }
+  }
+
+  /// The editor settings `params` carries (`settings.gloss`, else `settings` itself), nil when it carries no object.
+  static func editorSettings(of params: DidChangeConfigurationNotification) -> ConfigValue? {
+    guard case .object(let settings)? = params.settings else { return nil }
+    return ConfigValue(settings["gloss"] ?? .object(settings))
+  }
+
+  /// Whether `notification` is a `workspace/didChangeConfiguration` that changes nothing: no settings object, or the
+  /// settings in force sent again.
+  func changesNoSettings(_ notification: IncomingNotification) -> Bool {
+    guard notification.method == DidChangeConfigurationNotification.method,
+      let params = try? RawJSON.decode(DidChangeConfigurationNotification.self, from: notification.params)
+    else { return false }
+    guard let settings = Self.editorSettings(of: params) else { return true }
+    return Self.canonicalText(of: settings) == canonicalEditorSettings
   }
 
   /// Logs each unreadable file of a root once.

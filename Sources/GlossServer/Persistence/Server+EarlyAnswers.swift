@@ -35,12 +35,12 @@ extension Server {
   /// Handles `event` before the first indexing when it can: true when it did (the event needs nothing else), false
   /// when the caller must index first.
   func answerBeforeLoading(_ event: ServerEvent) -> Bool {
-    guard loading.isPending || loading.deferredToken != nil else { return false }
+    guard loading.isPending || loading.isDeferred else { return false }
     switch event {
     case .idle:
       // A restart whose client opened nothing yet gets its early root now, at the first idle moment, like one that
       // opened a note: a note opened while the workspace is indexed is answered at once.
-      if restart.early == nil, loading.deferredToken != nil, !prepareEarlyAnswers() { return false }
+      if restart.early == nil, loading.isDeferred, !prepareEarlyAnswers() { return false }
       guard let early = restart.early, early.mayAnswer else { return false }
       // While a completion waits for the find image, the first indexing is not started: it would take the cores the
       // read needs (a 5x restart's completion took 3 s instead of 0.8 s). The read wakes the loop; this is the
@@ -74,6 +74,9 @@ extension Server {
       // Attached once the notes are in (`reattachOpenDocuments`).
       documents.open(params.textDocument)
       restart.early?.lastAnswer = .now
+      return true
+    case .message(.notification(let notification)) where changesNoSettings(notification):
+      // The settings in force sent again (Eglot and VS Code do right after the start): nothing to do.
       return true
     case .message(.notification(let notification)) where notification.method == CancelRequestNotification.method:
       guard restart.early?.mayAnswer == true else { return false }
@@ -110,7 +113,7 @@ extension Server {
   /// before the first indexing, while the first indexing is built in the background a moment (its end wakes the
   /// loop), nil when there is none.
   package var idleWait: Duration? {
-    guard let early = restart.early, early.mayAnswer, loading.isPending || loading.deferredToken != nil else {
+    guard let early = restart.early, early.mayAnswer, loading.isPending || loading.isDeferred else {
       return nil
     }
     // A completion waits for the find image, read without the first indexing beside it: the read wakes the loop.

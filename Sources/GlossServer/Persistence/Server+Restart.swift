@@ -34,9 +34,12 @@ extension Server {
   }
 
   /// The editor settings written canonically; none and an empty object are the same.
-  var canonicalEditorSettings: String {
-    guard let editorSettings = connection.editorSettings, editorSettings != .object([:]) else { return "" }
-    return editorSettings.canonicalText
+  var canonicalEditorSettings: String { Self.canonicalText(of: connection.editorSettings) }
+
+  /// `settings` written canonically; none and an empty object are the same.
+  static func canonicalText(of settings: ConfigValue?) -> String {
+    guard let settings, settings != .object([:]) else { return "" }
+    return settings.canonicalText
   }
 
   /// Whether diagnostics published now are those of the files on disk: pushed, and no document open (an open

@@ -8,9 +8,10 @@ import LanguageServerProtocol
 /// (`Workspace.adoptDiagnosis(of:)`).
 ///
 /// Until then the loop answers only what needs no diagnostics and changes no file of the index (hover, completion,
-/// definition, references, outline, decorations, code lenses; opening a note as it is on disk, whose publishing waits for the diagnosis) and
-/// skips its periodic work; any other event first waits for the diagnosis and takes it (`finishRestartDiagnoses`), so that no change is ever
-/// diagnosed against the empty diagnostics of an undiagnosed index (docs/contributing/architecture.md, "Restarts").
+/// definition, references, outline, decorations, code lenses; opening a note as it is on disk, whose publishing
+/// waits for the diagnosis; the editor settings in force sent again) and skips its periodic work; any other event
+/// first waits for the diagnosis and takes it (`finishRestartDiagnoses`), so that no change is ever diagnosed against
+/// the empty diagnostics of an undiagnosed index (docs/contributing/architecture.md, "Restarts").
 extension Server {
   /// The requests answered while a restarted root waits for its diagnosis: they read the files' records only.
   static let requestsBeforeRestartDiagnosis: Set<String> = [
@@ -40,7 +41,7 @@ extension Server {
       // Opening a note as it is on disk keeps its record (`keepIndexedNote`); from another text, indexing the buffer
       // first takes the diagnosis (`updateFromBuffer`).
       notification.method == DidOpenTextDocumentNotification.method
-        || notification.method == CancelRequestNotification.method
+        || notification.method == CancelRequestNotification.method || changesNoSettings(notification)
     // A tick does nothing meanwhile (`handle`): the next one does its work.
     case .message(.response), .cancelledRequest, .unreadable, .framingError, .restartChecked, .extracted, .endOfInput,
       .tick:

@@ -6,7 +6,9 @@ import LanguageServerProtocol
 package struct RootLoading {
   /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
   var isPending = false
-  /// The progress token of a first indexing whose `begin` was sent and whose work waits for the next idle moment.
+  /// Whether the first indexing waits for the next idle moment (so that a restart answers what it can before it).
+  var isDeferred = false
+  /// The progress token of that first indexing, whose `begin` was sent (none for a client that takes no progress).
   var deferredToken: ProgressToken?
   /// Whether the workspace was loaded once (later folders are loaded as they come).
   package internal(set) var hasLoaded = false
@@ -19,6 +21,7 @@ package struct RootLoading {
   mutating func start() {
     hasLoaded = true
     isPending = false
+    isDeferred = false
     deferredToken = nil
   }
 

@@ -33,13 +33,15 @@ import Testing
     RestartFixture.questions(at: places, in: text, path: "notes/a.md")
   }
 
-  @Test func aRestartAnswersACitationBeforeItsNotesAreIn() throws {
+  /// With a client that takes progress, and with one that does not (Eglot 1.9): the first indexing waits for the
+  /// first idle moment either way.
+  @Test(arguments: [true, false]) func aRestartAnswersACitationBeforeItsNotesAreIn(takingProgress: Bool) throws {
     let fixture = try RestartFixture(files: RestartAnswerTests.files)
     #expect(try fixture.run().saved)
     let questions = Self.questions(in: try fixture.text("notes/a.md"))
     #expect(questions.count == Self.citationQuestions + 3)
     let before = try fixture.copyOfCache()
-    let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"])
+    let warm = try fixture.askBeforeIndexing(questions, opening: ["notes/a.md"], takingProgress: takingProgress)
     let cold = try fixture.ask(questions, restarts: false, cache: before, opening: ["notes/a.md"])
     #expect(
       warm.run.logs.contains { $0.contains("answering citations in") && $0.contains("before its 2 notes are in") })

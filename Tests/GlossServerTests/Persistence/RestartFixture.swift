@@ -301,6 +301,32 @@ final class RestartFixture {
       run: Run(published: client.notifications(PublishDiagnosticsNotification.self), logs: logs.lines))
   }
 
+  /// A restart whose diagnosis is held back for `holding` seconds (then let go from another thread), to which the
+  /// editor sends `settings` as `didChangeConfiguration` right after `initialize` (as Eglot does), then asks
+  /// `question`. Returns the log, whether the diagnosis was still awaited once the question was answered, and the
+  /// answer.
+  func sendSettings(
+    _ settings: JSONValue?, thenAsk question: Question, whileTheDiagnosisIsHeldFor holding: TimeInterval
+  ) throws -> (logs: [String], stillAwaited: Bool, answer: String) {
+    let logs = LogLines()
+    let client = client(restarts: true, build: Self.build, cache: nil, logs: logs)
+    let builds = client.server.restart.completionBuilds
+    builds.enter()
+    let letGo = DispatchSemaphore(value: 0)
+    DispatchQueue.global().asyncAfter(deadline: .now() + holding) {
+      builds.leave()
+      letGo.signal()
+    }
+    try client.initialize(
+      InitializeRequest(workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
+    client.notify(DidChangeConfigurationNotification(settings: settings))
+    let answered = answer(question, from: client, cache: cache)
+    let stillAwaited = client.server.roots.first?.workspace.awaitsDiagnosis ?? false
+    letGo.wait()
+    settle(client)
+    return (logs.lines, stillAwaited, answered)
+  }
+
   /// The answer to `question` as JSON with sorted keys, the cache folder `cache` (an extracted text's file) written
   /// `<cache>`.
   private func answer(_ question: Question, from client: TestClient, cache: String) -> String {
@@ -442,19 +468,28 @@ final class RestartFixture {
     var run: Run
   }
 
-  /// One start of a server whose client takes progress (the first indexing then waits for an event) that opens
-  /// `opening` (as they are on disk) and `buffers` (path → text) and asks `questions` in turn, each handled with
+  /// One start of a server whose client takes progress (or, without `takingProgress`, does not, as Eglot 1.9) that
+  /// opens `opening` (as they are on disk) and `buffers` (path → text) and asks `questions` in turn, each handled with
   /// nothing else (no idle moment in between), as an editor restoring its buffers sends them; then the questions are
   /// asked again once everything settled.
   func askBeforeIndexing(
-    _ questions: [Question], opening: [String] = [], buffers: [String: String] = [:]
+    _ questions: [Question], opening: [String] = [], buffers: [String: String] = [:], takingProgress: Bool = true
   ) throws -> EarlyAnswers {
     let logs = LogLines()
     let client = client(restarts: true, build: Self.build, cache: nil, logs: logs)
-    try client.initialize(
-      InitializeRequest(
-        capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)),
-        workspaceFolders: [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]))
+    let folders = [WorkspaceFolder(uri: FileURI(filePath: root).string, name: "workspace")]
+    if takingProgress {
+      try client.initialize(
+        InitializeRequest(
+          capabilities: ClientCapabilities(window: ClientCapabilities.Window(workDoneProgress: true)),
+          workspaceFolders: folders))
+    } else {
+      // `initialize` and `initialized` without an idle moment after them, as an editor sends them with the rest.
+      let id = client.enqueue(InitializeRequest(workspaceFolders: folders))
+      client.enqueue(InitializedNotification())
+      client.processQueuedEvents()
+      _ = try client.response(to: id, as: InitializeRequest.self)
+    }
     let opened = try opening.map { ($0, try text($0)) } + buffers.sorted { $0.key < $1.key }
     for (path, text) in opened {
       client.enqueue(

@@ -257,6 +257,22 @@ import Testing
     #expect(warm.first == cold.first)
   }
 
+  /// Eglot sends its settings (none: `{}`) right after every start: the restarted workspace answers at once, without
+  /// waiting for its diagnosis, and re-reads nothing.
+  @Test(arguments: [JSONValue.object([:]), .null, .object(["gloss": .object([:])])])
+  func settingsSentAgainUnchangedDoNotWaitForTheDiagnosis(settings: JSONValue) throws {
+    let fixture = try RestartFixture(files: Self.filesWithoutPDF)
+    #expect(try fixture.run().saved)
+    let text = try fixture.text("notes/a.md")
+    let hover = try #require(
+      RestartFixture.questions(at: [("@smith2020", 2, [.hover])], in: text, path: "notes/a.md").first)
+    let restart = try fixture.sendSettings(settings, thenAsk: hover, whileTheDiagnosisIsHeldFor: 1.5)
+    #expect(restart.logs.contains { $0.contains("from its restart snapshot") })
+    #expect(!restart.logs.contains { $0.contains("for the diagnosis of a restarted workspace") }, "\(restart.logs)")
+    #expect(restart.stillAwaited)
+    #expect(restart.answer.contains("smith2020"))
+  }
+
   @Test func otherEditorSettingsAreAChange() throws {
     let fixture = try RestartFixture(files: Self.files)
     _ = try fixture.run(settings: .object(["diagnostics": .object(["unknown-source": .string("off")])]))
