@@ -34,6 +34,7 @@
 (require 'eglot)
 (require 'jsonrpc)
 (require 'project)
+(require 'seq)
 (require 'subr-x)
 (require 'url-parse)
 (require 'url-util)
@@ -151,6 +152,126 @@ saying what to set when its program is missing."
     (setq workspace (plist-put workspace :workspaceEdit edit))
     (plist-put (copy-sequence capabilities) :workspace workspace)))
 
+;;;; Diagnostics of files no buffer visits
+
+;; Gloss publishes the diagnostics of every note of the workspace, open or
+;; not.  Eglot 1.9 looks up a visiting buffer for each (`find-buffer-visiting',
+;; which resolves every folder of the name) and keeps those of unvisited files
+;; in `flymake-list-only-diagnostics' by deleting the file's old entry from the
+;; whole list first: on 10,000 notes, seconds after each start during which
+;; every answer waits.  For Gloss's servers they are kept in a table instead,
+;; and handed to that list once, when Emacs is idle or Flymake lists the
+;; project's diagnostics (`flymake-show-project-diagnostics').
+
+(defvar gloss--closed-diagnostics (make-hash-table :test #'equal)
+  "Flymake diagnostics of the files no buffer visits, by absolute file name.
+A file whose entry is nil has none any more (its entry in
+`flymake-list-only-diagnostics' goes at the next hand-over).")
+
+(defvar gloss--closed-diagnostics-timer nil
+  "The idle timer that hands the kept diagnostics to Flymake, if one waits.")
+
+(defun gloss--visiting-buffer (path)
+  "The buffer visiting PATH, found by its name or by the file's inode."
+  (or (get-file-buffer path)
+      (let ((number (nthcdr 10 (file-attributes path))))
+        (and (car-safe number)
+             (seq-find (lambda (buffer) (equal (buffer-local-value 'buffer-file-number buffer) number))
+                       (buffer-list))))))
+
+(defvar gloss--closed-uri nil
+  "The URI of the last diagnostics found to be of a file no buffer visits.")
+
+(defun gloss--closed-file (uri)
+  "The absolute file name of the file URI when no buffer visits it, else nil.
+Remembered for the next call: the events buffer and the handler ask in turn."
+  (if (and gloss--closed-uri (string= uri (car gloss--closed-uri)))
+      (cdr gloss--closed-uri)
+    (let* ((path (expand-file-name (gloss--uri-to-path uri)))
+           (closed (and (not (gloss--visiting-buffer path)) path)))
+      (setq gloss--closed-uri (cons uri closed))
+      closed)))
+
+(defun gloss--list-only-diagnostics (path diagnostics)
+  "Flymake diagnostics of PATH, for listing only, from the LSP DIAGNOSTICS."
+  (cl-loop
+   for diagnostic across diagnostics
+   collect (let* ((start (plist-get (plist-get diagnostic :range) :start))
+                  (severity (plist-get diagnostic :severity))
+                  (code (plist-get diagnostic :code)))
+             (flymake-make-diagnostic
+              path (cons (1+ (plist-get start :line)) (1+ (plist-get start :character))) nil
+              (cond ((or (null severity) (<= severity 1)) 'eglot-error)
+                    ((= severity 2) 'eglot-warning)
+                    (t 'eglot-note))
+              (concat (plist-get diagnostic :source) (and code (format " [%s]" code)) ": "
+                      (plist-get diagnostic :message))))))
+
+(defun gloss--hand-over-closed-diagnostics (&rest _)
+  "Put the kept diagnostics in `flymake-list-only-diagnostics'.
+They replace the files' old entries there."
+  (when gloss--closed-diagnostics-timer
+    (cancel-timer gloss--closed-diagnostics-timer)
+    (setq gloss--closed-diagnostics-timer nil))
+  (when (> (hash-table-count gloss--closed-diagnostics) 0)
+    (let ((kept nil))
+      (dolist (entry flymake-list-only-diagnostics)
+        (unless (gethash (car entry) gloss--closed-diagnostics 'absent)
+          (push entry kept)))
+      (setq kept (nreverse kept))
+      (maphash (lambda (path diagnostics)
+                 (when diagnostics (push (cons path diagnostics) kept)))
+               gloss--closed-diagnostics)
+      (clrhash gloss--closed-diagnostics)
+      (setq flymake-list-only-diagnostics kept))))
+
+(with-eval-after-load 'flymake
+  (when (fboundp 'flymake--project-diagnostics)
+    (advice-add 'flymake--project-diagnostics :before #'gloss--hand-over-closed-diagnostics)))
+
+(defun gloss--log-event-advice (log connection message &rest args)
+  "Call LOG with CONNECTION, MESSAGE and ARGS: not for closed files' diagnostics.
+Eglot's events buffer pretty-prints every message, which for the
+diagnostics of every note of the workspace costs more than all the rest;
+those of files no buffer visits are left out of it."
+  (unless (and (gloss--server-p connection)
+               (equal (plist-get message :method) "textDocument/publishDiagnostics")
+               (not (plist-get message :id))
+               (let ((uri (plist-get (plist-get message :params) :uri)))
+                 (and (stringp uri) (gloss--closed-file uri))))
+    (apply log connection message args)))
+
+(when (fboundp 'jsonrpc--log-event)
+  (advice-add 'jsonrpc--log-event :around #'gloss--log-event-advice))
+
+(defun gloss--filter-advice (filter process output)
+  "Call FILTER with PROCESS and OUTPUT; for Gloss, without collecting garbage.
+The diagnostics of every note, a notification each, made Emacs collect
+garbage every few of them: a second or two of a large workspace's start."
+  (if (gloss--server-p (process-get process 'jsonrpc-connection))
+      (let ((gc-cons-threshold (max gc-cons-threshold (* 64 1024 1024))))
+        (funcall filter process output))
+    (funcall filter process output)))
+
+(when (fboundp 'jsonrpc--process-filter)
+  (advice-add 'jsonrpc--process-filter :around #'gloss--filter-advice))
+
+(cl-defmethod eglot-handle-notification
+  ((_server gloss-server) (_method (eql textDocument/publishDiagnostics)) &key uri diagnostics
+   &allow-other-keys)
+  "Keep URI's DIAGNOSTICS aside if no buffer visits it, else give them to Eglot."
+  (let ((path (gloss--closed-file uri)))
+    (setq gloss--closed-uri nil)
+    (if (not path)
+        (progn
+          ;; Its entry in Flymake's list, if any, goes at the next hand-over.
+          (puthash (expand-file-name (gloss--uri-to-path uri)) nil gloss--closed-diagnostics)
+          (cl-call-next-method))
+      (puthash path (gloss--list-only-diagnostics path diagnostics) gloss--closed-diagnostics)
+      (unless gloss--closed-diagnostics-timer
+        (setq gloss--closed-diagnostics-timer
+              (run-with-idle-timer 0.5 nil #'gloss--hand-over-closed-diagnostics))))))
+
 ;;;; Completion keys and the extracted texts
 
 (defvar gloss-mode-map
@@ -244,8 +365,12 @@ would change nothing but the cache."
 (defun gloss--uri-to-path (uri)
   "The file name of the file URI, its %-escapes decoded as UTF-8."
   (when (keywordp uri) (setq uri (substring (symbol-name uri) 1)))
-  (decode-coding-string
-   (url-unhex-string (url-filename (url-generic-parse-url uri))) 'utf-8))
+  (let ((path (if (string-prefix-p "file:///" uri)
+                  (substring uri 7)
+                (url-filename (url-generic-parse-url uri)))))
+    (if (string-search "%" path)
+        (decode-coding-string (url-unhex-string path) 'utf-8)
+      path)))
 
 (defun gloss--path-to-uri (path)
   "The file URI of PATH."

@@ -236,6 +236,26 @@
        "the unknown source to go"
        (lambda (d) (not (string-match-p "unknown-source" (gloss-test--codes d))))))))
 
+(ert-deftest gloss-keeps-a-closed-notes-diagnostics-aside ()
+  "A note no buffer visits: Flymake's project list has its diagnostics, Eglot's events buffer does not log them, and
+opening the note shows them."
+  (gloss-test--with-workspace (:git)
+    (with-current-buffer (gloss-test--open "notes/spacing-effect.md")
+      (let* ((closed (gloss-test--file "notes/consolidation.md"))
+             (listed (gloss-test--wait
+                      "the closed note's diagnostics in Flymake's project list"
+                      (lambda ()
+                        (gloss--hand-over-closed-diagnostics)
+                        (cdr (assoc closed flymake-list-only-diagnostics))))))
+        (should (equal (mapcar #'flymake-diagnostic-text listed)
+                       '("gloss [broken-link]: no note matches 'reconsolidation'")))
+        (with-current-buffer (jsonrpc-events-buffer (eglot-current-server))
+          (should (string-match-p "spacing-effect\\.md" (buffer-string)))
+          (should-not (string-match-p "consolidation\\.md" (buffer-string))))
+        (with-current-buffer (gloss-test--open "notes/consolidation.md")
+          (gloss-test--wait-diagnostics "the opened note's diagnostics"
+                                        (lambda (d) (string-match-p "broken-link" (gloss-test--codes d)))))))))
+
 ;;;; Completion
 
 (defun gloss-test--complete (typed)
