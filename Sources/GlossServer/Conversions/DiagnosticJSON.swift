@@ -34,7 +34,7 @@ package enum DiagnosticJSON {
   package static func publishBody(uri: DocumentURI, version: Int?, diagnostics: [LSPDiagnostic]) -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(120 + uri.utf8.count + diagnostics.count * 160)
-    out.append(contentsOf: #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#.utf8)
+    out.append(contentsOf: publishPrefix)
     appendString(uri, to: &out)
     if let version {
       out.append(contentsOf: #","version":"#.utf8)
@@ -47,6 +47,29 @@ package enum DiagnosticJSON {
     }
     out.append(contentsOf: "]}}".utf8)
     return Data(out)
+  }
+
+  /// How every body `publishBody` writes begins, up to its URI.
+  static let publishPrefix = Array(
+    #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#.utf8)
+
+  /// The URI of a body `publishBody` wrote, as written there (JSON-escaped, with its quotes); nil for another body.
+  package static func uri(ofPublishBody body: Data) -> String? {
+    body.withUnsafeBytes { bytes -> String? in
+      guard bytes.count > publishPrefix.count, bytes.starts(with: publishPrefix),
+        bytes[publishPrefix.count] == UInt8(ascii: "\"")
+      else { return nil }
+      var index = publishPrefix.count + 1
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "\\"): index += 2
+        case UInt8(ascii: "\""):
+          return String(decoding: bytes[publishPrefix.count...index], as: UTF8.self)
+        default: index += 1
+        }
+      }
+      return nil
+    }
   }
 
   /// One diagnostic object.

@@ -22,11 +22,22 @@ package struct OutgoingMessage: Sendable, CustomStringConvertible {
   package var kind: Kind
   /// The JSON body, without framing.
   package var body: Data
+  /// For a `publishDiagnostics`, the document's URI as written in it: a later one for the same document replaces it
+  /// when it was not written yet (`BulkWriter`). Nil for any other message.
+  package var subject: String?
 
   /// Creates an outgoing message.
-  package init(kind: Kind, body: Data) {
+  package init(kind: Kind, body: Data, subject: String? = nil) {
     self.kind = kind
     self.body = body
+    self.subject = subject
+  }
+
+  /// A `publishDiagnostics` written by `DiagnosticJSON.publishBody`, its document named as its subject.
+  package static func publishDiagnostics(body: Data) -> OutgoingMessage {
+    OutgoingMessage(
+      kind: .notification(method: PublishDiagnosticsNotification.method), body: body,
+      subject: DiagnosticJSON.uri(ofPublishBody: body))
   }
 
   package var description: String { String(decoding: body, as: UTF8.self) }

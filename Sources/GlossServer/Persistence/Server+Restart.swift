@@ -87,8 +87,7 @@ extension Server {
     messages.reserveCapacity(snapshot.published.count)
     for record in snapshot.published {
       published[record.path] = record.body
-      messages.append(
-        OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: record.body))
+      messages.append(.publishDiagnostics(body: record.body))
     }
     // Written while the index is built: the client reads a notification per file, which took the loop 0.2 s of
     // waiting on the pipe for 12,000 files.

@@ -35,4 +35,18 @@ import Testing
         == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file:///a.md","diagnostics":[]}}"#
     )
   }
+
+  /// The document a body names, as written, tells a writer which older diagnostics a newer set replaces.
+  @Test func aBodyNamesItsDocumentAsWritten() {
+    let uri = "file:///w/ghi%20ch%C3%BA/\u{1}\"odd\\name.md"
+    let body = DiagnosticJSON.publishBody(uri: uri, version: 3, diagnostics: Self.diagnostics)
+    let named = DiagnosticJSON.uri(ofPublishBody: body)
+    #expect(named == #""file:///w/ghi%20ch%C3%BA/\u0001\"odd\\name.md""#)
+    #expect(OutgoingMessage.publishDiagnostics(body: body).subject == named)
+    let empty = DiagnosticJSON.publishBody(uri: "file:///b.md", version: nil, diagnostics: [])
+    #expect(DiagnosticJSON.uri(ofPublishBody: empty) == #""file:///b.md""#)
+    #expect(DiagnosticJSON.uri(ofPublishBody: Data(#"{"jsonrpc":"2.0","id":1,"result":null}"#.utf8)) == nil)
+    let unterminated = Data(DiagnosticJSON.publishPrefix + Array(#""file:///c.md"#.utf8))
+    #expect(DiagnosticJSON.uri(ofPublishBody: unterminated) == nil)
+  }
 }

@@ -6,8 +6,9 @@ import Testing
 
 @testable import GlossServer
 
-/// A restart's replayed diagnostics are written on a thread of their own while the loop goes on: answers overtake
-/// the rest of them, a later `publishDiagnostics` (which may be about one of their files) may not.
+/// The diagnostics of every file are written on a thread of their own while the loop goes on: answers overtake the
+/// rest of them, and so do newer diagnostics of a document (its older ones not yet written are then left out); a
+/// `publishDiagnostics` that does not name its document waits for them.
 @Suite struct BulkWriterTests {
   /// What was written, in order, by a writer whose first message of a run waits until `gate` opens (a client not
   /// reading yet).
@@ -22,7 +23,7 @@ import Testing
 
     func write(_ message: OutgoingMessage) {
       let text = message.description
-      if text.hasPrefix("run-first") {
+      if text == "run-first" || text == "run-first:old" {
         reachedGate.signal()
         gate.wait()
       }
@@ -94,6 +95,67 @@ import Testing
     }
     output.gate.signal()
     second.wait()
+    writer.waitUntilWritten()
+    #expect(output.lines == ["run-first", "run-second", "run-third", "next-a", "next-b"])
+  }
+
+  /// Diagnostics naming their document (`text` is `document:what`).
+  static func named(_ text: String) -> OutgoingMessage {
+    OutgoingMessage(
+      kind: .notification(method: PublishDiagnosticsNotification.method), body: Data(text.utf8),
+      subject: String(text.prefix { $0 != ":" }))
+  }
+
+  static let namedRun = ["run-first:old", "b:old", "c:old"].map(named)
+
+  @Test func newerDiagnosticsOfADocumentOvertakeTheRunAndReplaceItsOlderOnes() {
+    let output = Output()
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
+    writer.writeInBackground(Self.namedRun)
+    output.reachedGate.wait()
+    // The loop does not wait: `b`'s newer diagnostics go out next, its older ones never.
+    writer.send(Self.named("b:new"))
+    output.gate.signal()
+    writer.waitUntilWritten()
+    #expect(output.lines == ["run-first:old", "b:new", "c:old"])
+  }
+
+  @Test func newerDiagnosticsOfADocumentAlreadyBeingWrittenComeAfterIt() {
+    let output = Output()
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
+    writer.writeInBackground(Self.namedRun)
+    output.reachedGate.wait()
+    writer.send(Self.named("run-first:new"))
+    output.gate.signal()
+    writer.waitUntilWritten()
+    #expect(output.lines == ["run-first:old", "run-first:new", "b:old", "c:old"])
+  }
+
+  @Test func aRunHandedOverAfterNewerDiagnosticsIsWrittenWhole() {
+    let output = Output()
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
+    writer.writeInBackground(Self.namedRun)
+    output.reachedGate.wait()
+    writer.send(Self.named("b:new"))
+    // Handed over after `b:new`, so newer still: written, after it. The loop does not wait for the first run.
+    writer.writeInBackground([Self.named("b:newest")])
+    output.gate.signal()
+    writer.waitUntilWritten()
+    #expect(output.lines == ["run-first:old", "b:new", "c:old", "b:newest"])
+    // Once every run is written, nothing is left out of the next.
+    writer.writeInBackground([Self.named("b:again"), Self.named("c:again")])
+    writer.waitUntilWritten()
+    #expect(output.lines.suffix(2) == ["b:again", "c:again"])
+  }
+
+  @Test func handingOverARunDoesNotWaitForTheOneBeingWritten() {
+    let output = Output()
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
+    writer.writeInBackground(Self.run)
+    output.reachedGate.wait()
+    writer.writeInBackground(["next-a", "next-b"].map(Self.diagnostics))
+    #expect(writer.isWriting && output.lines.isEmpty)
+    output.gate.signal()
     writer.waitUntilWritten()
     #expect(output.lines == ["run-first", "run-second", "run-third", "next-a", "next-b"])
   }
