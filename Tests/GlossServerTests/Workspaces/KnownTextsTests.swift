@@ -120,6 +120,36 @@ import Testing
         == fresh.workspace.sourceDocuments.mapValues(\.document.headings))
   }
 
+  /// Without the restart snapshot's word for them (a file changed since the last run), the sources are read; those
+  /// read as they were parsed before are taken from the image rather than parsed again, and the diagnosis, which
+  /// checks the quotations against them, is a fresh load's.
+  @Test func aSourceReadAsItWasParsedBeforeIsTakenFromTheImage() throws {
+    let memory = InMemoryFileSystem(
+      root: "/w",
+      files: [
+        "notes/a.md": "# A\n\nIt says \"quiet water runs deep\" [@doc, l. 1], \"still water runs shallow\" [@doc]"
+          + " and \"the sea\" [@other].\n",
+        "sources/doc.txt": "Quiet water runs deep.\nTiếng Việt 東京 🎉\n",
+        "sources/other.md": "---\ntitle: Other\n---\n# One\n\nThe river.\n",
+      ])
+    let first = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory, stampingNotes: true)
+    let sources = first.workspace.sourceDocuments.values.compactMap { record in
+      record.document.parts.map { (record, $0) }
+    }
+    let image = try #require(
+      NoteImage(decoding: NoteImage.encode([], sources: sources, build: "test"), build: "test"))
+    memory.setFile("/w/sources/other.md", "---\ntitle: Other\n---\n# One\n\nThe river runs to the sea.\n")
+    let second = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory, stampingNotes: true, noteImage: image)
+    #expect(second.sourcesFromImage == 1)
+    #expect(second.sourceStamps["sources/doc.txt"] == first.sourceStamps["sources/doc.txt"])
+    let fresh = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory)
+    #expect(second.workspace.diagnosticsByPath == fresh.workspace.diagnosticsByPath)
+    #expect(second.workspace.diagnosticsByPath["notes/a.md"]?.count == 1)
+    #expect(
+      second.workspace.sourceDocuments.mapValues(\.document.headings)
+        == fresh.workspace.sourceDocuments.mapValues(\.document.headings))
+  }
+
   /// A text named by a bibliography's `file` field (outside the sources the walk finds) is taken from the image too.
   @Test func anUnchangedSourceNamedByABibliographyIsTakenFromTheImageUnread() throws {
     let memory = InMemoryFileSystem(

@@ -38,7 +38,8 @@ package struct IndexedRoot: Sendable {
   package var notesFromImage = 0
   /// How many of them were not even read (`knownTexts`).
   package var notesNotRead = 0
-  /// How many source documents were taken from the note image unread (`knownTexts`) rather than read and parsed.
+  /// How many source documents were taken from the note image (unread, by `knownTexts`, or read and found as they
+  /// were parsed) rather than parsed.
   package var sourcesFromImage = 0
   /// The stamp of the file of each source document that has parts (its text is its file, or it is HTML:
   /// `SourceDocument.parts`), when a note image is given or notes are stamped: what the image must hold for it
@@ -181,8 +182,17 @@ package struct IndexedRoot: Sendable {
           }
         }
         if prepared.role == .sourceDocument, stampingSources {
-          sourceStamps.set(
-            index, TextStamp(count: prepared.bytes.count, fingerprint: TextFingerprint.of(prepared.bytes)))
+          let stamp = TextStamp(count: prepared.bytes.count, fingerprint: TextFingerprint.of(prepared.bytes))
+          sourceStamps.set(index, stamp)
+          // Parsed before from exactly these bytes: its structure is the image's (its quotation index is made when a
+          // check needs it, as for a source taken unread).
+          if let record = noteImage?.sourceRecord(at: file.path, count: stamp.count, fingerprint: stamp.fingerprint) {
+            sourceFromImage.set(index, true)
+            prepared.parsedSource = record
+            prepared.bytes = []
+            slots.set(index, .success(nil))
+            return prepared
+          }
         }
         slots.set(index, .success(text))
         return prepared
