@@ -127,7 +127,11 @@ local function floating_text()
   for _, win in ipairs(vim.api.nvim_list_wins()) do
     if vim.api.nvim_win_get_config(win).relative ~= '' then
       local lines = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false)
-      return table.concat(lines, '\n'), win
+      local text = table.concat(lines, '\n')
+      -- A float still empty (being filled) is not an answer yet.
+      if text ~= '' then
+        return text, win
+      end
     end
   end
 end
