@@ -29,14 +29,12 @@ extension Server {
         guard server.loading.isPending else { return }
         guard (try? result.get()) != nil else { return server.loadWorkspaces(progressToken: nil) }
         // `begin` goes out now; the indexing runs as deferred work, once this message has been written.
-        server.loading.isPending = false
-        server.loading.isDeferred = true
-        server.loading.deferredToken = token
+        server.loading.deferFirstIndexing(progress: token)
         server.beginIndexingProgress()
       }
     } else {
       // Without progress too, the first indexing waits for the first idle moment: a restart answers before it.
-      loading.isDeferred = true
+      loading.deferFirstIndexing(progress: nil)
     }
   }
 

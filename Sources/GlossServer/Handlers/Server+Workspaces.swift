@@ -393,9 +393,7 @@ extension Server {
   /// The settings in force sent again (Eglot sends them right after every start) change nothing: a config file
   /// changed on disk is seen by the file watching, not by this.
   func didChangeConfiguration(_ params: DidChangeConfigurationNotification) {
-    guard let settings = Self.editorSettings(of: params),
-      Self.canonicalText(of: settings) != canonicalEditorSettings
-    else { return }
+    guard let settings = Self.editorSettings(of: params), !areInForce(settings) else { return }
     connection.editorSettings = settings
     for root in roots where root.kind == .folder { reloadConfig(of: root.id) }
   }
@@ -412,8 +410,12 @@ extension Server {
     guard notification.method == DidChangeConfigurationNotification.method,
       let params = try? RawJSON.decode(DidChangeConfigurationNotification.self, from: notification.params)
     else { return false }
-    guard let settings = Self.editorSettings(of: params) else { return true }
-    return Self.canonicalText(of: settings) == canonicalEditorSettings
+    return Self.editorSettings(of: params).map(areInForce) ?? true
+  }
+
+  /// Whether `settings` mean the editor settings in force (written canonically, none and `{}` alike).
+  func areInForce(_ settings: ConfigValue) -> Bool {
+    Self.canonicalText(of: settings) == canonicalEditorSettings
   }
 
   /// Logs each unreadable file of a root once.

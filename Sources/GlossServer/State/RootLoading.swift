@@ -7,9 +7,9 @@ package struct RootLoading {
   /// Whether the roots still wait to be loaded (the first indexing waits for the progress token's creation).
   var isPending = false
   /// Whether the first indexing waits for the next idle moment (so that a restart answers what it can before it).
-  var isDeferred = false
+  private(set) var isDeferred = false
   /// The progress token of that first indexing, whose `begin` was sent (none for a client that takes no progress).
-  var deferredToken: ProgressToken?
+  private(set) var deferredToken: ProgressToken?
   /// Whether the workspace was loaded once (later folders are loaded as they come).
   package internal(set) var hasLoaded = false
   /// The id the next root gets.
@@ -23,6 +23,13 @@ package struct RootLoading {
     isPending = false
     isDeferred = false
     deferredToken = nil
+  }
+
+  /// Makes the first indexing wait for the next idle moment, reporting its progress with `token` when given.
+  mutating func deferFirstIndexing(progress token: ProgressToken?) {
+    isPending = false
+    isDeferred = true
+    deferredToken = token
   }
 
   /// A new root's id, never given before.

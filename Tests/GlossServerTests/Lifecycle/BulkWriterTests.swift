@@ -33,6 +33,15 @@ import Testing
     var lines: [String] { written.withLock { $0 } }
   }
 
+  /// A writer of one message a batch into a new `Output`, handed `run`, once its first message waits at the gate.
+  static func heldAtTheGate(writing run: [OutgoingMessage]) -> (BulkWriter, Output) {
+    let output = Output()
+    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
+    writer.writeInBackground(run)
+    output.reachedGate.wait()
+    return (writer, output)
+  }
+
   static func diagnostics(_ text: String) -> OutgoingMessage {
     OutgoingMessage(kind: .notification(method: PublishDiagnosticsNotification.method), body: Data(text.utf8))
   }
@@ -40,10 +49,7 @@ import Testing
   static let run = ["run-first", "run-second", "run-third"].map(diagnostics)
 
   @Test func anAnswerOvertakesTheRestOfARun() {
-    let output = Output()
-    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
-    writer.writeInBackground(Self.run)
-    output.reachedGate.wait()
+    let (writer, output) = Self.heldAtTheGate(writing: Self.run)
     // The loop does not wait for the pipe: the writer, blocked on its first message, writes the answer next.
     writer.send(OutgoingMessage(kind: .response(.number(1)), body: Data("answer".utf8)))
     writer.send(OutgoingMessage(kind: .notification(method: "$/progress"), body: Data("progress".utf8)))
@@ -54,10 +60,7 @@ import Testing
   }
 
   @Test func anAnswerAfterTheRunGoesOutAtOnce() {
-    let output = Output()
-    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
-    writer.writeInBackground(Self.run)
-    output.reachedGate.wait()
+    let (writer, output) = Self.heldAtTheGate(writing: Self.run)
     output.gate.signal()
     writer.waitUntilWritten()
     #expect(!writer.isWriting)
@@ -66,10 +69,7 @@ import Testing
   }
 
   @Test func laterDiagnosticsFollowTheRun() {
-    let output = Output()
-    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
-    writer.writeInBackground(Self.run)
-    output.reachedGate.wait()
+    let (writer, output) = Self.heldAtTheGate(writing: Self.run)
     let sent = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       writer.send(Self.diagnostics("later"))
@@ -83,22 +83,6 @@ import Testing
     #expect(output.lines == ["run-first", "run-second", "run-third", "later"])
   }
 
-  @Test func runsAreWrittenInTheOrderGiven() {
-    let output = Output()
-    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
-    writer.writeInBackground(Self.run)
-    output.reachedGate.wait()
-    let second = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      writer.writeInBackground(["next-a", "next-b"].map(Self.diagnostics))
-      second.signal()
-    }
-    output.gate.signal()
-    second.wait()
-    writer.waitUntilWritten()
-    #expect(output.lines == ["run-first", "run-second", "run-third", "next-a", "next-b"])
-  }
-
   /// Diagnostics naming their document (`text` is `document:what`).
   static func named(_ text: String) -> OutgoingMessage {
     OutgoingMessage(
@@ -109,10 +93,7 @@ import Testing
   static let namedRun = ["run-first:old", "b:old", "c:old"].map(named)
 
   @Test func newerDiagnosticsOfADocumentOvertakeTheRunAndReplaceItsOlderOnes() {
-    let output = Output()
-    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
-    writer.writeInBackground(Self.namedRun)
-    output.reachedGate.wait()
+    let (writer, output) = Self.heldAtTheGate(writing: Self.namedRun)
     // The loop does not wait: `b`'s newer diagnostics go out next, its older ones never.
     writer.send(Self.named("b:new"))
     output.gate.signal()
@@ -121,10 +102,7 @@ import Testing
   }
 
   @Test func newerDiagnosticsOfADocumentAlreadyBeingWrittenComeAfterIt() {
-    let output = Output()
-    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
-    writer.writeInBackground(Self.namedRun)
-    output.reachedGate.wait()
+    let (writer, output) = Self.heldAtTheGate(writing: Self.namedRun)
     writer.send(Self.named("run-first:new"))
     output.gate.signal()
     writer.waitUntilWritten()
@@ -132,10 +110,7 @@ import Testing
   }
 
   @Test func aRunHandedOverAfterNewerDiagnosticsIsWrittenWhole() {
-    let output = Output()
-    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
-    writer.writeInBackground(Self.namedRun)
-    output.reachedGate.wait()
+    let (writer, output) = Self.heldAtTheGate(writing: Self.namedRun)
     writer.send(Self.named("b:new"))
     // Handed over after `b:new`, so newer still: written, after it. The loop does not wait for the first run.
     writer.writeInBackground([Self.named("b:newest")])
@@ -149,10 +124,7 @@ import Testing
   }
 
   @Test func handingOverARunDoesNotWaitForTheOneBeingWritten() {
-    let output = Output()
-    let writer = BulkWriter(batchBytes: 1) { output.write($0) }
-    writer.writeInBackground(Self.run)
-    output.reachedGate.wait()
+    let (writer, output) = Self.heldAtTheGate(writing: Self.run)
     writer.writeInBackground(["next-a", "next-b"].map(Self.diagnostics))
     #expect(writer.isWriting && output.lines.isEmpty)
     output.gate.signal()

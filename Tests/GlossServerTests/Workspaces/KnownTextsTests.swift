@@ -68,15 +68,16 @@ import Testing
     #expect(Set(second.workspace.notes.keys) == Set(fresh.workspace.notes.keys))
   }
 
+  /// A note quoting two sources (one passage found, one not, one in the other source as it is changed below).
+  static let quotingSources = [
+    "notes/a.md": "# A\n\nIt says \"quiet water runs deep\" [@doc, l. 1], \"still water runs shallow\" [@doc]"
+      + " and \"the sea\" [@other].\n",
+    "sources/doc.txt": "Quiet water runs deep.\nTiếng Việt 東京 🎉\n",
+    "sources/other.md": "---\ntitle: Other\n---\n# One\n\nThe river.\n",
+  ]
+
   @Test func anUnchangedKnownSourceIsTakenFromTheImageUnreadAndItsTextReadWhenNeeded() throws {
-    let memory = InMemoryFileSystem(
-      root: "/w",
-      files: [
-        "notes/a.md": "# A\n\nIt says \"quiet water runs deep\" [@doc, l. 1], \"still water runs shallow\" [@doc]"
-          + " and \"the sea\" [@other].\n",
-        "sources/doc.txt": "Quiet water runs deep.\nTiếng Việt 東京 🎉\n",
-        "sources/other.md": "---\ntitle: Other\n---\n# One\n\nThe river.\n",
-      ])
+    let memory = InMemoryFileSystem(root: "/w", files: Self.quotingSources)
     let first = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory, stampingNotes: true)
     #expect(Set(first.sourceStamps.keys) == ["sources/doc.txt", "sources/other.md"])
     let sources = first.workspace.sourceDocuments.values.compactMap { record in
@@ -124,14 +125,7 @@ import Testing
   /// read as they were parsed before are taken from the image rather than parsed again, and the diagnosis, which
   /// checks the quotations against them, is a fresh load's.
   @Test func aSourceReadAsItWasParsedBeforeIsTakenFromTheImage() throws {
-    let memory = InMemoryFileSystem(
-      root: "/w",
-      files: [
-        "notes/a.md": "# A\n\nIt says \"quiet water runs deep\" [@doc, l. 1], \"still water runs shallow\" [@doc]"
-          + " and \"the sea\" [@other].\n",
-        "sources/doc.txt": "Quiet water runs deep.\nTiếng Việt 東京 🎉\n",
-        "sources/other.md": "---\ntitle: Other\n---\n# One\n\nThe river.\n",
-      ])
+    let memory = InMemoryFileSystem(root: "/w", files: Self.quotingSources)
     let first = IndexedRoot(root: "/w", editorSettings: nil, fileSystem: memory, stampingNotes: true)
     let sources = first.workspace.sourceDocuments.values.compactMap { record in
       record.document.parts.map { (record, $0) }

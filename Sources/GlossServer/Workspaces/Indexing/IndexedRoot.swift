@@ -116,6 +116,17 @@ package struct IndexedRoot: Sendable {
     let bibliographyStamps = ParallelSlots<TextStamp>(count: stampingSources ? indexed.count : 0)
     let bibliographyFromImage = ParallelSlots<Bool>(count: noteImage == nil ? 0 : indexed.count)
     let readFiles = files
+    // A source document parsed before from exactly the bytes `stamp` describes: the image's record, without its text
+    // (read again when a query or a check needs it).
+    let sourceTakenFromImage = {
+      @Sendable (index: Int, path: String, record: SourceDocumentRecord, stamp: TextStamp) -> WorkspaceFile in
+      sourceFromImage.set(index, true)
+      if stampingSources { sourceStamps.set(index, stamp) }
+      slots.set(index, .success(nil))
+      var prepared = WorkspaceFile(path: path, role: .sourceDocument, bytes: [])
+      prepared.parsedSource = record
+      return prepared
+    }
     // Blocks are released as each note is parsed (`releaseNoteBlocks()` below does the same for the files added
     // later).
     workspace.addFiles(
@@ -135,12 +146,8 @@ package struct IndexedRoot: Sendable {
       if file.role == .sourceDocument, let known = knownTexts[file.path], known.file == file,
         let record = noteImage?.sourceRecord(at: file.path, count: known.count, fingerprint: known.fingerprint)
       {
-        sourceFromImage.set(index, true)
-        if stampingSources { sourceStamps.set(index, TextStamp(count: known.count, fingerprint: known.fingerprint)) }
-        slots.set(index, .success(nil))
-        var prepared = WorkspaceFile(path: file.path, role: .sourceDocument, bytes: [])
-        prepared.parsedSource = record
-        return prepared
+        return sourceTakenFromImage(
+          index, file.path, record, TextStamp(count: known.count, fingerprint: known.fingerprint))
       }
       if file.role == .note, let known = knownTexts[file.path], known.file == file,
         let (record, positions) = noteImage?.recordAndPositions(
@@ -183,16 +190,11 @@ package struct IndexedRoot: Sendable {
         }
         if prepared.role == .sourceDocument, stampingSources {
           let stamp = TextStamp(count: prepared.bytes.count, fingerprint: TextFingerprint.of(prepared.bytes))
-          sourceStamps.set(index, stamp)
-          // Parsed before from exactly these bytes: its structure is the image's (its quotation index is made when a
-          // check needs it, as for a source taken unread).
+          // Read as it was parsed before: taken from the image as a source the snapshot vouches for is.
           if let record = noteImage?.sourceRecord(at: file.path, count: stamp.count, fingerprint: stamp.fingerprint) {
-            sourceFromImage.set(index, true)
-            prepared.parsedSource = record
-            prepared.bytes = []
-            slots.set(index, .success(nil))
-            return prepared
+            return sourceTakenFromImage(index, file.path, record, stamp)
           }
+          sourceStamps.set(index, stamp)
         }
         slots.set(index, .success(text))
         return prepared
